@@ -1,0 +1,153 @@
+import Fastify, { type FastifyInstance } from 'fastify';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import Ajv from 'ajv';
+import addFormats from 'ajv-formats';
+import type { Config } from './config.js';
+import type { Database } from './platform/db/database.js';
+import { registerAuth } from './platform/http/auth.js';
+import { registerErrorHandling } from './platform/http/error-handler.js';
+import { ErrorBody } from './platform/http/schemas.js';
+import { newRequestId } from './platform/ids.js';
+import { InvalidationBus } from './platform/invalidation.js';
+import { JobRunner } from './platform/jobs/runner.js';
+import { apiKeysRoutes } from './modules/api-keys/api-keys.routes.js';
+import { ApiKeyPermissionsSchemas } from './modules/api-keys/api-keys.schemas.js';
+import { ApiKeysService } from './modules/api-keys/api-keys.service.js';
+import { ApiKeyVerifier } from './modules/api-keys/api-keys.verifier.js';
+import { authRoutes } from './modules/auth/auth.routes.js';
+import { User } from './modules/auth/auth.schemas.js';
+import { AuthService } from './modules/auth/auth.service.js';
+import { healthRoutes } from './modules/health/health.routes.js';
+import { OperatorAuth } from './modules/operator/operator.auth.js';
+import { operatorRoutes } from './modules/operator/operator.routes.js';
+import { Organization } from './modules/organizations/organizations.schemas.js';
+import { OrganizationsService } from './modules/organizations/organizations.service.js';
+import { workspacesRoutes } from './modules/workspaces/workspaces.routes.js';
+import { Workspace } from './modules/workspaces/workspaces.schemas.js';
+import { WorkspacesService } from './modules/workspaces/workspaces.service.js';
+import { loggerOptions } from './platform/logger.js';
+
+export interface AppDeps {
+  config: Readonly<Config>;
+  db: Database;
+}
+
+/** Every service, built once per process; REST routes, the CLI, jobs (and later MCP) share them. */
+export function createServices({ config, db }: AppDeps, log: { info(o: object, m?: string): void; error(o: object, m?: string): void }) {
+  const orm = db.orm;
+  const bus = new InvalidationBus(db);
+  const jobs = new JobRunner(db, log);
+  const verifier = new ApiKeyVerifier(orm, bus, config.authCacheTtlMs, config.lastUsedFlushMs, (err) =>
+    log.error({ err: { message: (err as Error).message } }, 'lastUsedAt flush failed'),
+  );
+  const auth = new AuthService({ orm });
+  const apiKeys = new ApiKeysService({ orm, plans: config.plans, bus, verifier });
+  const workspaces = new WorkspacesService({ orm, plans: config.plans });
+  const organizations = new OrganizationsService({ orm, plans: config.plans, bus, apiKeys, auth });
+  const operator = new OperatorAuth(orm, config.operatorToken);
+  return { bus, jobs, verifier, auth, apiKeys, workspaces, organizations, operator };
+}
+
+export type Services = ReturnType<typeof createServices>;
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    services: Services;
+    config: Readonly<Config>;
+    db: Database;
+  }
+}
+
+/** Shared schemas referenced by $ref from route schemas (and listed as OpenAPI components). */
+const SHARED_SCHEMAS = [ErrorBody, ...ApiKeyPermissionsSchemas, Workspace, Organization, User];
+
+export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
+  const { config } = deps;
+  const app = Fastify({
+    logger: loggerOptions(config.logLevel),
+    genReqId: (req) => {
+      const incoming = req.headers['x-request-id'];
+      return typeof incoming === 'string' && /^[\w.-]{1,64}$/.test(incoming) ? incoming : newRequestId();
+    },
+    bodyLimit: config.bodyLimit,
+    forceCloseConnections: 'idle',
+    return503OnClosing: true,
+    routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
+  }).withTypeProvider<TypeBoxTypeProvider>();
+
+  // Bodies are validated strictly (no type coercion); query strings and params are coerced from text.
+  const ajvOptions = { useDefaults: true, removeAdditional: true, allErrors: false, strict: false } as const;
+  const ajvBody = addFormats.default(new Ajv.default({ ...ajvOptions, coerceTypes: false }));
+  const ajvText = addFormats.default(new Ajv.default({ ...ajvOptions, coerceTypes: 'array' }));
+  for (const s of SHARED_SCHEMAS) {
+    ajvBody.addSchema(s);
+    ajvText.addSchema(s);
+  }
+  app.setValidatorCompiler(({ schema, httpPart }) => (httpPart === 'body' ? ajvBody : ajvText).compile(schema));
+
+  // Empty JSON bodies (common on DELETE and POST without fields) read as "no body".
+  const defaultJson = app.getDefaultJsonParser('error', 'error');
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (req, body, done) => {
+    if (typeof body === 'string' && body.trim() === '') return done(null, undefined);
+    return defaultJson(req, body as string, done);
+  });
+
+  app.addHook('onRequest', async (req, reply) => {
+    void reply.header('X-Request-Id', req.id);
+  });
+
+  const services = createServices(deps, app.log);
+  app.decorate('services', services);
+  app.decorate('config', config);
+  app.decorate('db', deps.db);
+
+  registerErrorHandling(app);
+  registerAuth(app, {
+    apiKey: (t) => services.verifier.verify(t),
+    session: (t) => services.auth.verifySession(t),
+    operator: (t) => services.operator.verify(t),
+  });
+
+  for (const s of SHARED_SCHEMAS) app.addSchema(s);
+  await app.register(swagger, {
+    openapi: {
+      openapi: '3.1.0',
+      info: {
+        title: 'Switchboard API',
+        version: '1.0.0',
+        description: 'Multi-tenant integration platform: catalog, connections, actions, triggers, MCP servers, approvals.',
+      },
+      servers: [{ url: config.publicUrl }],
+      components: {
+        securitySchemes: {
+          apiKey: { type: 'http', scheme: 'bearer', description: 'API key (svc_...)' },
+          session: { type: 'http', scheme: 'bearer', description: 'Person session token (uss_...) or the sb_session cookie' },
+          operatorToken: { type: 'http', scheme: 'bearer', description: 'Operator token' },
+        },
+      },
+    },
+    refResolver: { buildLocalReference: (json, _base, _frag, i) => (typeof json.$id === 'string' ? json.$id : `def-${i}`) },
+  });
+  await app.register(swaggerUi, { routePrefix: '/docs', uiConfig: { docExpansion: 'list', deepLinking: true } });
+  app.get('/api/v1/openapi.json', { config: { auth: 'none' }, schema: { hide: true } }, async () => app.swagger());
+
+  await app.register(healthRoutes);
+  await app.register(operatorRoutes);
+  await app.register(authRoutes);
+  await app.register(apiKeysRoutes);
+  await app.register(workspacesRoutes);
+
+  app.addHook('onReady', async () => {
+    await services.bus.start();
+    services.verifier.start();
+    await services.jobs.start(config.workers);
+  });
+  app.addHook('preClose', async () => {
+    await services.jobs.stop();
+    await services.verifier.stop();
+    await services.bus.stop();
+  });
+  return app;
+}

@@ -1,0 +1,119 @@
+import path from 'node:path';
+import { mergePlans, type PlanTable } from './platform/plans.js';
+
+/**
+ * The whole environment, parsed once at boot and frozen. Nothing else in the code reads `process.env`.
+ * A bad value fails start-up with a message that names the variable.
+ */
+export interface Config {
+  port: number;
+  host: string;
+  publicUrl: string;
+  dataDir: string;
+  databaseUrl: string | null;
+  /** base64 of 32 bytes; null in embedded mode means "generate into the data dir". */
+  encryptionKey: Buffer | null;
+  operatorToken: string | null;
+  plans: PlanTable;
+  egressAllow: string[];
+  redisUrl: string | null;
+  logLevel: string;
+  /** Interval at which batched `lastUsedAt` values are written. */
+  lastUsedFlushMs: number;
+  /** How long a verified API key stays in the in-memory cache (revocations evict at once). */
+  authCacheTtlMs: number;
+  /** Maximum request body size in bytes. */
+  bodyLimit: number;
+  /** Start background job workers in this process. */
+  workers: boolean;
+}
+
+export class ConfigError extends Error {
+  constructor(variable: string, problem: string) {
+    super(`Invalid configuration: ${variable} ${problem}`);
+    this.name = 'ConfigError';
+  }
+}
+
+type Env = Record<string, string | undefined>;
+
+function int(env: Env, name: string, fallback: number, min: number, max: number): number {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return fallback;
+  if (!/^\d+$/.test(raw)) throw new ConfigError(name, `must be an integer, got "${raw}"`);
+  const n = Number(raw);
+  if (n < min || n > max) throw new ConfigError(name, `must be between ${min} and ${max}, got ${n}`);
+  return n;
+}
+
+function str(env: Env, name: string): string | null {
+  const raw = env[name];
+  return raw === undefined || raw.trim() === '' ? null : raw.trim();
+}
+
+function bool(env: Env, name: string, fallback: boolean): boolean {
+  const raw = str(env, name);
+  if (raw === null) return fallback;
+  if (['1', 'true', 'yes', 'on'].includes(raw.toLowerCase())) return true;
+  if (['0', 'false', 'no', 'off'].includes(raw.toLowerCase())) return false;
+  throw new ConfigError(name, `must be true or false, got "${raw}"`);
+}
+
+function url(env: Env, name: string): string | null {
+  const raw = str(env, name);
+  if (raw === null) return null;
+  try {
+    new URL(raw);
+  } catch {
+    throw new ConfigError(name, 'must be a URL');
+  }
+  return raw;
+}
+
+export function parseEncryptionKey(raw: string, name = 'SWITCHBOARD_ENCRYPTION_KEY'): Buffer {
+  const key = Buffer.from(raw, 'base64');
+  if (key.length !== 32) throw new ConfigError(name, 'must be base64 of exactly 32 bytes');
+  return key;
+}
+
+export function loadConfig(env: Env = process.env): Readonly<Config> {
+  const port = int(env, 'PORT', 8080, 0, 65535);
+  const databaseUrl = url(env, 'DATABASE_URL');
+  const rawKey = str(env, 'SWITCHBOARD_ENCRYPTION_KEY');
+  const encryptionKey = rawKey ? parseEncryptionKey(rawKey) : null;
+  if (databaseUrl && !encryptionKey) {
+    throw new ConfigError('SWITCHBOARD_ENCRYPTION_KEY', 'is required when DATABASE_URL is set (base64 of 32 bytes)');
+  }
+  const publicUrl = (url(env, 'SWITCHBOARD_PUBLIC_URL') ?? `http://localhost:${port}`).replace(/\/+$/, '');
+  const operatorToken = str(env, 'SWITCHBOARD_OPERATOR_TOKEN');
+  if (operatorToken !== null && operatorToken.length < 16) {
+    throw new ConfigError('SWITCHBOARD_OPERATOR_TOKEN', 'must be at least 16 characters');
+  }
+  let plans: PlanTable;
+  try {
+    plans = mergePlans(str(env, 'SWITCHBOARD_PLANS'));
+  } catch (err) {
+    throw new ConfigError('SWITCHBOARD_PLANS', (err as Error).message);
+  }
+  const config: Config = {
+    port,
+    host: str(env, 'HOST') ?? '127.0.0.1',
+    publicUrl,
+    dataDir: path.resolve(str(env, 'SWITCHBOARD_DATA_DIR') ?? './data'),
+    databaseUrl,
+    encryptionKey,
+    operatorToken,
+    plans,
+    egressAllow: (str(env, 'SWITCHBOARD_EGRESS_ALLOW') ?? '')
+      .split(',')
+      .map((s) => s.trim())
+      .filter(Boolean),
+    redisUrl: url(env, 'REDIS_URL'),
+    logLevel: str(env, 'LOG_LEVEL') ?? 'info',
+    lastUsedFlushMs: int(env, 'SWITCHBOARD_LAST_USED_FLUSH_MS', 10_000, 100, 3_600_000),
+    authCacheTtlMs: int(env, 'SWITCHBOARD_AUTH_CACHE_TTL_MS', 60_000, 0, 3_600_000),
+    bodyLimit: int(env, 'SWITCHBOARD_BODY_LIMIT', 1_048_576, 1024, 100 * 1_048_576),
+    workers: bool(env, 'SWITCHBOARD_WORKERS', true),
+  };
+  return Object.freeze(config);
+}

@@ -1,0 +1,61 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import type { FastifyReply } from 'fastify';
+import { SESSION_COOKIE, userOf } from '../../platform/http/auth.js';
+import { standardErrors } from '../../platform/http/schemas.js';
+import { Type } from '@sinclair/typebox';
+import { CurrentSession, SessionResponse, SignInBody, SignUpBody } from './auth.schemas.js';
+
+const tags = ['User accounts'];
+const SessionSecurity = [{ session: [] as string[] }];
+
+export const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  const service = app.services.auth;
+  const secure = app.config.publicUrl.startsWith('https://');
+
+  const setCookie = (reply: FastifyReply, token: string, expiresAt: string) => {
+    const maxAge = Math.max(0, Math.floor((Date.parse(expiresAt) - Date.now()) / 1000));
+    void reply.header(
+      'Set-Cookie',
+      `${SESSION_COOKIE}=${encodeURIComponent(token)}; Path=/; HttpOnly; SameSite=Lax; Max-Age=${maxAge}${secure ? '; Secure' : ''}`,
+    );
+  };
+
+  app.post('/api/v1/auth/sign-up', {
+    config: { auth: 'none' },
+    schema: { tags, summary: 'Create a person account and sign in', body: SignUpBody, response: { 201: SessionResponse, ...standardErrors } },
+    handler: async (req, reply) => {
+      const session = await service.signUp(req.body);
+      setCookie(reply, session.token, session.expiresAt);
+      return reply.code(201).send(session);
+    },
+  });
+
+  app.post('/api/v1/auth/sign-in', {
+    config: { auth: 'none' },
+    schema: { tags, summary: 'Sign in with email and password', body: SignInBody, response: { 200: SessionResponse, ...standardErrors } },
+    handler: async (req, reply) => {
+      const session = await service.signIn(req.body);
+      setCookie(reply, session.token, session.expiresAt);
+      return session;
+    },
+  });
+
+  app.post('/api/v1/auth/sign-out', {
+    config: { auth: 'session' },
+    schema: { tags, summary: 'End the current session', security: SessionSecurity, response: { 200: Type.Object({ signedOut: Type.Literal(true) }), ...standardErrors } },
+    handler: async (req, reply) => {
+      const result = await service.signOut(userOf(req).sessionId);
+      void reply.header('Set-Cookie', `${SESSION_COOKIE}=; Path=/; HttpOnly; SameSite=Lax; Max-Age=0${secure ? '; Secure' : ''}`);
+      return result;
+    },
+  });
+
+  app.get('/api/v1/auth/session', {
+    config: { auth: 'session' },
+    schema: { tags, summary: 'The signed-in person', security: SessionSecurity, response: { 200: CurrentSession, ...standardErrors } },
+    handler: async (req) => {
+      const p = userOf(req);
+      return { user: await service.me(p.userId), session: { id: p.sessionId, expiresAt: p.sessionExpiresAt.toISOString() } };
+    },
+  });
+};

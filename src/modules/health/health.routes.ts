@@ -1,0 +1,24 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { Type } from '@sinclair/typebox';
+import { AppError } from '../../platform/errors.js';
+
+export const healthRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  app.get('/healthz', {
+    config: { auth: 'none' },
+    schema: { tags: ['Health'], summary: 'The process is up', response: { 200: Type.Object({ status: Type.Literal('ok') }) } },
+    handler: async () => ({ status: 'ok' as const }),
+  });
+
+  app.get('/readyz', {
+    config: { auth: 'none' },
+    schema: { tags: ['Health'], summary: 'The database answers', response: { 200: Type.Object({ status: Type.Literal('ready') }) } },
+    handler: async () => {
+      try {
+        await app.db.query('SELECT 1');
+      } catch {
+        throw new AppError('SERVICE_UNAVAILABLE', 'The database does not answer.');
+      }
+      return { status: 'ready' as const };
+    },
+  });
+};

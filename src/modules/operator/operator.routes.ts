@@ -1,0 +1,42 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { IdParams, standardErrors } from '../../platform/http/schemas.js';
+import {
+  CreatedOrganization,
+  CreateOrganizationBody,
+  ListOrganizationsQuery,
+  OrganizationEnvelope,
+  OrganizationList,
+  UpdateOrganizationBody,
+} from '../organizations/organizations.schemas.js';
+
+const tags = ['Operator'];
+const security = [{ operatorToken: [] as string[] }];
+
+/** The self-hoster's API for tenants: create organizations, change plans, suspend. */
+export const operatorRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  const service = app.services.organizations;
+
+  app.post('/operator/v1/organizations', {
+    config: { auth: 'operator' },
+    schema: { tags, summary: 'Create an organization with its first API key', security, body: CreateOrganizationBody, response: { 201: CreatedOrganization, ...standardErrors } },
+    handler: async (req, reply) => reply.code(201).send(await service.create(req.body)),
+  });
+
+  app.get('/operator/v1/organizations', {
+    config: { auth: 'operator' },
+    schema: { tags, summary: 'List organizations', security, querystring: ListOrganizationsQuery, response: { 200: OrganizationList, ...standardErrors } },
+    handler: async (req) => service.list(req.query),
+  });
+
+  app.get('/operator/v1/organizations/:id', {
+    config: { auth: 'operator' },
+    schema: { tags, summary: 'Get an organization', security, params: IdParams, response: { 200: OrganizationEnvelope, ...standardErrors } },
+    handler: async (req) => ({ organization: await service.get(req.params.id) }),
+  });
+
+  app.patch('/operator/v1/organizations/:id', {
+    config: { auth: 'operator' },
+    schema: { tags, summary: 'Rename, change plan, suspend or resume an organization', security, params: IdParams, body: UpdateOrganizationBody, response: { 200: OrganizationEnvelope, ...standardErrors } },
+    handler: async (req) => ({ organization: await service.update(req.params.id, req.body) }),
+  });
+};

@@ -1,0 +1,64 @@
+import { and, count, desc, eq, inArray, type SQL } from 'drizzle-orm';
+import type { Executor } from '../../platform/db/database.js';
+import { workspaces } from '../../platform/db/schema.js';
+
+export type WorkspaceRow = typeof workspaces.$inferSelect;
+
+export interface WorkspaceFilter {
+  includeSuspended: boolean;
+  /** null = all workspaces of the organization */
+  onlyIds: string[] | null;
+}
+
+function where(orgId: string, f: WorkspaceFilter): SQL | undefined {
+  return and(
+    eq(workspaces.orgId, orgId),
+    f.includeSuspended ? undefined : eq(workspaces.suspended, false),
+    f.onlyIds ? inArray(workspaces.id, f.onlyIds.length ? f.onlyIds : ['00000000-0000-0000-0000-000000000000']) : undefined,
+  );
+}
+
+export async function listWorkspaces(db: Executor, orgId: string, f: WorkspaceFilter, limit: number, offset: number) {
+  return db.select().from(workspaces).where(where(orgId, f)).orderBy(desc(workspaces.createdAt), desc(workspaces.id)).limit(limit).offset(offset);
+}
+
+export async function countWorkspaces(db: Executor, orgId: string, f?: WorkspaceFilter): Promise<number> {
+  const [r] = await db
+    .select({ n: count() })
+    .from(workspaces)
+    .where(f ? where(orgId, f) : eq(workspaces.orgId, orgId));
+  return r?.n ?? 0;
+}
+
+export async function findWorkspace(db: Executor, orgId: string, id: string): Promise<WorkspaceRow | null> {
+  const [row] = await db.select().from(workspaces).where(and(eq(workspaces.orgId, orgId), eq(workspaces.id, id))).limit(1);
+  return row ?? null;
+}
+
+export async function insertWorkspace(db: Executor, row: typeof workspaces.$inferInsert): Promise<WorkspaceRow> {
+  const [created] = await db.insert(workspaces).values(row).returning();
+  return created!;
+}
+
+export async function updateWorkspace(
+  db: Executor,
+  orgId: string,
+  id: string,
+  patch: Partial<Pick<WorkspaceRow, 'name' | 'slug'>>,
+): Promise<WorkspaceRow | null> {
+  const [row] = await db
+    .update(workspaces)
+    .set({ ...patch, updatedAt: new Date() })
+    .where(and(eq(workspaces.orgId, orgId), eq(workspaces.id, id)))
+    .returning();
+  return row ?? null;
+}
+
+/** Everything inside the workspace goes with it (ON DELETE CASCADE), in this one statement. */
+export async function deleteWorkspace(db: Executor, orgId: string, id: string): Promise<boolean> {
+  const rows = await db
+    .delete(workspaces)
+    .where(and(eq(workspaces.orgId, orgId), eq(workspaces.id, id)))
+    .returning({ id: workspaces.id });
+  return rows.length > 0;
+}

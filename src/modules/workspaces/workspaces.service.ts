@@ -1,0 +1,92 @@
+import type { Orm } from '../../platform/db/database.js';
+import { AppError, isUniqueViolation } from '../../platform/errors.js';
+import type { Actor } from '../../platform/http/access.js';
+import { newId } from '../../platform/ids.js';
+import type { PlanTable } from '../../platform/plans.js';
+import { createWithinQuota } from '../../platform/quota.js';
+import { toWorkspace } from './workspaces.mapper.js';
+import * as repo from './workspaces.repository.js';
+import type { CreateWorkspaceInput, UpdateWorkspaceInput } from './workspaces.schemas.js';
+
+export class WorkspacesService {
+  constructor(private readonly deps: { orm: Orm; plans: PlanTable }) {}
+
+  async list(actor: Actor, q: { limit: number; offset: number; includeSuspended: boolean }) {
+    const filter: repo.WorkspaceFilter = {
+      includeSuspended: q.includeSuspended,
+      onlyIds: actor.access.workspaceIds ? [...actor.access.workspaceIds] : null,
+    };
+    const [rows, total] = await Promise.all([
+      repo.listWorkspaces(this.deps.orm, actor.orgId, filter, q.limit, q.offset),
+      repo.countWorkspaces(this.deps.orm, actor.orgId, filter),
+    ]);
+    return { workspaces: rows.map(toWorkspace), total };
+  }
+
+  async create(actor: Actor, input: CreateWorkspaceInput) {
+    actor.access.assertOrgWide();
+    const { orgId } = actor;
+    try {
+      const row = await createWithinQuota(
+        this.deps.orm,
+        this.deps.plans,
+        orgId,
+        'workspaces',
+        (tx) => repo.countWorkspaces(tx, orgId),
+        (tx) => repo.insertWorkspace(tx, { id: newId(), orgId, name: input.name, slug: input.slug }),
+      );
+      return toWorkspace(row);
+    } catch (err) {
+      if (isUniqueViolation(err)) throw duplicateSlug(input.slug);
+      throw err;
+    }
+  }
+
+  async get(actor: Actor, id: string) {
+    return toWorkspace(await this.find(actor, id));
+  }
+
+  async update(actor: Actor, id: string, input: UpdateWorkspaceInput) {
+    const patch: Partial<{ name: string; slug: string }> = {};
+    if (input.name !== undefined) patch.name = input.name;
+    if (input.slug !== undefined) patch.slug = input.slug;
+    if (Object.keys(patch).length === 0) throw new AppError('NO_UPDATES', 'Give name or slug.');
+    await this.find(actor, id);
+    try {
+      const row = await repo.updateWorkspace(this.deps.orm, actor.orgId, id, patch);
+      if (!row) throw notFound();
+      return toWorkspace(row);
+    } catch (err) {
+      if (isUniqueViolation(err)) throw duplicateSlug(patch.slug ?? '');
+      throw err;
+    }
+  }
+
+  async delete(actor: Actor, id: string) {
+    await this.find(actor, id);
+    if (!(await repo.deleteWorkspace(this.deps.orm, actor.orgId, id))) throw notFound();
+    return { deleted: true as const, id };
+  }
+
+  /**
+   * The workspace a request works inside: it must exist in the caller's organization (404), be within the
+   * key's scope (403 SCOPE_DENIED) and be covered by the plan (403 RESOURCE_SUSPENDED). Other modules call this.
+   */
+  async requireUsable(actor: Actor, id: string) {
+    const row = await this.find(actor, id);
+    if (row.suspended) {
+      throw new AppError('RESOURCE_SUSPENDED', 'This workspace is suspended: the plan covers fewer workspaces.');
+    }
+    return row;
+  }
+
+  private async find(actor: Actor, id: string) {
+    const row = await repo.findWorkspace(this.deps.orm, actor.orgId, id);
+    if (!row) throw notFound();
+    actor.access.assertWorkspace(row.id);
+    return row;
+  }
+}
+
+const notFound = () => new AppError('NOT_FOUND', 'Workspace not found.');
+const duplicateSlug = (slug: string) => new AppError('DUPLICATE', `A workspace with slug "${slug}" already exists.`);

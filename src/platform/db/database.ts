@@ -1,0 +1,180 @@
+import { PGlite } from '@electric-sql/pglite';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import pg from 'pg';
+import * as schema from './schema.js';
+
+export type Orm = PgDatabase<PgQueryResultHKT, typeof schema>;
+/** A query executor: the database or an open transaction (drizzle gives both the same API). */
+export type Executor = Orm;
+
+export interface SqlAdapter {
+  executeSql(text: string, values?: unknown[]): Promise<{ rows: unknown[]; rowCount: number }>;
+}
+
+/**
+ * One database, embedded (PGlite in the data dir) or a PostgreSQL server. Same SQL, same migrations;
+ * this is the only place that knows which.
+ */
+export interface Database {
+  readonly kind: 'embedded' | 'postgres';
+  readonly orm: Orm;
+  query<T = Record<string, unknown>>(text: string, params?: unknown[]): Promise<T[]>;
+  /** Multi-statement SQL without parameters (migrations). */
+  exec(text: string): Promise<void>;
+  /** Run `fn` holding a session-level advisory lock (serialises migrations across nodes). */
+  withAdvisoryLock<T>(lockId: number, fn: (exec: (text: string) => Promise<void>, query: Database['query']) => Promise<T>): Promise<T>;
+  listen(channel: string, onMessage: (payload: string) => void, onReconnect?: () => void): Promise<() => Promise<void>>;
+  notify(channel: string, payload: string): Promise<void>;
+  /** Adapter for pg-boss's `db` option. */
+  readonly sqlAdapter: SqlAdapter;
+  close(): Promise<void>;
+}
+
+export interface DatabaseOptions {
+  /** PostgreSQL server URL; when absent the embedded database is used. */
+  url?: string | null;
+  /** Embedded data directory; absent or 'memory://' keeps the embedded database in memory. */
+  dataDir?: string;
+  /** A dumped data dir (tarball) to start an in-memory embedded database from (tests). */
+  loadDataDir?: Blob;
+  poolSize?: number;
+}
+
+export async function openDatabase(options: DatabaseOptions): Promise<Database> {
+  return options.url ? openServer(options.url, options.poolSize ?? 10) : openEmbedded(options);
+}
+
+async function openEmbedded(options: DatabaseOptions): Promise<Database> {
+  const pglite = new PGlite(options.dataDir ?? 'memory://', options.loadDataDir ? { loadDataDir: options.loadDataDir } : {});
+  await pglite.waitReady;
+  const orm = drizzlePglite({ client: pglite, schema }) as unknown as Orm;
+  const query = async <T>(text: string, params?: unknown[]): Promise<T[]> =>
+    (await pglite.query<T>(text, params as never[])).rows;
+  const exec = async (text: string): Promise<void> => {
+    await pglite.exec(text);
+  };
+  return {
+    kind: 'embedded',
+    orm,
+    query,
+    exec,
+    // One connection only: the lock is held for the whole call, and nothing else can interleave a transaction.
+    withAdvisoryLock: async (lockId, fn) => {
+      await pglite.query('SELECT pg_advisory_lock($1)', [lockId]);
+      try {
+        return await fn(exec, query);
+      } finally {
+        await pglite.query('SELECT pg_advisory_unlock($1)', [lockId]);
+      }
+    },
+    listen: async (channel, onMessage) => pglite.listen(channel, onMessage),
+    notify: async (channel, payload) => {
+      await pglite.query('SELECT pg_notify($1, $2)', [channel, payload]);
+    },
+    sqlAdapter: {
+      async executeSql(text, values) {
+        if (!values || values.length === 0) {
+          const results = await pglite.exec(text);
+          const last = results[results.length - 1];
+          return { rows: last?.rows ?? [], rowCount: last?.affectedRows ?? last?.rows.length ?? 0 };
+        }
+        const r = await pglite.query(text, values as never[]);
+        return { rows: r.rows, rowCount: r.affectedRows ?? r.rows.length };
+      },
+    },
+    close: async () => {
+      if (!pglite.closed) await pglite.close();
+    },
+  };
+}
+
+async function openServer(url: string, poolSize: number): Promise<Database> {
+  const pool = new pg.Pool({ connectionString: url, max: poolSize });
+  // An idle client's error (server restart) must not crash the process; the pool replaces it.
+  pool.on('error', () => undefined);
+  await pool.query('SELECT 1');
+  const orm = drizzlePg({ client: pool, schema }) as unknown as Orm;
+  const query = async <T>(text: string, params?: unknown[]): Promise<T[]> =>
+    (await pool.query(text, params as unknown[])).rows as T[];
+  const listeners: Array<() => Promise<void>> = [];
+  return {
+    kind: 'postgres',
+    orm,
+    query,
+    exec: async (text) => {
+      await pool.query(text);
+    },
+    withAdvisoryLock: async (lockId, fn) => {
+      const client = await pool.connect();
+      try {
+        await client.query('SELECT pg_advisory_lock($1)', [lockId]);
+        try {
+          return await fn(
+            async (text) => {
+              await client.query(text);
+            },
+            async <T>(text: string, params?: unknown[]) => (await client.query(text, params)).rows as T[],
+          );
+        } finally {
+          await client.query('SELECT pg_advisory_unlock($1)', [lockId]);
+        }
+      } finally {
+        client.release();
+      }
+    },
+    listen: async (channel, onMessage, onReconnect) => {
+      const stop = await listenWithReconnect(url, channel, onMessage, onReconnect);
+      listeners.push(stop);
+      return stop;
+    },
+    notify: async (channel, payload) => {
+      await pool.query('SELECT pg_notify($1, $2)', [channel, payload]);
+    },
+    sqlAdapter: {
+      async executeSql(text, values) {
+        const r = await pool.query(text, values as unknown[]);
+        return { rows: r.rows, rowCount: r.rowCount ?? 0 };
+      },
+    },
+    close: async () => {
+      await Promise.all(listeners.map((stop) => stop()));
+      await pool.end();
+    },
+  };
+}
+
+/** A dedicated LISTEN connection that reconnects; `onReconnect` lets callers drop state they may have missed. */
+async function listenWithReconnect(
+  url: string,
+  channel: string,
+  onMessage: (payload: string) => void,
+  onReconnect?: () => void,
+): Promise<() => Promise<void>> {
+  let stopped = false;
+  let client: pg.Client | null = null;
+  let timer: NodeJS.Timeout | null = null;
+  const connect = async (): Promise<void> => {
+    const c = new pg.Client({ connectionString: url });
+    c.on('notification', (msg) => {
+      if (msg.channel === channel) onMessage(msg.payload ?? '');
+    });
+    c.on('error', () => {
+      if (stopped) return;
+      onReconnect?.();
+      client = null;
+      void c.end().catch(() => undefined);
+      timer = setTimeout(() => void connect().catch(() => undefined), 1000);
+    });
+    await c.connect();
+    await c.query(`LISTEN "${channel.replace(/"/g, '')}"`);
+    client = c;
+  };
+  await connect();
+  return async () => {
+    stopped = true;
+    if (timer) clearTimeout(timer);
+    await client?.end().catch(() => undefined);
+  };
+}

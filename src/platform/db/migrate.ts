@@ -1,0 +1,40 @@
+import { readdir, readFile } from 'node:fs/promises';
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { Database } from './database.js';
+
+const MIGRATION_LOCK_ID = 727_001; // any constant; the same on every node
+
+/** The migrations folder at the package root, found from this file whether run from src/ or dist/. */
+export function migrationsDir(): string {
+  let dir = path.dirname(fileURLToPath(import.meta.url));
+  for (let i = 0; i < 6; i++) {
+    const candidate = path.join(dir, 'migrations');
+    if (existsSync(path.join(dir, 'package.json')) && existsSync(candidate)) return candidate;
+    dir = path.dirname(dir);
+  }
+  throw new Error('migrations folder not found');
+}
+
+/**
+ * Apply pending migrations in file-name order, each in its own transaction, under an advisory lock so two
+ * nodes starting together apply each migration exactly once. Returns the names applied.
+ */
+export async function migrate(db: Database, dir = migrationsDir()): Promise<string[]> {
+  const files = (await readdir(dir)).filter((f) => /^\d+_.*\.sql$/.test(f)).sort();
+  return db.withAdvisoryLock(MIGRATION_LOCK_ID, async (exec, query) => {
+    await exec(`CREATE TABLE IF NOT EXISTS schema_migrations (
+      name text PRIMARY KEY, applied_at timestamptz NOT NULL DEFAULT now())`);
+    const done = new Set((await query<{ name: string }>('SELECT name FROM schema_migrations')).map((r) => r.name));
+    const applied: string[] = [];
+    for (const file of files) {
+      if (done.has(file)) continue;
+      const sql = await readFile(path.join(dir, file), 'utf8');
+      const name = file.replace(/'/g, "''");
+      await exec(`BEGIN;\n${sql}\n;INSERT INTO schema_migrations (name) VALUES ('${name}');\nCOMMIT;`);
+      applied.push(file);
+    }
+    return applied;
+  });
+}

@@ -1,0 +1,128 @@
+import { boolean, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+
+// Mirrors migrations/*.sql (the migrations are the source of truth; keep both in step).
+const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
+const createdAt = () => ts('created_at').notNull().defaultNow();
+const updatedAt = () => ts('updated_at').notNull().defaultNow();
+
+export const systemSettings = pgTable('system_settings', {
+  key: text('key').primaryKey(),
+  value: jsonb('value').notNull(),
+  updatedAt: updatedAt(),
+});
+
+export const organizations = pgTable('organizations', {
+  id: uuid('id').primaryKey(),
+  name: text('name').notNull(),
+  plan: text('plan').notNull(),
+  suspended: boolean('suspended').notNull().default(false),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+});
+
+export interface KeyPermissions {
+  scope: 'org' | 'workspace';
+  workspaceIds?: string[];
+  approvals?: { decide?: boolean };
+}
+
+export const apiKeys = pgTable('api_keys', {
+  id: uuid('id').primaryKey(),
+  orgId: uuid('org_id').notNull(),
+  name: text('name').notNull(),
+  keyHash: text('key_hash').notNull(),
+  keyPrefix: text('key_prefix').notNull(),
+  permissions: jsonb('permissions').$type<KeyPermissions | null>(),
+  lastUsedAt: ts('last_used_at'),
+  expiresAt: ts('expires_at'),
+  revokedAt: ts('revoked_at'),
+  createdAt: createdAt(),
+});
+
+export const workspaces = pgTable('workspaces', {
+  id: uuid('id').primaryKey(),
+  orgId: uuid('org_id').notNull(),
+  name: text('name').notNull(),
+  slug: text('slug').notNull(),
+  suspended: boolean('suspended').notNull().default(false),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+});
+
+export const endUsers = pgTable('end_users', {
+  id: uuid('id').primaryKey(),
+  orgId: uuid('org_id').notNull(),
+  workspaceId: uuid('workspace_id').notNull(),
+  externalId: text('external_id').notNull(),
+  displayName: text('display_name'),
+  email: text('email'),
+  metadata: jsonb('metadata').$type<Record<string, unknown>>().notNull().default({}),
+  type: text('type').notNull().default('external'),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+});
+
+export const connections = pgTable('connections', {
+  id: uuid('id').primaryKey(),
+  orgId: uuid('org_id').notNull(),
+  workspaceId: uuid('workspace_id'),
+  endUserId: uuid('end_user_id'),
+  integrationName: text('integration_name').notNull(),
+  authMethodKey: text('auth_method_key').notNull(),
+  externalId: text('external_id').notNull(),
+  displayName: text('display_name').notNull(),
+  type: text('type').notNull(),
+  status: text('status').notNull().default('ACTIVE'),
+  scope: text('scope').notNull().default('ORGANIZATION'),
+  /** AES-256-GCM envelope (platform/crypto.ts); never mapped to a response. */
+  credentials: text('credentials').notNull(),
+  oauthAppId: uuid('oauth_app_id'),
+  suspended: boolean('suspended').notNull().default(false),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+});
+
+export const users = pgTable('users', {
+  id: uuid('id').primaryKey(),
+  email: text('email').notNull(),
+  name: text('name').notNull(),
+  image: text('image'),
+  passwordHash: text('password_hash'),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+});
+
+export const userSessions = pgTable('user_sessions', {
+  id: uuid('id').primaryKey(),
+  userId: uuid('user_id').notNull(),
+  tokenHash: text('token_hash').notNull(),
+  expiresAt: ts('expires_at').notNull(),
+  createdAt: createdAt(),
+});
+
+export const members = pgTable('members', {
+  id: uuid('id').primaryKey(),
+  orgId: uuid('org_id').notNull(),
+  userId: uuid('user_id').notNull(),
+  role: text('role').notNull(),
+  createdAt: createdAt(),
+});
+
+export const invitations = pgTable('invitations', {
+  id: uuid('id').primaryKey(),
+  orgId: uuid('org_id').notNull(),
+  email: text('email').notNull(),
+  role: text('role').notNull(),
+  status: text('status').notNull().default('pending'),
+  expiresAt: ts('expires_at').notNull(),
+  createdAt: createdAt(),
+});
+
+export const workspaceMembers = pgTable('workspace_members', {
+  id: uuid('id').primaryKey(),
+  orgId: uuid('org_id').notNull(),
+  workspaceId: uuid('workspace_id').notNull(),
+  memberId: uuid('member_id').notNull(),
+  role: text('role').notNull(),
+  createdAt: createdAt(),
+});

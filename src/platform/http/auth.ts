@@ -1,0 +1,102 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { AppError } from '../errors.js';
+import type { Access, Actor } from './access.js';
+
+export type AuthMode = 'apiKey' | 'session' | 'operator' | 'none';
+
+export type Principal =
+  | { kind: 'apiKey'; orgId: string; keyId: string; plan: string; access: Access }
+  | { kind: 'user'; userId: string; email: string; sessionId: string; sessionExpiresAt: Date }
+  | { kind: 'operator' }
+  | { kind: 'anonymous' };
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** Who may call the route; defaults by path: /api/v1 → apiKey, /operator → operator, else none. */
+    auth?: AuthMode;
+  }
+  interface FastifyRequest {
+    principal: Principal;
+  }
+}
+
+export interface Authenticators {
+  apiKey(token: string): Promise<Principal>;
+  session(token: string): Promise<Principal>;
+  operator(token: string): Promise<Principal>;
+}
+
+export const SESSION_COOKIE = 'sb_session';
+
+function bearer(request: FastifyRequest): string | null {
+  const header = request.headers.authorization;
+  if (!header) return null;
+  const match = /^Bearer\s+(\S+)\s*$/i.exec(header);
+  return match?.[1] ?? '';
+}
+
+export function readCookie(request: FastifyRequest, name: string): string | null {
+  const raw = request.headers.cookie;
+  if (!raw) return null;
+  for (const part of raw.split(';')) {
+    const eq = part.indexOf('=');
+    if (eq > 0 && part.slice(0, eq).trim() === name) {
+      try {
+        return decodeURIComponent(part.slice(eq + 1).trim());
+      } catch {
+        return null;
+      }
+    }
+  }
+  return null;
+}
+
+function modeFor(request: FastifyRequest): AuthMode {
+  const configured = request.routeOptions.config?.auth;
+  if (configured) return configured;
+  const url = request.routeOptions.url ?? '';
+  if (url.startsWith('/api/v1/')) return 'apiKey';
+  if (url.startsWith('/operator/')) return 'operator';
+  return 'none';
+}
+
+/** Authenticates every request in onRequest, before the body is read, so a caller without a key learns nothing. */
+export function registerAuth(app: FastifyInstance, auth: Authenticators): void {
+  app.decorateRequest('principal', null as never);
+  app.addHook('onRequest', async (request) => {
+    if (!request.routeOptions.url) {
+      request.principal = { kind: 'anonymous' };
+      return; // unknown route: the not-found handler answers
+    }
+    const mode = modeFor(request);
+    if (mode === 'none') {
+      request.principal = { kind: 'anonymous' };
+      return;
+    }
+    const token = bearer(request);
+    if (mode === 'apiKey') {
+      if (!token) throw new AppError('UNAUTHORIZED', 'An API key is required: Authorization: Bearer svc_...');
+      request.principal = await auth.apiKey(token);
+    } else if (mode === 'operator') {
+      if (!token) throw new AppError('UNAUTHORIZED', 'The operator token is required: Authorization: Bearer <operator token>');
+      request.principal = await auth.operator(token);
+    } else {
+      const sessionToken = token || readCookie(request, SESSION_COOKIE);
+      if (!sessionToken) throw new AppError('UNAUTHORIZED', 'Sign in first: a session cookie or Authorization: Bearer <session token> is required.');
+      request.principal = await auth.session(sessionToken);
+    }
+  });
+}
+
+/** The API-key caller of a route (routes with auth 'apiKey' only). */
+export function actorOf(request: FastifyRequest): Actor {
+  const p = request.principal;
+  if (p.kind !== 'apiKey') throw new AppError('UNAUTHORIZED');
+  return { orgId: p.orgId, access: p.access };
+}
+
+export function userOf(request: FastifyRequest): Principal & { kind: 'user' } {
+  const p = request.principal;
+  if (p.kind !== 'user') throw new AppError('UNAUTHORIZED', 'Sign in first.');
+  return p;
+}

@@ -1,0 +1,113 @@
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import FindMyWay, { type HTTPMethod } from 'find-my-way';
+import { AppError, ERROR_CATALOG, isAppError } from '../errors.js';
+
+interface AjvError {
+  instancePath?: string;
+  message?: string;
+  keyword?: string;
+  params?: Record<string, unknown>;
+}
+
+/** "name: must NOT have more than 100 characters" — names the field, never echoes the value. */
+export function describeValidation(errors: AjvError[], context: string | undefined): { message: string; details: Array<{ field: string; message: string }> } {
+  const details = errors.map((e) => {
+    let field = (e.instancePath ?? '').replace(/^\//, '').replace(/\//g, '.');
+    if (e.keyword === 'required' && typeof e.params?.missingProperty === 'string') {
+      field = field ? `${field}.${e.params.missingProperty}` : e.params.missingProperty;
+      return { field, message: 'is required' };
+    }
+    if (e.keyword === 'additionalProperties' && typeof e.params?.additionalProperty === 'string') {
+      field = field ? `${field}.${e.params.additionalProperty}` : e.params.additionalProperty;
+      return { field, message: 'is not allowed' };
+    }
+    if (e.keyword === 'enum' && Array.isArray(e.params?.allowedValues)) {
+      return { field: field || (context ?? 'body'), message: `must be one of ${(e.params.allowedValues as unknown[]).join(', ')}` };
+    }
+    return { field: field || (context ?? 'body'), message: e.message ?? 'is invalid' };
+  });
+  const first = details[0];
+  const message = first ? `${first.field} ${first.message}` : 'The request is invalid.';
+  return { message, details };
+}
+
+function send(reply: FastifyReply, err: AppError, requestId?: string): FastifyReply {
+  const body: Record<string, unknown> = { error: err.code, message: err.message, ...(err.extra ?? {}) };
+  if (requestId) body.requestId = requestId;
+  return reply.code(err.status).type('application/json; charset=utf-8').send(body);
+}
+
+/** Map framework errors to catalog codes; anything unknown becomes a 500 that leaks nothing. */
+function toAppError(error: FastifyError, request: FastifyRequest): { err: AppError; unexpected: boolean } {
+  if (isAppError(error)) return { err: error, unexpected: false };
+  const validation = (error as FastifyError & { validation?: AjvError[]; validationContext?: string }).validation;
+  if (validation) {
+    const { message, details } = describeValidation(validation, (error as { validationContext?: string }).validationContext);
+    return { err: new AppError('VALIDATION_ERROR', message, { details }), unexpected: false };
+  }
+  switch (error.code) {
+    case 'FST_ERR_CTP_BODY_TOO_LARGE':
+      return { err: new AppError('PAYLOAD_TOO_LARGE', `The request body exceeds the limit of ${request.routeOptions.bodyLimit ?? ''} bytes.`.replace(' of  bytes', '')), unexpected: false };
+    case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
+      return { err: new AppError('VALIDATION_ERROR', `Unsupported content type; send application/json.`), unexpected: false };
+    case 'FST_ERR_CTP_EMPTY_JSON_BODY':
+    case 'FST_ERR_CTP_INVALID_JSON_BODY':
+      return { err: new AppError('VALIDATION_ERROR', 'The body is not valid JSON.'), unexpected: false };
+    case 'FST_ERR_CTP_INVALID_CONTENT_LENGTH':
+      return { err: new AppError('VALIDATION_ERROR', 'The Content-Length header is invalid.'), unexpected: false };
+    default:
+      break;
+  }
+  if (error instanceof SyntaxError && error.statusCode === 400) {
+    return { err: new AppError('VALIDATION_ERROR', 'The body is not valid JSON.'), unexpected: false };
+  }
+  // Other client errors raised by Fastify itself (bad URL encoding, ...) keep their status, never their text.
+  if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
+    if (error.statusCode === 413) return { err: new AppError('PAYLOAD_TOO_LARGE'), unexpected: false };
+    return { err: new AppError('VALIDATION_ERROR', 'The request is malformed.'), unexpected: false };
+  }
+  return { err: new AppError('INTERNAL_ERROR'), unexpected: true };
+}
+
+/**
+ * One error handler and one not-found handler for the whole app. Unknown paths answer 404 NOT_FOUND; a known
+ * path with the wrong method answers 405 METHOD_NOT_ALLOWED with an Allow header.
+ */
+export function registerErrorHandling(app: FastifyInstance): void {
+  const known = FindMyWay({ ignoreTrailingSlash: true });
+  const methods: HTTPMethod[] = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'];
+  app.addHook('onRoute', (route) => {
+    const list = Array.isArray(route.method) ? route.method : [route.method];
+    for (const m of list) {
+      if ((methods as string[]).includes(m)) {
+        try {
+          known.on(m as HTTPMethod, route.url, () => undefined);
+        } catch {
+          /* the same path registered twice (HEAD/GET pairs): nothing to add */
+        }
+      }
+    }
+  });
+
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    const { err, unexpected } = toAppError(error, request);
+    if (unexpected) {
+      request.log.error({ err: error }, 'unexpected error');
+      return send(reply, err, String(request.id));
+    }
+    if (err.status >= 500) request.log.error({ code: err.code }, err.message);
+    return send(reply, err);
+  });
+
+  app.setNotFoundHandler((request, reply) => {
+    const path = request.url.split('?')[0] ?? '/';
+    const allowed = methods.filter((m) => m !== request.method && known.find(m, path) !== null);
+    if (allowed.length > 0 && !known.find(request.method as HTTPMethod, path)) {
+      void reply.header('Allow', allowed.join(', '));
+      return send(reply, new AppError('METHOD_NOT_ALLOWED', `${request.method} is not allowed on ${path}; use ${allowed.join(', ')}.`));
+    }
+    return send(reply, new AppError('NOT_FOUND', `No route for ${request.method} ${path}.`));
+  });
+}
+
+export const errorStatus = (code: keyof typeof ERROR_CATALOG): number => ERROR_CATALOG[code][0];

@@ -1,0 +1,28 @@
+import { randomBytes, randomUUID } from 'node:crypto';
+
+/** Prefixes of the tokens the service issues; a token says what it is. */
+export const TOKEN_PREFIX = {
+  apiKey: 'svc_',
+  connectSession: 'cst_',
+  endUserConnect: 'eut_',
+  mcpBearer: 'mcp_',
+  mcpOAuth: 'mcpo_',
+  approval: 'apr_',
+  server: 'srv_',
+  userSession: 'uss_',
+  operator: 'op_',
+} as const;
+
+export const newId = (): string => randomUUID();
+
+/** A secret token: prefix + base64url of `bytes` random bytes (32 bytes = 256 bits by default). */
+export function newToken(prefix: string, bytes = 32): string {
+  return prefix + randomBytes(bytes).toString('base64url');
+}
+
+export function newRequestId(): string {
+  return 'req_' + randomBytes(10).toString('base64url');
+}
+
+const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+export const isUuid = (value: string): boolean => UUID_RE.test(value);

@@ -1,0 +1,52 @@
+import type { Database } from './db/database.js';
+
+export type Invalidation =
+  | { type: 'api_key'; id: string }
+  | { type: 'organization'; id: string }
+  | { type: 'all' };
+
+const CHANNEL = 'switchboard_invalidate';
+
+/**
+ * Cache invalidation shared by every node: handlers run at once on this node and, through Postgres
+ * LISTEN/NOTIFY, on every other node. When the listening connection is lost, handlers get `{type: 'all'}`
+ * because a notification may have been missed.
+ */
+export class InvalidationBus {
+  private readonly handlers: Array<(msg: Invalidation) => void> = [];
+  private unlisten: (() => Promise<void>) | null = null;
+
+  constructor(private readonly db: Database) {}
+
+  subscribe(handler: (msg: Invalidation) => void): void {
+    this.handlers.push(handler);
+  }
+
+  async start(): Promise<void> {
+    this.unlisten = await this.db.listen(
+      CHANNEL,
+      (payload) => {
+        try {
+          this.dispatch(JSON.parse(payload) as Invalidation);
+        } catch {
+          this.dispatch({ type: 'all' });
+        }
+      },
+      () => this.dispatch({ type: 'all' }),
+    );
+  }
+
+  async publish(msg: Invalidation): Promise<void> {
+    this.dispatch(msg);
+    await this.db.notify(CHANNEL, JSON.stringify(msg));
+  }
+
+  async stop(): Promise<void> {
+    await this.unlisten?.().catch(() => undefined);
+    this.unlisten = null;
+  }
+
+  private dispatch(msg: Invalidation): void {
+    for (const h of this.handlers) h(msg);
+  }
+}

@@ -1,0 +1,25 @@
+import type { FastifyServerOptions } from 'fastify';
+
+/** Query parameters whose values are secrets (connect tokens, hosted approval links). */
+const SECRET_QUERY = /([?&](?:token|access_token|code|state)=)[^&]*/gi;
+
+export function redactUrl(url: string): string {
+  return url.replace(SECRET_QUERY, '$1[REDACTED]');
+}
+
+/**
+ * pino through Fastify: JSON lines, a request id on each (reqId), secrets never written. Headers are not
+ * logged at all; URLs lose token-like query values.
+ */
+export function loggerOptions(level: string): FastifyServerOptions['logger'] {
+  return {
+    level,
+    redact: {
+      paths: ['req.headers.authorization', 'req.headers.cookie', '*.password', '*.plainKey', '*.token', '*.secretText'],
+      censor: '[REDACTED]',
+    },
+    serializers: {
+      req: (req: { method: string; url: string; id: string }) => ({ method: req.method, url: redactUrl(req.url) }),
+    },
+  };
+}

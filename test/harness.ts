@@ -1,0 +1,139 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
+import type { FastifyInstance } from 'fastify';
+import { buildApp } from '../src/app.js';
+import { loadConfig, type Config } from '../src/config.js';
+import { openDatabase, type Database } from '../src/platform/db/database.js';
+import { migrate } from '../src/platform/db/migrate.js';
+
+export const OPERATOR_TOKEN = 'test-operator-token-0123456789';
+
+/**
+ * A test database: a fresh database on the PostgreSQL server named by DATABASE_URL (dropped afterwards),
+ * or an in-memory embedded one. Either way migrated by the real migration runner.
+ */
+export async function testDatabase(): Promise<{ db: Database; url: string | null; drop: () => Promise<void> }> {
+  const serverUrl = process.env.DATABASE_URL;
+  if (!serverUrl) {
+    const db = await openDatabase({});
+    await migrate(db);
+    return { db, url: null, drop: async () => db.close() };
+  }
+  const name = `sb_test_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: serverUrl });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  const u = new URL(serverUrl);
+  u.pathname = `/${name}`;
+  const url = u.toString();
+  const db = await openDatabase({ url, poolSize: 5 });
+  await migrate(db);
+  return {
+    db,
+    url,
+    drop: async () => {
+      await db.close();
+      const a = new pg.Client({ connectionString: serverUrl });
+      await a.connect();
+      await a.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await a.end();
+    },
+  };
+}
+
+export function testConfig(env: Record<string, string> = {}, dataDir = os.tmpdir()): Readonly<Config> {
+  return loadConfig({
+    LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent',
+    SWITCHBOARD_OPERATOR_TOKEN: OPERATOR_TOKEN,
+    SWITCHBOARD_ENCRYPTION_KEY: randomBytes(32).toString('base64'),
+    SWITCHBOARD_DATA_DIR: dataDir,
+    SWITCHBOARD_PUBLIC_URL: 'http://switchboard.test',
+    ...env,
+  });
+}
+
+export interface Reply<T = any> {
+  status: number;
+  body: T;
+  headers: Record<string, string | string[] | undefined>;
+  text: string;
+}
+
+export interface RequestOptions {
+  key?: string | null;
+  body?: unknown;
+  headers?: Record<string, string>;
+  /** Send this exact payload (string) instead of JSON-encoding body. */
+  raw?: string;
+}
+
+export class TestApp {
+  constructor(readonly app: FastifyInstance, readonly db: Database, readonly config: Readonly<Config>, private readonly cleanup: () => Promise<void>) {}
+
+  async request<T = any>(method: string, url: string, opts: RequestOptions = {}): Promise<Reply<T>> {
+    const headers: Record<string, string> = { ...(opts.headers ?? {}) };
+    if (opts.key) headers.authorization = `Bearer ${opts.key}`;
+    let payload: string | undefined;
+    if (opts.raw !== undefined) payload = opts.raw;
+    else if (opts.body !== undefined) {
+      payload = JSON.stringify(opts.body);
+      headers['content-type'] ??= 'application/json';
+    }
+    const res = await this.app.inject({ method: method as 'GET', url, headers, ...(payload !== undefined ? { payload } : {}) });
+    let body: any = undefined;
+    try {
+      body = res.body ? JSON.parse(res.body) : undefined;
+    } catch {
+      body = undefined;
+    }
+    return { status: res.statusCode, body, headers: res.headers as Reply['headers'], text: res.body };
+  }
+
+  get = <T = any>(url: string, key?: string | null, headers?: Record<string, string>) => this.request<T>('GET', url, { key, headers });
+  post = <T = any>(url: string, key: string | null, body?: unknown) => this.request<T>('POST', url, { key, body });
+  patch = <T = any>(url: string, key: string | null, body?: unknown) => this.request<T>('PATCH', url, { key, body });
+  delete = <T = any>(url: string, key: string | null) => this.request<T>('DELETE', url, { key });
+  operator = <T = any>(method: string, url: string, body?: unknown) => this.request<T>(method, url, { key: OPERATOR_TOKEN, body });
+
+  /** A new organization through the operator API; returns its id and an org-scope key. */
+  async tenant(plan = 'enterprise'): Promise<{ orgId: string; key: string }> {
+    const res = await this.operator('POST', '/operator/v1/organizations', { name: `Org ${randomBytes(3).toString('hex')}`, plan });
+    if (res.status !== 201) throw new Error(`tenant: ${res.status} ${res.text}`);
+    return { orgId: res.body.organization.id, key: res.body.plainKey };
+  }
+
+  async workspace(key: string, slug = `ws-${randomBytes(4).toString('hex')}`): Promise<{ id: string; slug: string }> {
+    const res = await this.post('/api/v1/workspaces', key, { name: `Workspace ${slug}`, slug });
+    if (res.status !== 201) throw new Error(`workspace: ${res.status} ${res.text}`);
+    return res.body.workspace;
+  }
+
+  /** A key limited to the given workspaces. */
+  async scopedKey(key: string, workspaceIds: string[], extra: Record<string, unknown> = {}): Promise<string> {
+    const res = await this.post('/api/v1/api-keys', key, { name: 'scoped', permissions: { scope: 'workspace', workspaceIds, ...extra } });
+    if (res.status !== 201) throw new Error(`scopedKey: ${res.status} ${res.text}`);
+    return res.body.plainKey;
+  }
+
+  async close(): Promise<void> {
+    await this.app.close();
+    await this.cleanup();
+  }
+}
+
+/** The real app on a real database. One per test file; each test makes its own tenant. */
+export async function startApp(env: Record<string, string> = {}): Promise<TestApp> {
+  const { db, drop } = await testDatabase();
+  const dataDir = await mkdtemp(path.join(os.tmpdir(), 'sb-test-'));
+  const config = testConfig(env, dataDir);
+  const app = await buildApp({ config, db });
+  await app.ready();
+  return new TestApp(app, db, config, async () => {
+    await drop();
+    await rm(dataDir, { recursive: true, force: true });
+  });
+}
