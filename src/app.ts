@@ -32,6 +32,8 @@ import { loggerOptions } from './platform/logger.js';
 export interface AppDeps {
   config: Readonly<Config>;
   db: Database;
+  /** Where log lines go (stdout by default); tests capture them. */
+  logStream?: NodeJS.WritableStream;
 }
 
 /** Every service, built once per process; REST routes, the CLI, jobs (and later MCP) share them. */
@@ -66,7 +68,7 @@ const SHARED_SCHEMAS = [ErrorBody, ...ApiKeyPermissionsSchemas, Workspace, Organ
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const { config } = deps;
   const app = Fastify({
-    logger: loggerOptions(config.logLevel),
+    logger: loggerOptions(config.logLevel, deps.logStream),
     genReqId: (req) => {
       const incoming = req.headers['x-request-id'];
       return typeof incoming === 'string' && /^[\w.-]{1,64}$/.test(incoming) ? incoming : newRequestId();

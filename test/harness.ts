@@ -52,6 +52,7 @@ export function testConfig(env: Record<string, string> = {}, dataDir = os.tmpdir
     SWITCHBOARD_ENCRYPTION_KEY: randomBytes(32).toString('base64'),
     SWITCHBOARD_DATA_DIR: dataDir,
     SWITCHBOARD_PUBLIC_URL: 'http://switchboard.test',
+    SWITCHBOARD_LAST_USED_FLUSH_MS: '3600000',
     ...env,
   });
 }

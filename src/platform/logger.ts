@@ -11,9 +11,10 @@ export function redactUrl(url: string): string {
  * pino through Fastify: JSON lines, a request id on each (reqId), secrets never written. Headers are not
  * logged at all; URLs lose token-like query values.
  */
-export function loggerOptions(level: string): FastifyServerOptions['logger'] {
+export function loggerOptions(level: string, stream?: NodeJS.WritableStream): FastifyServerOptions['logger'] {
   return {
     level,
+    ...(stream ? { stream } : {}),
     redact: {
       paths: ['req.headers.authorization', 'req.headers.cookie', '*.password', '*.plainKey', '*.token', '*.secretText'],
       censor: '[REDACTED]',

@@ -47,7 +47,7 @@ function toAppError(error: FastifyError, request: FastifyRequest): { err: AppErr
   }
   switch (error.code) {
     case 'FST_ERR_CTP_BODY_TOO_LARGE':
-      return { err: new AppError('PAYLOAD_TOO_LARGE', `The request body exceeds the limit of ${request.routeOptions.bodyLimit ?? ''} bytes.`.replace(' of  bytes', '')), unexpected: false };
+      return { err: new AppError('PAYLOAD_TOO_LARGE', `The request body exceeds the limit of ${request.server.initialConfig.bodyLimit} bytes.`), unexpected: false };
     case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
       return { err: new AppError('VALIDATION_ERROR', `Unsupported content type; send application/json.`), unexpected: false };
     case 'FST_ERR_CTP_EMPTY_JSON_BODY':

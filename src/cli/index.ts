@@ -1,0 +1,121 @@
+#!/usr/bin/env node
+import { parseArgs } from 'node:util';
+import { buildApp } from '../app.js';
+import { loadConfig, ConfigError } from '../config.js';
+import { openConfiguredDatabase, serve } from '../main.js';
+import { migrate } from '../platform/db/migrate.js';
+import { AppError } from '../platform/errors.js';
+import { isUuid } from '../platform/ids.js';
+import { isPlanName, PLAN_NAMES } from '../platform/plans.js';
+
+const USAGE = `switchboard <command>
+
+  serve                                   start the service (default)
+  migrate                                 apply pending database migrations and exit
+  org create --name N [--plan P]          create an organization; prints its first API key once
+  org list                                list organizations
+  org set-plan <orgId> <plan>             change an organization's plan (${PLAN_NAMES.join(', ')})
+  org suspend <orgId> | org resume <orgId>
+  keys create --org <orgId> [--name N] [--expires-at ISO]
+                                          create an API key; prints it once
+
+Configuration comes from the environment (see README). With the embedded database, stop the server first
+(the data directory is opened by one process at a time) or use the operator API instead.`;
+
+async function withServices<T>(fn: (app: Awaited<ReturnType<typeof buildApp>>) => Promise<T>): Promise<T> {
+  const config = loadConfig();
+  const db = await openConfiguredDatabase(config);
+  try {
+    await migrate(db);
+    const app = await buildApp({ config: { ...config, workers: false, logLevel: 'warn' }, db });
+    try {
+      return await fn(app);
+    } finally {
+      await app.close();
+    }
+  } finally {
+    await db.close();
+  }
+}
+
+const print = (value: unknown) => process.stdout.write(JSON.stringify(value, null, 2) + '\n');
+
+async function main(argv: string[]): Promise<number> {
+  const [command = 'serve', sub, ...rest] = argv;
+  switch (command) {
+    case 'serve':
+      await serve();
+      return -1; // keeps running
+    case 'migrate': {
+      const config = loadConfig();
+      const db = await openConfiguredDatabase(config);
+      try {
+        const applied = await migrate(db);
+        process.stdout.write(applied.length ? `applied: ${applied.join(', ')}\n` : 'database is up to date\n');
+      } finally {
+        await db.close();
+      }
+      return 0;
+    }
+    case 'org': {
+      if (sub === 'create') {
+        const { values } = parseArgs({ args: rest, options: { name: { type: 'string' }, plan: { type: 'string' } } });
+        if (!values.name) throw new AppError('VALIDATION_ERROR', '--name is required');
+        const plan = values.plan ?? 'free';
+        if (!isPlanName(plan)) throw new AppError('VALIDATION_ERROR', `--plan must be one of ${PLAN_NAMES.join(', ')}`);
+        await withServices(async (app) => print(await app.services.organizations.create({ name: values.name!, plan })));
+        return 0;
+      }
+      if (sub === 'list') {
+        await withServices(async (app) => print(await app.services.organizations.list({ limit: 100, offset: 0 })));
+        return 0;
+      }
+      if (sub === 'set-plan' || sub === 'suspend' || sub === 'resume') {
+        const [orgId, plan] = rest;
+        if (!orgId || !isUuid(orgId)) throw new AppError('VALIDATION_ERROR', 'the organization id (a UUID) is required');
+        if (sub === 'set-plan' && (!plan || !isPlanName(plan))) {
+          throw new AppError('VALIDATION_ERROR', `the plan must be one of ${PLAN_NAMES.join(', ')}`);
+        }
+        const patch = sub === 'set-plan' ? { plan: plan as (typeof PLAN_NAMES)[number] } : { suspended: sub === 'suspend' };
+        await withServices(async (app) => print({ organization: await app.services.organizations.update(orgId, patch) }));
+        return 0;
+      }
+      break;
+    }
+    case 'keys': {
+      if (sub === 'create') {
+        const { values } = parseArgs({
+          args: rest,
+          options: { org: { type: 'string' }, name: { type: 'string' }, 'expires-at': { type: 'string' } },
+        });
+        if (!values.org || !isUuid(values.org)) throw new AppError('VALIDATION_ERROR', '--org <organization UUID> is required');
+        await withServices(async (app) => {
+          await app.services.organizations.get(values.org!);
+          print(await app.services.apiKeys.issue(values.org!, { name: values.name ?? 'cli', expiresAt: values['expires-at'] ?? null }));
+        });
+        return 0;
+      }
+      break;
+    }
+    case 'help':
+    case '--help':
+    case '-h':
+      process.stdout.write(USAGE + '\n');
+      return 0;
+    default:
+      break;
+  }
+  process.stderr.write(`unknown command: ${argv.join(' ')}\n\n${USAGE}\n`);
+  return 2;
+}
+
+main(process.argv.slice(2)).then(
+  (code) => {
+    if (code >= 0) process.exit(code);
+  },
+  (err: unknown) => {
+    if (err instanceof AppError || err instanceof ConfigError) process.stderr.write(`error: ${err.message}\n`);
+    else process.stderr.write(`error: ${(err as Error).message ?? String(err)}\n`);
+    process.exit(1);
+  },
+);

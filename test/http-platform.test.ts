@@ -1,0 +1,148 @@
+import { after, before, describe, it } from 'node:test';
+import assert from 'node:assert/strict';
+import { Writable } from 'node:stream';
+import { buildApp } from '../src/app.js';
+import { startApp, testConfig, TestApp, testDatabase } from './harness.js';
+
+describe('HTTP platform: errors, request ids, health, OpenAPI', () => {
+  let t: TestApp;
+  let key: string;
+  before(async () => {
+    t = await startApp();
+    key = (await t.tenant()).key;
+  });
+  after(async () => t.close());
+
+  it('answers unknown routes with 404 NOT_FOUND in the envelope', async () => {
+    for (const url of ['/nope', '/api/v1/nope', '/api/v1/workspaces/x/y/z']) {
+      const res = await t.get(url, key);
+      assert.equal(res.status, 404);
+      assert.equal(res.body.error, 'NOT_FOUND');
+      assert.equal(typeof res.body.message, 'string');
+    }
+  });
+
+  it('answers a known path with the wrong method with 405 and an Allow header', async () => {
+    const res = await t.request('PUT', '/api/v1/workspaces', { key, body: {} });
+    assert.equal(res.status, 405);
+    assert.equal(res.body.error, 'METHOD_NOT_ALLOWED');
+    assert.equal(res.headers.allow, 'GET, POST');
+    const del = await t.request('DELETE', '/api/v1/workspaces', { key });
+    assert.equal(del.status, 405);
+  });
+
+  it('answers malformed JSON, non-object bodies and wrong content types with 400 VALIDATION_ERROR', async () => {
+    const bad = await t.request('POST', '/api/v1/workspaces', { key, raw: '{"name": "x",', headers: { 'content-type': 'application/json' } });
+    assert.equal(bad.status, 400);
+    assert.equal(bad.body.error, 'VALIDATION_ERROR');
+    const arr = await t.request('POST', '/api/v1/workspaces', { key, body: [1, 2] });
+    assert.equal(arr.status, 400);
+    assert.equal(arr.body.error, 'VALIDATION_ERROR');
+    const str = await t.request('POST', '/api/v1/workspaces', { key, raw: '"hello"', headers: { 'content-type': 'application/json' } });
+    assert.equal(str.status, 400);
+    const text = await t.request('POST', '/api/v1/workspaces', { key, raw: 'name=x', headers: { 'content-type': 'text/plain' } });
+    assert.equal(text.status, 400);
+    assert.equal(text.body.error, 'VALIDATION_ERROR');
+    const none = await t.request('POST', '/api/v1/workspaces', { key });
+    assert.equal(none.status, 400);
+    assert.equal(none.body.error, 'VALIDATION_ERROR');
+    const proto = await t.request('POST', '/api/v1/workspaces', { key, raw: '{"__proto__": {"x": 1}, "name": "a", "slug": "a"}', headers: { 'content-type': 'application/json' } });
+    assert.equal(proto.status, 400);
+  });
+
+  it('answers an oversized body with 413', async () => {
+    const big = JSON.stringify({ name: 'x'.repeat(t.config.bodyLimit + 10), slug: 'a' });
+    const res = await t.request('POST', '/api/v1/workspaces', { key, raw: big, headers: { 'content-type': 'application/json' } });
+    assert.equal(res.status, 413);
+    assert.equal(res.body.error, 'PAYLOAD_TOO_LARGE');
+  });
+
+  it('answers 401 before reading the body when the key is missing or garbage', async () => {
+    for (const headers of [{}, { authorization: 'Bearer nope' }, { authorization: 'Basic abc' }, { authorization: 'Bearer svc_' + 'a'.repeat(43) }]) {
+      const res = await t.request('POST', '/api/v1/workspaces', { raw: '{broken', headers: { 'content-type': 'application/json', ...headers } });
+      assert.equal(res.status, 401);
+      assert.equal(res.body.error, 'UNAUTHORIZED');
+    }
+  });
+
+  it('sends X-Request-Id on every response and honours a sane incoming one', async () => {
+    for (const res of [await t.get('/healthz'), await t.get('/nope'), await t.get('/api/v1/workspaces')]) {
+      assert.match(String(res.headers['x-request-id']), /^req_/);
+    }
+    const echoed = await t.get('/healthz', null, { 'x-request-id': 'client-abc.123' });
+    assert.equal(echoed.headers['x-request-id'], 'client-abc.123');
+    const unsafe = await t.get('/healthz', null, { 'x-request-id': 'bad id with spaces' });
+    assert.match(String(unsafe.headers['x-request-id']), /^req_/);
+  });
+
+  it('answers health and readiness', async () => {
+    assert.deepEqual((await t.get('/healthz')).body, { status: 'ok' });
+    assert.deepEqual((await t.get('/readyz')).body, { status: 'ready' });
+  });
+
+  it('serves an OpenAPI 3.1 document covering every route, and the reference page', async () => {
+    const res = await t.get('/api/v1/openapi.json');
+    assert.equal(res.status, 200);
+    assert.equal(res.body.openapi, '3.1.0');
+    const paths = res.body.paths as Record<string, Record<string, unknown>>;
+    const routes = t.app.printRoutes({ commonPrefix: false });
+    for (const p of ['/api/v1/workspaces', '/api/v1/workspaces/{id}', '/api/v1/api-keys', '/api/v1/api-keys/{id}', '/operator/v1/organizations']) {
+      assert.ok(paths[p], `${p} documented`);
+    }
+    assert.ok(paths['/api/v1/workspaces']?.post);
+    assert.ok(routes.length > 0);
+    const ref = JSON.stringify(res.body);
+    assert.ok(ref.includes('"ErrorBody"'));
+    const docs = await t.get('/docs/');
+    assert.ok([200, 302].includes(docs.status));
+  });
+});
+
+describe('unexpected faults and logs', () => {
+  it('turns an unexpected error into a 500 that leaks nothing, logged with the request id; secrets never reach the logs', async () => {
+    const lines: string[] = [];
+    const stream = new Writable({
+      write(chunk, _enc, cb) {
+        lines.push(...String(chunk).split('\n').filter(Boolean));
+        cb();
+      },
+    });
+    const { db, drop } = await testDatabase();
+    const app = await buildApp({ config: testConfig({ LOG_LEVEL: 'info' }), db, logStream: stream });
+    app.get('/api/v1/__boom', { config: { auth: 'none' } }, async () => {
+      throw new Error('db password is hunter2 at /srv/internal.ts:42');
+    });
+    await app.ready();
+    try {
+      const res = await app.inject({ method: 'GET', url: '/api/v1/__boom' });
+      assert.equal(res.statusCode, 500);
+      const body = JSON.parse(res.body);
+      assert.equal(body.error, 'INTERNAL_ERROR');
+      assert.equal(body.requestId, res.headers['x-request-id']);
+      assert.ok(!res.body.includes('hunter2'));
+      assert.ok(!res.body.includes('internal.ts'));
+
+      const org = await app.inject({
+        method: 'POST',
+        url: '/operator/v1/organizations',
+        headers: { authorization: 'Bearer test-operator-token-0123456789', 'content-type': 'application/json' },
+        payload: JSON.stringify({ name: 'Logged' }),
+      });
+      const plainKey = JSON.parse(org.body).plainKey as string;
+      await app.inject({ method: 'GET', url: '/api/v1/workspaces?token=cst_secretvalue', headers: { authorization: `Bearer ${plainKey}` } });
+
+      const parsed = lines.map((l) => JSON.parse(l) as Record<string, unknown>);
+      const requestLines = parsed.filter((l) => l.msg === 'incoming request' || l.msg === 'request completed' || l.msg === 'unexpected error');
+      assert.ok(requestLines.length >= 6);
+      for (const l of requestLines) assert.ok(typeof l.reqId === 'string' && l.reqId.length > 0, 'every request line has reqId');
+      const all = lines.join('\n');
+      assert.ok(!all.includes(plainKey), 'API keys are never logged');
+      assert.ok(!all.includes('test-operator-token'), 'operator token never logged');
+      assert.ok(!all.includes('cst_secretvalue'), 'token query values are redacted');
+      assert.ok(parsed.some((l) => l.msg === 'unexpected error' && l.reqId === res.headers['x-request-id']));
+    } finally {
+      await app.close();
+      await drop();
+    }
+  });
+});

@@ -1,0 +1,183 @@
+import { after, before, describe, it } from 'node:test';
+import assert from 'node:assert/strict';
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { mkdtemp, readFile, rm, stat } from 'node:fs/promises';
+import { randomBytes } from 'node:crypto';
+import http from 'node:http';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+
+/**
+ * The real process: first-start bootstrap, the CLI, and graceful shutdown, through `node src/cli/index.ts`
+ * exactly as `npm start` runs it (from source via tsx instead of the build).
+ */
+const ROOT = path.resolve(import.meta.dirname, '..');
+const CLI = ['--import', 'tsx', path.join(ROOT, 'src/cli/index.ts')];
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve) => {
+    const s = net.createServer().listen(0, '127.0.0.1', () => {
+      const port = (s.address() as net.AddressInfo).port;
+      s.close(() => resolve(port));
+    });
+  });
+}
+
+let databaseUrl: string | undefined;
+let dropDatabase = async () => {};
+
+async function env(dataDir: string, extra: Record<string, string> = {}): Promise<NodeJS.ProcessEnv> {
+  const base: NodeJS.ProcessEnv = { PATH: process.env.PATH, HOME: process.env.HOME, SWITCHBOARD_DATA_DIR: dataDir, LOG_LEVEL: 'warn', ...extra };
+  if (databaseUrl) {
+    base.DATABASE_URL = databaseUrl;
+    base.SWITCHBOARD_ENCRYPTION_KEY = randomBytes(32).toString('base64');
+  }
+  return base;
+}
+
+function cli(args: string[], e: NodeJS.ProcessEnv) {
+  const r = spawnSync(process.execPath, [...CLI, ...args], { env: e, encoding: 'utf8', cwd: ROOT, timeout: 60_000 });
+  return { code: r.status, stdout: r.stdout, stderr: r.stderr };
+}
+
+async function waitReady(port: number, child: ChildProcess): Promise<void> {
+  for (let i = 0; i < 300; i++) {
+    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
+    try {
+      const res = await fetch(`http://127.0.0.1:${port}/readyz`);
+      if (res.status === 200) return;
+    } catch {
+      /* not listening yet */
+    }
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error('server did not become ready');
+}
+
+describe('the switchboard process', () => {
+  let dataDir: string;
+  before(async () => {
+    dataDir = await mkdtemp(path.join(os.tmpdir(), 'sb-proc-'));
+    if (process.env.DATABASE_URL) {
+      const name = `sb_proc_${randomBytes(5).toString('hex')}`;
+      const admin = new pg.Client({ connectionString: process.env.DATABASE_URL });
+      await admin.connect();
+      await admin.query(`CREATE DATABASE ${name}`);
+      await admin.end();
+      const u = new URL(process.env.DATABASE_URL);
+      u.pathname = `/${name}`;
+      databaseUrl = u.toString();
+      dropDatabase = async () => {
+        const a = new pg.Client({ connectionString: process.env.DATABASE_URL });
+        await a.connect();
+        await a.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+        await a.end();
+      };
+    }
+  });
+  after(async () => {
+    await rm(dataDir, { recursive: true, force: true });
+    await dropDatabase();
+  });
+
+  it('bootstraps on first start, prints the key once, serves it, and shuts down gracefully on SIGTERM', async () => {
+    const port = await freePort();
+    const e = await env(dataDir, { PORT: String(port) });
+    const child = spawn(process.execPath, [...CLI, 'serve'], { env: e, cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
+    let stdout = '';
+    child.stdout!.on('data', (d) => (stdout += String(d)));
+    child.stderr!.on('data', () => undefined);
+    try {
+      await waitReady(port, child);
+      const file = path.join(dataDir, 'bootstrap.json');
+      const st = await stat(file);
+      assert.equal(st.mode & 0o777, 0o600);
+      const boot = JSON.parse(await readFile(file, 'utf8'));
+      assert.match(boot.apiKey, /^svc_/);
+      assert.match(boot.operatorToken, /^op_/);
+      assert.ok(stdout.includes(boot.apiKey), 'the key is printed on first start');
+      const ws = await fetch(`http://127.0.0.1:${port}/api/v1/workspaces`, { headers: { authorization: `Bearer ${boot.apiKey}` } });
+      assert.equal(ws.status, 200);
+      const orgs = await fetch(`http://127.0.0.1:${port}/operator/v1/organizations`, { headers: { authorization: `Bearer ${boot.operatorToken}` } });
+      assert.equal(orgs.status, 200);
+      assert.equal(((await orgs.json()) as { total: number }).total, 1);
+
+      // An in-flight request (body half sent) is finished after SIGTERM; then the process exits 0.
+      const body = JSON.stringify({ name: 'During shutdown', slug: 'during-shutdown' });
+      const inflight = new Promise<number>((resolve, reject) => {
+        const req = http.request(
+          { host: '127.0.0.1', port, method: 'POST', path: '/api/v1/workspaces', headers: { authorization: `Bearer ${boot.apiKey}`, 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) } },
+          (res) => {
+            res.resume();
+            res.on('end', () => resolve(res.statusCode ?? 0));
+          },
+        );
+        req.on('error', reject);
+        req.write(body.slice(0, 10));
+        setTimeout(() => {
+          child.kill('SIGTERM');
+          setTimeout(() => req.end(body.slice(10)), 300);
+        }, 200);
+      });
+      assert.equal(await inflight, 201);
+      const code = await new Promise<number | null>((resolve) => child.on('exit', (c) => resolve(c)));
+      assert.equal(code, 0);
+    } finally {
+      if (child.exitCode === null) child.kill('SIGKILL');
+    }
+
+    // A second start on the same data does not bootstrap again.
+    const port2 = await freePort();
+    const again = spawn(process.execPath, [...CLI, 'serve'], { env: await env(dataDir, { PORT: String(port2) }), cwd: ROOT, stdio: ['ignore', 'pipe', 'ignore'] });
+    let out2 = '';
+    again.stdout!.on('data', (d) => (out2 += String(d)));
+    try {
+      await waitReady(port2, again);
+      assert.ok(!out2.includes('svc_'), 'no key printed on later starts');
+    } finally {
+      again.kill('SIGTERM');
+      await new Promise((r) => again.on('exit', r));
+    }
+  });
+
+  it('runs the operator CLI: migrate, org create|list|set-plan, keys create', async () => {
+    const e = await env(dataDir);
+    const migrated = cli(['migrate'], e);
+    assert.equal(migrated.code, 0, migrated.stderr);
+    assert.match(migrated.stdout, /up to date|applied/);
+
+    const created = cli(['org', 'create', '--name', 'Cli Org', '--plan', 'pro'], e);
+    assert.equal(created.code, 0, created.stderr);
+    const org = JSON.parse(created.stdout);
+    assert.equal(org.organization.plan, 'pro');
+    assert.match(org.plainKey, /^svc_/);
+
+    const listed = cli(['org', 'list'], e);
+    assert.equal(listed.code, 0, listed.stderr);
+    assert.ok(JSON.parse(listed.stdout).organizations.some((o: { id: string }) => o.id === org.organization.id));
+
+    const planned = cli(['org', 'set-plan', org.organization.id, 'team'], e);
+    assert.equal(planned.code, 0, planned.stderr);
+    assert.equal(JSON.parse(planned.stdout).organization.plan, 'team');
+
+    const key = cli(['keys', 'create', '--org', org.organization.id, '--name', 'deploy'], e);
+    assert.equal(key.code, 0, key.stderr);
+    const parsed = JSON.parse(key.stdout);
+    assert.equal(parsed.apiKey.name, 'deploy');
+    assert.match(parsed.plainKey, /^svc_/);
+
+    const badPlan = cli(['org', 'set-plan', org.organization.id, 'platinum'], e);
+    assert.equal(badPlan.code, 1);
+    assert.match(badPlan.stderr, /plan must be one of/);
+    const unknown = cli(['frobnicate'], e);
+    assert.equal(unknown.code, 2);
+  });
+
+  it('fails to start with a clear message naming a bad variable', async () => {
+    const r = cli(['migrate'], { ...(await env(dataDir)), PORT: 'eighty' });
+    assert.equal(r.code, 1);
+    assert.match(r.stderr, /PORT/);
+  });
+});
