@@ -58,7 +58,7 @@ describe('HTTP platform: errors, request ids, health, OpenAPI', () => {
   });
 
   it('answers 401 before reading the body when the key is missing or garbage', async () => {
-    for (const headers of [{}, { authorization: 'Bearer nope' }, { authorization: 'Basic abc' }, { authorization: 'Bearer svc_' + 'a'.repeat(43) }]) {
+    for (const headers of [{} as Record<string, string>, { authorization: 'Bearer nope' }, { authorization: 'Basic abc' }, { authorization: 'Bearer svc_' + 'a'.repeat(43) }]) {
       const res = await t.request('POST', '/api/v1/workspaces', { raw: '{broken', headers: { 'content-type': 'application/json', ...headers } });
       assert.equal(res.status, 401);
       assert.equal(res.body.error, 'UNAUTHORIZED');

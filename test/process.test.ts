@@ -87,8 +87,8 @@ describe('the switchboard process', () => {
     const e = await env(dataDir, { PORT: String(port) });
     const child = spawn(process.execPath, [...CLI, 'serve'], { env: e, cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
     let stdout = '';
-    child.stdout!.on('data', (d) => (stdout += String(d)));
-    child.stderr!.on('data', () => undefined);
+    child.stdout.on('data', (d) => (stdout += String(d)));
+    child.stderr.on('data', () => undefined);
     try {
       await waitReady(port, child);
       const file = path.join(dataDir, 'bootstrap.json');
@@ -132,7 +132,7 @@ describe('the switchboard process', () => {
     const port2 = await freePort();
     const again = spawn(process.execPath, [...CLI, 'serve'], { env: await env(dataDir, { PORT: String(port2) }), cwd: ROOT, stdio: ['ignore', 'pipe', 'ignore'] });
     let out2 = '';
-    again.stdout!.on('data', (d) => (out2 += String(d)));
+    again.stdout.on('data', (d) => (out2 += String(d)));
     try {
       await waitReady(port2, again);
       assert.ok(!out2.includes('svc_'), 'no key printed on later starts');

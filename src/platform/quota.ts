@@ -1,5 +1,6 @@
-import { sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { Executor, Orm } from './db/database.js';
+import { organizations } from './db/schema.js';
 import { AppError } from './errors.js';
 import { isPlanName, type PlanName, type PlanTable, type QuotaResource } from './plans.js';
 
@@ -24,15 +25,13 @@ export async function createWithinQuota<T>(
   create: (tx: Executor) => Promise<T>,
 ): Promise<T> {
   return orm.transaction(async (tx) => {
-    const result = (await tx.execute(sql`SELECT plan FROM organizations WHERE id = ${orgId} FOR UPDATE`)) as unknown as {
-      rows: Array<{ plan: string }>;
-    };
-    const planName = result.rows[0]?.plan;
+    const [org] = await tx.select({ plan: organizations.plan }).from(organizations).where(eq(organizations.id, orgId)).for('update');
+    const planName = org?.plan;
     if (!planName) throw new AppError('NOT_FOUND', 'Organization not found.');
     const plan: PlanName = isPlanName(planName) ? planName : 'free';
     const limit = plans[plan][resource];
     if (limit !== null) {
-      const current = await count(tx as unknown as Executor);
+      const current = await count(tx);
       if (current >= limit) {
         throw new AppError(
           'QUOTA_EXCEEDED',
@@ -41,6 +40,6 @@ export async function createWithinQuota<T>(
         );
       }
     }
-    return create(tx as unknown as Executor);
+    return create(tx);
   });
 }

@@ -38,7 +38,7 @@ describe('API keys', () => {
     assert.equal(list.status, 200);
     assert.equal(list.body.total, 2);
     assert.ok(!list.text.includes(plainKey));
-    assert.ok(!list.text.includes(row!.keyHash));
+    assert.ok(!list.text.includes(row.keyHash));
     const listed = list.body.apiKeys.find((k: { id: string }) => k.id === apiKey.id);
     assert.ok(listed.lastUsedAt, 'lastUsedAt is visible at once, before the batched write');
   });

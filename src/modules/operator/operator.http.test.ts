@@ -46,7 +46,7 @@ describe('operator API', () => {
     assert.equal(res.body.organization.plan, 'team');
     const [member] = await t.db.orm.select().from(members).where(eq(members.orgId, res.body.organization.id));
     assert.equal(member?.role, 'owner');
-    const [user] = await t.db.orm.select().from(users).where(eq(users.id, member!.userId));
+    const [user] = await t.db.orm.select().from(users).where(eq(users.id, member.userId));
     assert.equal(user?.email, 'Owner@Example.com');
     assert.ok(user?.passwordHash?.startsWith('scrypt$'));
     const signIn = await t.post('/api/v1/auth/sign-in', null, { email: 'owner@example.com', password: 'correct horse battery' });
@@ -55,7 +55,7 @@ describe('operator API', () => {
     // An existing account is linked, no password needed.
     const second = await t.operator('POST', '/operator/v1/organizations', { name: 'Second', owner: { email: 'owner@example.com', name: 'Olive' } });
     assert.equal(second.status, 201);
-    assert.equal(second.body.owner.userId, member!.userId);
+    assert.equal(second.body.owner.userId, member.userId);
 
     const missing = await t.operator('POST', '/operator/v1/organizations', { name: 'X', owner: { email: 'new@example.com', name: 'New' } });
     assert.equal(missing.status, 400);

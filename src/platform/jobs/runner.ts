@@ -27,7 +27,7 @@ export class JobRunner {
   private started = false;
 
   constructor(db: Database, private readonly log: Logger) {
-    this.boss = new PgBoss({ db: db.sqlAdapter, schema: 'pgboss', supervise: true, schedule: true } as unknown as PgBoss.ConstructorOptions);
+    this.boss = new PgBoss({ db: db.sqlAdapter, schema: 'pgboss', supervise: true, schedule: true });
     this.boss.on('error', (err) => this.log.error({ err: { message: err.message } }, 'job runner error'));
   }
 
@@ -78,6 +78,6 @@ export class JobRunner {
   async stop(): Promise<void> {
     if (!this.started) return;
     this.started = false;
-    await this.boss.stop({ graceful: true, wait: true, close: false } as PgBoss.StopOptions);
+    await this.boss.stop({ graceful: true, wait: true, close: false });
   }
 }
