@@ -55,18 +55,26 @@ async function openEmbedded(options: DatabaseOptions): Promise<Database> {
   const exec = async (text: string): Promise<void> => {
     await pglite.exec(text);
   };
+  const lockChains = new Map<number, Promise<void>>();
   return {
     kind: 'embedded',
     orm,
     query,
     exec,
-    // One connection only: the lock is held for the whole call, and nothing else can interleave a transaction.
+    // One connection: a session advisory lock is re-entrant within it, so callers in this process are
+    // serialised by a promise chain per lock id instead (only one process can open the data dir anyway).
     withAdvisoryLock: async (lockId, fn) => {
-      await pglite.query('SELECT pg_advisory_lock($1)', [lockId]);
+      const previous = lockChains.get(lockId) ?? Promise.resolve();
+      let release!: () => void;
+      const current = new Promise<void>((r) => (release = r));
+      const chain = previous.then(() => current);
+      lockChains.set(lockId, chain);
+      await previous;
       try {
         return await fn(exec, query);
       } finally {
-        await pglite.query('SELECT pg_advisory_unlock($1)', [lockId]);
+        release();
+        if (lockChains.get(lockId) === chain) lockChains.delete(lockId);
       }
     },
     listen: async (channel, onMessage) => pglite.listen(channel, onMessage),

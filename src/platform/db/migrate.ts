@@ -32,7 +32,12 @@ export async function migrate(db: Database, dir = migrationsDir()): Promise<stri
       if (done.has(file)) continue;
       const sql = await readFile(path.join(dir, file), 'utf8');
       const name = file.replace(/'/g, "''");
-      await exec(`BEGIN;\n${sql}\n;INSERT INTO schema_migrations (name) VALUES ('${name}');\nCOMMIT;`);
+      try {
+        await exec(`BEGIN;\n${sql}\n;INSERT INTO schema_migrations (name) VALUES ('${name}');\nCOMMIT;`);
+      } catch (err) {
+        await exec('ROLLBACK').catch(() => undefined);
+        throw new Error(`migration ${file} failed: ${(err as Error).message}`);
+      }
       applied.push(file);
     }
     return applied;
