@@ -1,0 +1,59 @@
+import { describe, it } from 'node:test';
+import assert from 'node:assert/strict';
+import { randomBytes } from 'node:crypto';
+import { ConfigError, loadConfig } from './config.js';
+import { DEFAULT_PLANS } from './platform/plans.js';
+
+describe('config', () => {
+  it('has the documented defaults', () => {
+    const c = loadConfig({});
+    assert.equal(c.port, 8080);
+    assert.equal(c.host, '127.0.0.1');
+    assert.equal(c.publicUrl, 'http://localhost:8080');
+    assert.match(c.dataDir, /data$/);
+    assert.equal(c.databaseUrl, null);
+    assert.equal(c.encryptionKey, null);
+    assert.deepEqual(c.plans, DEFAULT_PLANS);
+    assert.equal(c.bodyLimit, 1_048_576);
+    assert.ok(Object.isFrozen(c));
+  });
+
+  it('fails naming the variable', () => {
+    const cases: Array<[Record<string, string>, RegExp]> = [
+      [{ PORT: 'x' }, /PORT/],
+      [{ PORT: '70000' }, /PORT/],
+      [{ DATABASE_URL: 'postgres://localhost/db' }, /SWITCHBOARD_ENCRYPTION_KEY/],
+      [{ SWITCHBOARD_ENCRYPTION_KEY: 'c2hvcnQ=' }, /SWITCHBOARD_ENCRYPTION_KEY/],
+      [{ SWITCHBOARD_PUBLIC_URL: 'not a url' }, /SWITCHBOARD_PUBLIC_URL/],
+      [{ SWITCHBOARD_OPERATOR_TOKEN: 'short' }, /SWITCHBOARD_OPERATOR_TOKEN/],
+      [{ SWITCHBOARD_PLANS: '{bad json' }, /SWITCHBOARD_PLANS/],
+      [{ SWITCHBOARD_PLANS: '{"gold":{}}' }, /SWITCHBOARD_PLANS.*gold/],
+      [{ SWITCHBOARD_PLANS: '{"free":{"workspaces":-1}}' }, /free\.workspaces/],
+      [{ SWITCHBOARD_PLANS: '{"free":{"colour":"red"}}' }, /free\.colour/],
+      [{ SWITCHBOARD_WORKERS: 'maybe' }, /SWITCHBOARD_WORKERS/],
+    ];
+    for (const [env, re] of cases) {
+      assert.throws(() => loadConfig(env), (err: unknown) => err instanceof ConfigError && re.test(err.message), JSON.stringify(env));
+    }
+  });
+
+  it('merges SWITCHBOARD_PLANS over the defaults field by field', () => {
+    const c = loadConfig({
+      SWITCHBOARD_PLANS: JSON.stringify({ free: { workspaces: 5, rateLimit: { requests: 10 } }, pro: { connections: null, customOAuthApps: true } }),
+    });
+    assert.equal(c.plans.free.workspaces, 5);
+    assert.equal(c.plans.free.apiKeys, DEFAULT_PLANS.free.apiKeys);
+    assert.deepEqual(c.plans.free.rateLimit, { requests: 10, windowSeconds: 60 });
+    assert.equal(c.plans.pro.connections, null);
+    assert.equal(c.plans.pro.customOAuthApps, true);
+    assert.deepEqual(c.plans.team, DEFAULT_PLANS.team);
+  });
+
+  it('accepts a server database with an encryption key and trims the public URL', () => {
+    const key = randomBytes(32).toString('base64');
+    const c = loadConfig({ DATABASE_URL: 'postgres://u@h:5432/d', SWITCHBOARD_ENCRYPTION_KEY: key, SWITCHBOARD_PUBLIC_URL: 'https://sb.example.com/' });
+    assert.equal(c.databaseUrl, 'postgres://u@h:5432/d');
+    assert.equal(c.encryptionKey?.length, 32);
+    assert.equal(c.publicUrl, 'https://sb.example.com');
+  });
+});
