@@ -1,0 +1,43 @@
+import type { TestApp } from './harness.js';
+
+/** Organization A's resources, named by the request fixtures of every API-key route. */
+export interface World {
+  key: string;
+  ws: string; // the workspace the resources live in
+  otherWs: string; // the only workspace the scoped key may reach
+  ids: Record<string, string>;
+}
+
+export interface Fixture {
+  /** The request naming organization A's resource (used for every check). */
+  build: (w: World) => { url: string; body?: unknown };
+  crossOrg: boolean;
+  scoped: boolean;
+}
+
+/** crossOrg / scoped: whether the 404 and SCOPE_DENIED checks apply (false is explained next to the entry). */
+const f = (build: Fixture['build'], crossOrg = true, scoped = true): Fixture => ({ build, crossOrg, scoped });
+
+export const FIXTURES: Record<string, Fixture> = {
+  // Listing workspaces filters instead of refusing (tested in the module); there is no foreign resource to name.
+  'GET /api/v1/workspaces': f(() => ({ url: '/api/v1/workspaces' }), false, false),
+  // Creating a workspace names no existing resource; a scoped key is refused.
+  'POST /api/v1/workspaces': f(() => ({ url: '/api/v1/workspaces', body: { name: 'N', slug: 'n-route-check' } }), false, true),
+  'GET /api/v1/workspaces/{id}': f((w) => ({ url: `/api/v1/workspaces/${w.ws}` })),
+  'PATCH /api/v1/workspaces/{id}': f((w) => ({ url: `/api/v1/workspaces/${w.ws}`, body: { name: 'Renamed' } })),
+  'DELETE /api/v1/workspaces/{id}': f((w) => ({ url: `/api/v1/workspaces/${w.ws}` })),
+  'GET /api/v1/api-keys': f(() => ({ url: '/api/v1/api-keys' }), false, true),
+  'POST /api/v1/api-keys': f(() => ({ url: '/api/v1/api-keys', body: { name: 'k' } }), false, true),
+  'DELETE /api/v1/api-keys/{id}': f((w) => ({ url: `/api/v1/api-keys/${w.ids.apiKey}` })),
+};
+
+
+/** Builds organization A: two workspaces and one resource of each kind in `ws`. */
+export async function buildWorld(t: TestApp): Promise<World> {
+  const org = await t.tenant();
+  const ws = await t.workspace(org.key);
+  const otherWs = await t.workspace(org.key);
+  const extraKey = await t.post('/api/v1/api-keys', org.key, { name: 'target' });
+  const w: World = { key: org.key, ws: ws.id, otherWs: otherWs.id, ids: { apiKey: extraKey.body.apiKey.id } };
+  return w;
+}
