@@ -8,6 +8,7 @@ import type { Config } from './config.js';
 import type { Database } from './platform/db/database.js';
 import { registerAuth } from './platform/http/auth.js';
 import { registerErrorHandling } from './platform/http/error-handler.js';
+import { registerMetrics } from './platform/http/metrics.js';
 import { ErrorBody } from './platform/http/schemas.js';
 import { newRequestId } from './platform/ids.js';
 import { InvalidationBus } from './platform/invalidation.js';
@@ -135,6 +136,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(swaggerUi, { routePrefix: '/docs', uiConfig: { docExpansion: 'list', deepLinking: true } });
   app.get('/api/v1/openapi.json', { config: { auth: 'none' }, schema: { hide: true } }, async () => app.swagger());
 
+  registerMetrics(app);
   await app.register(healthRoutes);
   await app.register(operatorRoutes);
   await app.register(authRoutes);

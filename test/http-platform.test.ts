@@ -146,3 +146,23 @@ describe('unexpected faults and logs', () => {
     }
   });
 });
+
+describe('metrics', () => {
+  it('serves Prometheus metrics to the operator only, labelled by route pattern', async () => {
+    const t = await startApp();
+    try {
+      const { key } = await t.tenant();
+      const ws = await t.workspace(key);
+      await t.get(`/api/v1/workspaces/${ws.id}`, key);
+      assert.equal((await t.get('/metrics')).status, 401);
+      assert.equal((await t.get('/metrics', key)).status, 401);
+      const res = await t.request('GET', '/metrics', { key: 'test-operator-token-0123456789' });
+      assert.equal(res.status, 200);
+      assert.match(res.text, /switchboard_http_requests_total\{method="GET",route="\/api\/v1\/workspaces\/:id",status="200"\} 1/);
+      assert.ok(!res.text.includes(ws.id), 'no raw ids in labels');
+      assert.match(res.text, /switchboard_process_cpu_seconds_total/);
+    } finally {
+      await t.close();
+    }
+  });
+});
