@@ -92,7 +92,7 @@ export class EgressGuard {
   readonly lookup = (hostname: string, options: dns.LookupOptions, callback: (...args: any[]) => void): void => {
     dns.lookup(hostname, { ...options, all: true }, (err, addresses) => {
       if (err) return callback(err);
-      const list = addresses as dns.LookupAddress[];
+      const list = addresses;
       const denied = list.find((a) => !this.isAllowed(hostname, a.address));
       if (denied) return callback(new EgressDeniedError(hostname, denied.address));
       if (options.all) return callback(null, list);
