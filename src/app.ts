@@ -29,6 +29,10 @@ import { workspacesRoutes } from './modules/workspaces/workspaces.routes.js';
 import { Workspace } from './modules/workspaces/workspaces.schemas.js';
 import { WorkspacesService } from './modules/workspaces/workspaces.service.js';
 import { loggerOptions } from './platform/logger.js';
+import { IntegrationRegistry } from './integrations/registry.js';
+import { integrationsRoutes } from './modules/integrations/integrations.routes.js';
+import { CatalogEntry } from './modules/integrations/integrations.schemas.js';
+import { IntegrationsService } from './modules/integrations/integrations.service.js';
 
 export interface AppDeps {
   config: Readonly<Config>;
@@ -50,7 +54,9 @@ export function createServices({ config, db }: AppDeps, log: { info(o: object, m
   const workspaces = new WorkspacesService({ orm, plans: config.plans });
   const organizations = new OrganizationsService({ orm, plans: config.plans, bus, apiKeys, auth });
   const operator = new OperatorAuth(orm, config.operatorToken);
-  return { bus, jobs, verifier, auth, apiKeys, workspaces, organizations, operator };
+  const registry = new IntegrationRegistry();
+  const integrations = new IntegrationsService({ registry, publicUrl: config.publicUrl });
+  return { bus, jobs, verifier, auth, apiKeys, workspaces, organizations, operator, registry, integrations };
 }
 
 export type Services = ReturnType<typeof createServices>;
@@ -64,7 +70,7 @@ declare module 'fastify' {
 }
 
 /** Shared schemas referenced by $ref from route schemas (and listed as OpenAPI components). */
-const SHARED_SCHEMAS = [ErrorBody, ...ApiKeyPermissionsSchemas, Workspace, Organization, User];
+const SHARED_SCHEMAS = [ErrorBody, ...ApiKeyPermissionsSchemas, Workspace, Organization, User, CatalogEntry];
 
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const { config } = deps;
@@ -146,6 +152,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(authRoutes);
   await app.register(apiKeysRoutes);
   await app.register(workspacesRoutes);
+  await app.register(integrationsRoutes);
 
   app.addHook('onReady', async () => {
     await services.bus.start();

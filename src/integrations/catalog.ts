@@ -1,0 +1,96 @@
+import type { ActionDefinition, IntegrationDefinition, Prop, Props, TriggerDefinition } from './framework.js';
+
+/** A prop as the catalog shows it: metadata only, functions replaced by what a client needs to call back. */
+export function serializeProp(prop: Prop): Record<string, unknown> {
+  const out: Record<string, unknown> = { type: prop.type, displayName: prop.displayName, required: prop.required };
+  if (prop.description !== undefined) out.description = prop.description;
+  if (prop.defaultValue !== undefined) out.defaultValue = prop.defaultValue;
+  switch (prop.type) {
+    case 'NUMBER':
+      for (const k of ['min', 'max', 'integer'] as const) if (prop[k] !== undefined) out[k] = prop[k];
+      break;
+    case 'STATIC_DROPDOWN':
+    case 'STATIC_MULTI_SELECT_DROPDOWN':
+      out.options = prop.options;
+      break;
+    case 'DROPDOWN':
+    case 'MULTI_SELECT_DROPDOWN':
+    case 'DYNAMIC':
+      out.refreshers = prop.refreshers;
+      break;
+    case 'ARRAY':
+      if (prop.items) out.properties = serializeProps(prop.items);
+      break;
+    default:
+      break;
+  }
+  return out;
+}
+
+export const serializeProps = (props: Props) => Object.fromEntries(Object.entries(props).map(([k, p]) => [k, serializeProp(p)]));
+
+const action = (a: ActionDefinition) => ({
+  name: a.name,
+  displayName: a.displayName,
+  description: a.description,
+  requireAuth: a.requireAuth ?? false,
+  props: serializeProps(a.props),
+  ...(a.outputSchema ? { outputSchema: a.outputSchema } : {}),
+});
+
+const trigger = (t: TriggerDefinition) => ({
+  name: t.name,
+  displayName: t.displayName,
+  description: t.description,
+  type: t.type,
+  requireAuth: t.requireAuth ?? false,
+  props: serializeProps(t.props),
+  sampleData: t.sampleData,
+});
+
+const absolute = (publicUrl: string, url: string) => (url.startsWith('/') ? publicUrl + url : url);
+
+function auth(def: IntegrationDefinition) {
+  const primary = def.auth[0];
+  if (!primary) return { type: 'NONE' };
+  return {
+    type: primary.type,
+    ...(primary.oauth2 ? { oauth2: { authUrl: primary.oauth2.authUrl, tokenUrl: primary.oauth2.tokenUrl, scope: primary.oauth2.scope, pkce: primary.oauth2.pkce ?? true } } : {}),
+    ...(primary.props ? { props: serializeProps(primary.props) } : {}),
+  };
+}
+
+const authOptions = (def: IntegrationDefinition) =>
+  def.auth.map((a) => ({ key: a.key, type: a.type, displayName: a.displayName, ...(a.description ? { description: a.description } : {}) }));
+
+/** The full catalog entry of an integration. */
+export function catalogEntry(def: IntegrationDefinition, publicUrl: string) {
+  return {
+    name: def.name,
+    displayName: def.displayName,
+    description: def.description,
+    logoUrl: absolute(publicUrl, def.logoUrl),
+    categories: def.categories,
+    version: def.version,
+    runtime: def.runtime,
+    auth: auth(def),
+    authOptions: authOptions(def),
+    actions: Object.fromEntries(Object.values(def.actions).map((a) => [a.name, action(a)])),
+    triggers: Object.fromEntries(Object.values(def.triggers).map((t) => [t.name, trigger(t)])),
+  };
+}
+
+/** The lightweight entry (`summary=true`): no props, just names. */
+export function catalogSummary(def: IntegrationDefinition, publicUrl: string) {
+  return {
+    name: def.name,
+    displayName: def.displayName,
+    description: def.description,
+    logoUrl: absolute(publicUrl, def.logoUrl),
+    categories: def.categories,
+    runtime: def.runtime,
+    authOptions: authOptions(def),
+    actions: Object.keys(def.actions),
+    triggers: Object.keys(def.triggers),
+  };
+}

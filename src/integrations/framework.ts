@@ -1,0 +1,198 @@
+/**
+ * The integration contract: the Activepieces pieces contract (props, auth, actions, triggers), written as plain
+ * definition objects so built-ins load in microseconds in the API process. Third-party pieces are adapted to the
+ * same shape and run out of process. The catalog serialises these definitions without their functions.
+ */
+
+export type PropType =
+  | 'SHORT_TEXT'
+  | 'LONG_TEXT'
+  | 'MARKDOWN'
+  | 'NUMBER'
+  | 'CHECKBOX'
+  | 'DATE_TIME'
+  | 'STATIC_DROPDOWN'
+  | 'STATIC_MULTI_SELECT_DROPDOWN'
+  | 'DROPDOWN'
+  | 'MULTI_SELECT_DROPDOWN'
+  | 'DYNAMIC'
+  | 'ARRAY'
+  | 'OBJECT'
+  | 'JSON'
+  | 'FILE'
+  | 'SECRET_TEXT'
+  | 'BASIC_AUTH'
+  | 'CUSTOM_AUTH'
+  | 'OAUTH2';
+
+export interface DropdownOption<T = unknown> {
+  label: string;
+  value: T;
+}
+export interface DropdownState<T = unknown> {
+  options: DropdownOption<T>[];
+  disabled?: boolean;
+  placeholder?: string;
+}
+
+/** What option and property resolvers receive: the input so far and the caller's connection, if any. */
+export interface ResolveContext {
+  auth: unknown;
+  input: Record<string, unknown>;
+  searchValue?: string;
+}
+
+interface PropBase {
+  displayName: string;
+  description?: string;
+  required: boolean;
+  defaultValue?: unknown;
+}
+
+export type Prop =
+  | (PropBase & { type: 'SHORT_TEXT' | 'LONG_TEXT' | 'MARKDOWN' | 'DATE_TIME' | 'SECRET_TEXT' | 'JSON' | 'FILE' | 'CHECKBOX' })
+  | (PropBase & { type: 'NUMBER'; min?: number; max?: number; integer?: boolean })
+  | (PropBase & { type: 'OBJECT' })
+  | (PropBase & { type: 'ARRAY'; items?: Record<string, Prop> })
+  | (PropBase & { type: 'STATIC_DROPDOWN' | 'STATIC_MULTI_SELECT_DROPDOWN'; options: DropdownState })
+  | (PropBase & {
+      type: 'DROPDOWN' | 'MULTI_SELECT_DROPDOWN';
+      refreshers: string[];
+      options: (ctx: ResolveContext) => Promise<DropdownState>;
+    })
+  | (PropBase & { type: 'DYNAMIC'; refreshers: string[]; props: (ctx: ResolveContext) => Promise<Record<string, Prop>> });
+
+export type Props = Record<string, Prop>;
+
+/** Helpers mirroring the pieces framework's `Property.*` builders. */
+type Common = { displayName: string; description?: string; required?: boolean; defaultValue?: unknown };
+const base = (c: Common) => ({ displayName: c.displayName, description: c.description, required: c.required ?? false, defaultValue: c.defaultValue });
+export const Property = {
+  ShortText: (c: Common): Prop => ({ type: 'SHORT_TEXT', ...base(c) }),
+  LongText: (c: Common): Prop => ({ type: 'LONG_TEXT', ...base(c) }),
+  Number: (c: Common & { min?: number; max?: number; integer?: boolean }): Prop => ({ type: 'NUMBER', ...base(c), min: c.min, max: c.max, integer: c.integer }),
+  Checkbox: (c: Common): Prop => ({ type: 'CHECKBOX', ...base(c) }),
+  DateTime: (c: Common): Prop => ({ type: 'DATE_TIME', ...base(c) }),
+  Json: (c: Common): Prop => ({ type: 'JSON', ...base(c) }),
+  Object: (c: Common): Prop => ({ type: 'OBJECT', ...base(c) }),
+  Array: (c: Common & { items?: Props }): Prop => ({ type: 'ARRAY', ...base(c), items: c.items }),
+  File: (c: Common): Prop => ({ type: 'FILE', ...base(c) }),
+  StaticDropdown: <T>(c: Common & { options: DropdownOption<T>[] }): Prop => ({ type: 'STATIC_DROPDOWN', ...base(c), options: { options: c.options } }),
+  StaticMultiSelectDropdown: <T>(c: Common & { options: DropdownOption<T>[] }): Prop => ({
+    type: 'STATIC_MULTI_SELECT_DROPDOWN',
+    ...base(c),
+    options: { options: c.options },
+  }),
+  Dropdown: (c: Common & { refreshers?: string[]; options: (ctx: ResolveContext) => Promise<DropdownState> }): Prop => ({
+    type: 'DROPDOWN',
+    ...base(c),
+    refreshers: c.refreshers ?? [],
+    options: c.options,
+  }),
+  Dynamic: (c: Common & { refreshers?: string[]; props: (ctx: ResolveContext) => Promise<Props> }): Prop => ({
+    type: 'DYNAMIC',
+    ...base(c),
+    refreshers: c.refreshers ?? [],
+    props: c.props,
+  }),
+};
+
+export type AuthType = 'SECRET_TEXT' | 'BASIC_AUTH' | 'CUSTOM_AUTH' | 'OAUTH2' | 'NONE';
+
+export interface AuthOption {
+  /** Used as `authMethodKey`. */
+  key: string;
+  type: AuthType;
+  displayName: string;
+  description?: string;
+  /** CUSTOM_AUTH fields */
+  props?: Props;
+  oauth2?: { authUrl: string; tokenUrl: string; scope: string[]; pkce?: boolean };
+  /** Checks credentials before they are stored (connect page, connection create). */
+  validate?: (auth: unknown) => Promise<{ valid: true } | { valid: false; error: string }>;
+}
+
+/** Where a stateful built-in keeps its state (settings.persistence), resolved by the engine. */
+export interface StateScope {
+  kind: 'end_user' | 'workspace' | 'external';
+  orgId: string;
+  workspaceId: string;
+  id: string;
+}
+
+export interface KeyValueStore {
+  get<T = unknown>(key: string): Promise<T | null>;
+  put(key: string, value: unknown): Promise<void>;
+  delete(key: string): Promise<boolean>;
+}
+
+export interface ActionContext<P = Record<string, unknown>> {
+  propsValue: P;
+  auth: unknown;
+  settings: Record<string, unknown>;
+  /** State storage for this call's persistence scope (kv-store, piece `store`). */
+  store: KeyValueStore;
+  signal: AbortSignal;
+  publicUrl: string;
+}
+
+export interface ActionDefinition {
+  name: string;
+  displayName: string;
+  description: string;
+  props: Props;
+  /** JSON Schema of `output`, documented in the catalog. */
+  outputSchema?: Record<string, unknown>;
+  requireAuth?: boolean;
+  run: (ctx: ActionContext<any>) => Promise<unknown>;
+}
+
+export type TriggerType = 'WEBHOOK' | 'POLLING' | 'APP_WEBHOOK';
+
+export interface TriggerDefinition {
+  name: string;
+  displayName: string;
+  description: string;
+  type: TriggerType;
+  props: Props;
+  sampleData: unknown;
+  requireAuth?: boolean;
+  /** Opaque hooks filled in by the triggers module (enable, disable, run, test). */
+  hooks?: Record<string, unknown>;
+}
+
+export interface IntegrationDefinition {
+  name: string;
+  displayName: string;
+  description: string;
+  logoUrl: string;
+  categories: string[];
+  /** Empty for integrations that need no connection. */
+  auth: AuthOption[];
+  actions: Record<string, ActionDefinition>;
+  triggers: Record<string, TriggerDefinition>;
+  /** in-process built-in, or a third-party piece run out of process */
+  runtime: 'builtin' | 'piece';
+  version: string;
+}
+
+export function defineIntegration(def: Omit<IntegrationDefinition, 'actions' | 'triggers'> & {
+  actions: ActionDefinition[];
+  triggers?: TriggerDefinition[];
+}): IntegrationDefinition {
+  return {
+    ...def,
+    actions: Object.fromEntries(def.actions.map((a) => [a.name, a])),
+    triggers: Object.fromEntries((def.triggers ?? []).map((t) => [t.name, t])),
+  };
+}
+
+export const defineAction = (a: ActionDefinition): ActionDefinition => a;
+
+/** An error an action raises for bad input; the engine answers 400 VALIDATION_ERROR naming the field. */
+export class ActionInputError extends Error {
+  constructor(readonly field: string, message: string) {
+    super(`${field}: ${message}`);
+    this.name = 'ActionInputError';
+  }
+}

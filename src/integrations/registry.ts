@@ -1,0 +1,33 @@
+import type { IntegrationDefinition } from './framework.js';
+import { dataTransformer } from './builtins/data-transformer/data-transformer.js';
+import { datetime } from './builtins/datetime/datetime.js';
+import { hashEncode } from './builtins/hash-encode/hash-encode.js';
+
+/** The built-in integrations, in catalog order. */
+export const BUILTINS: IntegrationDefinition[] = [hashEncode, datetime, dataTransformer];
+
+/** The one explicit registry of integrations this process can run. */
+export class IntegrationRegistry {
+  private readonly byName = new Map<string, IntegrationDefinition>();
+
+  constructor(definitions: IntegrationDefinition[] = BUILTINS) {
+    for (const d of definitions) this.register(d);
+  }
+
+  register(def: IntegrationDefinition): void {
+    if (this.byName.has(def.name)) throw new Error(`integration ${def.name} is registered twice`);
+    this.byName.set(def.name, def);
+  }
+
+  get(name: string): IntegrationDefinition | undefined {
+    return this.byName.get(name);
+  }
+
+  list(): IntegrationDefinition[] {
+    return [...this.byName.values()];
+  }
+
+  names(): string[] {
+    return [...this.byName.keys()];
+  }
+}

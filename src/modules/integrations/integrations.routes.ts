@@ -1,0 +1,32 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { Type } from '@sinclair/typebox';
+import { AppError } from '../../platform/errors.js';
+import { standardErrors } from '../../platform/http/schemas.js';
+import { CatalogQuery, CatalogResponse } from './integrations.schemas.js';
+
+const tags = ['Integration catalog'];
+
+export const integrationsRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  const service = app.services.integrations;
+
+  app.get('/api/v1/integrations', {
+    config: { auth: 'none' },
+    schema: {
+      tags,
+      summary: 'List the catalog (no API key needed); with name, one entry',
+      querystring: CatalogQuery,
+      response: { 200: CatalogResponse, ...standardErrors },
+    },
+    handler: async (req) => (req.query.name ? { integration: service.get(req.query.name) } : service.list(req.query.summary)),
+  });
+
+  app.get('/static/integrations/:file', {
+    config: { auth: 'none' },
+    schema: { hide: true, params: Type.Object({ file: Type.String({ pattern: '^[a-z0-9@._-]+\\.svg$', maxLength: 200 }) }) },
+    handler: async (req, reply) => {
+      const svg = service.logo(req.params.file.replace(/\.svg$/, ''));
+      if (!svg) throw new AppError('NOT_FOUND', 'No such logo.');
+      return reply.type('image/svg+xml').header('Cache-Control', 'public, max-age=86400').send(svg);
+    },
+  });
+};
