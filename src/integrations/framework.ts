@@ -196,3 +196,11 @@ export class ActionInputError extends Error {
     this.name = 'ActionInputError';
   }
 }
+
+/** The action ran and failed (upstream error, user code threw): the engine answers success: false with output.error. */
+export class ActionError extends Error {
+  constructor(message: string, readonly detail?: unknown) {
+    super(message);
+    this.name = 'ActionError';
+  }
+}

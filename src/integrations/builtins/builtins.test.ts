@@ -167,3 +167,15 @@ describe('data-transformer', () => {
     await rejectsField(run(dataTransformer, 'batch_array', { array: [1], batchSize: 0 }), 'batchSize');
   });
 });
+
+describe('code', () => {
+  it('runs JavaScript with inputs and returns the value and logs', async () => {
+    const { code } = await import('./code/code.js');
+    const out = await run(code, 'run_code', { code: 'console.log("n", inputs.n); return inputs.n + 1', inputs: { n: 41 } });
+    assert.equal(out.result, 42);
+    assert.deepEqual(out.logs, [{ level: 'log', message: 'n 41' }]);
+    await assert.rejects(run(code, 'run_code', { code: 'throw new Error("boom")' }), /Error: boom/);
+    await rejectsField(run(code, 'run_code', {}), 'code');
+    await rejectsField(run(code, 'run_code', { code: 'return 1', inputs: [1] }), 'inputs');
+  });
+});
