@@ -50,7 +50,7 @@ export async function runJs(code: string, inputs: Record<string, unknown>, opts:
 
   const maximum = Math.max(64, Math.floor(opts.memoryBytes / PAGE));
   const memory = new Memory({ initial: Math.min(256, maximum), maximum });
-  const variant = newVariant(RELEASE_SYNC as unknown as QuickJSSyncVariant, { wasmMemory: memory as never }) as QuickJSSyncVariant;
+  const variant = newVariant<QuickJSSyncVariant>(RELEASE_SYNC as unknown as QuickJSSyncVariant, { wasmMemory: memory as never });
   const module = await newQuickJSWASMModuleFromVariant(variant);
   const deadline = Date.now() + opts.timeoutMs;
   const runtime = module.newRuntime();
