@@ -20,6 +20,9 @@ import { ApiKeyVerifier } from './modules/api-keys/api-keys.verifier.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
 import { User } from './modules/auth/auth.schemas.js';
 import { AuthService } from './modules/auth/auth.service.js';
+import { endUsersRoutes } from './modules/end-users/end-users.routes.js';
+import { EndUser } from './modules/end-users/end-users.schemas.js';
+import { EndUsersService } from './modules/end-users/end-users.service.js';
 import { healthRoutes } from './modules/health/health.routes.js';
 import { OperatorAuth } from './modules/operator/operator.auth.js';
 import { operatorRoutes } from './modules/operator/operator.routes.js';
@@ -52,11 +55,12 @@ export function createServices({ config, db }: AppDeps, log: { info(o: object, m
   const auth = new AuthService({ orm });
   const apiKeys = new ApiKeysService({ orm, plans: config.plans, bus, verifier });
   const workspaces = new WorkspacesService({ orm, plans: config.plans });
+  const endUsers = new EndUsersService({ orm, workspaces });
   const organizations = new OrganizationsService({ orm, plans: config.plans, bus, apiKeys, auth });
   const operator = new OperatorAuth(orm, config.operatorToken);
   const registry = new IntegrationRegistry();
   const integrations = new IntegrationsService({ registry, publicUrl: config.publicUrl });
-  return { bus, jobs, verifier, auth, apiKeys, workspaces, organizations, operator, registry, integrations };
+  return { bus, jobs, verifier, auth, apiKeys, workspaces, endUsers, organizations, operator, registry, integrations };
 }
 
 export type Services = ReturnType<typeof createServices>;
@@ -70,7 +74,7 @@ declare module 'fastify' {
 }
 
 /** Shared schemas referenced by $ref from route schemas (and listed as OpenAPI components). */
-const SHARED_SCHEMAS = [ErrorBody, ...ApiKeyPermissionsSchemas, Workspace, Organization, User, CatalogEntry];
+const SHARED_SCHEMAS = [ErrorBody, ...ApiKeyPermissionsSchemas, Workspace, Organization, User, CatalogEntry, EndUser];
 
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const { config } = deps;
@@ -152,6 +156,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(authRoutes);
   await app.register(apiKeysRoutes);
   await app.register(workspacesRoutes);
+  await app.register(endUsersRoutes);
   await app.register(integrationsRoutes);
 
   app.addHook('onReady', async () => {

@@ -29,6 +29,11 @@ export const FIXTURES: Record<string, Fixture> = {
   'GET /api/v1/api-keys': f(() => ({ url: '/api/v1/api-keys' }), false, true),
   'POST /api/v1/api-keys': f(() => ({ url: '/api/v1/api-keys', body: { name: 'k' } }), false, true),
   'DELETE /api/v1/api-keys/{id}': f((w) => ({ url: `/api/v1/api-keys/${w.ids.apiKey}` })),
+  'POST /api/v1/end-users': f((w) => ({ url: '/api/v1/end-users', body: { workspaceId: w.ws, externalId: 'route-check' } })),
+  'GET /api/v1/end-users': f((w) => ({ url: `/api/v1/end-users?workspaceId=${w.ws}` })),
+  'GET /api/v1/end-users/{id}': f((w) => ({ url: `/api/v1/end-users/${w.ids.endUser}` })),
+  'PATCH /api/v1/end-users/{id}': f((w) => ({ url: `/api/v1/end-users/${w.ids.endUser}`, body: { displayName: 'x' } })),
+  'DELETE /api/v1/end-users/{id}': f((w) => ({ url: `/api/v1/end-users/${w.ids.endUser}` })),
 };
 
 
@@ -38,6 +43,11 @@ export async function buildWorld(t: TestApp): Promise<World> {
   const ws = await t.workspace(org.key);
   const otherWs = await t.workspace(org.key);
   const extraKey = await t.post('/api/v1/api-keys', org.key, { name: 'target' });
-  const w: World = { key: org.key, ws: ws.id, otherWs: otherWs.id, ids: { apiKey: extraKey.body.apiKey.id } };
-  return w;
+  const endUser = await t.post('/api/v1/end-users', org.key, { workspaceId: ws.id, externalId: 'world-user' });
+  return {
+    key: org.key,
+    ws: ws.id,
+    otherWs: otherWs.id,
+    ids: { apiKey: extraKey.body.apiKey.id, endUser: endUser.body.endUser.id },
+  };
 }
