@@ -23,6 +23,13 @@ import { AuthService } from './modules/auth/auth.service.js';
 import { endUsersRoutes } from './modules/end-users/end-users.routes.js';
 import { EndUser } from './modules/end-users/end-users.schemas.js';
 import { EndUsersService } from './modules/end-users/end-users.service.js';
+import { purgeInvitationsJob } from './modules/members/members.jobs.js';
+import { membersRoutes } from './modules/members/members.routes.js';
+import { Invitation, Member } from './modules/members/members.schemas.js';
+import { MembersService } from './modules/members/members.service.js';
+import { workspaceMembersRoutes } from './modules/workspace-members/workspace-members.routes.js';
+import { WorkspaceMember } from './modules/workspace-members/workspace-members.schemas.js';
+import { WorkspaceMembersService } from './modules/workspace-members/workspace-members.service.js';
 import { healthRoutes } from './modules/health/health.routes.js';
 import { OperatorAuth } from './modules/operator/operator.auth.js';
 import { operatorRoutes } from './modules/operator/operator.routes.js';
@@ -56,11 +63,14 @@ export function createServices({ config, db }: AppDeps, log: { info(o: object, m
   const apiKeys = new ApiKeysService({ orm, plans: config.plans, bus, verifier });
   const workspaces = new WorkspacesService({ orm, plans: config.plans });
   const endUsers = new EndUsersService({ orm, workspaces });
+  const members = new MembersService({ orm, plans: config.plans });
+  const workspaceMembers = new WorkspaceMembersService({ orm, workspaces });
+  jobs.register(purgeInvitationsJob(orm, log));
   const organizations = new OrganizationsService({ orm, plans: config.plans, bus, apiKeys, auth });
   const operator = new OperatorAuth(orm, config.operatorToken);
   const registry = new IntegrationRegistry();
   const integrations = new IntegrationsService({ registry, publicUrl: config.publicUrl });
-  return { bus, jobs, verifier, auth, apiKeys, workspaces, endUsers, organizations, operator, registry, integrations };
+  return { bus, jobs, verifier, auth, apiKeys, workspaces, endUsers, members, workspaceMembers, organizations, operator, registry, integrations };
 }
 
 export type Services = ReturnType<typeof createServices>;
@@ -74,7 +84,7 @@ declare module 'fastify' {
 }
 
 /** Shared schemas referenced by $ref from route schemas (and listed as OpenAPI components). */
-const SHARED_SCHEMAS = [ErrorBody, ...ApiKeyPermissionsSchemas, Workspace, Organization, User, CatalogEntry, EndUser];
+const SHARED_SCHEMAS = [ErrorBody, ...ApiKeyPermissionsSchemas, Workspace, Organization, User, CatalogEntry, EndUser, Member, Invitation, WorkspaceMember];
 
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const { config } = deps;
@@ -157,6 +167,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(apiKeysRoutes);
   await app.register(workspacesRoutes);
   await app.register(endUsersRoutes);
+  await app.register(membersRoutes);
+  await app.register(workspaceMembersRoutes);
   await app.register(integrationsRoutes);
 
   app.addHook('onReady', async () => {

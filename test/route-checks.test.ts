@@ -16,6 +16,7 @@ describe('route checks on every API-key route', () => {
   let expiredKey: string;
   let revokedKey: string;
   let operations: Array<{ method: string; path: string }>;
+  let otherAuth: Array<{ method: string; path: string; scheme: string }>;
 
   before(async () => {
     t = await startApp();
@@ -32,9 +33,13 @@ describe('route checks on every API-key route', () => {
 
     const doc = (await t.get('/api/v1/openapi.json')).body as { paths: Record<string, Record<string, { security?: Array<Record<string, unknown>> }>> };
     operations = [];
+    otherAuth = [];
     for (const [path, ops] of Object.entries(doc.paths)) {
       for (const [method, op] of Object.entries(ops)) {
         if (op.security?.some((s) => 'apiKey' in s)) operations.push({ method: method.toUpperCase(), path });
+        for (const scheme of ['session', 'operatorToken']) {
+          if (op.security?.some((s) => scheme in s)) otherAuth.push({ method: method.toUpperCase(), path, scheme });
+        }
       }
     }
   });
@@ -54,6 +59,18 @@ describe('route checks on every API-key route', () => {
         assert.equal(res.status, 401, `${method} ${url} with ${key?.slice(0, 8) ?? 'no key'}`);
         assert.equal(res.body.error, 'UNAUTHORIZED');
         assert.equal(typeof res.body.message, 'string');
+      }
+    }
+  });
+
+  it('answers 401 on session and operator routes without their own credential (an API key is not one)', async () => {
+    assert.ok(otherAuth.some((o) => o.scheme === 'session') && otherAuth.some((o) => o.scheme === 'operatorToken'));
+    for (const { method, path } of otherAuth) {
+      const url = path.replace(/\{[^}]+\}/g, '00000000-0000-4000-8000-000000000000');
+      for (const key of [null, 'garbage', a.key]) {
+        const res = await t.request(method, url, { key, body: method === 'GET' || method === 'DELETE' ? undefined : {} });
+        assert.equal(res.status, 401, `${method} ${url} with ${key?.slice(0, 8) ?? 'no key'}`);
+        assert.equal(res.body.error, 'UNAUTHORIZED');
       }
     }
   });

@@ -34,20 +34,41 @@ export const FIXTURES: Record<string, Fixture> = {
   'GET /api/v1/end-users/{id}': f((w) => ({ url: `/api/v1/end-users/${w.ids.endUser}` })),
   'PATCH /api/v1/end-users/{id}': f((w) => ({ url: `/api/v1/end-users/${w.ids.endUser}`, body: { displayName: 'x' } })),
   'DELETE /api/v1/end-users/{id}': f((w) => ({ url: `/api/v1/end-users/${w.ids.endUser}` })),
+  // Members and invitations belong to the organization, not a workspace: every scoped key is refused.
+  'GET /api/v1/members': f(() => ({ url: '/api/v1/members' }), false, true),
+  'POST /api/v1/members/invite': f(() => ({ url: '/api/v1/members/invite', body: { email: 'route-check@example.com' } }), false, true),
+  'GET /api/v1/members/invitations': f(() => ({ url: '/api/v1/members/invitations' }), false, true),
+  'DELETE /api/v1/members/invitations/{invitationId}': f((w) => ({ url: `/api/v1/members/invitations/${w.ids.invitation}` })),
+  'PATCH /api/v1/members/{id}': f((w) => ({ url: `/api/v1/members/${w.ids.member}`, body: { role: 'admin' } })),
+  'DELETE /api/v1/members/{id}': f((w) => ({ url: `/api/v1/members/${w.ids.member}` })),
+  'POST /api/v1/workspace-members': f((w) => ({ url: '/api/v1/workspace-members', body: { workspaceId: w.ws, memberId: w.ids.member } })),
+  'GET /api/v1/workspace-members': f((w) => ({ url: `/api/v1/workspace-members?workspaceId=${w.ws}` })),
+  'DELETE /api/v1/workspace-members/{id}': f((w) => ({ url: `/api/v1/workspace-members/${w.ids.workspaceMember}` })),
 };
 
 
 /** Builds organization A: two workspaces and one resource of each kind in `ws`. */
 export async function buildWorld(t: TestApp): Promise<World> {
-  const org = await t.tenant();
+  const email = `owner-${Math.random().toString(36).slice(2)}@example.com`;
+  const created = await t.operator('POST', '/operator/v1/organizations', { name: 'World', plan: 'enterprise', owner: { email, name: 'Owner', password: 'password-123' } });
+  const org = { key: created.body.plainKey as string };
+  const member = created.body.owner.memberId as string;
   const ws = await t.workspace(org.key);
   const otherWs = await t.workspace(org.key);
   const extraKey = await t.post('/api/v1/api-keys', org.key, { name: 'target' });
   const endUser = await t.post('/api/v1/end-users', org.key, { workspaceId: ws.id, externalId: 'world-user' });
+  const invitation = await t.post('/api/v1/members/invite', org.key, { email: 'world-invitee@example.com' });
+  const wsMember = await t.post('/api/v1/workspace-members', org.key, { workspaceId: ws.id, memberId: member });
   return {
     key: org.key,
     ws: ws.id,
     otherWs: otherWs.id,
-    ids: { apiKey: extraKey.body.apiKey.id, endUser: endUser.body.endUser.id },
+    ids: {
+      apiKey: extraKey.body.apiKey.id,
+      endUser: endUser.body.endUser.id,
+      member,
+      invitation: invitation.body.invitation.id,
+      workspaceMember: wsMember.body.projectMember.id,
+    },
   };
 }
