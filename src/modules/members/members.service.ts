@@ -80,7 +80,7 @@ export class MembersService {
       }
       if (await repo.findMemberByEmail(tx, inv.orgId, user.email)) throw new AppError('DUPLICATE', 'You are already a member.');
       await createWithinQuota(
-        tx as unknown as Orm,
+        tx,
         this.deps.plans,
         inv.orgId,
         'members',
