@@ -128,6 +128,8 @@ export interface KeyValueStore {
 
 export interface ActionContext<P = Record<string, unknown>> {
   propsValue: P;
+  /** Outbound HTTP goes through this dispatcher (the SSRF guard). */
+  dispatcher: import('undici').Dispatcher;
   auth: unknown;
   settings: Record<string, unknown>;
   /** State storage for this call's persistence scope (kv-store, piece `store`). */

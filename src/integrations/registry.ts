@@ -2,10 +2,11 @@ import type { IntegrationDefinition } from './framework.js';
 import { code } from './builtins/code/code.js';
 import { dataTransformer } from './builtins/data-transformer/data-transformer.js';
 import { datetime } from './builtins/datetime/datetime.js';
+import { http } from './builtins/http/http.js';
 import { hashEncode } from './builtins/hash-encode/hash-encode.js';
 
 /** The built-in integrations, in catalog order. */
-export const BUILTINS: IntegrationDefinition[] = [hashEncode, datetime, dataTransformer, code];
+export const BUILTINS: IntegrationDefinition[] = [hashEncode, datetime, dataTransformer, code, http];
 
 /** The one explicit registry of integrations this process can run. */
 export class IntegrationRegistry {

@@ -1,3 +1,4 @@
+import { EgressGuard } from '../platform/egress.js';
 import type { ActionContext, ActionDefinition, KeyValueStore } from './framework.js';
 import { validateInput } from './validate.js';
 
@@ -7,6 +8,9 @@ export const NO_STORE: KeyValueStore = {
   put: async () => undefined,
   delete: async () => false,
 };
+
+/** With no allowances: loopback, private and metadata addresses refused. */
+const STRICT_EGRESS = new EgressGuard();
 
 /**
  * Validate input against the action's props and run it. The execution engine wraps this with connection
@@ -20,6 +24,7 @@ export async function runAction(
   const propsValue = validateInput(action.props, input);
   return action.run({
     propsValue,
+    dispatcher: ctx.dispatcher ?? STRICT_EGRESS.dispatcher(),
     auth: ctx.auth ?? null,
     settings: ctx.settings ?? {},
     store: ctx.store ?? NO_STORE,
