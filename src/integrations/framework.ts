@@ -124,6 +124,18 @@ export interface KeyValueStore {
   get<T = unknown>(key: string): Promise<T | null>;
   put(key: string, value: unknown): Promise<void>;
   delete(key: string): Promise<boolean>;
+  /** Atomically append to the list at key (created when absent); returns the list. */
+  appendToList(key: string, value: unknown): Promise<unknown[]>;
+  /** Atomically remove every element equal to value; returns the list and how many were removed. */
+  removeFromList(key: string, value: unknown): Promise<{ list: unknown[]; removed: number }>;
+}
+
+/** Raised by a store when the value at a key is not a list. */
+export class NotAListError extends Error {
+  constructor(key: string) {
+    super(`The value at "${key}" is not a list.`);
+    this.name = 'NotAListError';
+  }
 }
 
 export interface ActionContext<P = Record<string, unknown>> {

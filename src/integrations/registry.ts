@@ -3,10 +3,11 @@ import { code } from './builtins/code/code.js';
 import { dataTransformer } from './builtins/data-transformer/data-transformer.js';
 import { datetime } from './builtins/datetime/datetime.js';
 import { http } from './builtins/http/http.js';
+import { kvStore } from './builtins/kv-store/kv-store.js';
 import { hashEncode } from './builtins/hash-encode/hash-encode.js';
 
 /** The built-in integrations, in catalog order. */
-export const BUILTINS: IntegrationDefinition[] = [hashEncode, datetime, dataTransformer, code, http];
+export const BUILTINS: IntegrationDefinition[] = [hashEncode, datetime, dataTransformer, code, http, kvStore];
 
 /** The one explicit registry of integrations this process can run. */
 export class IntegrationRegistry {

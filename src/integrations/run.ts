@@ -5,8 +5,14 @@ import { validateInput } from './validate.js';
 /** A store that keeps nothing: for actions that do not use state. */
 export const NO_STORE: KeyValueStore = {
   get: async () => null,
-  put: async () => undefined,
+  put: async () => {
+    throw new Error('This call has no state scope.');
+  },
   delete: async () => false,
+  appendToList: async () => {
+    throw new Error('This call has no state scope.');
+  },
+  removeFromList: async () => ({ list: [], removed: 0 }),
 };
 
 /** With no allowances: loopback, private and metadata addresses refused. */

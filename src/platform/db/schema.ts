@@ -126,3 +126,13 @@ export const workspaceMembers = pgTable('workspace_members', {
   role: text('role').notNull(),
   createdAt: createdAt(),
 });
+
+export const kvEntries = pgTable('kv_entries', {
+  orgId: uuid('org_id').notNull(),
+  workspaceId: uuid('workspace_id').notNull(),
+  scope: text('scope').notNull(),
+  scopeId: text('scope_id').notNull(),
+  key: text('key').notNull(),
+  value: jsonb('value').notNull(),
+  updatedAt: updatedAt(),
+});
