@@ -1,5 +1,5 @@
 import { and, eq, sql } from 'drizzle-orm';
-import type { Orm } from '../../platform/db/database.js';
+import { queryRows, type Orm } from '../../platform/db/database.js';
 import { kvEntries } from '../../platform/db/schema.js';
 import { NotAListError, type KeyValueStore, type StateScope } from '../framework.js';
 
@@ -29,7 +29,7 @@ export class DbKeyValueStore implements KeyValueStore {
     const { orgId, workspaceId, kind, id } = this.scope;
     await this.orm
       .insert(kvEntries)
-      .values({ orgId, workspaceId, scope: kind, scopeId: id, key, value: value as object })
+      .values({ orgId, workspaceId, scope: kind, scopeId: id, key, value: value })
       .onConflictDoUpdate({
         target: [kvEntries.workspaceId, kvEntries.scope, kvEntries.scopeId, kvEntries.key],
         set: { value: sql`excluded.value`, updatedAt: new Date() },
@@ -43,21 +43,21 @@ export class DbKeyValueStore implements KeyValueStore {
   async appendToList(key: string, value: unknown): Promise<unknown[]> {
     const { orgId, workspaceId, kind, id } = this.scope;
     const item = JSON.stringify([value]);
-    const rows = (await this.orm.execute(sql`
+    const rows = await queryRows<{ value: unknown }>(this.orm, sql`
       INSERT INTO kv_entries (org_id, workspace_id, scope, scope_id, key, value)
       VALUES (${orgId}, ${workspaceId}, ${kind}, ${id}, ${key}, ${item}::jsonb)
       ON CONFLICT (workspace_id, scope, scope_id, key) DO UPDATE
         SET value = CASE WHEN jsonb_typeof(kv_entries.value) = 'array' THEN kv_entries.value || excluded.value ELSE kv_entries.value END,
             updated_at = now()
-      RETURNING value`)) as unknown as { rows: Array<{ value: unknown }> };
-    const list = rows.rows[0]?.value;
+      RETURNING value`);
+    const list = rows[0]?.value;
     if (!Array.isArray(list)) throw new NotAListError(key);
     return list;
   }
 
   async removeFromList(key: string, value: unknown): Promise<{ list: unknown[]; removed: number }> {
     const item = JSON.stringify(value);
-    const rows = (await this.orm.execute(sql`
+    const rows = await queryRows<{ value: unknown[]; before: number }>(this.orm, sql`
       WITH old AS (
         SELECT value FROM kv_entries
         WHERE workspace_id = ${this.scope.workspaceId} AND scope = ${this.scope.kind} AND scope_id = ${this.scope.id}
@@ -70,10 +70,8 @@ export class DbKeyValueStore implements KeyValueStore {
       FROM old
       WHERE kv_entries.workspace_id = ${this.scope.workspaceId} AND kv_entries.scope = ${this.scope.kind}
         AND kv_entries.scope_id = ${this.scope.id} AND kv_entries.key = ${key} AND jsonb_typeof(old.value) = 'array'
-      RETURNING kv_entries.value AS value, jsonb_array_length(old.value) AS before`)) as unknown as {
-      rows: Array<{ value: unknown[]; before: number }>;
-    };
-    const row = rows.rows[0];
+      RETURNING kv_entries.value AS value, jsonb_array_length(old.value) AS before`);
+    const row = rows[0];
     if (!row) {
       const current = await this.get(key);
       if (current === null) return { list: [], removed: 0 };

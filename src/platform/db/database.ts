@@ -1,6 +1,7 @@
 import { PGlite } from '@electric-sql/pglite';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import type { SQL } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import pg from 'pg';
 import * as schema from './schema.js';
@@ -185,4 +186,10 @@ async function listenWithReconnect(
     if (timer) clearTimeout(timer);
     await client?.end().catch(() => undefined);
   };
+}
+
+/** Rows of a raw SQL statement; both drivers return `{rows}` though drizzle's type does not say so. */
+export async function queryRows<T>(db: Executor, query: SQL): Promise<T[]> {
+  const result: unknown = await db.execute(query);
+  return (result as { rows: T[] }).rows;
 }
