@@ -2,7 +2,7 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
-  { ignores: ['dist/**', 'node_modules/**', 'data/**', 'scripts/**', 'eslint.config.js'] },
+  { ignores: ['dist/**', 'node_modules/**', 'data/**', 'scripts/**', 'test/fixtures/**', 'eslint.config.js'] },
   js.configs.recommended,
   ...tseslint.configs.recommendedTypeChecked,
   {

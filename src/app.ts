@@ -39,6 +39,15 @@ import { workspacesRoutes } from './modules/workspaces/workspaces.routes.js';
 import { Workspace } from './modules/workspaces/workspaces.schemas.js';
 import { WorkspacesService } from './modules/workspaces/workspaces.service.js';
 import { loggerOptions } from './platform/logger.js';
+import { hkdfSync } from 'node:crypto';
+import path from 'node:path';
+import { DiskBlobBackend, FileStore } from './integrations/state/file-store.js';
+import { S3BlobBackend } from './integrations/state/s3-blob-backend.js';
+import { AdvancedCodeRuntime } from './integrations/builtins/advanced-code/runtime.js';
+import { BrowserSessions } from './integrations/builtins/agent-browser/sessions.js';
+import { filesRoutes } from './modules/files/files.routes.js';
+import { PieceInstaller } from './integrations/pieces/installer.js';
+import { PieceWorkerPool } from './integrations/pieces/pool.js';
 import { IntegrationRegistry } from './integrations/registry.js';
 import { integrationsRoutes } from './modules/integrations/integrations.routes.js';
 import { CatalogEntry } from './modules/integrations/integrations.schemas.js';
@@ -52,7 +61,7 @@ export interface AppDeps {
 }
 
 /** Every service, built once per process; REST routes, the CLI, jobs (and later MCP) share them. */
-export function createServices({ config, db }: AppDeps, log: { info(o: object, m?: string): void; error(o: object, m?: string): void }) {
+export function createServices({ config, db }: AppDeps, log: { info(o: object, m?: string): void; error(o: object, m?: string): void; warn(o: object, m?: string): void }) {
   const orm = db.orm;
   const bus = new InvalidationBus(db);
   const jobs = new JobRunner(db, log);
@@ -68,9 +77,22 @@ export function createServices({ config, db }: AppDeps, log: { info(o: object, m
   jobs.register(purgeInvitationsJob(orm, log));
   const organizations = new OrganizationsService({ orm, plans: config.plans, bus, apiKeys, auth });
   const operator = new OperatorAuth(orm, config.operatorToken);
+  if (!config.encryptionKey) throw new Error('The encryption key must be resolved before building the app (prepareConfig).');
+  const fileSigningKey = Buffer.from(hkdfSync('sha256', config.encryptionKey, Buffer.alloc(0), 'switchboard:file-links', 32));
+  const s3 = config.storageS3;
+  const blobs = s3
+    ? new S3BlobBackend({ bucket: s3.bucket, prefix: s3.prefix, ...(s3.region ? { region: s3.region } : {}), ...(s3.endpoint ? { endpoint: s3.endpoint } : {}), ...(s3.accessKeyId && s3.secretAccessKey ? { accessKeyId: s3.accessKeyId, secretAccessKey: s3.secretAccessKey } : {}) })
+    : new DiskBlobBackend(path.join(config.dataDir, 'storage'));
+  const files = new FileStore(orm, blobs, fileSigningKey, config.publicUrl);
   const registry = new IntegrationRegistry();
-  const integrations = new IntegrationsService({ registry, publicUrl: config.publicUrl });
-  return { bus, jobs, verifier, auth, apiKeys, workspaces, endUsers, members, workspaceMembers, organizations, operator, registry, integrations };
+  const pieces = new PieceWorkerPool({ size: config.pieceWorkers, timeoutMs: config.pieceTimeoutMs, memoryMb: config.pieceMemoryMb, egressAllow: config.egressAllow, log });
+  const pieceInstaller = new PieceInstaller({ orm, pool: pieces, registry, bus, dir: path.join(config.dataDir, 'pieces'), log, npmRegistry: config.npmRegistry });
+  if (config.defaultPieces) pieceInstaller.registerDefaults();
+  // Chromium starts on the first browser action, not here.
+  const browsers = new BrowserSessions({ dataDir: config.dataDir });
+  const advancedCode = new AdvancedCodeRuntime({ dataDir: config.dataDir, allowNetwork: config.advancedCodeNetwork });
+  const integrations = new IntegrationsService({ registry, publicUrl: config.publicUrl, workspaces });
+  return { bus, jobs, verifier, auth, apiKeys, workspaces, endUsers, members, workspaceMembers, organizations, operator, registry, integrations, files, pieces, pieceInstaller, browsers, advancedCode };
 }
 
 export type Services = ReturnType<typeof createServices>;
@@ -170,16 +192,22 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(membersRoutes);
   await app.register(workspaceMembersRoutes);
   await app.register(integrationsRoutes);
+  await app.register(filesRoutes);
 
   app.addHook('onReady', async () => {
     await services.bus.start();
     services.verifier.start();
     await services.jobs.start(config.workers);
+    // Pieces added on other nodes: installed in the background, so a slow npm never delays readiness.
+    void services.pieceInstaller.sync().catch((err: unknown) => app.log.error({ err: { message: (err as Error).message } }, 'piece sync failed'));
   });
   app.addHook('preClose', async () => {
     await services.jobs.stop();
     await services.verifier.stop();
     await services.bus.stop();
+    await services.pieces.close();
+    await services.browsers.close();
+    services.files.close();
   });
   return app;
 }

@@ -15,6 +15,7 @@ describe('config', () => {
     assert.equal(c.encryptionKey, null);
     assert.deepEqual(c.plans, DEFAULT_PLANS);
     assert.equal(c.bodyLimit, 1_048_576);
+    assert.equal(c.storageS3, null);
     assert.ok(Object.isFrozen(c));
   });
 
@@ -31,6 +32,9 @@ describe('config', () => {
       [{ SWITCHBOARD_PLANS: '{"free":{"workspaces":-1}}' }, /free\.workspaces/],
       [{ SWITCHBOARD_PLANS: '{"free":{"colour":"red"}}' }, /free\.colour/],
       [{ SWITCHBOARD_WORKERS: 'maybe' }, /SWITCHBOARD_WORKERS/],
+      [{ SWITCHBOARD_STORAGE_S3_BUCKET: 'Not_A_Bucket' }, /SWITCHBOARD_STORAGE_S3_BUCKET/],
+      [{ SWITCHBOARD_STORAGE_S3_BUCKET: 'files', SWITCHBOARD_STORAGE_S3_ACCESS_KEY_ID: 'AKIA' }, /SWITCHBOARD_STORAGE_S3_SECRET_ACCESS_KEY/],
+      [{ SWITCHBOARD_STORAGE_S3_BUCKET: 'files', SWITCHBOARD_STORAGE_S3_ENDPOINT: 'not a url' }, /SWITCHBOARD_STORAGE_S3_ENDPOINT/],
     ];
     for (const [env, re] of cases) {
       assert.throws(() => loadConfig(env), (err: unknown) => err instanceof ConfigError && re.test(err.message), JSON.stringify(env));

@@ -26,6 +26,18 @@ export interface Config {
   bodyLimit: number;
   /** Start background job workers in this process. */
   workers: boolean;
+  /** Piece worker processes, per-call limit and heap limit. */
+  pieceWorkers: number;
+  pieceTimeoutMs: number;
+  pieceMemoryMb: number;
+  /** Ship the default piece catalog (false: built-ins and added pieces only). */
+  defaultPieces: boolean;
+  /** npm registry pieces are added from (SWITCHBOARD_NPM_REGISTRY); null: npm's own default or .npmrc. */
+  npmRegistry: string | null;
+  /** Whether settings.advancedCode.network may give sandboxed code the host's network (default false). */
+  advancedCodeNetwork: boolean;
+  /** Storage files in an S3-compatible bucket instead of `<dataDir>/storage` (null: on disk). */
+  storageS3: { bucket: string; prefix: string; region: string | null; endpoint: string | null; accessKeyId: string | null; secretAccessKey: string | null } | null;
 }
 
 export class ConfigError extends Error {
@@ -114,6 +126,32 @@ export function loadConfig(env: Env = process.env): Readonly<Config> {
     authCacheTtlMs: int(env, 'SWITCHBOARD_AUTH_CACHE_TTL_MS', 60_000, 0, 3_600_000),
     bodyLimit: int(env, 'SWITCHBOARD_BODY_LIMIT', 1_048_576, 1024, 100 * 1_048_576),
     workers: bool(env, 'SWITCHBOARD_WORKERS', true),
+    pieceWorkers: int(env, 'SWITCHBOARD_PIECE_WORKERS', 2, 1, 64),
+    pieceTimeoutMs: int(env, 'SWITCHBOARD_PIECE_TIMEOUT_MS', 60_000, 100, 900_000),
+    pieceMemoryMb: int(env, 'SWITCHBOARD_PIECE_MEMORY_MB', 512, 64, 16_384),
+    defaultPieces: bool(env, 'SWITCHBOARD_DEFAULT_PIECES', true),
+    npmRegistry: url(env, 'SWITCHBOARD_NPM_REGISTRY'),
+    advancedCodeNetwork: bool(env, 'SWITCHBOARD_ADVANCED_CODE_NETWORK', false),
+    storageS3: storageS3(env),
   };
   return Object.freeze(config);
+}
+
+function storageS3(env: Env): Config['storageS3'] {
+  const bucket = str(env, 'SWITCHBOARD_STORAGE_S3_BUCKET');
+  const accessKeyId = str(env, 'SWITCHBOARD_STORAGE_S3_ACCESS_KEY_ID');
+  const secretAccessKey = str(env, 'SWITCHBOARD_STORAGE_S3_SECRET_ACCESS_KEY');
+  if (!bucket) return null;
+  if (!/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/.test(bucket)) throw new ConfigError('SWITCHBOARD_STORAGE_S3_BUCKET', 'must be a valid bucket name');
+  if (Boolean(accessKeyId) !== Boolean(secretAccessKey)) {
+    throw new ConfigError('SWITCHBOARD_STORAGE_S3_SECRET_ACCESS_KEY', 'set both the access key id and the secret, or neither (to use the AWS default credentials)');
+  }
+  return {
+    bucket,
+    prefix: str(env, 'SWITCHBOARD_STORAGE_S3_PREFIX') ?? '',
+    region: str(env, 'SWITCHBOARD_STORAGE_S3_REGION'),
+    endpoint: url(env, 'SWITCHBOARD_STORAGE_S3_ENDPOINT'),
+    accessKeyId,
+    secretAccessKey,
+  };
 }

@@ -12,9 +12,14 @@ export async function openConfiguredDatabase(config: Readonly<Config>): Promise<
   return openDatabase({ dataDir: path.join(config.dataDir, 'pg') });
 }
 
+/** The configuration with its encryption key resolved (generated into the data dir in embedded mode). */
+export async function prepareConfig(config: Readonly<Config> = loadConfig()): Promise<Readonly<Config>> {
+  return Object.freeze({ ...config, encryptionKey: await resolveEncryptionKey(config) });
+}
+
 /** `switchboard serve`: migrate, bootstrap on first start, listen, and shut down gracefully on SIGTERM/SIGINT. */
-export async function serve(config: Readonly<Config> = loadConfig()): Promise<void> {
-  await resolveEncryptionKey(config);
+export async function serve(base: Readonly<Config> = loadConfig()): Promise<void> {
+  const config = await prepareConfig(base);
   const db = await openConfiguredDatabase(config);
   await migrate(db);
   const app = await buildApp({ config, db });

@@ -44,6 +44,15 @@ export const FIXTURES: Record<string, Fixture> = {
   'POST /api/v1/workspace-members': f((w) => ({ url: '/api/v1/workspace-members', body: { workspaceId: w.ws, memberId: w.ids.member } })),
   'GET /api/v1/workspace-members': f((w) => ({ url: `/api/v1/workspace-members?workspaceId=${w.ws}` })),
   'DELETE /api/v1/workspace-members/{id}': f((w) => ({ url: `/api/v1/workspace-members/${w.ids.workspaceMember}` })),
+  // Option and property resolution name a workspace when they run in one (its connections and settings).
+  'POST /api/v1/integrations/{integrationName}/properties/options': f((w) => ({
+    url: '/api/v1/integrations/hash-encode/properties/options',
+    body: { actionName: 'hash', propertyName: 'algorithm', workspaceId: w.ws },
+  })),
+  'POST /api/v1/integrations/{integrationName}/properties/resolve': f((w) => ({
+    url: '/api/v1/integrations/hash-encode/properties/resolve',
+    body: { actionName: 'hash', propertyName: 'algorithm', workspaceId: w.ws },
+  })),
 };
 
 

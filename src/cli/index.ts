@@ -2,7 +2,7 @@
 import { parseArgs } from 'node:util';
 import { buildApp } from '../app.js';
 import { loadConfig, ConfigError } from '../config.js';
-import { openConfiguredDatabase, serve } from '../main.js';
+import { openConfiguredDatabase, prepareConfig, serve } from '../main.js';
 import { migrate } from '../platform/db/migrate.js';
 import { AppError } from '../platform/errors.js';
 import { isUuid } from '../platform/ids.js';
@@ -18,12 +18,14 @@ const USAGE = `switchboard <command>
   org suspend <orgId> | org resume <orgId>
   keys create --org <orgId> [--name N] [--expires-at ISO]
                                           create an API key; prints it once
+  integrations list                       list the pieces added at runtime
+  integrations add <package>[@version]    add an Activepieces piece from npm (running nodes load it without a restart)
 
 Configuration comes from the environment (see README). With the embedded database, stop the server first
 (the data directory is opened by one process at a time) or use the operator API instead.`;
 
 async function withServices<T>(fn: (app: Awaited<ReturnType<typeof buildApp>>) => Promise<T>): Promise<T> {
-  const config = loadConfig();
+  const config = await prepareConfig(loadConfig());
   const db = await openConfiguredDatabase(config);
   try {
     await migrate(db);
@@ -93,6 +95,19 @@ async function main(argv: string[]): Promise<number> {
           await app.services.organizations.get(values.org!);
           print(await app.services.apiKeys.issue(values.org!, { name: values.name ?? 'cli', expiresAt: values['expires-at'] ?? null }));
         });
+        return 0;
+      }
+      break;
+    }
+    case 'integrations': {
+      if (sub === 'list') {
+        await withServices(async (app) => print({ integrations: await app.services.pieceInstaller.list() }));
+        return 0;
+      }
+      if (sub === 'add') {
+        const [spec] = rest;
+        if (!spec) throw new AppError('VALIDATION_ERROR', 'the npm package to add is required, e.g. @activepieces/piece-github@0.5.0');
+        await withServices(async (app) => print({ integration: await app.services.pieceInstaller.add(spec) }));
         return 0;
       }
       break;

@@ -2,12 +2,27 @@ import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { catalogEntry } from './catalog.js';
 import type { Prop } from './framework.js';
-import { IntegrationRegistry } from './registry.js';
+import { readPieceCatalog } from './pieces/default-catalog.js';
+import { pieceIntegration } from './pieces/piece-integration.js';
+import { PieceWorkerPool } from './pieces/pool.js';
+import { BUILTINS, IntegrationRegistry } from './registry.js';
 
 /** Every registered integration keeps the contract: complete metadata, serialisable props, unique names. */
 describe('integration contract', () => {
-  const registry = new IntegrationRegistry();
+  const pool = new PieceWorkerPool(); // never called here, so no worker starts
+  const pieces = readPieceCatalog().flatMap((r) => ('meta' in r ? [pieceIntegration(r.meta, pool, { package: r.package })] : []));
+  const registry = new IntegrationRegistry([...BUILTINS, ...pieces]);
   const defs = registry.list();
+
+  it('ships the ten built-ins and every piece of the catalog', () => {
+    assert.deepEqual(
+      BUILTINS.map((b) => b.name).sort(),
+      ['advanced-code', 'agent-browser', 'agent-browser-stealth', 'code', 'data-transformer', 'datetime', 'hash-encode', 'http', 'kv-store', 'storage'],
+    );
+    assert.ok(pieces.length >= 30, `${pieces.length} pieces`);
+    for (const name of ['slack', 'notion', 'openai', 'webhook', 'schedule', 'gmail', 'google-sheets', 'hubspot', 'stripe', 'mysql']) assert.ok(registry.get(name), name);
+    assert.deepEqual(registry.get('slack')!.auth.map((a) => [a.key, a.type]), [['oauth2', 'OAUTH2'], ['custom_auth', 'CUSTOM_AUTH']]);
+  });
 
   it('registers each name once', () => {
     assert.equal(new Set(registry.names()).size, defs.length);
@@ -24,7 +39,7 @@ describe('integration contract', () => {
       assert.equal(new Set(authKeys).size, authKeys.length, 'auth option keys unique');
       for (const [name, action] of Object.entries(def.actions)) {
         assert.equal(action.name, name);
-        assert.match(name, /^[a-z][a-z0-9_]*$/);
+        assert.match(name, def.runtime === 'builtin' ? /^[a-z][a-z0-9_]*$/ : /^\S(.*\S)?$/);
         assert.ok(action.displayName && action.description, `${def.name}.${name} described`);
         const checkProp = (key: string, p: Prop) => {
           assert.ok(p.displayName, `${def.name}.${name}.${key} has a displayName`);

@@ -117,7 +117,24 @@ export interface StateScope {
   kind: 'end_user' | 'workspace' | 'external';
   orgId: string;
   workspaceId: string;
+  /** end user id, external id, or '' for the workspace scope */
   id: string;
+}
+
+/**
+ * The scope for a persistence setting (`settings.persistence` or advanced-code's storage mount): end_user needs
+ * the caller's end user, external an externalId; problems are the caller's input errors, named by field.
+ */
+export function resolveStateScope(kind: StateScope['kind'], caller: Caller | null, externalId?: string | null): StateScope {
+  if (!caller?.workspaceId) throw new ActionInputError('workspaceId', 'is required for integrations that keep state');
+  const base = { orgId: caller.orgId, workspaceId: caller.workspaceId };
+  if (kind === 'workspace') return { ...base, kind, id: '' };
+  if (kind === 'external') {
+    if (!externalId) throw new ActionInputError('externalId', 'is required when the persistence scope is external');
+    return { ...base, kind, id: externalId };
+  }
+  if (!caller.endUserId) throw new ActionInputError('endUserId', 'is required when the persistence scope is end_user');
+  return { ...base, kind, id: caller.endUserId };
 }
 
 export interface KeyValueStore {
@@ -138,14 +155,38 @@ export class NotAListError extends Error {
   }
 }
 
+/** Who a call runs for: set by the engine from the API key, workspace and end user of the request. */
+export interface Caller {
+  orgId: string;
+  workspaceId: string | null;
+  /** Internal end-user id (not the externalId), when the call names one. */
+  endUserId: string | null;
+}
+
+/**
+ * Long-lived resources some built-ins need (browser sessions, the OS sandbox). Each built-in declares its own
+ * member by module augmentation (`declare module '../../framework.js' { interface ActionResources {...} }`) and
+ * the app supplies them; an action whose resource is absent fails with a clear ActionError.
+ */
+// eslint-disable-next-line @typescript-eslint/no-empty-object-type
+export interface ActionResources {}
+
 export interface ActionContext<P = Record<string, unknown>> {
   propsValue: P;
   /** Outbound HTTP goes through this dispatcher (the SSRF guard). */
   dispatcher: import('undici').Dispatcher;
+  /** The guard behind `dispatcher`, for clients that are not undici (a browser checking each navigation). */
+  egress: import('../platform/egress.js').EgressGuard;
+  caller: Caller | null;
+  /** This call's persistence scope (settings.persistence resolved), null when the call has none. */
+  scope: StateScope | null;
+  resources: ActionResources;
   auth: unknown;
   settings: Record<string, unknown>;
   /** State storage for this call's persistence scope (kv-store, piece `store`). */
   store: KeyValueStore;
+  /** Files of this call's persistence scope (storage, piece `files`); null when the call has no scope. */
+  files: import('./state/file-store.js').ScopedFiles | null;
   signal: AbortSignal;
   publicUrl: string;
 }
@@ -208,6 +249,14 @@ export class ActionInputError extends Error {
   constructor(readonly field: string, message: string) {
     super(`${field}: ${message}`);
     this.name = 'ActionInputError';
+  }
+}
+
+/** A DROPDOWN or DYNAMIC property whose options or properties function is missing (NO_OPTIONS_FN, NO_PROPS_FN). */
+export class ResolverMissingError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'ResolverMissingError';
   }
 }
 

@@ -30,10 +30,15 @@ export async function runAction(
   const propsValue = validateInput(action.props, input);
   return action.run({
     propsValue,
-    dispatcher: ctx.dispatcher ?? STRICT_EGRESS.dispatcher(),
+    dispatcher: ctx.dispatcher ?? (ctx.egress ?? STRICT_EGRESS).dispatcher(),
+    egress: ctx.egress ?? STRICT_EGRESS,
+    caller: ctx.caller ?? null,
+    scope: ctx.scope ?? null,
+    resources: ctx.resources ?? {},
     auth: ctx.auth ?? null,
     settings: ctx.settings ?? {},
     store: ctx.store ?? NO_STORE,
+    files: ctx.files ?? null,
     signal: ctx.signal ?? new AbortController().signal,
     publicUrl: ctx.publicUrl ?? '',
   });

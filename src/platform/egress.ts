@@ -124,3 +124,59 @@ export class EgressGuard {
     this.agent = null;
   }
 }
+
+/**
+ * Puts a whole process behind the guard: every TCP connection (http, https, fetch, database drivers) resolves
+ * its host through the guard and IP literals are checked, Unix sockets are refused, and TLS verifies certificates
+ * unless the caller passes `rejectUnauthorized: false` itself, whatever `NODE_TLS_REJECT_UNAUTHORIZED` says.
+ * For piece worker processes only: third-party code that brings its own HTTP clients.
+ */
+export function installProcessEgressGuard(guard: EgressGuard): void {
+  // eslint-disable-next-line @typescript-eslint/unbound-method -- called below with the socket as `this`
+  const originalConnect = net.Socket.prototype.connect as (...a: unknown[]) => net.Socket;
+  const patched = function (this: net.Socket, ...args: unknown[]): net.Socket {
+    // Node passes pre-normalised [options, callback] arrays internally; users pass (options, cb) or (port, host, cb).
+    const normalized = Array.isArray(args[0]) ? (args[0] as unknown[]) : args;
+    let options: Record<string, unknown>;
+    let rest: unknown[];
+    if (typeof normalized[0] === 'object' && normalized[0] !== null) {
+      options = normalized[0] as Record<string, unknown>;
+      rest = normalized.slice(1);
+    } else if (typeof normalized[0] === 'number' || (typeof normalized[0] === 'string' && /^\d+$/.test(normalized[0]))) {
+      options = { port: Number(normalized[0]), ...(typeof normalized[1] === 'string' ? { host: normalized[1] } : {}) };
+      rest = normalized.slice(typeof normalized[1] === 'string' ? 2 : 1);
+    } else {
+      options = { path: normalized[0] };
+      rest = normalized.slice(1);
+    }
+    const refuse = (err: Error) => {
+      process.nextTick(() => this.destroy(err));
+      return this;
+    };
+    if (typeof options.path === 'string' && options.path !== '') return refuse(new EgressDeniedError(options.path, 'unix socket'));
+    const host = (typeof options.host === 'string' && options.host ? options.host : 'localhost').replace(/^\[|\]$/g, '');
+    if (net.isIP(host)) {
+      if (!guard.isAllowed(host, host)) return refuse(new EgressDeniedError(host, host));
+    } else {
+      options = { ...options, lookup: guard.lookup };
+    }
+    return originalConnect.call(this, options, ...rest);
+  };
+  net.Socket.prototype.connect = patched;
+}
+
+/** See installProcessEgressGuard: certificates are verified unless a caller explicitly opts out per connection. */
+export async function enforceTlsVerification(): Promise<void> {
+  const tls = await import('node:tls');
+  const original = tls.default.connect;
+  const connect = (...args: unknown[]) => {
+    const at = args.findIndex((a) => typeof a === 'object' && a !== null);
+    if (at === -1) args.push({ rejectUnauthorized: true });
+    else {
+      const o = args[at] as Record<string, unknown>;
+      if (o.rejectUnauthorized === undefined) args[at] = { ...o, rejectUnauthorized: true };
+    }
+    return (original as (...a: unknown[]) => ReturnType<typeof tls.default.connect>)(...args);
+  };
+  (tls.default as unknown as { connect: typeof connect }).connect = connect;
+}

@@ -3,6 +3,7 @@ import type { Database } from './db/database.js';
 export type Invalidation =
   | { type: 'api_key'; id: string }
   | { type: 'organization'; id: string }
+  | { type: 'pieces' }
   | { type: 'all' };
 
 const CHANNEL = 'switchboard_invalidate';

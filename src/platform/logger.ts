@@ -16,7 +16,7 @@ export function loggerOptions(level: string, stream?: NodeJS.WritableStream): Fa
     level,
     ...(stream ? { stream } : {}),
     redact: {
-      paths: ['req.headers.authorization', 'req.headers.cookie', '*.password', '*.plainKey', '*.token', '*.secretText'],
+      paths: ['req.headers.authorization', 'req.headers.cookie', '*.password', '*.plainKey', '*.token', '*.secretText', '*.secretAccessKey'],
       censor: '[REDACTED]',
     },
     serializers: {

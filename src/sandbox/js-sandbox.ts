@@ -7,9 +7,23 @@ import {
   type QuickJSSyncVariant,
 } from 'quickjs-emscripten';
 import RELEASE_SYNC from '@jitl/quickjs-wasmfile-release-sync';
+import { readFile } from 'node:fs/promises';
+import { createRequire } from 'node:module';
 
-// Node's types for this version lack the WebAssembly global; only Memory is used.
-const { Memory } = (globalThis as unknown as { WebAssembly: { Memory: new (d: { initial: number; maximum: number }) => object } }).WebAssembly;
+// Node's types for this version lack the WebAssembly global; only Memory and compile are used.
+const { Memory, compile } = (
+  globalThis as unknown as {
+    WebAssembly: { Memory: new (d: { initial: number; maximum: number }) => object; compile: (bytes: Buffer) => Promise<object> };
+  }
+).WebAssembly;
+
+/**
+ * QuickJS compiled once per process: each run instantiates this module with its own memory, which costs a
+ * fraction of compiling the bytes again (see docs/performance.md).
+ */
+let compiled: Promise<object> | undefined;
+const compiledQuickJs = () =>
+  (compiled ??= readFile(createRequire(import.meta.url).resolve('@jitl/quickjs-wasmfile-release-sync/wasm')).then((bytes) => compile(bytes)));
 
 export interface JsSandboxOptions {
   /** Wall-clock limit for the whole run, including awaited host calls. */
@@ -50,7 +64,7 @@ export async function runJs(code: string, inputs: Record<string, unknown>, opts:
 
   const maximum = Math.max(64, Math.floor(opts.memoryBytes / PAGE));
   const memory = new Memory({ initial: Math.min(256, maximum), maximum });
-  const variant = newVariant<QuickJSSyncVariant>(RELEASE_SYNC as unknown as QuickJSSyncVariant, { wasmMemory: memory as never });
+  const variant = newVariant<QuickJSSyncVariant>(RELEASE_SYNC as unknown as QuickJSSyncVariant, { wasmMemory: memory as never, wasmModule: compiledQuickJs as never });
   const module = await newQuickJSWASMModuleFromVariant(variant);
   const deadline = Date.now() + opts.timeoutMs;
   const runtime = module.newRuntime();

@@ -1,8 +1,17 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
 import { AppError } from '../../platform/errors.js';
-import { standardErrors } from '../../platform/http/schemas.js';
-import { CatalogQuery, CatalogResponse } from './integrations.schemas.js';
+import { actorOf } from '../../platform/http/auth.js';
+import { ApiKeySecurity, standardErrors } from '../../platform/http/schemas.js';
+import {
+  CatalogQuery,
+  CatalogResponse,
+  IntegrationNameParams,
+  PropertyOptionsBody,
+  PropertyOptionsResponse,
+  PropertyResolveBody,
+  PropertyResolveResponse,
+} from './integrations.schemas.js';
 
 const tags = ['Integration catalog'];
 
@@ -18,6 +27,30 @@ export const integrationsRoutes: FastifyPluginAsyncTypebox = async (app) => {
       response: { 200: CatalogResponse, ...standardErrors },
     },
     handler: async (req) => (req.query.name ? { integration: service.get(req.query.name) } : service.list(req.query.summary)),
+  });
+
+  app.post('/api/v1/integrations/:integrationName/properties/options', {
+    schema: {
+      tags,
+      summary: 'Options of a dropdown property, computed from the input so far',
+      security: ApiKeySecurity,
+      params: IntegrationNameParams,
+      body: PropertyOptionsBody,
+      response: { 200: PropertyOptionsResponse, ...standardErrors },
+    },
+    handler: async (req) => service.options(actorOf(req), req.params.integrationName, req.body),
+  });
+
+  app.post('/api/v1/integrations/:integrationName/properties/resolve', {
+    schema: {
+      tags,
+      summary: 'The properties a dynamic property expands to for the input so far',
+      security: ApiKeySecurity,
+      params: IntegrationNameParams,
+      body: PropertyResolveBody,
+      response: { 200: PropertyResolveResponse, ...standardErrors },
+    },
+    handler: async (req) => service.resolve(actorOf(req), req.params.integrationName, req.body),
   });
 
   app.get('/static/integrations/:file', {

@@ -30,3 +30,39 @@ export const CatalogResponse = Type.Union([
   Type.Object({ integrations: Type.Array(Type.Ref('CatalogEntry')), total: Type.Integer(), registered: Type.Array(Type.String()) }),
   Type.Object({ integration: Type.Ref('CatalogEntry') }),
 ]);
+
+const PropertyRequestFields = {
+  propertyName: Type.String({ minLength: 1, maxLength: 200 }),
+  actionName: Type.Optional(Type.String({ minLength: 1, maxLength: 200, description: 'give actionName or triggerName, not both' })),
+  triggerName: Type.Optional(Type.String({ minLength: 1, maxLength: 200 })),
+  connectionExternalId: Type.Optional(Type.String({ minLength: 1, maxLength: 255 })),
+  authMethodKey: Type.Optional(Type.String({ minLength: 1, maxLength: 100 })),
+  workspaceId: Type.Optional(Type.String({ format: 'uuid' })),
+  workspaceIntegrationId: Type.Optional(Type.String({ format: 'uuid' })),
+  integrationAlias: Type.Optional(Type.String({ minLength: 1, maxLength: 64 })),
+  endUserId: Type.Optional(Type.String({ minLength: 1, maxLength: 255, description: "the end user's externalId" })),
+  input: Type.Record(Type.String(), Type.Unknown(), { default: {}, description: 'the values entered so far (refreshers read them)' }),
+  partialIds: Type.Optional(Type.Array(Type.String({ format: 'uuid' }), { maxItems: 20 })),
+};
+
+export const IntegrationNameParams = Type.Object({ integrationName: Type.String({ minLength: 1, maxLength: 200 }) });
+
+export const PropertyOptionsBody = Type.Object({ ...PropertyRequestFields, searchValue: Type.Optional(Type.String({ maxLength: 500 })) });
+export const PropertyResolveBody = Type.Object(PropertyRequestFields);
+
+export const PropertyOptionsResponse = Type.Object({
+  options: Type.Array(Type.Object({ label: Type.String(), value: Type.Unknown() })),
+  disabled: Type.Boolean(),
+  placeholder: Type.Optional(Type.String()),
+});
+
+export const PropertyResolveResponse = Type.Object({
+  properties: Type.Record(
+    Type.String(),
+    Type.Object({ type: Type.String(), displayName: Type.String(), required: Type.Boolean() }, { additionalProperties: true }),
+  ),
+});
+
+export const OAuthStatusResponse = Type.Object({
+  configured: Type.Array(Type.String(), { description: 'integration names with an OAuth app configured (platform-provided or custom)' }),
+});

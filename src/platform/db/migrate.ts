@@ -1,21 +1,12 @@
 import { readdir, readFile } from 'node:fs/promises';
-import { existsSync } from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { packageRoot } from '../paths.js';
 import type { Database } from './database.js';
 
 const MIGRATION_LOCK_ID = 727_001; // any constant; the same on every node
 
-/** The migrations folder at the package root, found from this file whether run from src/ or dist/. */
-export function migrationsDir(): string {
-  let dir = path.dirname(fileURLToPath(import.meta.url));
-  for (let i = 0; i < 6; i++) {
-    const candidate = path.join(dir, 'migrations');
-    if (existsSync(path.join(dir, 'package.json')) && existsSync(candidate)) return candidate;
-    dir = path.dirname(dir);
-  }
-  throw new Error('migrations folder not found');
-}
+/** The migrations folder at the package root, whether run from src/ or dist/. */
+export const migrationsDir = (): string => path.join(packageRoot(), 'migrations');
 
 /**
  * Apply pending migrations in file-name order, each in its own transaction, under an advisory lock so two

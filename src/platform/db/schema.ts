@@ -1,4 +1,4 @@
-import { boolean, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { boolean, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 
 // Mirrors migrations/*.sql (the migrations are the source of truth; keep both in step).
 const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
@@ -135,4 +135,25 @@ export const kvEntries = pgTable('kv_entries', {
   key: text('key').notNull(),
   value: jsonb('value').notNull(),
   updatedAt: updatedAt(),
+});
+
+export const storageObjects = pgTable('storage_objects', {
+  id: uuid('id').primaryKey(),
+  orgId: uuid('org_id').notNull(),
+  workspaceId: uuid('workspace_id').notNull(),
+  scope: text('scope').notNull(),
+  scopeId: text('scope_id').notNull(),
+  path: text('path').notNull(),
+  size: integer('size').notNull(),
+  contentType: text('content_type').notNull(),
+  sha256: text('sha256').notNull(),
+  updatedAt: updatedAt(),
+});
+
+export const installedPieces = pgTable('installed_pieces', {
+  package: text('package').primaryKey(),
+  version: text('version').notNull(),
+  name: text('name').notNull(),
+  metadata: jsonb('metadata').notNull(),
+  addedAt: ts('added_at').notNull().defaultNow(),
 });

@@ -1,0 +1,141 @@
+import { execFile } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import type { Orm } from '../../platform/db/database.js';
+import { installedPieces } from '../../platform/db/schema.js';
+import { AppError } from '../../platform/errors.js';
+import type { InvalidationBus } from '../../platform/invalidation.js';
+import type { IntegrationRegistry } from '../registry.js';
+import { readPieceCatalog } from './default-catalog.js';
+import { pieceIntegration } from './piece-integration.js';
+import type { PieceWorkerPool } from './pool.js';
+import type { PieceMeta } from './protocol.js';
+
+const run = promisify(execFile);
+
+/** `name` or `name@version`, where name is an npm package name (scoped or not). */
+const SPEC = /^((?:@[a-z0-9][a-z0-9._~-]*\/)?[a-z0-9][a-z0-9._~-]*)(?:@([0-9A-Za-z.^~<>=*+-]{1,64}))?$/;
+
+export interface PieceInstallerDeps {
+  orm: Orm;
+  pool: PieceWorkerPool;
+  registry: IntegrationRegistry;
+  bus: InvalidationBus;
+  /** packages added at runtime live in `<dir>/node_modules` */
+  dir: string;
+  log: { info(o: object, msg: string): void; error(o: object, msg: string): void };
+  /** npm executable (tests may point it elsewhere) */
+  npm?: string;
+  /** registry URL (a mirror or private registry); npm's configured one when absent */
+  npmRegistry?: string | null;
+}
+
+/**
+ * Pieces beyond the shipped catalog, added while the service runs. The package is installed with npm into the
+ * data dir (install scripts disabled), loaded in a worker to read and check its metadata, recorded in
+ * `installed_pieces` and registered; every other node hears of it through the invalidation bus and installs the
+ * same version. Nothing restarts.
+ */
+export class PieceInstaller {
+  private syncing: Promise<void> = Promise.resolve();
+
+  constructor(private readonly deps: PieceInstallerDeps) {
+    deps.bus.subscribe((msg) => {
+      if (msg.type === 'pieces' || msg.type === 'all') void this.sync().catch((err: unknown) => deps.log.error({ err: { message: (err as Error).message } }, 'piece sync failed'));
+    });
+  }
+
+  /** Registers the shipped catalog (pieces whose name a built-in already uses are skipped). */
+  registerDefaults(): number {
+    let n = 0;
+    for (const record of readPieceCatalog()) {
+      if (!('meta' in record) || this.deps.registry.get(record.meta.name)) continue;
+      this.deps.registry.register(pieceIntegration(record.meta, this.deps.pool, { package: record.package }));
+      n++;
+    }
+    return n;
+  }
+
+  private async npmInstall(spec: string): Promise<void> {
+    await mkdir(this.deps.dir, { recursive: true });
+    const manifest = path.join(this.deps.dir, 'package.json');
+    if (!existsSync(manifest)) await writeFile(manifest, JSON.stringify({ name: 'switchboard-added-pieces', private: true, dependencies: {} }, null, 2));
+    try {
+      await run(this.deps.npm ?? 'npm', ['install', '--prefix', this.deps.dir, '--save-exact', '--ignore-scripts', '--no-audit', '--no-fund', '--loglevel=error', ...(this.deps.npmRegistry ? ['--registry', this.deps.npmRegistry] : []), spec], {
+        timeout: 300_000,
+        maxBuffer: 8 * 1024 * 1024,
+        env: { PATH: process.env.PATH, HOME: process.env.HOME, npm_config_cache: process.env.npm_config_cache },
+      });
+    } catch (err) {
+      const stderr = String((err as { stderr?: string }).stderr ?? (err as Error).message);
+      const line = stderr.split('\n').find((l) => /ERR!|error/i.test(l)) ?? stderr.split('\n')[0];
+      throw new AppError('VALIDATION_ERROR', `npm could not install ${spec}: ${line?.replace(/^npm (ERR!|error)\s*/, '').trim()}`, { field: 'package' });
+    }
+  }
+
+  private async installedVersion(pkg: string): Promise<string | null> {
+    try {
+      return (JSON.parse(await readFile(path.join(this.deps.dir, 'node_modules', pkg, 'package.json'), 'utf8')) as { version: string }).version;
+    } catch {
+      return null;
+    }
+  }
+
+  /** Installs, checks and registers a piece package; answers its catalog name and version. */
+  async add(spec: string): Promise<{ name: string; package: string; version: string; actions: number; triggers: number }> {
+    const m = SPEC.exec(spec.trim());
+    if (!m) throw new AppError('VALIDATION_ERROR', 'package must be an npm package name, optionally with @version.', { field: 'package' });
+    const pkg = m[1]!;
+    if (readPieceCatalog().some((r) => r.package === pkg)) throw new AppError('DUPLICATE', `${pkg} is already in the shipped catalog.`);
+    await this.npmInstall(spec.trim());
+    const version = await this.installedVersion(pkg);
+    if (!version) throw new AppError('VALIDATION_ERROR', `${pkg} did not install.`, { field: 'package' });
+    let meta: PieceMeta;
+    try {
+      meta = await this.deps.pool.request<PieceMeta>({ op: 'metadata', piece: { package: pkg, root: this.deps.dir } });
+    } catch (err) {
+      throw new AppError('VALIDATION_ERROR', `${pkg} is not a loadable Activepieces piece: ${(err as Error).message}`, { field: 'package' });
+    }
+    const existing = this.deps.registry.get(meta.name);
+    if (existing && !(existing.runtime === 'piece' && (await this.isAdded(pkg)))) {
+      throw new AppError('DUPLICATE', `An integration named ${meta.name} already exists.`);
+    }
+    await this.deps.orm
+      .insert(installedPieces)
+      .values({ package: pkg, version, name: meta.name, metadata: meta })
+      .onConflictDoUpdate({ target: installedPieces.package, set: { version, metadata: meta } });
+    this.registerAdded(meta, pkg);
+    await this.deps.bus.publish({ type: 'pieces' });
+    this.deps.log.info({ package: pkg, version, name: meta.name }, 'piece added');
+    return { name: meta.name, package: pkg, version, actions: Object.keys(meta.actions).length, triggers: Object.keys(meta.triggers).length };
+  }
+
+  private async isAdded(pkg: string): Promise<boolean> {
+    const rows = await this.deps.orm.select({ p: installedPieces.package }).from(installedPieces);
+    return rows.some((r) => r.p === pkg);
+  }
+
+  private registerAdded(meta: PieceMeta, pkg: string): void {
+    this.deps.registry.replace(pieceIntegration(meta, this.deps.pool, { package: pkg, root: this.deps.dir }));
+  }
+
+  async list(): Promise<Array<{ name: string; package: string; version: string; addedAt: string }>> {
+    const rows = await this.deps.orm.select().from(installedPieces).orderBy(installedPieces.name);
+    return rows.map((r) => ({ name: r.name, package: r.package, version: r.version, addedAt: r.addedAt.toISOString() }));
+  }
+
+  /** Brings this node in line with installed_pieces: installs missing versions, registers what is not yet. */
+  sync(): Promise<void> {
+    this.syncing = this.syncing.then(async () => {
+      for (const row of await this.deps.orm.select().from(installedPieces)) {
+        const current = this.deps.registry.get(row.name);
+        if (current && (current.runtime !== 'piece' || current.version === row.version)) continue;
+        if ((await this.installedVersion(row.package)) !== row.version) await this.npmInstall(`${row.package}@${row.version}`);
+        this.registerAdded(row.metadata as PieceMeta, row.package);
+      }
+    });
+    return this.syncing;
+  }
+}

@@ -1,0 +1,197 @@
+/**
+ * A piece worker process: loads Activepieces pieces and runs their actions, option and property resolvers for
+ * the API process, which talks to it over IPC. Everything third-party runs here, never in the API process: the
+ * whole process is behind the egress guard, certificate checks cannot be switched off process-wide, and a hung or
+ * crashing piece costs only this process.
+ */
+import { EgressGuard, enforceTlsVerification, installProcessEgressGuard } from '../../platform/egress.js';
+import { loadPiece, pieceAuthValue, propsMeta, secretsOf, type LoadedPiece } from './adapter.js';
+import type { HostMethod, ParentMessage, WorkerError, WorkerMessage, WorkerRequest } from './protocol.js';
+
+
+const send = (m: WorkerMessage) => process.send?.(m);
+
+installProcessEgressGuard(new EgressGuard((process.env.SWITCHBOARD_EGRESS_ALLOW ?? '').split(',')));
+await enforceTlsVerification();
+const tlsSetting = process.env.NODE_TLS_REJECT_UNAUTHORIZED;
+
+let nextHostId = 1;
+const hostCalls = new Map<number, { resolve: (v: unknown) => void; reject: (e: Error) => void }>();
+
+function host(requestId: number, method: HostMethod, ...args: unknown[]): Promise<any> {
+  const hostId = nextHostId++;
+  return new Promise((resolve, reject) => {
+    hostCalls.set(hostId, { resolve, reject });
+    send({ kind: 'host', id: requestId, hostId, method, args });
+  });
+}
+
+class NoResolverError extends Error {}
+
+class InputError extends Error {
+  constructor(readonly field: string, message: string) {
+    super(message);
+  }
+}
+
+function fileFrom(field: string, value: unknown): unknown {
+  if (value === undefined || value === null || value === '') return value;
+  let filename = 'file';
+  let data: Buffer;
+  if (typeof value === 'object' && !Array.isArray(value)) {
+    const v = value as Record<string, unknown>;
+    const named = v.filename ?? v.name;
+    if (typeof named === 'string' && named) filename = named;
+    const b64 = v.base64 ?? v.data ?? v.content;
+    if (typeof b64 !== 'string') throw new InputError(field, 'must be {filename, base64}, a data: URL or base64 text');
+    data = Buffer.from(b64, 'base64');
+  } else if (typeof value === 'string') {
+    const m = /^data:([^;,]*)(;base64)?,(.*)$/s.exec(value);
+    data = m ? Buffer.from(decodeURIComponent(m[3]!), m[2] ? 'base64' : 'utf8') : Buffer.from(value, 'base64');
+  } else throw new InputError(field, 'must be {filename, base64}, a data: URL or base64 text');
+  const extension = filename.includes('.') ? filename.split('.').pop() : undefined;
+  return { filename, extension, data, base64: data.toString('base64') };
+}
+
+/** Input as the piece sees it: files as the framework's file objects, the 0.2.x auth prop filled in. */
+function pieceProps(loaded: LoadedPiece, def: Record<string, any>, input: Record<string, unknown>, auth: unknown) {
+  const props: Record<string, unknown> = { ...input };
+  for (const [k, p] of Object.entries((def.props ?? {}) as Record<string, any>)) {
+    if (p.type === 'FILE' && k in props) props[k] = fileFrom(k, props[k]);
+  }
+  if (loaded.meta.authShape === 'prop' && loaded.meta.authProp) props[loaded.meta.authProp] = auth;
+  return props;
+}
+
+function storeFor(requestId: number) {
+  return {
+    get: (key: string) => host(requestId, 'store.get', key),
+    put: async (key: string, value: unknown) => {
+      await host(requestId, 'store.put', key, value);
+      return value;
+    },
+    delete: (key: string) => host(requestId, 'store.delete', key).then(() => undefined),
+  };
+}
+
+async function handle(id: number, req: WorkerRequest): Promise<unknown> {
+  if (req.op === 'ping') return 'pong';
+  const loaded = loadPiece(req.piece);
+  if (req.op === 'metadata') return loaded.meta;
+  if (req.op === 'validate') {
+    const option = loaded.meta.auth.find((a) => a.key === req.auth.authMethodKey) ?? loaded.meta.auth.find((a) => a.type === req.auth.type);
+    const raw = (Array.isArray(loaded.piece.auth) ? loaded.piece.auth : [loaded.piece.auth]).find((a: any) => a?.type === option?.type);
+    if (!raw || typeof raw.validate !== 'function') return { valid: true };
+    const auth = pieceAuthValue(loaded, req.auth);
+    const result = await raw.validate({ auth: loaded.meta.authShape === 'typed' ? (auth as any)?.props ?? auth : auth, server: {} });
+    return result && typeof result === 'object' ? { valid: Boolean(result.valid), ...(result.valid ? {} : { error: String(result.error ?? 'invalid') }) } : { valid: true };
+  }
+  const trigger = req.op !== 'run' && req.kind === 'trigger';
+  const def = trigger ? loaded.triggers[req.action] : loaded.actions[req.action];
+  if (!def) throw new InputError(trigger ? 'triggerName' : 'actionName', `${loaded.meta.name} has no ${trigger ? 'trigger' : 'action'} ${req.action}`);
+  const auth = pieceAuthValue(loaded, req.auth);
+  const server = { apiUrl: '', publicUrl: req.op === 'run' ? req.publicUrl : '', token: '' };
+  const project = { id: 'switchboard', externalId: async () => undefined };
+
+  if (req.op === 'options' || req.op === 'props') {
+    const prop = (def.props ?? {})[req.prop];
+    if (!prop) throw new InputError('propertyName', `${req.action} has no property ${req.prop}`);
+    const values = { ...pieceProps(loaded, def, req.input, auth), auth };
+    const ctx = { server, project, searchValue: req.op === 'options' ? req.searchValue : undefined, store: storeFor(id), flows: { list: async () => ({ data: [] }) } };
+    const fn: unknown = req.op === 'options' ? prop.options : prop.props;
+    if (typeof fn !== 'function') throw new NoResolverError(`${req.prop} has no ${req.op === 'options' ? 'options' : 'properties'} function`);
+    if (req.op === 'options') {
+      const state = await prop.options(values, ctx);
+      return { options: Array.isArray(state?.options) ? state.options : [], disabled: Boolean(state?.disabled), ...(state?.placeholder ? { placeholder: String(state.placeholder) } : {}) };
+    }
+    return propsMeta(await prop.props(values, ctx));
+  }
+
+  let stopped: unknown;
+  const ctx = {
+    auth,
+    propsValue: pieceProps(loaded, def, req.input, auth),
+    store: storeFor(id),
+    files: {
+      write: ({ fileName, data }: { fileName: string; data: Buffer }) => host(id, 'files.write', fileName, Buffer.from(data)),
+    },
+    server,
+    serverUrl: server.publicUrl,
+    executionType: 'BEGIN',
+    project,
+    connections: {
+      get: async () => {
+        throw new Error('Reading other connections from a piece is not supported by Switchboard.');
+      },
+    },
+    tags: { add: async () => undefined },
+    output: { update: async () => undefined },
+    step: { name: req.action },
+    flows: { current: { id: req.runId, version: { id: req.runId } }, list: async () => ({ data: [] }) },
+    run: {
+      id: req.runId,
+      isTest: false,
+      stop: (r: unknown) => {
+        stopped = r;
+      },
+      pause: () => {
+        throw new Error('Pausing a run is not supported by Switchboard: actions run synchronously.');
+      },
+      respond: (r: unknown) => {
+        stopped = r;
+      },
+    },
+    generateResumeUrl: () => {
+      throw new Error('Resume URLs are not supported by Switchboard: actions run synchronously.');
+    },
+  };
+  const output = await def.run(ctx);
+  return stopped !== undefined && output === undefined ? stopped : (output ?? null);
+}
+
+/** Errors without secrets: every string of the connection is cut out of the message. */
+function toWorkerError(err: unknown, req: WorkerRequest): WorkerError {
+  if (err instanceof InputError) return { kind: 'input', field: err.field, message: err.message };
+  if (err instanceof NoResolverError) return { kind: 'no-resolver', message: err.message };
+  let message = err instanceof Error ? err.message : typeof err === 'string' ? err : JSON.stringify(err);
+  if (!message) message = 'The integration failed without a message.';
+  const auth = 'auth' in req ? req.auth : null;
+  for (const secret of secretsOf(auth?.value).sort((a, b) => b.length - a.length)) message = message.split(secret).join('[REDACTED]');
+  return { kind: 'action', message: message.slice(0, 4000) };
+}
+
+process.on('message', (m: ParentMessage) => {
+  if (m.kind === 'host-reply') {
+    const call = hostCalls.get(m.hostId);
+    hostCalls.delete(m.hostId);
+    if (m.ok) call?.resolve(m.value);
+    else call?.reject(new Error(m.message));
+    return;
+  }
+  const { id, request } = m;
+  void (async () => {
+    try {
+      const value = await handle(id, request);
+      send({ kind: 'reply', id, ok: true, value: value === undefined ? null : structuredCloneable(value) });
+    } catch (err) {
+      send({ kind: 'reply', id, ok: false, error: toWorkerError(err, request) });
+    } finally {
+      // The pieces' HTTP clients switch certificate checks off for the whole process; switch them back.
+      if (tlsSetting === undefined) delete process.env.NODE_TLS_REJECT_UNAUTHORIZED;
+      else process.env.NODE_TLS_REJECT_UNAUTHORIZED = tlsSetting;
+    }
+  })();
+});
+
+/** Outputs cross the IPC channel as plain data (class instances and functions dropped, Buffers kept). */
+function structuredCloneable(v: unknown): unknown {
+  try {
+    return structuredClone(v);
+  } catch {
+    return JSON.parse(JSON.stringify(v)) as unknown;
+  }
+}
+
+process.on('unhandledRejection', () => undefined);
+process.on('disconnect', () => process.exit(0));
+send({ kind: 'ready' });

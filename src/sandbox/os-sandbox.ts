@@ -1,0 +1,349 @@
+import { spawn } from 'node:child_process';
+import { existsSync, lstatSync, readlinkSync } from 'node:fs';
+import { chmod, chown, mkdir, stat } from 'node:fs/promises';
+import path from 'node:path';
+import type { Readable, Writable } from 'node:stream';
+
+/**
+ * Runs untrusted JavaScript, Python or shell code as an OS process inside bubblewrap: its own mount, PID, IPC,
+ * UTS, cgroup and network namespaces, no capabilities, a read-only view of /usr, rlimits, and a kill of the whole
+ * sandbox on timeout or cancel. See docs/decisions/0014-advanced-code-sandbox.md.
+ */
+
+export const SANDBOX_LANGUAGES = ['javascript', 'python', 'shell'] as const;
+export type SandboxLanguage = (typeof SANDBOX_LANGUAGES)[number];
+
+/** Where writable host directories appear inside the sandbox. */
+export const SANDBOX_WORKSPACE = '/workspace';
+
+export interface SandboxRunOptions {
+  language: SandboxLanguage;
+  code: string;
+  timeoutMs: number;
+  /** Share the host's network; false gives a network namespace with only a loopback interface. */
+  network: boolean;
+  /** Host directory bound read-write at /workspace; absent gives a fresh tmpfs. */
+  workspaceDir?: string;
+  /** More host directories bound read-write (e.g. `/persistent-storage`). */
+  mounts?: { hostDir: string; sandboxPath: string }[];
+  signal?: AbortSignal;
+}
+
+export interface SandboxRunResult {
+  /** The program's exit code; null when it was killed on timeout or cancel. */
+  exitCode: number | null;
+  stdout: string;
+  stderr: string;
+  stdoutTruncated: boolean;
+  stderrTruncated: boolean;
+  timedOut: boolean;
+  cancelled: boolean;
+  durationMs: number;
+}
+
+export interface OsSandbox {
+  run(opts: SandboxRunOptions): Promise<SandboxRunResult>;
+}
+
+/** bwrap is missing or cannot create its namespaces here; nothing ran, and nothing runs unsandboxed instead. */
+export class SandboxUnavailableError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'SandboxUnavailableError';
+  }
+}
+
+export interface SandboxLimits {
+  /** RLIMIT_AS. Node reserves ~600 MB of address space at start, so this stays at 1 GiB or more. */
+  memoryBytes: number;
+  /** RLIMIT_NPROC, counted per host uid: applied only when the sandbox runs as its own user (see `user`). */
+  maxProcesses: number;
+  /** RLIMIT_FSIZE: largest file the code may write. */
+  maxFileBytes: number;
+  /** RLIMIT_NOFILE */
+  maxOpenFiles: number;
+  /** Size of each tmpfs (/tmp, and /workspace when ephemeral). */
+  tmpfsBytes: number;
+  /** Kept of each of stdout and stderr; the rest is read and dropped. */
+  maxOutputBytes: number;
+}
+
+export const DEFAULT_SANDBOX_LIMITS: Readonly<SandboxLimits> = Object.freeze({
+  memoryBytes: 1024 * 1024 * 1024,
+  maxProcesses: 256,
+  maxFileBytes: 64 * 1024 * 1024,
+  maxOpenFiles: 256,
+  tmpfsBytes: 64 * 1024 * 1024,
+  maxOutputBytes: 1024 * 1024,
+});
+
+export interface BubblewrapOptions {
+  bwrapPath?: string;
+  prlimitPath?: string;
+  /** Interpreters, as paths visible inside the sandbox; node defaults to this process's binary. */
+  nodePath?: string;
+  pythonPath?: string;
+  shellPath?: string;
+  /**
+   * Host user the sandbox runs as. Default: nobody (65534) when this process is root, so RLIMIT_NPROC applies
+   * (root is exempt) and a kernel escape lands unprivileged; null keeps this process's user.
+   */
+  user?: { uid: number; gid: number } | null;
+  limits?: Partial<SandboxLimits>;
+}
+
+const CODE_FILES: Record<SandboxLanguage, string> = {
+  javascript: '/sandbox/main.js',
+  python: '/sandbox/main.py',
+  shell: '/sandbox/main.sh',
+};
+/** Read-only pieces of /etc that interpreters, TLS and name resolution need; the rest of /etc stays hidden. */
+const ETC_FILES = [
+  '/etc/alternatives',
+  '/etc/ld.so.cache',
+  '/etc/localtime',
+  '/etc/ssl',
+  '/etc/ca-certificates',
+  '/etc/resolv.conf',
+  '/etc/hosts',
+  '/etc/nsswitch.conf',
+];
+const KILL_GRACE_MS = 5_000;
+
+export class BubblewrapSandbox implements OsSandbox {
+  readonly limits: Readonly<SandboxLimits>;
+  readonly user: { uid: number; gid: number } | null;
+  private readonly bwrap: string;
+  private readonly prlimit: string;
+  private readonly interpreters: Record<SandboxLanguage, string[]>;
+  private readonly baseArgs: string[];
+  private checked: Promise<void> | null = null;
+
+  constructor(opts: BubblewrapOptions = {}) {
+    this.limits = Object.freeze({ ...DEFAULT_SANDBOX_LIMITS, ...opts.limits });
+    this.user = opts.user !== undefined ? opts.user : process.getuid?.() === 0 ? { uid: 65534, gid: 65534 } : null;
+    this.bwrap = opts.bwrapPath ?? '/usr/bin/bwrap';
+    this.prlimit = opts.prlimitPath ?? '/usr/bin/prlimit';
+    const node = opts.nodePath ?? process.execPath;
+    const shell = opts.shellPath ?? (existsSync('/bin/bash') ? '/bin/bash' : '/bin/sh');
+    this.interpreters = {
+      // Detection lets a file use `import` or `require` alike (Node 20 runs an ambiguous .js as CommonJS otherwise).
+      javascript: [node, '--experimental-detect-module', CODE_FILES.javascript],
+      python: [opts.pythonPath ?? '/usr/bin/python3', '-u', CODE_FILES.python],
+      shell: [shell, CODE_FILES.shell],
+    };
+    this.baseArgs = systemBinds(node);
+  }
+
+  /** Runs a trivial program once; rejects with SandboxUnavailableError naming why bwrap cannot work here. */
+  check(): Promise<void> {
+    this.checked ??= this.run({ language: 'shell', code: 'exit 0', timeoutMs: 10_000, network: false }).then(
+      (r) => {
+        if (r.exitCode !== 0)
+          throw new SandboxUnavailableError(`The OS sandbox self-test failed (exit ${r.exitCode}): ${r.stderr.trim()}`);
+      },
+      (err: unknown) => {
+        throw err instanceof SandboxUnavailableError
+          ? err
+          : new SandboxUnavailableError(`The OS sandbox self-test failed: ${(err as Error).message}`);
+      },
+    );
+    // A failed check is retried on the next call: bwrap may have been installed meanwhile.
+    this.checked.catch(() => (this.checked = null));
+    return this.checked;
+  }
+
+  async run(opts: SandboxRunOptions): Promise<SandboxRunResult> {
+    requireBinary(this.bwrap, 'bubblewrap');
+    requireBinary(this.prlimit, 'util-linux');
+    const binds: { hostDir: string; sandboxPath: string }[] = [...(opts.mounts ?? [])];
+    if (opts.workspaceDir) binds.unshift({ hostDir: opts.workspaceDir, sandboxPath: SANDBOX_WORKSPACE });
+    for (const b of binds) await this.prepareDir(b.hostDir);
+
+    const l = this.limits;
+    // prettier-ignore
+    const args = [
+      ...this.baseArgs,
+      ...(opts.network ? ['--share-net'] : []),
+      '--size', String(l.tmpfsBytes), '--tmpfs', '/tmp',
+      ...(opts.workspaceDir ? [] : ['--size', String(l.tmpfsBytes), '--tmpfs', SANDBOX_WORKSPACE]),
+      ...binds.flatMap((b) => ['--bind', b.hostDir, b.sandboxPath]),
+      '--ro-bind-data', '4', CODE_FILES[opts.language],
+      // The root itself is an unbounded tmpfs: read-only, so only the sized /tmp and /workspace take writes.
+      '--remount-ro', '/',
+      '--chdir', SANDBOX_WORKSPACE,
+      '--json-status-fd', '3',
+      ...this.interpreters[opts.language],
+    ];
+    const rlimits = [`--as=${l.memoryBytes}`, `--fsize=${l.maxFileBytes}`, `--nofile=${l.maxOpenFiles}`, '--core=0'];
+    if (this.user) rlimits.push(`--nproc=${l.maxProcesses}`);
+    return this.spawn([...rlimits, '--', this.bwrap, ...args], opts);
+  }
+
+  /** Creates a writable bind source owned by the sandbox user, and checks that user can reach it. */
+  private async prepareDir(dir: string): Promise<void> {
+    await mkdir(dir, { recursive: true, mode: 0o700 });
+    if (!this.user) return;
+    await chown(dir, this.user.uid, this.user.gid);
+    await chmod(dir, 0o700);
+    // bwrap resolves bind sources as the sandbox user, so every parent must be searchable by it.
+    for (let p = path.dirname(path.resolve(dir)); ; p = path.dirname(p)) {
+      const st = await stat(p);
+      const { uid, gid } = this.user;
+      const searchable = st.mode & 0o001 || (st.uid === uid && st.mode & 0o100) || (st.gid === gid && st.mode & 0o010);
+      if (!searchable) {
+        throw new SandboxUnavailableError(
+          `The sandbox user (uid ${uid}) cannot reach ${dir}: ${p} is not searchable by it. Make it at least mode 0711 or move the data directory.`,
+        );
+      }
+      if (p === path.dirname(p)) break;
+    }
+  }
+
+  private spawn(argv: string[], opts: SandboxRunOptions): Promise<SandboxRunResult> {
+    const t0 = performance.now();
+    if (opts.signal?.aborted) return Promise.resolve(emptyResult({ cancelled: true }));
+    return new Promise((resolve, reject) => {
+      const child = spawn(this.prlimit, argv, {
+        // Its own process group, so a timeout kills prlimit/bwrap and everything they started at once.
+        detached: true,
+        env: {},
+        stdio: ['ignore', 'pipe', 'pipe', 'pipe', 'pipe'],
+        ...(this.user ? { uid: this.user.uid, gid: this.user.gid } : {}),
+      });
+      const stdout = new Capped(this.limits.maxOutputBytes);
+      const stderr = new Capped(this.limits.maxOutputBytes);
+      let status = '';
+      let timedOut = false;
+      let cancelled = false;
+      let spawnError: Error | null = null;
+      child.stdout?.on('data', (b: Buffer) => stdout.push(b));
+      child.stderr?.on('data', (b: Buffer) => stderr.push(b));
+      (child.stdio[3] as Readable).on('data', (b: Buffer) => (status += b.toString()));
+      const codeIn = child.stdio[4] as Writable;
+      codeIn.on('error', () => {}); // bwrap exited before reading the code: reported through its exit below
+      codeIn.end(opts.code);
+
+      const killGroup = () => {
+        try {
+          if (child.pid) process.kill(-child.pid, 'SIGKILL');
+        } catch {
+          // already gone
+        }
+      };
+      const timer = setTimeout(() => {
+        timedOut = true;
+        killGroup();
+      }, opts.timeoutMs);
+      const onAbort = () => {
+        cancelled = true;
+        killGroup();
+      };
+      opts.signal?.addEventListener('abort', onAbort, { once: true });
+      // Pipes stay open while anything in the sandbox holds them; --die-with-parent plus the PID namespace end those.
+      let grace: NodeJS.Timeout | undefined;
+      child.on('exit', () => {
+        grace = setTimeout(() => {
+          for (const s of [child.stdout, child.stderr, child.stdio[3] as Readable]) s?.destroy();
+        }, KILL_GRACE_MS);
+      });
+      child.on('error', (err) => (spawnError = err));
+      child.on('close', (code) => {
+        clearTimeout(timer);
+        clearTimeout(grace);
+        opts.signal?.removeEventListener('abort', onAbort);
+        const durationMs = Math.round(performance.now() - t0);
+        if (spawnError) {
+          return reject(new SandboxUnavailableError(`The OS sandbox could not start: ${spawnError.message}`));
+        }
+        const exited = /"exit-code"\s*:\s*(\d+)/.exec(status);
+        if (!/"child-pid"/.test(status) && !timedOut && !cancelled) {
+          const why = stderr.text().trim() || `exit ${code}`;
+          return reject(new SandboxUnavailableError(`The OS sandbox (bubblewrap) could not start: ${why}`));
+        }
+        const killed = timedOut || cancelled;
+        resolve({
+          exitCode: killed ? null : exited ? Number(exited[1]) : code,
+          stdout: stdout.text(),
+          stderr: stderr.text(),
+          stdoutTruncated: stdout.truncated,
+          stderrTruncated: stderr.truncated,
+          timedOut,
+          cancelled,
+          durationMs,
+        });
+      });
+    });
+  }
+}
+
+/** Keeps the first `max` bytes of a stream and notes whether more came. */
+class Capped {
+  private readonly chunks: Buffer[] = [];
+  private size = 0;
+  truncated = false;
+  constructor(private readonly max: number) {}
+  push(b: Buffer): void {
+    const room = this.max - this.size;
+    if (b.length > room) this.truncated = true;
+    if (room <= 0) return;
+    const part = b.length > room ? b.subarray(0, room) : b;
+    this.chunks.push(part);
+    this.size += part.length;
+  }
+  text(): string {
+    return Buffer.concat(this.chunks).toString('utf8');
+  }
+}
+
+function requireBinary(bin: string, debianPackage: string): void {
+  if (!existsSync(bin))
+    throw new SandboxUnavailableError(`The OS sandbox needs ${bin} (Debian package ${debianPackage}), which is not installed.`);
+}
+
+function emptyResult(over: Partial<SandboxRunResult>): SandboxRunResult {
+  return {
+    exitCode: null,
+    stdout: '',
+    stderr: '',
+    stdoutTruncated: false,
+    stderrTruncated: false,
+    timedOut: false,
+    cancelled: false,
+    durationMs: 0,
+    ...over,
+  };
+}
+
+/**
+ * Namespaces, capabilities, environment and the read-only system view. /bin, /lib, /lib64 and /sbin are symlinks
+ * into /usr on merged-/usr systems and are recreated as such; otherwise they are bound read-only.
+ */
+function systemBinds(nodePath: string): string[] {
+  const args = ['--unshare-all', '--die-with-parent', '--new-session', '--cap-drop', 'ALL', '--ro-bind', '/usr', '/usr'];
+  for (const dir of ['/bin', '/lib', '/lib64', '/sbin']) {
+    let st;
+    try {
+      st = lstatSync(dir);
+    } catch {
+      continue;
+    }
+    if (st.isSymbolicLink()) args.push('--symlink', readlinkSync(dir), dir);
+    else args.push('--ro-bind', dir, dir);
+  }
+  for (const p of ETC_FILES) args.push('--ro-bind-try', p, p);
+  // A node outside /usr (nvm, /opt) is bound by itself.
+  if (!nodePath.startsWith('/usr/')) args.push('--ro-bind', nodePath, nodePath);
+  // prettier-ignore
+  args.push(
+    '--proc', '/proc',
+    '--dev', '/dev',
+    '--hostname', 'sandbox',
+    '--clearenv',
+    '--setenv', 'PATH', '/usr/local/bin:/usr/bin:/bin',
+    '--setenv', 'HOME', SANDBOX_WORKSPACE,
+    '--setenv', 'TMPDIR', '/tmp',
+    '--setenv', 'LANG', 'C.UTF-8',
+  );
+  return args;
+}
