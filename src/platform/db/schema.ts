@@ -1,4 +1,4 @@
-import { boolean, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { bigint, boolean, doublePrecision, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 
 // Mirrors migrations/*.sql (the migrations are the source of truth; keep both in step).
 const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
@@ -78,6 +78,10 @@ export const connections = pgTable('connections', {
   credentials: text('credentials').notNull(),
   oauthAppId: uuid('oauth_app_id'),
   suspended: boolean('suspended').notNull().default(false),
+  tokenExpiresAt: ts('token_expires_at'),
+  statusMessage: text('status_message'),
+  /** 'current' or 'earlier' (created through the earlier request shape). */
+  apiShape: text('api_shape').notNull().default('current'),
   createdAt: createdAt(),
   updatedAt: updatedAt(),
 });
@@ -156,4 +160,100 @@ export const installedPieces = pgTable('installed_pieces', {
   name: text('name').notNull(),
   metadata: jsonb('metadata').notNull(),
   addedAt: ts('added_at').notNull().defaultNow(),
+});
+
+export const oauthApps = pgTable('oauth_apps', {
+  id: uuid('id').primaryKey(),
+  /** null: a service-managed app (operator-configured, for every organization). */
+  orgId: uuid('org_id'),
+  integrationName: text('integration_name').notNull(),
+  name: text('name').notNull(),
+  clientId: text('client_id').notNull(),
+  /** AES-256-GCM envelope; never mapped to a response. */
+  clientSecret: text('client_secret').notNull(),
+  scopes: text('scopes').array().notNull().default([]),
+  authUrl: text('auth_url'),
+  tokenUrl: text('token_url'),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+});
+
+export const workspaceIntegrations = pgTable('workspace_integrations', {
+  id: uuid('id').primaryKey(),
+  orgId: uuid('org_id').notNull(),
+  workspaceId: uuid('workspace_id').notNull(),
+  integrationName: text('integration_name').notNull(),
+  alias: text('alias').notNull(),
+  displayName: text('display_name'),
+  connectionStrategy: text('connection_strategy').notNull().default('fixed'),
+  authMethodKey: text('auth_method_key').notNull(),
+  oauthAppMode: text('oauth_app_mode').notNull().default('service_managed'),
+  oauthAppId: uuid('oauth_app_id'),
+  connectionId: uuid('connection_id'),
+  enabledActions: text('enabled_actions').array(),
+  settings: jsonb('settings').$type<Record<string, unknown>>().notNull().default({}),
+  sortOrder: doublePrecision('sort_order').notNull().default(0),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+});
+
+export const inputPartials = pgTable('input_partials', {
+  id: uuid('id').primaryKey(),
+  orgId: uuid('org_id').notNull(),
+  workspaceId: uuid('workspace_id').notNull(),
+  integrationName: text('integration_name').notNull(),
+  workspaceIntegrationId: uuid('workspace_integration_id'),
+  integrationAlias: text('integration_alias').notNull(),
+  actionName: text('action_name'),
+  triggerName: text('trigger_name'),
+  scopeKey: text('scope_key').notNull(),
+  name: text('name').notNull(),
+  description: text('description'),
+  values: jsonb('values').$type<Record<string, unknown>>().notNull().default({}),
+  enforcedKeys: text('enforced_keys').array().notNull().default([]),
+  isDefault: boolean('is_default').notNull().default(false),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+});
+
+export const idempotencyRecords = pgTable('idempotency_records', {
+  orgId: uuid('org_id').notNull(),
+  key: text('key').notNull(),
+  requestHash: text('request_hash').notNull(),
+  status: text('status').notNull(),
+  httpStatus: integer('http_status'),
+  response: jsonb('response'),
+  claimedUntil: ts('claimed_until').notNull(),
+  createdAt: createdAt(),
+  expiresAt: ts('expires_at').notNull(),
+});
+
+export const usageCounters = pgTable('usage_counters', {
+  orgId: uuid('org_id').notNull(),
+  counter: text('counter').notNull(),
+  bucket: bigint('bucket', { mode: 'number' }).notNull(),
+  count: bigint('count', { mode: 'number' }).notNull().default(0),
+  expiresAt: ts('expires_at').notNull(),
+});
+
+export const activity = pgTable('activity', {
+  id: uuid('id').primaryKey(),
+  orgId: uuid('org_id').notNull(),
+  workspaceId: uuid('workspace_id'),
+  apiKeyId: uuid('api_key_id'),
+  endUserId: uuid('end_user_id'),
+  endUserExternalId: text('end_user_external_id'),
+  source: text('source').notNull(),
+  integrationName: text('integration_name').notNull(),
+  integrationAlias: text('integration_alias'),
+  actionName: text('action_name').notNull(),
+  connectionId: uuid('connection_id'),
+  mcpServerId: uuid('mcp_server_id'),
+  triggerSourceId: uuid('trigger_source_id'),
+  approvalId: text('approval_id'),
+  status: text('status').notNull(),
+  errorCode: text('error_code'),
+  errorMessage: text('error_message'),
+  durationMs: integer('duration_ms').notNull(),
+  createdAt: ts('created_at').notNull(),
 });
