@@ -34,6 +34,10 @@ export interface JsSandboxOptions {
   host?: Record<string, (...args: unknown[]) => Promise<unknown>>;
   /** Largest accepted result and total log size, in bytes of JSON. */
   maxOutputBytes?: number;
+  /** Stops the run (at the next interrupt check, or at once while it awaits a host call). */
+  signal?: AbortSignal;
+  /** Code evaluated before the user's code, in the same function scope (e.g. helpers built on `host`). */
+  prelude?: string;
 }
 
 export interface LogLine {
@@ -70,7 +74,8 @@ export async function runJs(code: string, inputs: Record<string, unknown>, opts:
   const runtime = module.newRuntime();
   runtime.setMemoryLimit(opts.memoryBytes);
   runtime.setMaxStackSize(1_048_576);
-  runtime.setInterruptHandler(shouldInterruptAfterDeadline(deadline));
+  const pastDeadline = shouldInterruptAfterDeadline(deadline);
+  runtime.setInterruptHandler((rt) => Boolean(opts.signal?.aborted) || pastDeadline(rt));
   const ctx = runtime.newContext();
   let timer: NodeJS.Timeout | undefined;
   let cleanup = () => {};
@@ -88,7 +93,7 @@ export async function runJs(code: string, inputs: Record<string, unknown>, opts:
       logBytes += line.length;
       logs.push({ level, message: logBytes > maxOut ? '[further logs dropped: output limit reached]' : line });
     });
-    const wrapped = `(async () => {\n${code}\n})()`;
+    const wrapped = `(async () => {${opts.prelude ? `\n${opts.prelude};` : ''}\n${code}\n})()`;
     const evaluated = ctx.evalCode(wrapped, 'code.js');
     if (evaluated.error) {
       const err = describeError(ctx, evaluated.error);
@@ -102,8 +107,13 @@ export async function runJs(code: string, inputs: Record<string, unknown>, opts:
     const timeout = new Promise<'timeout'>((resolve) => {
       timer = setTimeout(() => resolve('timeout'), Math.max(0, deadline - Date.now()));
     });
-    const outcome = await Promise.race([settled, timeout]);
+    const aborted = new Promise<'aborted'>((resolve) => {
+      if (opts.signal?.aborted) resolve('aborted');
+      opts.signal?.addEventListener('abort', () => resolve('aborted'), { once: true });
+    });
+    const outcome = await Promise.race([settled, timeout, aborted]);
     if (outcome === 'timeout') return fail('TimeoutError', `The code did not finish within ${opts.timeoutMs} ms.`);
+    if (outcome === 'aborted' || opts.signal?.aborted) return fail('AbortError', 'The run was stopped.');
     if (outcome.error) {
       const err = describeError(ctx, outcome.error);
       outcome.error.dispose();

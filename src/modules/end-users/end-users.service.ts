@@ -1,7 +1,7 @@
 import type { Executor, Orm } from '../../platform/db/database.js';
 import { AppError, isUniqueViolation } from '../../platform/errors.js';
 import type { Actor } from '../../platform/http/access.js';
-import { newId } from '../../platform/ids.js';
+import { isUuid, newId } from '../../platform/ids.js';
 import type { WorkspacesService } from '../workspaces/workspaces.service.js';
 import { toEndUser, toEndUserConnection } from './end-users.mapper.js';
 import * as repo from './end-users.repository.js';
@@ -74,6 +74,20 @@ export class EndUsersService {
 
   async findByExternalId(db: Executor, orgId: string, workspaceId: string, externalId: string) {
     return repo.findEndUserByExternalId(db, orgId, workspaceId, externalId);
+  }
+
+  /** An end user of the workspace named by its externalId or internal id (MCP servers and tokens accept either). */
+  async findInWorkspace(orgId: string, workspaceId: string, ref: string) {
+    if (isUuid(ref)) {
+      const byId = await repo.findEndUser(this.deps.orm, orgId, ref);
+      if (byId && byId.workspaceId === workspaceId) return byId;
+    }
+    return repo.findEndUserByExternalId(this.deps.orm, orgId, workspaceId, ref);
+  }
+
+  /** End users of the workspace whose email matches (case-insensitively), oldest first. */
+  async findByEmail(orgId: string, workspaceId: string, email: string) {
+    return repo.findEndUsersByEmail(this.deps.orm, orgId, workspaceId, email);
   }
 
   private async find(actor: Actor, id: string) {
