@@ -74,6 +74,10 @@ import { WorkspaceIntegrationsService } from './modules/workspace-integrations/w
 import { integrationsRoutes } from './modules/integrations/integrations.routes.js';
 import { CatalogEntry } from './modules/integrations/integrations.schemas.js';
 import { IntegrationsService } from './modules/integrations/integrations.service.js';
+import { createMcpServices } from './mcp/index.js';
+import { mcpEndpointRoutes } from './mcp/endpoint.routes.js';
+import { mcpOAuthRoutes } from './mcp/oauth/oauth.routes.js';
+import { mcpServersRoutes } from './modules/mcp-servers/mcp-servers.routes.js';
 
 export interface AppDeps {
   config: Readonly<Config>;
@@ -144,9 +148,11 @@ export function createServices({ config, db }: AppDeps, log: { info(o: object, m
   const actions = new ActionsService({ engine, connections });
   const activity = new ActivityService({ orm, recorder: activityRecorder, workspaces });
   const integrations = new IntegrationsService({ registry, publicUrl: config.publicUrl, workspaces, engine, oauthApps });
+  const mcp = createMcpServices({ config, orm, bus, registry, secrets, egress, workspaces, endUsers, workspaceIntegrations, partials, connections, engine });
   return {
     bus, jobs, verifier, auth, apiKeys, workspaces, endUsers, members, workspaceMembers, organizations, operator, registry, integrations, files, pieces, pieceInstaller, browsers, advancedCode,
     secrets, egress, oauthApps, connections, workspaceIntegrations, partials, limits, idempotency, engine, actions, activity,
+    ...mcp,
   };
 }
 
@@ -256,6 +262,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(partialsRoutes);
   await app.register(actionsRoutes);
   await app.register(activityRoutes);
+  await app.register(mcpServersRoutes);
+  await app.register(mcpEndpointRoutes);
+  await app.register(mcpOAuthRoutes);
 
   app.addHook('onReady', async () => {
     await services.bus.start();

@@ -30,7 +30,8 @@ export const resourceMetadataUrl = (publicUrl: string, serverId: string) => `${p
  * is read; a missing or bad one gets 401 with a WWW-Authenticate header naming the protected-resource metadata.
  */
 export async function mcpEndpointRoutes(app: FastifyInstance): Promise<void> {
-  const { tokens, mcpSurfaces: surfaces, mcpProtocol } = app.services;
+  const { mcpTokens: tokens, mcpSurfaces: surfaces, mcpProtocol } = app.services;
+  const orm = app.db.orm;
   const publicUrl = app.config.publicUrl;
   app.decorateRequest('mcpPrincipal', null);
 
@@ -43,7 +44,7 @@ export async function mcpEndpointRoutes(app: FastifyInstance): Promise<void> {
 
   const authenticate = async (req: FastifyRequest<{ Params: { serverId: string } }>, reply: FastifyReply) => {
     const serverId = req.params.serverId;
-    if (!isUuid(serverId) || !(await serversRepo.findServerById(app.services.orm, serverId))) {
+    if (!isUuid(serverId) || !(await serversRepo.findServerById(orm, serverId))) {
       return reply.code(404).send({ error: 'NOT_FOUND', message: 'MCP server not found.' });
     }
     const header = req.headers.authorization;
@@ -134,7 +135,7 @@ export async function mcpEndpointRoutes(app: FastifyInstance): Promise<void> {
     schema: { hide: true },
     handler: async (req, reply) => {
       const serverId = req.params.serverId;
-      const server = isUuid(serverId) ? await serversRepo.findServerById(app.services.orm, serverId) : null;
+      const server = isUuid(serverId) ? await serversRepo.findServerById(orm, serverId) : null;
       if (!server) return reply.code(404).send({ error: 'NOT_FOUND', message: 'MCP server not found.' });
       const oauth = server.authMode === 'oauth' || server.authMode === 'oauth_and_bearer';
       return {

@@ -84,7 +84,7 @@ function registerToolsMode(server: Server, ctx: McpCallContext, surface: Surface
 
 function toolOf(a: ExposedAction): Tool {
   const schema = structuredClone(a.inputSchema) as Tool['inputSchema'];
-  const properties = { ...((schema.properties as Record<string, object> | undefined) ?? {}) };
+  const properties = { ...((schema.properties) ?? {}) };
   properties[IDEMPOTENCY_ARG] = { type: 'string', description: 'Only when retrying a call that needed approval: the idempotency key from the approval message.' };
   return { name: a.toolName, title: a.title, description: a.description, inputSchema: { ...schema, type: 'object', properties } };
 }
@@ -173,7 +173,7 @@ const codeTools: Tool[] = [
 function registerCodeMode(server: Server, ctx: McpCallContext, surface: Surface, deps: ProtocolDeps): void {
   server.setRequestHandler(ListToolsRequestSchema, async () => ({ tools: codeTools }));
   server.setRequestHandler(CallToolRequestSchema, async (req) => {
-    const args = (req.params.arguments ?? {}) as Record<string, unknown>;
+    const args = (req.params.arguments ?? {});
     switch (req.params.name) {
       case CODE_TOOLS.search:
         return searchResult(surface, args);
@@ -243,7 +243,7 @@ async function executeCode(ctx: McpCallContext, surface: Surface, deps: Protocol
       return (await deps.codeMode.start(ctx, surface, code)) as unknown as CallToolResult;
     }
     if (typeof approvalId !== 'string' || !/^apr_[A-Za-z0-9_-]{1,200}$/.test(approvalId)) return errorResult('approvalId must be an approval id (apr_...).');
-    return (await deps.codeMode.continue(ctx, surface, approvalId, (wait as number | undefined) ?? deps.defaultWaitSeconds)) as unknown as CallToolResult;
+    return (await deps.codeMode.continue(ctx, surface, approvalId, (wait) ?? deps.defaultWaitSeconds)) as unknown as CallToolResult;
   } catch (err) {
     return appErrorResult(err);
   }

@@ -81,9 +81,8 @@ export class SurfaceCatalog {
     },
   ) {
     deps.bus.subscribe((msg) => {
-      const m = msg as { type: string; workspaceId?: string };
-      if (m.type === 'workspace_config' && m.workspaceId) this.invalidateWorkspace(m.workspaceId);
-      else if (m.type === 'pieces' || m.type === 'all') this.cache.clear();
+      if (msg.type === 'workspace_config') this.invalidateWorkspace(msg.workspaceId);
+      else if (msg.type === 'pieces' || msg.type === 'all') this.cache.clear();
     });
   }
 

@@ -35,6 +35,7 @@ export class SecretBox {
 export const ENCRYPTED_COLUMNS: ReadonlyArray<{ table: string; column: string; purpose: string }> = [
   { table: 'connections', column: 'credentials', purpose: 'connection' },
   { table: 'oauth_apps', column: 'client_secret', purpose: 'oauth_app' },
+  { table: 'mcp_code_runs', column: 'steps', purpose: 'mcp_code_run' },
 ];
 
 /**

@@ -54,7 +54,7 @@ export function signature(a: ExposedAction): string {
 }
 
 function outputType(a: ExposedAction): string {
-  const out = a.action.outputSchema as JsonSchema | undefined;
+  const out = a.action.outputSchema;
   return out ? tsType(out).replace(/\n\s*/g, ' ') : 'unknown';
 }
 

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { ApprovalSummary, ExecuteOutcome } from '../../engine/types.js';
 import type { Orm } from '../../platform/db/database.js';
-import type { Encryptor } from '../../platform/crypto.js';
+import type { SecretBox } from '../../platform/secrets.js';
 import { AppError, isAppError } from '../../platform/errors.js';
 import { newId } from '../../platform/ids.js';
 import { runJs, type LogLine } from '../../sandbox/js-sandbox.js';
@@ -136,7 +136,7 @@ export class CodeModeRunner {
   private approvalStatus: ApprovalStatusLookup | null = null;
 
   constructor(
-    private readonly deps: { orm: Orm; invoker: McpInvoker; encryptor: Encryptor; limits: CodeModeLimits },
+    private readonly deps: { orm: Orm; invoker: McpInvoker; secrets: SecretBox; limits: CodeModeLimits },
   ) {}
 
   /** Human Gates: analyse a run before it starts (see CodeRunAnalyzer). */
@@ -371,11 +371,11 @@ export class CodeModeRunner {
   }
 
   private seal(runId: string, state: RunState): string {
-    return this.deps.encryptor.encrypt(JSON.stringify(state), `mcp_code_run:${runId}`);
+    return this.deps.secrets.seal('mcp_code_run', runId, state);
   }
 
   private open(row: runs.CodeRunRow): RunState {
-    return JSON.parse(this.deps.encryptor.decrypt(row.steps, `mcp_code_run:${row.id}`)) as RunState;
+    return this.deps.secrets.open<RunState>('mcp_code_run', row.id, row.steps);
   }
 }
 

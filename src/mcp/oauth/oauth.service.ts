@@ -169,9 +169,9 @@ export class McpOAuthService {
     const email = person.email.trim().toLowerCase();
     let endUser: { id: string; externalId: string } | null = null;
     const link = await repo.findLink(this.deps.orm, ws, person.id);
-    if (link) endUser = await this.deps.endUsers.findInWorkspace(server.orgId, ws, link.endUserId);
+    if (link) endUser = await this.deps.endUsers.findByRef(server.orgId, ws, link.endUserId);
     endUser ??= (await this.deps.endUsers.findByEmail(server.orgId, ws, email))[0] ?? null;
-    endUser ??= await this.deps.endUsers.findInWorkspace(server.orgId, ws, email);
+    endUser ??= await this.deps.endUsers.findByRef(server.orgId, ws, email);
     const willCreate = !endUser && server.endUserAccess === 'open';
     if (!endUser && !willCreate) {
       return { ok: false, reason: `The account ${person.email} is not one of this workspace's end users, and this server only admits existing end users. Ask the application's owner for access.` };
@@ -302,7 +302,7 @@ export class McpOAuthService {
       return await this.deps.endUsers.create({ orgId, access: Access.full() }, { workspaceId, externalId: email, displayName: person.name, email: person.email });
     } catch (err) {
       // Created meanwhile by a concurrent sign-in of the same person.
-      const existing = isAppError(err) && err.code === 'DUPLICATE' ? await this.deps.endUsers.findInWorkspace(orgId, workspaceId, email) : null;
+      const existing = isAppError(err) && err.code === 'DUPLICATE' ? await this.deps.endUsers.findByRef(orgId, workspaceId, email) : null;
       if (existing) return existing;
       throw err;
     }

@@ -83,7 +83,7 @@ export class EndUsersService {
   }
 
   /** An end user of the workspace named by its externalId or internal id (MCP servers and tokens accept either). */
-  async findInWorkspace(orgId: string, workspaceId: string, ref: string) {
+  async findByRef(orgId: string, workspaceId: string, ref: string) {
     if (isUuid(ref)) {
       const byId = await repo.findEndUser(this.deps.orm, orgId, ref);
       if (byId && byId.workspaceId === workspaceId) return byId;

@@ -77,7 +77,7 @@ export const mcpServersRoutes: FastifyPluginAsyncTypebox = async (app) => {
       body: IssueTokenBody,
       response: { 201: AccessTokenIssued, ...withConflicts },
     },
-    handler: async (req, reply) => reply.code(201).send(await servers.issueToken(actorOf(req), req.params.id, 'bearer', req.body)),
+    handler: async (req, reply) => reply.code(201).send(await servers.issueAccessToken(actorOf(req), req.params.id, req.body)),
   });
 
   app.post('/api/v1/mcp/servers/:id/oauth-tokens', {
@@ -89,7 +89,7 @@ export const mcpServersRoutes: FastifyPluginAsyncTypebox = async (app) => {
       body: IssueTokenBody,
       response: { 201: OAuthTokenIssued, ...withConflicts },
     },
-    handler: async (req, reply) => reply.code(201).send(await servers.issueToken(actorOf(req), req.params.id, 'oauth_access', req.body)),
+    handler: async (req, reply) => reply.code(201).send(await servers.issueOAuthToken(actorOf(req), req.params.id, req.body)),
   });
 
   app.post('/api/v1/mcp/servers/:id/tools', {

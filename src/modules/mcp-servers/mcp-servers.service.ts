@@ -161,8 +161,19 @@ export class McpServersService {
     return { bearerToken, mcpEndpoint: mcpEndpointOf(this.deps.publicUrl, id) };
   }
 
-  /** An end user's mcp_ bearer token (access-tokens) or an mcpo_ OAuth access token (oauth-tokens). */
-  async issueToken(actor: Actor, id: string, kind: 'bearer' | 'oauth_access', input: IssueTokenInput) {
+  /** access-tokens: an end user's mcp_ bearer token, shown once. */
+  async issueAccessToken(actor: Actor, id: string, input: IssueTokenInput) {
+    const issued = await this.issueToken(actor, id, 'bearer', input);
+    return { accessToken: issued.plain, bearerToken: issued.plain, token: issued.token, mcpEndpoint: issued.mcpEndpoint };
+  }
+
+  /** oauth-tokens: an end user's mcpo_ MCP OAuth access token, shown once. */
+  async issueOAuthToken(actor: Actor, id: string, input: IssueTokenInput) {
+    const issued = await this.issueToken(actor, id, 'oauth_access', input);
+    return { accessToken: issued.plain, token: issued.token, mcpEndpoint: issued.mcpEndpoint };
+  }
+
+  private async issueToken(actor: Actor, id: string, kind: 'bearer' | 'oauth_access', input: IssueTokenInput) {
     const server = await this.usable(actor, id);
     if (!server.workspaceId) throw new AppError('WORKSPACE_REQUIRED', 'Tokens can only be issued for a workspace-scoped MCP server.');
     if (kind === 'bearer' && !bearerEnabled(server.authMode)) throw new AppError('MCP_BEARER_DISABLED', `End-user bearer tokens are not enabled: the server's authMode is "${server.authMode}".`);
@@ -175,9 +186,7 @@ export class McpServersService {
       });
     }
     const { plain, record } = await this.deps.tokens.issue(this.deps.orm, server, kind, { endUserId: endUser.id, scopes, expiresInSeconds: input.expiresIn ?? TOKEN_TTL.default });
-    const token = toTokenRecord(record, endUser.externalId);
-    const mcpEndpoint = mcpEndpointOf(this.deps.publicUrl, id);
-    return kind === 'bearer' ? { accessToken: plain, bearerToken: plain, token, mcpEndpoint } : { accessToken: plain, token, mcpEndpoint };
+    return { plain, token: toTokenRecord(record, endUser.externalId), mcpEndpoint: mcpEndpointOf(this.deps.publicUrl, id) };
   }
 
   /** The server as a caller may use it: in scope, and neither it nor its workspace suspended. */
@@ -209,7 +218,7 @@ export class McpServersService {
   }
 
   async requireEndUser(orgId: string, workspaceId: string, ref: string) {
-    const eu = await this.deps.endUsers.findInWorkspace(orgId, workspaceId, ref);
+    const eu = await this.deps.endUsers.findByRef(orgId, workspaceId, ref);
     if (!eu) throw new AppError('END_USER_NOT_FOUND', `No end user "${ref}" in this workspace.`);
     return eu;
   }
@@ -236,7 +245,7 @@ export class McpServersService {
   /** Other nodes rebuild the server's tools; this node at once. */
   async changed(row: Pick<McpServerRow, 'id' | 'workspaceId'>): Promise<void> {
     this.deps.surfaces.invalidateServer(row.id);
-    if (row.workspaceId) await this.deps.bus.publish({ type: 'workspace_config', workspaceId: row.workspaceId } as never);
+    if (row.workspaceId) await this.deps.bus.publish({ type: 'workspace_config', workspaceId: row.workspaceId });
   }
 }
 
