@@ -61,8 +61,9 @@ export class McpTokens {
   ): Promise<{ plain: string; record: repo.McpTokenRow }> {
     const prefix = kind === 'bearer' ? TOKEN_PREFIX.mcpBearer : kind === 'oauth_access' ? TOKEN_PREFIX.mcpOAuth : TOKEN_PREFIX.mcpRefresh;
     const plain = newToken(prefix);
-    const expiresAt = new Date(Date.now() + opts.expiresInSeconds * 1000);
-    const record = await repo.insertToken(db, this.row(server, kind, plain, opts.scopes, opts.endUserId, opts.grantId ?? null, expiresAt));
+    const now = new Date();
+    const expiresAt = new Date(now.getTime() + opts.expiresInSeconds * 1000);
+    const record = await repo.insertToken(db, { ...this.row(server, kind, plain, opts.scopes, opts.endUserId, opts.grantId ?? null, expiresAt), createdAt: now });
     return { plain, record };
   }
 

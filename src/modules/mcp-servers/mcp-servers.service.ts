@@ -128,12 +128,14 @@ export class McpServersService {
       }
     }
     const next = { ...current, ...patch };
+    // Read before the transaction: the embedded database has one connection, used by the transaction.
+    const strict = current.workspaceId ? await this.strictPerUser(actor.orgId, current.workspaceId) : false;
     const row = await this.deps.orm.transaction(async (t) => {
       const tx = t as unknown as Executor;
       if (!bearerEnabled(next.authMode)) {
         // Leaving bearer mode invalidates the shared token; enabling it again needs regenerate-token.
         await this.deps.tokens.revokeStatic(tx, current);
-      } else if (next.endUserId === null && current.workspaceId && (await this.deps.tokens.hasStatic(tx, current)) && (await this.strictPerUser(actor.orgId, current.workspaceId))) {
+      } else if (next.endUserId === null && strict && (await this.deps.tokens.hasStatic(tx, current))) {
         throw new AppError('MCP_STATIC_BEARER_INCOMPATIBLE', 'The workspace has per_user integrations: a server with a shared static bearer token must stay scoped to an end user. Change authMode to "oauth" or keep endUserId.');
       }
       return repo.updateServer(tx, actor.orgId, id, patch);
