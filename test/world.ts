@@ -80,6 +80,19 @@ export const FIXTURES: Record<string, Fixture> = {
   'GET /api/v1/activity': f((w) => ({ url: `/api/v1/activity?workspaceId=${w.ws}` })),
   // The organization's OAuth app names: any key of the organization may read them; nothing foreign to name.
   'GET /api/v1/integrations/oauth-status': f(() => ({ url: '/api/v1/integrations/oauth-status' }), false, false),
+  'GET /api/v1/mcp/servers': f((w) => ({ url: `/api/v1/mcp/servers?workspaceId=${w.ws}` })),
+  'POST /api/v1/mcp/servers': f((w) => ({ url: '/api/v1/mcp/servers', body: { name: 'route check', workspaceId: w.ws } })),
+  'GET /api/v1/mcp/servers/{id}': f((w) => ({ url: `/api/v1/mcp/servers/${w.ids.mcpServer}` })),
+  'PATCH /api/v1/mcp/servers/{id}': f((w) => ({ url: `/api/v1/mcp/servers/${w.ids.mcpServer}`, body: { description: 'route check' } })),
+  'DELETE /api/v1/mcp/servers/{id}': f((w) => ({ url: `/api/v1/mcp/servers/${w.ids.mcpServer}` })),
+  'POST /api/v1/mcp/servers/{id}/regenerate-token': f((w) => ({ url: `/api/v1/mcp/servers/${w.ids.mcpServer}/regenerate-token` })),
+  'POST /api/v1/mcp/servers/{id}/access-tokens': f((w) => ({ url: `/api/v1/mcp/servers/${w.ids.mcpServer}/access-tokens`, body: { endUserId: 'world-user' } })),
+  'POST /api/v1/mcp/servers/{id}/oauth-tokens': f((w) => ({ url: `/api/v1/mcp/servers/${w.ids.mcpServer}/oauth-tokens`, body: { endUserId: 'world-user' } })),
+  'POST /api/v1/mcp/servers/{id}/tools': f((w) => ({ url: `/api/v1/mcp/servers/${w.ids.mcpServer}/tools`, body: { integrationName: 'hash-encode', actionName: 'encode' } })),
+  'PATCH /api/v1/mcp/servers/{id}/tools/{toolId}': f((w) => ({ url: `/api/v1/mcp/servers/${w.ids.mcpServer}/tools/${w.ids.mcpTool}`, body: { sortOrder: 3 } })),
+  'DELETE /api/v1/mcp/servers/{id}/tools/{toolId}': f((w) => ({ url: `/api/v1/mcp/servers/${w.ids.mcpServer}/tools/${w.ids.mcpTool}` })),
+  'POST /api/v1/mcp/servers/{id}/execute-code': f((w) => ({ url: `/api/v1/mcp/servers/${w.ids.mcpServer}/execute-code`, body: { code: 'return 1' } })),
+  'GET /api/v1/mcp/servers/{id}/declarations/{alias}': f((w) => ({ url: `/api/v1/mcp/servers/${w.ids.mcpServer}/declarations/hash-encode` })),
 };
 
 
@@ -105,7 +118,9 @@ export async function buildWorld(t: TestApp): Promise<World> {
   });
   const wi = await t.post(`/api/v1/workspaces/${ws.id}/integrations`, org.key, { integrationName: 'hash-encode' });
   const partial = await t.post('/api/v1/partials', org.key, { workspaceId: ws.id, integrationName: 'hash-encode', name: 'world', values: { encoding: 'hex' } });
-  for (const r of [connection, wi, partial]) if (r.status !== 201) throw new Error(`world: ${r.status} ${r.text}`);
+  const mcpServer = await t.post('/api/v1/mcp/servers', org.key, { name: 'World', workspaceId: ws.id, mode: 'CODE', authMode: 'oauth_and_bearer' });
+  const mcpTool = await t.post(`/api/v1/mcp/servers/${mcpServer.body.server?.id}/tools`, org.key, { integrationName: 'datetime', actionName: 'date_math' });
+  for (const r of [connection, wi, partial, mcpServer, mcpTool]) if (r.status !== 201) throw new Error(`world: ${r.status} ${r.text}`);
   return {
     key: org.key,
     ws: ws.id,
@@ -119,6 +134,8 @@ export async function buildWorld(t: TestApp): Promise<World> {
       connection: connection.body.connection.id,
       workspaceIntegration: wi.body.integration.id,
       partial: partial.body.partial.id,
+      mcpServer: mcpServer.body.server.id,
+      mcpTool: mcpTool.body.tool.id,
     },
   };
 }
