@@ -30,7 +30,7 @@ export async function mcpClient(url: string, token: string): Promise<Client> {
 }
 
 /** Text of a tool result's first content item. */
-export const textOf = (r: { content?: unknown }) => ((r.content as Array<{ type: string; text?: string }> | undefined)?.[0]?.text ?? '') as string;
+export const textOf = (r: unknown) => ((r as { content?: Array<{ type: string; text?: string }> }).content?.[0]?.text ?? '');
 
 /** POST a raw JSON-RPC message to an MCP endpoint (for protocol-level checks the SDK client hides). */
 export async function rpc(url: string, token: string | null, body: unknown, headers: Record<string, string> = {}) {
