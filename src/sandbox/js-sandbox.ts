@@ -79,6 +79,8 @@ export async function runJs(code: string, inputs: Record<string, unknown>, opts:
   const ctx = runtime.newContext();
   let timer: NodeJS.Timeout | undefined;
   let cleanup = () => {};
+  // Host calls still unsettled when a run stops (timeout, abort): freed before the runtime, which insists on it.
+  const unsettled = new Set<{ alive: boolean; dispose(): void }>();
   try {
     let disposed = false;
     const pump = () => {
@@ -86,8 +88,9 @@ export async function runJs(code: string, inputs: Record<string, unknown>, opts:
     };
     cleanup = () => {
       disposed = true;
+      for (const d of unsettled) if (d.alive) d.dispose();
     };
-    installGlobals(ctx, inputs, opts.host ?? {}, pump, (level, message) => {
+    installGlobals(ctx, inputs, opts.host ?? {}, pump, unsettled, (level, message) => {
       if (logBytes > maxOut) return;
       const line = message.length > 10_000 ? message.slice(0, 10_000) + '…' : message;
       logBytes += line.length;
@@ -159,6 +162,7 @@ function installGlobals(
   inputs: Record<string, unknown>,
   host: Record<string, (...args: unknown[]) => Promise<unknown>>,
   pump: () => void,
+  unsettled: Set<{ alive: boolean; dispose(): void }>,
   log: (level: LogLine['level'], message: string) => void,
 ): void {
   const json = ctx.newString(JSON.stringify(inputs ?? {}));
@@ -184,16 +188,19 @@ function installGlobals(
     const fn = ctx.newFunction(name, (...args) => {
       const plain = args.map((a) => ctx.dump(a) as unknown);
       const deferred = ctx.newPromise();
+      unsettled.add(deferred);
       Promise.resolve()
         .then(() => impl(...plain))
         .then(
           (result) => {
+            unsettled.delete(deferred);
             if (!deferred.alive) return;
             const handle = newJson(ctx, result);
             deferred.resolve(handle);
             handle.dispose();
           },
           (err: unknown) => {
+            unsettled.delete(deferred);
             if (!deferred.alive) return;
             const e = ctx.newError({ name: (err as Error)?.name ?? 'Error', message: (err as Error)?.message ?? String(err) });
             deferred.reject(e);
