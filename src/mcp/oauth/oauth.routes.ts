@@ -178,8 +178,9 @@ export async function mcpOAuthRoutes(app: FastifyInstance): Promise<void> {
       }
       // Every other step acts on the signed-in session and must come from this page.
       const who = await person(req);
-      if (!who || !form.csrf || form.csrf !== oauth.csrf(who.sessionId, form.request ?? '')) {
-        return show(reply, req, query, { error: 'Your session changed; please sign in again.' }, 401);
+      if (!who) return show(reply, req, query, { error: 'Your session has ended; please sign in again.' }, 401);
+      if (!form.csrf || form.csrf !== oauth.csrf(who.sessionId, form.request ?? '')) {
+        return page(reply, 403, errorPage('This form was not sent from the authorization page of your current session. Go back to the application and start again.'));
       }
       if (form.action === 'signout') {
         await auth.signOut(who.sessionId);

@@ -268,7 +268,7 @@ export class McpOAuthService {
     const grant = await tokensRepo.findGrant(this.deps.orm, row.grantId);
     if (!grant || grant.clientId !== client.clientId) throw new OAuthError('invalid_grant', 'The refresh token was issued to another client.');
     if (grant.revokedAt) throw new OAuthError('invalid_grant', 'The grant has been revoked.');
-    if (row.revokedAt || !(await tokensRepo.revokeToken(this.deps.orm, row.id))) {
+    if (row.revokedAt) {
       // A rotated refresh token presented again: someone else may hold it, so the whole grant ends.
       await tokensRepo.revokeGrant(this.deps.orm, grant.id);
       throw new OAuthError('invalid_grant', 'The refresh token was already used; the grant has been revoked.');
@@ -280,6 +280,11 @@ export class McpOAuthService {
       const asked = form.scope.split(' ').filter(Boolean);
       if (asked.some((s) => !grant.scopes.includes(s))) throw new OAuthError('invalid_scope', 'A refresh can only narrow the granted scopes.');
       scopes = [...new Set(asked)];
+    }
+    if (!(await tokensRepo.revokeToken(this.deps.orm, row.id))) {
+      // Used concurrently by someone else: the same reuse as above.
+      await tokensRepo.revokeGrant(this.deps.orm, grant.id);
+      throw new OAuthError('invalid_grant', 'The refresh token was already used; the grant has been revoked.');
     }
     const server = await this.usableServer(grant.mcpServerId);
     return this.deps.orm.transaction(async (t) => this.issuePair(t as unknown as Executor, server, grant.id, grant.endUserId, scopes));
