@@ -77,7 +77,7 @@ describe('MCP OAuth authorization server', () => {
     return { status: res.status, body: (await res.json()) as Record<string, any> };
   };
   const authorizeUrl = (clientId: string, challenge: string, extra: Record<string, string> = {}) =>
-    `${base}/mcp/oauth/authorize?${new URLSearchParams({ response_type: 'code', client_id: clientId, redirect_uri: cb.url, code_challenge: challenge, code_challenge_method: 'S256', state: 's1', resource: server.mcpEndpoint, ...extra })}`;
+    `${base}/mcp/oauth/authorize?${new URLSearchParams({ response_type: 'code', client_id: clientId, redirect_uri: cb.url, code_challenge: challenge, code_challenge_method: 'S256', state: 's1', resource: server.mcpEndpoint, ...extra }).toString()}`;
   /** The authorize page driven over HTTP by a signed-in person: returns where Allow (or Deny) redirects. */
   const consent = async (url: string, cookie: string, action: 'allow' | 'deny' = 'allow') => {
     const page = await fetch(url, { headers: { cookie }, redirect: 'manual' });
