@@ -148,7 +148,7 @@ export function createServices({ config, db }: AppDeps, log: { info(o: object, m
   const actions = new ActionsService({ engine, connections });
   const activity = new ActivityService({ orm, recorder: activityRecorder, workspaces });
   const integrations = new IntegrationsService({ registry, publicUrl: config.publicUrl, workspaces, engine, oauthApps });
-  const mcp = createMcpServices({ config, orm, bus, registry, secrets, egress, workspaces, endUsers, workspaceIntegrations, partials, connections, engine });
+  const mcp = createMcpServices({ config, orm, bus, jobs, log, registry, secrets, egress, workspaces, endUsers, workspaceIntegrations, partials, connections, engine });
   return {
     bus, jobs, verifier, auth, apiKeys, workspaces, endUsers, members, workspaceMembers, organizations, operator, registry, integrations, files, pieces, pieceInstaller, browsers, advancedCode,
     secrets, egress, oauthApps, connections, workspaceIntegrations, partials, limits, idempotency, engine, actions, activity,

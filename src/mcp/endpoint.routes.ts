@@ -39,6 +39,29 @@ export async function mcpEndpointRoutes(app: FastifyInstance): Promise<void> {
   app.removeContentTypeParser('application/json');
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (_req, body, done) => done(null, body));
 
+  // Browser-based MCP clients call from other origins with bearer tokens (never cookies): allow any origin.
+  app.addHook('onSend', async (_req, reply) => {
+    void reply.headers({
+      'Access-Control-Allow-Origin': '*',
+      'Access-Control-Expose-Headers': 'WWW-Authenticate, Mcp-Session-Id, Mcp-Protocol-Version',
+    });
+  });
+  for (const path of ['/mcp/srv_:serverId', '/.well-known/oauth-protected-resource/mcp/srv_:serverId']) {
+    app.options(path, {
+      config: { auth: 'none' },
+      schema: { hide: true },
+      handler: async (_req, reply) =>
+        reply
+          .code(204)
+          .headers({
+            'Access-Control-Allow-Methods': 'GET, POST, DELETE, OPTIONS',
+            'Access-Control-Allow-Headers': 'Authorization, Content-Type, Accept, Mcp-Protocol-Version, Mcp-Session-Id, Last-Event-ID',
+            'Access-Control-Max-Age': '86400',
+          })
+          .send(),
+    });
+  }
+
   const challenge = (serverId: string, extra: string) => `Bearer realm="switchboard", resource_metadata="${resourceMetadataUrl(publicUrl, serverId)}"${extra}`;
   const quote = (s: string) => s.replace(/["\\]/g, '');
 

@@ -4,6 +4,7 @@ import type { IntegrationRegistry } from '../integrations/registry.js';
 import type { Orm } from '../platform/db/database.js';
 import type { EgressGuard } from '../platform/egress.js';
 import type { InvalidationBus } from '../platform/invalidation.js';
+import type { JobRunner } from '../platform/jobs/runner.js';
 import type { SecretBox } from '../platform/secrets.js';
 import { registerSuspendable } from '../platform/suspension.js';
 import type { EndUsersService } from '../modules/end-users/end-users.service.js';
@@ -18,6 +19,7 @@ import { OAuthClients } from './oauth/clients.js';
 import { McpOAuthService } from './oauth/oauth.service.js';
 import type { ConnectionsPort, EnginePort, PartialsPort, WorkspaceIntegrationsPort } from './ports.js';
 import type { ProtocolDeps } from './protocol.js';
+import { purgeMcpJob } from './jobs.js';
 import { SurfaceCatalog } from './surface.js';
 
 const VERSION = '1.0.0';
@@ -27,6 +29,8 @@ export function createMcpServices(d: {
   config: Readonly<Config>;
   orm: Orm;
   bus: InvalidationBus;
+  jobs: JobRunner;
+  log: { info(o: object, m?: string): void };
   registry: IntegrationRegistry;
   secrets: SecretBox;
   egress: EgressGuard;
@@ -40,6 +44,7 @@ export function createMcpServices(d: {
   const { config, orm, bus } = d;
   // A plan downgrade suspends the newest servers beyond the plan's mcpServers limit.
   registerSuspendable('mcp_servers', 'mcpServers');
+  d.jobs.register(purgeMcpJob(orm, d.log));
   const mcpTokens = new McpTokens(orm);
   const mcpSurfaces = new SurfaceCatalog({ orm, registry: d.registry, workspaceIntegrations: d.workspaceIntegrations, partials: d.partials, bus });
   const invoker = new McpInvoker(() => d.engine);

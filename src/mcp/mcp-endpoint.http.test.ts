@@ -263,6 +263,12 @@ describe('MCP endpoint: TOOLS mode', () => {
     }
     const noAccept = await rpc(server.mcpEndpoint, tok, INIT(), { accept: 'application/json' });
     assert.equal(noAccept.status, 406);
+    // Browser-based clients: preflight, and the challenge header readable cross-origin.
+    const preflight = await fetch(server.mcpEndpoint, { method: 'OPTIONS', headers: { origin: 'https://inspector.example', 'access-control-request-method': 'POST' } });
+    assert.equal(preflight.status, 204);
+    assert.match(preflight.headers.get('access-control-allow-headers')!, /Authorization/);
+    assert.equal(init.headers.get('access-control-allow-origin'), '*');
+    assert.match((await rpc(server.mcpEndpoint, null, INIT())).headers.get('access-control-expose-headers')!, /WWW-Authenticate/);
   });
 
   it('counts tool calls against the plan like any other execution', async () => {

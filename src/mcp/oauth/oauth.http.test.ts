@@ -15,6 +15,9 @@ import type { TestApp } from '../../../test/harness.js';
 import { launchBrowser } from '../../../test/browser.js';
 import { startAcmeApi, type AcmeApi } from '../../../test/fixtures/acme-api.js';
 import { INIT, rpc, startHttpApp } from '../../../test/mcp.js';
+import fc from 'fast-check';
+import { mcpOauthClients } from '../../platform/db/schema.js';
+import { purgeMcpState } from '../jobs.js';
 
 /** A redirect target for OAuth clients: records each callback's query. */
 async function callbackServer() {
@@ -490,5 +493,48 @@ describe('MCP OAuth authorization server', () => {
     assert.equal(signedUp.status, 303);
     assert.match(signedUp.headers.get('set-cookie')!, /^sb_session=uss_[^;]+; Path=\/; HttpOnly; SameSite=Lax/);
     assert.ok(signedUp.headers.get('location')!.startsWith('/mcp/oauth/authorize?'));
+  });
+
+  it('purges expired tokens and codes and registrations that never got a grant', async () => {
+    await t.post('/api/v1/end-users', key, { workspaceId: ws, externalId: 'purge-me' });
+    const bearerServer = (await t.post('/api/v1/mcp/servers', key, { name: 'Purge', workspaceId: ws, authMode: 'oauth_and_bearer' })).body.server;
+    const issued = await t.post(`/api/v1/mcp/servers/${bearerServer.id}/oauth-tokens`, key, { endUserId: 'purge-me' });
+    const live = await t.post(`/api/v1/mcp/servers/${bearerServer.id}/oauth-tokens`, key, { endUserId: 'purge-me' });
+    await t.db.orm.update(mcpTokens).set({ expiresAt: new Date(Date.now() - 2 * 86_400_000) }).where(eq(mcpTokens.id, issued.body.token.id));
+    const unused = (await register()).body;
+    const fresh = (await register()).body;
+    await t.db.orm.update(mcpOauthClients).set({ createdAt: new Date(Date.now() - 31 * 86_400_000) }).where(eq(mcpOauthClients.clientId, unused.client_id));
+    const purged = await purgeMcpState(t.db.orm);
+    assert.ok(purged.tokens! >= 1 && purged.clients! >= 1, JSON.stringify(purged));
+    assert.equal((await t.db.orm.select().from(mcpTokens).where(eq(mcpTokens.id, issued.body.token.id))).length, 0);
+    assert.equal((await t.db.orm.select().from(mcpTokens).where(eq(mcpTokens.id, live.body.token.id))).length, 1);
+    assert.equal((await t.db.orm.select().from(mcpOauthClients).where(eq(mcpOauthClients.clientId, unused.client_id))).length, 0);
+    assert.equal((await t.db.orm.select().from(mcpOauthClients).where(eq(mcpOauthClients.clientId, fresh.client_id))).length, 1);
+  });
+
+  it('never answers a malformed request to the OAuth endpoints with a 5xx', async () => {
+    const value = fc.oneof(fc.string({ maxLength: 80 }), fc.constantFrom('', 'mcpr_x', 'authorization_code', 'refresh_token', cb.url, 'none', 'S256'), fc.jsonValue({ maxDepth: 2 }));
+    const fields = ['grant_type', 'code', 'code_verifier', 'redirect_uri', 'client_id', 'client_secret', 'refresh_token', 'resource', 'scope', 'token', 'request', 'action', 'csrf', 'redirect_uris', 'token_endpoint_auth_method', 'grant_types'];
+    const body = fc.dictionary(fc.constantFrom(...fields), value, { maxKeys: 6 });
+    await fc.assert(
+      fc.asyncProperty(fc.constantFrom('/mcp/oauth/token', '/mcp/oauth/revoke', '/mcp/oauth/register', '/mcp/oauth/authorize'), fc.boolean(), body, async (path, asJson, b) => {
+        const res = await fetch(`${base}${path}`, {
+          method: 'POST',
+          headers: { 'content-type': asJson ? 'application/json' : 'application/x-www-form-urlencoded' },
+          body: asJson ? JSON.stringify(b) : new URLSearchParams(Object.entries(b).map(([k, v]): [string, string] => [k, typeof v === 'string' ? v : JSON.stringify(v)])).toString(),
+          redirect: 'manual',
+        });
+        assert.ok(res.status < 500, `${path} ${JSON.stringify(b)} -> ${res.status}`);
+      }),
+      { seed: 20261123, numRuns: 80 },
+    );
+    const query = fc.dictionary(fc.constantFrom('response_type', 'client_id', 'redirect_uri', 'code_challenge', 'code_challenge_method', 'resource', 'scope', 'state'), fc.string({ maxLength: 60 }), { maxKeys: 8 });
+    await fc.assert(
+      fc.asyncProperty(query, async (q) => {
+        const res = await fetch(`${base}/mcp/oauth/authorize?${new URLSearchParams(q).toString()}`, { redirect: 'manual' });
+        assert.ok(res.status < 500, `${JSON.stringify(q)} -> ${res.status}`);
+      }),
+      { seed: 20261124, numRuns: 60 },
+    );
   });
 });
