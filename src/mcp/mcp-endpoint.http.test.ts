@@ -1,6 +1,7 @@
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { eq } from 'drizzle-orm';
+import fc from 'fast-check';
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import type { ExecutionGate, GateContext } from '../engine/types.js';
 import { mcpTokens } from '../platform/db/schema.js';
@@ -338,5 +339,19 @@ describe('MCP endpoint: TOOLS mode', () => {
     } finally {
       t.app.services.engine.setGate({ check: async () => ({ kind: 'proceed' }) });
     }
+  });
+
+  it('never answers malformed JSON-RPC with a 5xx', async () => {
+    const tok = await token(server.id, 'alice');
+    const method = fc.constantFrom('initialize', 'tools/list', 'tools/call', 'ping', 'notifications/initialized', 'resources/read', '', 'x'.repeat(300));
+    const params = fc.oneof(fc.jsonValue({ maxDepth: 3 }), fc.record({ name: fc.oneof(fc.constantFrom('acme__whoami', 'hash_encode__hash', 'nope'), fc.string()), arguments: fc.jsonValue({ maxDepth: 2 }) }));
+    const message = fc.oneof(fc.jsonValue({ maxDepth: 3 }), fc.record({ jsonrpc: fc.constantFrom('2.0', '1.0'), id: fc.oneof(fc.integer(), fc.string(), fc.constant(null)), method, params }, { requiredKeys: [] }));
+    await fc.assert(
+      fc.asyncProperty(fc.oneof(message, fc.array(message, { maxLength: 3 })), async (body) => {
+        const res = await rpc(server.mcpEndpoint, tok, JSON.stringify(body) ?? 'null', { 'mcp-protocol-version': '2025-06-18' });
+        assert.ok(res.status < 500, `${JSON.stringify(body)?.slice(0, 300)} -> ${res.status} ${res.text.slice(0, 300)}`);
+      }),
+      { seed: 20261125, numRuns: 80 },
+    );
   });
 });
