@@ -527,6 +527,7 @@ function usableFrom(conn: ConnectionRecord, workspaceId: string, endUser: { id: 
 }
 
 function active(conn: ConnectionRecord): ConnectionRecord {
+  if (conn.suspended) throw new AppError('RESOURCE_SUSPENDED', 'This connection is suspended: the plan covers fewer connections.');
   if (conn.status !== 'ACTIVE') throw new AppError('CONNECTION_ERROR', `The connection "${conn.displayName}" needs to be reconnected (status ${conn.status}).`);
   return conn;
 }
