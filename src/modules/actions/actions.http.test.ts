@@ -269,6 +269,18 @@ describe('POST /api/v1/actions/execute: the engine', () => {
     }
   });
 
+  it('writes buffered activity when a node shuts down', async () => {
+    const { key } = await t.tenant();
+    const ws = (await t.workspace(key)).id;
+    const node = await buildApp({ config: t.config, db: t.db });
+    await node.ready();
+    const res = await node.inject({ method: 'POST', url: '/api/v1/actions/execute', headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' }, payload: JSON.stringify(hash(ws)) });
+    assert.equal(res.statusCode, 200);
+    await node.close();
+    const rows = await t.db.query<{ status: string }>('SELECT status FROM activity WHERE workspace_id = $1', [ws]);
+    assert.deepEqual(rows.map((r) => r.status), ['success']);
+  });
+
   it('stops at the monthly quota exactly under concurrency, with current, limit and plan', async () => {
     const { key } = await t.tenant('free');
     const ws = (await t.workspace(key)).id;
