@@ -269,6 +269,42 @@ describe('POST /api/v1/actions/execute: the engine', () => {
     }
   });
 
+  it('sees configuration changed on another node at once (caches are invalidated across nodes)', async () => {
+    const { key } = await t.tenant();
+    const ws = (await t.workspace(key)).id;
+    const nodeB = await buildApp({ config: t.config, db: t.db });
+    await nodeB.ready();
+    const onB = async (method: string, url: string, body?: unknown) => {
+      const r = await nodeB.inject({ method: method as 'POST', url, headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' }, ...(body ? { payload: JSON.stringify(body) } : {}) });
+      return JSON.parse(r.body);
+    };
+    const eventually = async (check: () => Promise<boolean>, what: string) => {
+      for (let i = 0; i < 100; i++) {
+        if (await check()) return;
+        await new Promise((r) => setTimeout(r, 20));
+      }
+      assert.fail(`node A never saw: ${what}`);
+    };
+    try {
+      const wi = (await onB('POST', `/api/v1/workspaces/${ws}/integrations`, { integrationName: 'hash-encode' })).integration;
+      assert.equal((await exec(key, hash(ws))).status, 200, 'node A caches the configuration');
+      await onB('PATCH', `/api/v1/workspaces/${ws}/integrations/${wi.id}`, { enabledActions: ['encode'] });
+      await eventually(async () => (await exec(key, hash(ws))).body.error === 'ACTION_NOT_ENABLED', 'enabledActions changed');
+      await onB('PATCH', `/api/v1/workspaces/${ws}/integrations/${wi.id}`, { enabledActions: null });
+      await onB('POST', '/api/v1/partials', { workspaceId: ws, integrationName: 'hash-encode', actionName: 'hash', name: 'md5', values: { algorithm: 'md5' }, isDefault: true });
+      await eventually(async () => (await exec(key, hash(ws))).body.output?.algorithm === 'md5', 'a new default partial');
+      const conn = (await onB('POST', '/api/v1/connections', { type: 'CUSTOM_AUTH', integrationName: 'slack', externalId: 'moving', displayName: 'S', props: { botToken: 'xoxb-moving' } })).connection;
+      const slack = { integrationName: 'slack', actionName: 'custom_api_call', workspaceId: ws, connectionExternalId: 'moving', input: { url: { url: `${base}/api/x` }, method: 'GET', headers: {}, queryParams: {} } };
+      await eventually(async () => (await exec(key, slack)).body.success === true, 'a new connection');
+      await onB('DELETE', `/api/v1/connections/${conn.id}`);
+      await eventually(async () => (await exec(key, slack)).body.error === 'CONNECTION_NOT_FOUND', 'a deleted connection');
+      await onB('DELETE', `/api/v1/workspaces/${ws}`);
+      await eventually(async () => (await exec(key, hash(ws))).status === 404, 'a deleted workspace');
+    } finally {
+      await nodeB.close();
+    }
+  });
+
   it('writes buffered activity when a node shuts down', async () => {
     const { key } = await t.tenant();
     const ws = (await t.workspace(key)).id;
