@@ -64,7 +64,7 @@ function spawnWithPort(args: string[], env: NodeJS.ProcessEnv = process.env): Pr
   const child = spawn(process.execPath, args, { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'inherit'] });
   return new Promise((resolve, reject) => {
     let out = '';
-    child.stdout!.on('data', (d: Buffer) => {
+    child.stdout.on('data', (d: Buffer) => {
       out += d.toString();
       const m = /PORT (\d+)/.exec(out);
       if (m) resolve({ child, port: Number(m[1]) });
