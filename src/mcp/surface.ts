@@ -82,6 +82,7 @@ export class SurfaceCatalog {
   ) {
     deps.bus.subscribe((msg) => {
       if (msg.type === 'workspace_config') this.invalidateWorkspace(msg.workspaceId);
+      else if (msg.type === 'workspace') this.invalidateWorkspace(msg.id);
       else if (msg.type === 'pieces' || msg.type === 'all') this.cache.clear();
     });
   }
