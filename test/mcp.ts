@@ -24,13 +24,15 @@ export async function startHttpApp(env: Record<string, string> = {}): Promise<{ 
 /** The official MCP SDK client, connected with a bearer token. */
 export async function mcpClient(url: string, token: string): Promise<Client> {
   const client = new Client({ name: 'switchboard-test', version: '1.0.0' });
-  const transport = new StreamableHTTPClientTransport(new URL(url), { requestInit: { headers: { Authorization: `Bearer ${token}` } } });
+  const transport = new StreamableHTTPClientTransport(new URL(url), {
+    requestInit: { headers: { Authorization: `Bearer ${token}` } },
+  });
   await client.connect(transport);
   return client;
 }
 
 /** Text of a tool result's first content item. */
-export const textOf = (r: unknown) => ((r as { content?: Array<{ type: string; text?: string }> }).content?.[0]?.text ?? '');
+export const textOf = (r: unknown) => (r as { content?: Array<{ type: string; text?: string }> }).content?.[0]?.text ?? '';
 
 /** POST a raw JSON-RPC message to an MCP endpoint (for protocol-level checks the SDK client hides). */
 export async function rpc(url: string, token: string | null, body: unknown, headers: Record<string, string> = {}) {

@@ -19,10 +19,15 @@ interface RpcMessage {
   params?: { name?: unknown } | null;
 }
 
-const rpcError = (code: number, message: string, id: unknown = null) => ({ jsonrpc: '2.0', error: { code, message }, id: id ?? null });
+const rpcError = (code: number, message: string, id: unknown = null) => ({
+  jsonrpc: '2.0',
+  error: { code, message },
+  id: id ?? null,
+});
 
 export const resourceUrl = (publicUrl: string, serverId: string) => `${publicUrl}/mcp/srv_${serverId}`;
-export const resourceMetadataUrl = (publicUrl: string, serverId: string) => `${publicUrl}/.well-known/oauth-protected-resource/mcp/srv_${serverId}`;
+export const resourceMetadataUrl = (publicUrl: string, serverId: string) =>
+  `${publicUrl}/.well-known/oauth-protected-resource/mcp/srv_${serverId}`;
 
 /**
  * `{base_url}/mcp/srv_<id>`: MCP Streamable HTTP, stateless (any node answers any request). POST carries JSON-RPC;
@@ -55,14 +60,16 @@ export async function mcpEndpointRoutes(app: FastifyInstance): Promise<void> {
           .code(204)
           .headers({
             'Access-Control-Allow-Methods': 'GET, POST, DELETE, OPTIONS',
-            'Access-Control-Allow-Headers': 'Authorization, Content-Type, Accept, Mcp-Protocol-Version, Mcp-Session-Id, Last-Event-ID',
+            'Access-Control-Allow-Headers':
+              'Authorization, Content-Type, Accept, Mcp-Protocol-Version, Mcp-Session-Id, Last-Event-ID',
             'Access-Control-Max-Age': '86400',
           })
           .send(),
     });
   }
 
-  const challenge = (serverId: string, extra: string) => `Bearer realm="switchboard", resource_metadata="${resourceMetadataUrl(publicUrl, serverId)}"${extra}`;
+  const challenge = (serverId: string, extra: string) =>
+    `Bearer realm="switchboard", resource_metadata="${resourceMetadataUrl(publicUrl, serverId)}"${extra}`;
   const quote = (s: string) => s.replace(/["\\]/g, '');
 
   const authenticate = async (req: FastifyRequest<{ Params: { serverId: string } }>, reply: FastifyReply) => {
@@ -83,7 +90,10 @@ export async function mcpEndpointRoutes(app: FastifyInstance): Promise<void> {
       if (checked.status === 401) {
         return reply
           .code(401)
-          .header('WWW-Authenticate', challenge(serverId, `, error="invalid_token", error_description="${quote(checked.reason)}"`))
+          .header(
+            'WWW-Authenticate',
+            challenge(serverId, `, error="invalid_token", error_description="${quote(checked.reason)}"`),
+          )
           .send({ error: 'UNAUTHORIZED', message: checked.reason });
       }
       return reply.code(403).send({ error: checked.code, message: checked.reason });
@@ -104,7 +114,8 @@ export async function mcpEndpointRoutes(app: FastifyInstance): Promise<void> {
         return reply.code(400).send(rpcError(-32700, 'Parse error: the body is not valid JSON.'));
       }
       const messages = (Array.isArray(parsed) ? parsed : [parsed]) as RpcMessage[];
-      if (!messages.length || messages.some((m) => !m || typeof m !== 'object')) return reply.code(400).send(rpcError(-32600, 'Invalid Request: expected a JSON-RPC message.'));
+      if (!messages.length || messages.some((m) => !m || typeof m !== 'object'))
+        return reply.code(400).send(rpcError(-32600, 'Invalid Request: expected a JSON-RPC message.'));
 
       // Scopes: tools need mcp:tools; in Code Mode running code needs mcp:code (step-up: 403 insufficient_scope).
       for (const m of messages) {
@@ -116,12 +127,22 @@ export async function mcpEndpointRoutes(app: FastifyInstance): Promise<void> {
           return reply
             .code(403)
             .header('WWW-Authenticate', challenge(principal.server.id, `, error="insufficient_scope", scope="${scope}"`))
-            .send(rpcError(-32001, `Insufficient scope: ${name ?? m.method} needs ${options.map((o) => o.join(' + ')).join(' or ')}.`, m.id));
+            .send(
+              rpcError(
+                -32001,
+                `Insufficient scope: ${name ?? m.method} needs ${options.map((o) => o.join(' + ')).join(' or ')}.`,
+                m.id,
+              ),
+            );
         }
       }
 
       const surface = await surfaces.get(principal.server);
-      const ctx = { caller: mcpCaller(principal.server, principal.plan), server: principal.server, endUserId: principal.endUserId };
+      const ctx = {
+        caller: mcpCaller(principal.server, principal.plan),
+        server: principal.server,
+        endUserId: principal.endUserId,
+      };
       const server = buildProtocolServer(ctx, surface, mcpProtocol);
       // Tool calls may run for minutes: they answer as an SSE stream; everything else as one JSON body.
       const transport = new WebStandardStreamableHTTPServerTransport({
@@ -138,7 +159,12 @@ export async function mcpEndpointRoutes(app: FastifyInstance): Promise<void> {
       const request = new Request(`${publicUrl}${req.url}`, { method: 'POST', headers });
       const response = await transport.handleRequest(request, {
         parsedBody: parsed,
-        authInfo: { token: principal.tokenId, clientId: principal.kind, scopes: principal.scopes, extra: { endUserId: principal.endUserId } },
+        authInfo: {
+          token: principal.tokenId,
+          clientId: principal.kind,
+          scopes: principal.scopes,
+          extra: { endUserId: principal.endUserId },
+        },
       });
       return reply.send(response);
     },

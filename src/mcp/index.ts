@@ -46,7 +46,13 @@ export function createMcpServices(d: {
   registerSuspendable('mcp_servers', 'mcpServers');
   d.jobs.register(purgeMcpJob(orm, d.log));
   const mcpTokens = new McpTokens(orm);
-  const mcpSurfaces = new SurfaceCatalog({ orm, registry: d.registry, workspaceIntegrations: d.workspaceIntegrations, partials: d.partials, bus });
+  const mcpSurfaces = new SurfaceCatalog({
+    orm,
+    registry: d.registry,
+    workspaceIntegrations: d.workspaceIntegrations,
+    partials: d.partials,
+    bus,
+  });
   const invoker = new McpInvoker(() => d.engine);
   const mcpCodeMode = new CodeModeRunner({
     orm,
@@ -66,11 +72,25 @@ export function createMcpServices(d: {
     tokens: mcpTokens,
     surfaces: mcpSurfaces,
   });
-  const mcpTools = new McpToolsService({ orm, registry: d.registry, servers: mcpServers, workspaceIntegrations: d.workspaceIntegrations, partials: d.partials, connections: d.connections });
+  const mcpTools = new McpToolsService({
+    orm,
+    registry: d.registry,
+    servers: mcpServers,
+    workspaceIntegrations: d.workspaceIntegrations,
+    partials: d.partials,
+    connections: d.connections,
+  });
   const mcpCode = new McpCodeService({ servers: mcpServers, surfaces: mcpSurfaces, codeMode: mcpCodeMode });
   const mcpOAuthClients = new OAuthClients({ orm, egress: d.egress, egressAllow: config.egressAllow });
   if (!config.encryptionKey) throw new Error('The encryption key must be resolved before building the app.');
   const signingKey = Buffer.from(hkdfSync('sha256', config.encryptionKey, Buffer.alloc(0), 'switchboard:mcp-oauth', 32));
-  const mcpOAuth = new McpOAuthService({ orm, clients: mcpOAuthClients, tokens: mcpTokens, endUsers: d.endUsers, publicUrl: config.publicUrl, signingKey });
+  const mcpOAuth = new McpOAuthService({
+    orm,
+    clients: mcpOAuthClients,
+    tokens: mcpTokens,
+    endUsers: d.endUsers,
+    publicUrl: config.publicUrl,
+    signingKey,
+  });
   return { mcpTokens, mcpSurfaces, mcpCodeMode, mcpProtocol, mcpServers, mcpTools, mcpCode, mcpOAuthClients, mcpOAuth };
 }

@@ -12,7 +12,9 @@ export interface McpCallContext {
 }
 
 export function mcpCaller(server: McpServerRow, plan: string, apiKeyId: string | null = null): ExecutionCaller {
-  const access = server.workspaceId ? Access.fromPermissions({ scope: 'workspace', workspaceIds: [server.workspaceId] }) : Access.fromPermissions({ scope: 'workspace', workspaceIds: [] });
+  const access = server.workspaceId
+    ? Access.fromPermissions({ scope: 'workspace', workspaceIds: [server.workspaceId] })
+    : Access.fromPermissions({ scope: 'workspace', workspaceIds: [] });
   return { orgId: server.orgId, access, plan, apiKeyId, mcpServerId: server.id };
 }
 

@@ -21,8 +21,18 @@ export async function purgeMcpState(orm: Orm): Promise<Record<string, number>> {
       and(
         eq(mcpOauthClients.source, 'dcr'),
         lt(mcpOauthClients.createdAt, sql`now() - make_interval(days => ${UNUSED_CLIENT_DAYS})`),
-        notExists(orm.select({ one: sql`1` }).from(mcpOauthGrants).where(eq(mcpOauthGrants.clientId, mcpOauthClients.clientId))),
-        notExists(orm.select({ one: sql`1` }).from(mcpOauthCodes).where(eq(mcpOauthCodes.clientId, mcpOauthClients.clientId))),
+        notExists(
+          orm
+            .select({ one: sql`1` })
+            .from(mcpOauthGrants)
+            .where(eq(mcpOauthGrants.clientId, mcpOauthClients.clientId)),
+        ),
+        notExists(
+          orm
+            .select({ one: sql`1` })
+            .from(mcpOauthCodes)
+            .where(eq(mcpOauthCodes.clientId, mcpOauthClients.clientId)),
+        ),
       ),
     )
     .returning({ id: mcpOauthClients.clientId });

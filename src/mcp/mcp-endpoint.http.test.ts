@@ -9,7 +9,12 @@ import type { TestApp } from '../../test/harness.js';
 import { startAcmeApi, type AcmeApi } from '../../test/fixtures/acme-api.js';
 import { INIT, mcpClient, rpc, startHttpApp, textOf } from '../../test/mcp.js';
 
-type Tool = { name: string; title?: string; description?: string; inputSchema: { properties?: Record<string, any>; required?: string[] } };
+type Tool = {
+  name: string;
+  title?: string;
+  description?: string;
+  inputSchema: { properties?: Record<string, any>; required?: string[] };
+};
 
 /** The MCP endpoint in TOOLS mode, spoken to by the official SDK client over real HTTP. */
 describe('MCP endpoint: TOOLS mode', () => {
@@ -30,7 +35,16 @@ describe('MCP endpoint: TOOLS mode', () => {
     const res = await t.post('/api/v1/end-users', key, { workspaceId: ws, externalId });
     assert.equal(res.status, 201, res.text);
     if (apiKey) {
-      const conn = await t.post('/api/v1/connections', key, { type: 'SECRET_TEXT', integrationName: 'acme', externalId: `acme-${externalId}`, displayName: externalId, secretText: apiKey, workspaceId: ws, endUserId: externalId, scope: 'USER' });
+      const conn = await t.post('/api/v1/connections', key, {
+        type: 'SECRET_TEXT',
+        integrationName: 'acme',
+        externalId: `acme-${externalId}`,
+        displayName: externalId,
+        secretText: apiKey,
+        workspaceId: ws,
+        endUserId: externalId,
+        scope: 'USER',
+      });
       assert.equal(conn.status, 201, conn.text);
     }
     return res.body.endUser as { id: string };
@@ -49,13 +63,38 @@ describe('MCP endpoint: TOOLS mode', () => {
     acme.accounts.set('key-bob', 'Bob Co');
     ({ key } = await t.tenant());
     ws = (await t.workspace(key)).id;
-    assert.equal((await t.post(`/api/v1/workspaces/${ws}/integrations`, key, { integrationName: 'acme', connectionStrategy: 'per_user' })).status, 201);
-    assert.equal((await t.post(`/api/v1/workspaces/${ws}/integrations`, key, { integrationName: 'hash-encode', enabledActions: ['hash', 'encode'] })).status, 201);
-    const enforced = await t.post('/api/v1/partials', key, { workspaceId: ws, integrationName: 'acme', actionName: 'send_message', name: 'compliance', values: { channel: 'compliance', priority: 'urgent' }, enforcedKeys: ['channel'], isDefault: true });
+    assert.equal(
+      (await t.post(`/api/v1/workspaces/${ws}/integrations`, key, { integrationName: 'acme', connectionStrategy: 'per_user' }))
+        .status,
+      201,
+    );
+    assert.equal(
+      (
+        await t.post(`/api/v1/workspaces/${ws}/integrations`, key, {
+          integrationName: 'hash-encode',
+          enabledActions: ['hash', 'encode'],
+        })
+      ).status,
+      201,
+    );
+    const enforced = await t.post('/api/v1/partials', key, {
+      workspaceId: ws,
+      integrationName: 'acme',
+      actionName: 'send_message',
+      name: 'compliance',
+      values: { channel: 'compliance', priority: 'urgent' },
+      enforcedKeys: ['channel'],
+      isDefault: true,
+    });
     assert.equal(enforced.status, 201, enforced.text);
     await endUser('alice', 'key-alice');
     await endUser('bob', 'key-bob');
-    const created = await t.post('/api/v1/mcp/servers', key, { name: 'Team tools', description: 'Tools of the team workspace.', workspaceId: ws, authMode: 'oauth_and_bearer' });
+    const created = await t.post('/api/v1/mcp/servers', key, {
+      name: 'Team tools',
+      description: 'Tools of the team workspace.',
+      workspaceId: ws,
+      authMode: 'oauth_and_bearer',
+    });
     assert.equal(created.status, 201, created.text);
     server = created.body.server;
     assert.equal(server.mcpEndpoint, `${base}/mcp/srv_${server.id}`);
@@ -71,7 +110,10 @@ describe('MCP endpoint: TOOLS mode', () => {
     assert.equal(client.getServerVersion()?.name, 'switchboard');
     assert.match(client.getInstructions() ?? '', /Tools of the team workspace/);
     const { tools } = (await client.listTools()) as { tools: Tool[] };
-    assert.deepEqual(tools.map((x) => x.name), ['acme__whoami', 'acme__send_message', 'acme__broken', 'hash_encode__hash', 'hash_encode__encode']);
+    assert.deepEqual(
+      tools.map((x) => x.name),
+      ['acme__whoami', 'acme__send_message', 'acme__broken', 'hash_encode__hash', 'hash_encode__encode'],
+    );
     const send = tools.find((x) => x.name === 'acme__send_message')!;
     assert.equal(send.title, 'Acme Chat: Send message');
     assert.match(send.description!, /Post a message to an Acme channel/);
@@ -97,7 +139,11 @@ describe('MCP endpoint: TOOLS mode', () => {
     assert.equal(sent.isError, false, textOf(sent));
     const last = acme.received.at(-1)!;
     assert.equal(last.account, 'Alice Co');
-    assert.deepEqual(last.body, { channel: 'compliance', text: 'hello', priority: 'urgent' }, 'the enforced channel wins over the runtime input');
+    assert.deepEqual(
+      last.body,
+      { channel: 'compliance', text: 'hello', priority: 'urgent' },
+      'the enforced channel wins over the runtime input',
+    );
     assert.equal((sent.structuredContent as { channel: string }).channel, 'compliance');
 
     const activity = await t.get(`/api/v1/activity?workspaceId=${ws}&source=mcp_tools`, key);
@@ -132,7 +178,14 @@ describe('MCP endpoint: TOOLS mode', () => {
 
   it('applies server tool overrides and follows workspace integration changes without a restart', async () => {
     const alice = await connect(server.mcpEndpoint, await token(server.id, 'alice'));
-    const added = await t.post(`/api/v1/mcp/servers/${server.id}/tools`, key, { integrationName: 'hash-encode', actionName: 'hash', displayName: 'Fingerprint', description: 'Fingerprint a text.', inputDefaults: { algorithm: 'md5' }, sortOrder: -5 });
+    const added = await t.post(`/api/v1/mcp/servers/${server.id}/tools`, key, {
+      integrationName: 'hash-encode',
+      actionName: 'hash',
+      displayName: 'Fingerprint',
+      description: 'Fingerprint a text.',
+      inputDefaults: { algorithm: 'md5' },
+      sortOrder: -5,
+    });
     assert.equal(added.status, 201, added.text);
     let { tools } = (await alice.listTools()) as { tools: Tool[] };
     assert.equal(tools[0]!.name, 'hash_encode__hash', 'sortOrder moves the tool first');
@@ -142,7 +195,11 @@ describe('MCP endpoint: TOOLS mode', () => {
     const hashed = await alice.callTool({ name: 'hash_encode__hash', arguments: { text: 'abc' } });
     assert.deepEqual(hashed.structuredContent, { hash: '900150983cd24fb0d6963f7d28e17f72', algorithm: 'md5', encoding: 'hex' });
 
-    const dt = await t.post(`/api/v1/workspaces/${ws}/integrations`, key, { integrationName: 'datetime', alias: 'clock', enabledActions: ['date_math'] });
+    const dt = await t.post(`/api/v1/workspaces/${ws}/integrations`, key, {
+      integrationName: 'datetime',
+      alias: 'clock',
+      enabledActions: ['date_math'],
+    });
     assert.equal(dt.status, 201, dt.text);
     ({ tools } = (await alice.listTools()) as { tools: Tool[] });
     assert.ok(tools.some((x) => x.name === 'clock__date_math'));
@@ -160,8 +217,16 @@ describe('MCP endpoint: TOOLS mode', () => {
     const long = 'h' + 'x'.repeat(63);
     const other = (await t.workspace(key)).id;
     await t.post(`/api/v1/workspaces/${other}/integrations`, key, { integrationName: 'hash-encode', enabledActions: ['hash'] });
-    await t.post(`/api/v1/workspaces/${other}/integrations`, key, { integrationName: 'hash-encode', alias: 'hash_encode', enabledActions: ['hash'] });
-    await t.post(`/api/v1/workspaces/${other}/integrations`, key, { integrationName: 'hash-encode', alias: long, enabledActions: ['hash', 'encode'] });
+    await t.post(`/api/v1/workspaces/${other}/integrations`, key, {
+      integrationName: 'hash-encode',
+      alias: 'hash_encode',
+      enabledActions: ['hash'],
+    });
+    await t.post(`/api/v1/workspaces/${other}/integrations`, key, {
+      integrationName: 'hash-encode',
+      alias: long,
+      enabledActions: ['hash', 'encode'],
+    });
     const s = await t.post('/api/v1/mcp/servers', key, { name: 'names', workspaceId: other, authMode: 'bearer' });
     const client = await connect(s.body.server.mcpEndpoint, s.body.bearerToken);
     const names = ((await client.listTools()) as { tools: Tool[] }).tools.map((x) => x.name);
@@ -172,7 +237,12 @@ describe('MCP endpoint: TOOLS mode', () => {
   });
 
   it('accepts a static bearer token only when enabled, and a server scoped to an end user acts as that end user', async () => {
-    const scoped = await t.post('/api/v1/mcp/servers', key, { name: 'Alice only', workspaceId: ws, authMode: 'bearer', endUserId: 'alice' });
+    const scoped = await t.post('/api/v1/mcp/servers', key, {
+      name: 'Alice only',
+      workspaceId: ws,
+      authMode: 'bearer',
+      endUserId: 'alice',
+    });
     assert.equal(scoped.status, 201, scoped.text);
     const client = await connect(scoped.body.server.mcpEndpoint, scoped.body.bearerToken);
     const r = await client.callTool({ name: 'acme__whoami', arguments: {} });
@@ -182,7 +252,9 @@ describe('MCP endpoint: TOOLS mode', () => {
     const refused = await rpc(scoped.body.server.mcpEndpoint, scoped.body.bearerToken, INIT());
     assert.equal(refused.status, 200, 'the static token follows the server’s end user');
     const bobClient = await connect(scoped.body.server.mcpEndpoint, scoped.body.bearerToken);
-    assert.deepEqual((await bobClient.callTool({ name: 'acme__whoami', arguments: {} })).structuredContent, { account: 'Bob Co' });
+    assert.deepEqual((await bobClient.callTool({ name: 'acme__whoami', arguments: {} })).structuredContent, {
+      account: 'Bob Co',
+    });
     // Regenerating invalidates the old token.
     const regen = await t.post(`/api/v1/mcp/servers/${scoped.body.server.id}/regenerate-token`, key);
     assert.equal((await rpc(scoped.body.server.mcpEndpoint, scoped.body.bearerToken, INIT())).status, 401);
@@ -204,7 +276,13 @@ describe('MCP endpoint: TOOLS mode', () => {
     const metadataUrl = `${base}/.well-known/oauth-protected-resource/mcp/srv_${server.id}`;
     assert.equal(header, `Bearer realm="switchboard", resource_metadata="${metadataUrl}"`);
     const prm = await (await fetch(metadataUrl)).json();
-    assert.deepEqual(prm, { resource: server.mcpEndpoint, authorization_servers: [base], scopes_supported: ['mcp:tools'], bearer_methods_supported: ['header'], resource_name: 'Team tools' });
+    assert.deepEqual(prm, {
+      resource: server.mcpEndpoint,
+      authorization_servers: [base],
+      scopes_supported: ['mcp:tools'],
+      bearer_methods_supported: ['header'],
+      resource_name: 'Team tools',
+    });
     for (const bad of ['garbage', 'mcp_' + 'x'.repeat(43), 'mcpo_' + 'y'.repeat(43)]) {
       const res = await rpc(server.mcpEndpoint, bad, INIT());
       assert.equal(res.status, 401, bad);
@@ -217,14 +295,20 @@ describe('MCP endpoint: TOOLS mode', () => {
     assert.equal((await rpc(server.mcpEndpoint, foreign, INIT())).status, 401);
     const expiring = await t.post(`/api/v1/mcp/servers/${server.id}/access-tokens`, key, { endUserId: 'alice', expiresIn: 300 });
     assert.equal((await rpc(server.mcpEndpoint, expiring.body.accessToken, INIT())).status, 200);
-    await t.db.orm.update(mcpTokens).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(mcpTokens.id, expiring.body.token.id));
+    await t.db.orm
+      .update(mcpTokens)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(mcpTokens.id, expiring.body.token.id));
     const expired = await rpc(server.mcpEndpoint, expiring.body.accessToken, INIT());
     assert.equal(expired.status, 401);
     assert.match(expired.headers.get('www-authenticate')!, /has expired/);
     // Unknown servers are 404, with or without a token.
     assert.equal((await rpc(`${base}/mcp/srv_00000000-0000-4000-8000-000000000000`, foreign, INIT())).status, 404);
     assert.equal((await rpc(`${base}/mcp/srv_nope`, null, INIT())).status, 404);
-    assert.equal((await fetch(`${base}/.well-known/oauth-protected-resource/mcp/srv_00000000-0000-4000-8000-000000000000`)).status, 404);
+    assert.equal(
+      (await fetch(`${base}/.well-known/oauth-protected-resource/mcp/srv_00000000-0000-4000-8000-000000000000`)).status,
+      404,
+    );
   });
 
   it('speaks the protocol: version negotiation, JSON and SSE responses, 405 without sessions, JSON-RPC errors', async () => {
@@ -236,12 +320,27 @@ describe('MCP endpoint: TOOLS mode', () => {
     assert.equal(init.headers.get('mcp-session-id'), null, 'stateless: no session');
     const future = await rpc(server.mcpEndpoint, tok, INIT('2099-01-01'));
     assert.equal(future.json.result.protocolVersion, '2025-11-25', 'an unknown version gets the latest supported');
-    const list = await rpc(server.mcpEndpoint, tok, { jsonrpc: '2.0', id: 2, method: 'tools/list' }, { 'mcp-protocol-version': '2025-06-18' });
+    const list = await rpc(
+      server.mcpEndpoint,
+      tok,
+      { jsonrpc: '2.0', id: 2, method: 'tools/list' },
+      { 'mcp-protocol-version': '2025-06-18' },
+    );
     assert.match(list.headers.get('content-type')!, /^application\/json/);
     assert.ok(list.json.result.tools.length >= 5);
-    const badVersion = await rpc(server.mcpEndpoint, tok, { jsonrpc: '2.0', id: 3, method: 'tools/list' }, { 'mcp-protocol-version': '1999-01-01' });
+    const badVersion = await rpc(
+      server.mcpEndpoint,
+      tok,
+      { jsonrpc: '2.0', id: 3, method: 'tools/list' },
+      { 'mcp-protocol-version': '1999-01-01' },
+    );
     assert.equal(badVersion.status, 400);
-    const call = await rpc(server.mcpEndpoint, tok, { jsonrpc: '2.0', id: 4, method: 'tools/call', params: { name: 'hash_encode__encode', arguments: { text: 'hi', encoding: 'hex' } } });
+    const call = await rpc(server.mcpEndpoint, tok, {
+      jsonrpc: '2.0',
+      id: 4,
+      method: 'tools/call',
+      params: { name: 'hash_encode__encode', arguments: { text: 'hi', encoding: 'hex' } },
+    });
     assert.equal(call.status, 200);
     assert.match(call.headers.get('content-type')!, /^text\/event-stream/);
     assert.equal(call.json.id, 4);
@@ -257,7 +356,10 @@ describe('MCP endpoint: TOOLS mode', () => {
     const notification = await rpc(server.mcpEndpoint, tok, { jsonrpc: '2.0', method: 'notifications/initialized' });
     assert.equal(notification.status, 202);
     for (const method of ['GET', 'DELETE']) {
-      const res = await fetch(server.mcpEndpoint, { method, headers: { authorization: `Bearer ${tok}`, accept: 'text/event-stream' } });
+      const res = await fetch(server.mcpEndpoint, {
+        method,
+        headers: { authorization: `Bearer ${tok}`, accept: 'text/event-stream' },
+      });
       assert.equal(res.status, 405, method);
       assert.equal(res.headers.get('allow'), 'POST');
       assert.equal(((await res.json()) as any).error.code, -32000);
@@ -265,7 +367,10 @@ describe('MCP endpoint: TOOLS mode', () => {
     const noAccept = await rpc(server.mcpEndpoint, tok, INIT(), { accept: 'application/json' });
     assert.equal(noAccept.status, 406);
     // Browser-based clients: preflight, and the challenge header readable cross-origin.
-    const preflight = await fetch(server.mcpEndpoint, { method: 'OPTIONS', headers: { origin: 'https://inspector.example', 'access-control-request-method': 'POST' } });
+    const preflight = await fetch(server.mcpEndpoint, {
+      method: 'OPTIONS',
+      headers: { origin: 'https://inspector.example', 'access-control-request-method': 'POST' },
+    });
     assert.equal(preflight.status, 204);
     assert.match(preflight.headers.get('access-control-allow-headers')!, /Authorization/);
     assert.equal(init.headers.get('access-control-allow-origin'), '*');
@@ -278,11 +383,15 @@ describe('MCP endpoint: TOOLS mode', () => {
     const s = await t.post('/api/v1/mcp/servers', freeKey, { name: 'free', workspaceId: freeWs, authMode: 'bearer' });
     await t.post(`/api/v1/workspaces/${freeWs}/integrations`, freeKey, { integrationName: 'hash-encode' });
     const client = await connect(s.body.server.mcpEndpoint, s.body.bearerToken);
-    for (let i = 0; i < 2; i++) assert.equal((await client.callTool({ name: 'hash_encode__hash', arguments: { text: `${i}` } })).isError, false);
+    for (let i = 0; i < 2; i++)
+      assert.equal((await client.callTool({ name: 'hash_encode__hash', arguments: { text: `${i}` } })).isError, false);
     const over = await client.callTool({ name: 'hash_encode__hash', arguments: { text: 'three' } });
     assert.equal(over.isError, true);
     assert.match(textOf(over), /^QUOTA_EXCEEDED: /);
-    assert.deepEqual({ limit: (over.structuredContent as any).limit, plan: (over.structuredContent as any).plan }, { limit: 2, plan: 'free' });
+    assert.deepEqual(
+      { limit: (over.structuredContent as any).limit, plan: (over.structuredContent as any).plan },
+      { limit: 2, plan: 'free' },
+    );
   });
 
   it('refuses a suspended server with 403', async () => {
@@ -308,7 +417,14 @@ describe('MCP endpoint: TOOLS mode', () => {
         if (approved.has(idempotencyKey)) return { kind: 'proceed', approvalId: 'apr_tools1' };
         return {
           kind: 'pause',
-          approval: { id: 'apr_tools1', status: 'pending', approvalUrl: `${base}/approvals/apr_tools1`, hostedApprovalUrl: `${base}/approve/apr_tools1?token=t`, expiresAt: new Date(Date.now() + 3600_000).toISOString(), retry: { idempotencyKey } },
+          approval: {
+            id: 'apr_tools1',
+            status: 'pending',
+            approvalUrl: `${base}/approvals/apr_tools1`,
+            hostedApprovalUrl: `${base}/approve/apr_tools1?token=t`,
+            expiresAt: new Date(Date.now() + 3600_000).toISOString(),
+            retry: { idempotencyKey },
+          },
         };
       },
     };
@@ -322,7 +438,10 @@ describe('MCP endpoint: TOOLS mode', () => {
       const sc = paused.structuredContent as any;
       assert.equal(sc.status, 'approval_required');
       assert.equal(sc.approval.id, 'apr_tools1');
-      assert.deepEqual(sc.retry, { tool: 'acme__send_message', arguments: { text: 'needs review', _idempotencyKey: 'idem_generated_1' } });
+      assert.deepEqual(sc.retry, {
+        tool: 'acme__send_message',
+        arguments: { text: 'needs review', _idempotencyKey: 'idem_generated_1' },
+      });
       const text = textOf(paused);
       assert.match(text, /Approval required/);
       assert.ok(text.includes(`${base}/approvals/apr_tools1`) && text.includes(`${base}/approve/apr_tools1?token=t`));
@@ -343,9 +462,30 @@ describe('MCP endpoint: TOOLS mode', () => {
 
   it('never answers malformed JSON-RPC with a 5xx', async () => {
     const tok = await token(server.id, 'alice');
-    const method = fc.constantFrom('initialize', 'tools/list', 'tools/call', 'ping', 'notifications/initialized', 'resources/read', '', 'x'.repeat(300));
-    const params = fc.oneof(fc.jsonValue({ maxDepth: 3 }), fc.record({ name: fc.oneof(fc.constantFrom('acme__whoami', 'hash_encode__hash', 'nope'), fc.string()), arguments: fc.jsonValue({ maxDepth: 2 }) }));
-    const message = fc.oneof(fc.jsonValue({ maxDepth: 3 }), fc.record({ jsonrpc: fc.constantFrom('2.0', '1.0'), id: fc.oneof(fc.integer(), fc.string(), fc.constant(null)), method, params }, { requiredKeys: [] }));
+    const method = fc.constantFrom(
+      'initialize',
+      'tools/list',
+      'tools/call',
+      'ping',
+      'notifications/initialized',
+      'resources/read',
+      '',
+      'x'.repeat(300),
+    );
+    const params = fc.oneof(
+      fc.jsonValue({ maxDepth: 3 }),
+      fc.record({
+        name: fc.oneof(fc.constantFrom('acme__whoami', 'hash_encode__hash', 'nope'), fc.string()),
+        arguments: fc.jsonValue({ maxDepth: 2 }),
+      }),
+    );
+    const message = fc.oneof(
+      fc.jsonValue({ maxDepth: 3 }),
+      fc.record(
+        { jsonrpc: fc.constantFrom('2.0', '1.0'), id: fc.oneof(fc.integer(), fc.string(), fc.constant(null)), method, params },
+        { requiredKeys: [] },
+      ),
+    );
     await fc.assert(
       fc.asyncProperty(fc.oneof(message, fc.array(message, { maxLength: 3 })), async (body) => {
         const res = await rpc(server.mcpEndpoint, tok, JSON.stringify(body) ?? 'null', { 'mcp-protocol-version': '2025-06-18' });

@@ -29,7 +29,12 @@ export interface PartialView {
 
 export interface PartialsPort {
   /** The partials a call merges: the matching defaults when partialIds is undefined, else exactly those (checked). */
-  forCall(orgId: string, workspaceId: string, target: { integrationName: string; alias: string; actionName?: string }, partialIds: string[] | undefined): Promise<PartialView[]>;
+  forCall(
+    orgId: string,
+    workspaceId: string,
+    target: { integrationName: string; alias: string; actionName?: string },
+    partialIds: string[] | undefined,
+  ): Promise<PartialView[]>;
 }
 
 export interface ConnectionView {

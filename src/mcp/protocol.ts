@@ -1,5 +1,12 @@
 import { Server } from '@modelcontextprotocol/sdk/server/index.js';
-import { CallToolRequestSchema, ErrorCode, ListToolsRequestSchema, McpError, type CallToolResult, type Tool } from '@modelcontextprotocol/sdk/types.js';
+import {
+  CallToolRequestSchema,
+  ErrorCode,
+  ListToolsRequestSchema,
+  McpError,
+  type CallToolResult,
+  type Tool,
+} from '@modelcontextprotocol/sdk/types.js';
 import { AjvJsonSchemaValidator } from '@modelcontextprotocol/sdk/validation/ajv-provider.js';
 import type { ExecuteOutcome } from '../engine/types.js';
 import { isAppError } from '../platform/errors.js';
@@ -12,7 +19,11 @@ import type { ExposedAction, Surface } from './surface.js';
 const validator = new AjvJsonSchemaValidator();
 
 export const IDEMPOTENCY_ARG = '_idempotencyKey';
-export const CODE_TOOLS = { search: 'switchboard_search', readApi: 'switchboard_read_api', execute: 'switchboard_execute' } as const;
+export const CODE_TOOLS = {
+  search: 'switchboard_search',
+  readApi: 'switchboard_read_api',
+  execute: 'switchboard_execute',
+} as const;
 
 export interface ProtocolDeps {
   invoker: McpInvoker;
@@ -30,7 +41,11 @@ export function scopesFor(mode: string, toolName: string | null): string[][] {
 }
 
 const text = (t: string): CallToolResult['content'][number] => ({ type: 'text', text: t });
-const errorResult = (message: string, extra: Record<string, unknown> = {}): CallToolResult => ({ content: [text(message)], isError: true, ...(Object.keys(extra).length ? { structuredContent: extra } : {}) });
+const errorResult = (message: string, extra: Record<string, unknown> = {}): CallToolResult => ({
+  content: [text(message)],
+  isError: true,
+  ...(Object.keys(extra).length ? { structuredContent: extra } : {}),
+});
 
 /**
  * The MCP server for one request (stateless): tools/list and tools/call for the server's mode, over the action
@@ -71,7 +86,8 @@ function registerToolsMode(server: Server, ctx: McpCallContext, surface: Surface
     const args = { ...(req.params.arguments ?? {}) } as Record<string, unknown>;
     const key = args[IDEMPOTENCY_ARG];
     delete args[IDEMPOTENCY_ARG];
-    if (key !== undefined && (typeof key !== 'string' || !/^[\w:.-]{1,200}$/.test(key))) return errorResult(`${IDEMPOTENCY_ARG} must be the key given in an approval message.`);
+    if (key !== undefined && (typeof key !== 'string' || !/^[\w:.-]{1,200}$/.test(key)))
+      return errorResult(`${IDEMPOTENCY_ARG} must be the key given in an approval message.`);
     let outcome: ExecuteOutcome;
     try {
       outcome = await deps.invoker.execute(ctx, a, args, 'mcp_tools', key ? { idempotencyKey: key } : {});
@@ -84,14 +100,21 @@ function registerToolsMode(server: Server, ctx: McpCallContext, surface: Surface
 
 function toolOf(a: ExposedAction): Tool {
   const schema = structuredClone(a.inputSchema) as Tool['inputSchema'];
-  const properties = { ...((schema.properties) ?? {}) };
-  properties[IDEMPOTENCY_ARG] = { type: 'string', description: 'Only when retrying a call that needed approval: the idempotency key from the approval message.' };
+  const properties = { ...(schema.properties ?? {}) };
+  properties[IDEMPOTENCY_ARG] = {
+    type: 'string',
+    description: 'Only when retrying a call that needed approval: the idempotency key from the approval message.',
+  };
   return { name: a.toolName, title: a.title, description: a.description, inputSchema: { ...schema, type: 'object', properties } };
 }
 
 function appErrorResult(err: unknown): CallToolResult {
   if (isAppError(err)) {
-    const extra = err.extra ? Object.fromEntries(Object.entries(err.extra).filter(([k]) => ['retryAfter', 'current', 'limit', 'plan', 'details'].includes(k))) : {};
+    const extra = err.extra
+      ? Object.fromEntries(
+          Object.entries(err.extra).filter(([k]) => ['retryAfter', 'current', 'limit', 'plan', 'details'].includes(k)),
+        )
+      : {};
     return errorResult(`${err.code}: ${err.message}`, { error: err.code, message: err.message, ...extra });
   }
   return errorResult('INTERNAL_ERROR: the action could not be run.', { error: 'INTERNAL_ERROR' });
@@ -100,12 +123,17 @@ function appErrorResult(err: unknown): CallToolResult {
 function toolResult(a: ExposedAction, args: Record<string, unknown>, outcome: ExecuteOutcome): CallToolResult {
   if (outcome.status === 'success') {
     const output = outcome.output ?? null;
-    const structured = output && typeof output === 'object' && !Array.isArray(output) ? (output as Record<string, unknown>) : { result: output };
+    const structured =
+      output && typeof output === 'object' && !Array.isArray(output) ? (output as Record<string, unknown>) : { result: output };
     return { content: [text(JSON.stringify(output, null, 2) ?? 'null')], structuredContent: structured, isError: false };
   }
   if (outcome.status === 'failed') {
-    const detail = outcome.output.detail !== undefined ? `\n\nDetail: ${JSON.stringify(outcome.output.detail).slice(0, 2000)}` : '';
-    return errorResult(`The action ${a.integrationName}/${a.actionName} failed: ${outcome.output.error}${detail}`, { error: outcome.output.error, ...(outcome.output.detail !== undefined ? { detail: outcome.output.detail } : {}) });
+    const detail =
+      outcome.output.detail !== undefined ? `\n\nDetail: ${JSON.stringify(outcome.output.detail).slice(0, 2000)}` : '';
+    return errorResult(`The action ${a.integrationName}/${a.actionName} failed: ${outcome.output.error}${detail}`, {
+      error: outcome.output.error,
+      ...(outcome.output.detail !== undefined ? { detail: outcome.output.detail } : {}),
+    });
   }
   const ap = outcome.approval;
   const retryArgs = { ...args, [IDEMPOTENCY_ARG]: ap.retry.idempotencyKey };
@@ -131,7 +159,8 @@ const codeTools: Tool[] = [
   {
     name: CODE_TOOLS.search,
     title: 'Search actions',
-    description: 'Find the actions you can call from code, by keyword (integration, alias, action name or description). Returns one line per action: its call signature and what it does. An empty query lists everything.',
+    description:
+      'Find the actions you can call from code, by keyword (integration, alias, action name or description). Returns one line per action: its call signature and what it does. An empty query lists everything.',
     inputSchema: {
       type: 'object',
       properties: {
@@ -144,7 +173,8 @@ const codeTools: Tool[] = [
   {
     name: CODE_TOOLS.readApi,
     title: 'Read action declarations',
-    description: 'TypeScript declarations of `switchboard.<alias>.<action>(input)` for the given aliases (and optionally only some actions): every input field with its type, default and description.',
+    description:
+      'TypeScript declarations of `switchboard.<alias>.<action>(input)` for the given aliases (and optionally only some actions): every input field with its type, default and description.',
     inputSchema: {
       type: 'object',
       properties: {
@@ -164,7 +194,12 @@ const codeTools: Tool[] = [
       properties: {
         code: { type: 'string', description: 'JavaScript source' },
         approvalId: { type: 'string', description: 'continue a run paused for this approval (pass instead of code)' },
-        waitForApprovalSeconds: { type: 'integer', minimum: 0, maximum: 60, description: 'with approvalId: how long to wait for the decision' },
+        waitForApprovalSeconds: {
+          type: 'integer',
+          minimum: 0,
+          maximum: 60,
+          description: 'with approvalId: how long to wait for the decision',
+        },
       },
     },
   },
@@ -173,7 +208,7 @@ const codeTools: Tool[] = [
 function registerCodeMode(server: Server, ctx: McpCallContext, surface: Surface, deps: ProtocolDeps): void {
   server.setRequestHandler(ListToolsRequestSchema, async () => ({ tools: codeTools }));
   server.setRequestHandler(CallToolRequestSchema, async (req) => {
-    const args = (req.params.arguments ?? {});
+    const args = req.params.arguments ?? {};
     switch (req.params.name) {
       case CODE_TOOLS.search:
         return searchResult(surface, args);
@@ -192,24 +227,41 @@ function searchResult(surface: Surface, args: Record<string, unknown>): CallTool
   const limit = typeof args.limit === 'number' && Number.isInteger(args.limit) && args.limit > 0 ? Math.min(args.limit, 100) : 20;
   const found = search(surface, query);
   const shown = found.slice(0, limit);
-  const lines = shown.map((a) => `${signature(a)}\n    ${a.title}: ${(a.tool?.description ?? a.action.description).replace(/\s+/g, ' ').slice(0, 200)}`);
+  const lines = shown.map(
+    (a) => `${signature(a)}\n    ${a.title}: ${(a.tool?.description ?? a.action.description).replace(/\s+/g, ' ').slice(0, 200)}`,
+  );
   const more = found.length > shown.length ? `\n\n${found.length - shown.length} more; raise limit or refine the query.` : '';
-  const body = shown.length ? lines.join('\n') + more : `No action matches "${query}". Aliases: ${[...surface.byAlias.keys()].join(', ') || 'none'}.`;
+  const body = shown.length
+    ? lines.join('\n') + more
+    : `No action matches "${query}". Aliases: ${[...surface.byAlias.keys()].join(', ') || 'none'}.`;
   return {
     content: [text(body)],
-    structuredContent: { results: shown.map((a) => ({ alias: a.alias, action: a.actionName, integrationName: a.integrationName, signature: signature(a), title: a.title })), total: found.length },
+    structuredContent: {
+      results: shown.map((a) => ({
+        alias: a.alias,
+        action: a.actionName,
+        integrationName: a.integrationName,
+        signature: signature(a),
+        title: a.title,
+      })),
+      total: found.length,
+    },
     isError: false,
   };
 }
 
 /** Keyword match over alias, action name, integration and descriptions; every word must match somewhere. */
 export function search(surface: Surface, query: string): ExposedAction[] {
-  const words = query.toLowerCase().split(/[^a-z0-9]+/).filter(Boolean);
+  const words = query
+    .toLowerCase()
+    .split(/[^a-z0-9]+/)
+    .filter(Boolean);
   if (!words.length) return surface.actions;
   const scored: Array<[number, ExposedAction]> = [];
   for (const a of surface.actions) {
     const strong = `${a.alias} ${a.actionName} ${a.integrationName} ${a.title}`.toLowerCase();
-    const weak = `${a.tool?.description ?? ''} ${a.action.description} ${a.definition.displayName} ${a.definition.description}`.toLowerCase();
+    const weak =
+      `${a.tool?.description ?? ''} ${a.action.description} ${a.definition.displayName} ${a.definition.description}`.toLowerCase();
     let score = 0;
     let all = true;
     for (const w of words) {
@@ -227,23 +279,35 @@ function readApiResult(surface: Surface, args: Record<string, unknown>): CallToo
   const aliases = list(args.aliases);
   const actions = list(args.actions);
   const unknown = (aliases ?? []).filter((a) => !surface.byAlias.has(a));
-  if (unknown.length) return errorResult(`Unknown alias${unknown.length > 1 ? 'es' : ''}: ${unknown.join(', ')}. Available: ${[...surface.byAlias.keys()].join(', ') || 'none'}.`);
+  if (unknown.length)
+    return errorResult(
+      `Unknown alias${unknown.length > 1 ? 'es' : ''}: ${unknown.join(', ')}. Available: ${[...surface.byAlias.keys()].join(', ') || 'none'}.`,
+    );
   return { content: [text(declarations(surface, aliases, actions))], isError: false };
 }
 
-async function executeCode(ctx: McpCallContext, surface: Surface, deps: ProtocolDeps, args: Record<string, unknown>): Promise<CallToolResult> {
+async function executeCode(
+  ctx: McpCallContext,
+  surface: Surface,
+  deps: ProtocolDeps,
+  args: Record<string, unknown>,
+): Promise<CallToolResult> {
   const code = args.code;
   const approvalId = args.approvalId;
   const wait = args.waitForApprovalSeconds;
-  if ((code === undefined) === (approvalId === undefined)) return errorResult('Pass exactly one of code (to run) or approvalId (to continue a paused run).');
-  if (wait !== undefined && (typeof wait !== 'number' || !Number.isInteger(wait) || wait < 0 || wait > 60)) return errorResult('waitForApprovalSeconds must be an integer from 0 to 60.');
+  if ((code === undefined) === (approvalId === undefined))
+    return errorResult('Pass exactly one of code (to run) or approvalId (to continue a paused run).');
+  if (wait !== undefined && (typeof wait !== 'number' || !Number.isInteger(wait) || wait < 0 || wait > 60))
+    return errorResult('waitForApprovalSeconds must be an integer from 0 to 60.');
   try {
     if (code !== undefined) {
-      if (typeof code !== 'string' || !code.trim() || code.length > 200_000) return errorResult('code must be a non-empty string of at most 200,000 characters.');
+      if (typeof code !== 'string' || !code.trim() || code.length > 200_000)
+        return errorResult('code must be a non-empty string of at most 200,000 characters.');
       return (await deps.codeMode.start(ctx, surface, code)) as unknown as CallToolResult;
     }
-    if (typeof approvalId !== 'string' || !/^apr_[A-Za-z0-9_-]{1,200}$/.test(approvalId)) return errorResult('approvalId must be an approval id (apr_...).');
-    return (await deps.codeMode.continue(ctx, surface, approvalId, (wait) ?? deps.defaultWaitSeconds)) as unknown as CallToolResult;
+    if (typeof approvalId !== 'string' || !/^apr_[A-Za-z0-9_-]{1,200}$/.test(approvalId))
+      return errorResult('approvalId must be an approval id (apr_...).');
+    return (await deps.codeMode.continue(ctx, surface, approvalId, wait ?? deps.defaultWaitSeconds)) as unknown as CallToolResult;
   } catch (err) {
     return appErrorResult(err);
   }

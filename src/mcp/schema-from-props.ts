@@ -81,7 +81,11 @@ export function propSchema(p: Prop): JsonSchema {
     default:
       break;
   }
-  const text = describe(p, optionLabels(p) ?? (p.type === 'DROPDOWN' || p.type === 'MULTI_SELECT_DROPDOWN' ? 'Options depend on the connected account.' : undefined));
+  const text = describe(
+    p,
+    optionLabels(p) ??
+      (p.type === 'DROPDOWN' || p.type === 'MULTI_SELECT_DROPDOWN' ? 'Options depend on the connected account.' : undefined),
+  );
   if (text) s.description = s.description ? `${text} (${s.description as string})` : text;
   return s;
 }
@@ -90,7 +94,11 @@ export function propSchema(p: Prop): JsonSchema {
  * The input schema of an action as a model should see it: enforced keys removed, defaults (prop defaults, partial
  * values, tool inputDefaults) shown and making the prop optional.
  */
-export function objectSchema(props: Props, hidden: string[], defaults: Record<string, unknown>): { schema: JsonSchema; required: string[] } {
+export function objectSchema(
+  props: Props,
+  hidden: string[],
+  defaults: Record<string, unknown>,
+): { schema: JsonSchema; required: string[] } {
   const properties: Record<string, JsonSchema> = {};
   const required: string[] = [];
   for (const [key, p] of visibleProps(props, hidden)) {

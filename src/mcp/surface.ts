@@ -139,7 +139,11 @@ export class SurfaceCatalog {
       if (!definition || !action) continue;
       const wi = wis.find((w) => w.alias === tool.integrationAlias) ?? null;
       // The workspace configures this alias and has switched the action off (or the alias means another integration).
-      if (wi && (wi.integrationName !== tool.integrationName || (wi.enabledActions && !wi.enabledActions.includes(tool.actionName)))) continue;
+      if (
+        wi &&
+        (wi.integrationName !== tool.integrationName || (wi.enabledActions && !wi.enabledActions.includes(tool.actionName)))
+      )
+        continue;
       entries.push({ alias: tool.integrationAlias, definition, action, wi, tool, sortOrder: tool.sortOrder });
     }
     entries.sort((a, b) => a.sortOrder - b.sortOrder);
@@ -157,12 +161,16 @@ export class SurfaceCatalog {
 
   private async expose(server: McpServerRow, workspaceId: string, e: Entry, taken: Set<string>): Promise<ExposedAction> {
     const target = { integrationName: e.definition.name, alias: e.alias, actionName: e.action.name };
-    const defaults = await this.deps.partials.forCall(server.orgId, workspaceId, target, undefined).catch((): PartialView[] => []);
+    const defaults = await this.deps.partials
+      .forCall(server.orgId, workspaceId, target, undefined)
+      .catch((): PartialView[] => []);
     let partials = defaults;
     let partialIds: string[] | undefined;
     if (e.tool && e.tool.partialIds.length) {
       // The tool's partials, with the matching default partials still applying first.
-      const own = await this.deps.partials.forCall(server.orgId, workspaceId, target, e.tool.partialIds).catch((): PartialView[] => []);
+      const own = await this.deps.partials
+        .forCall(server.orgId, workspaceId, target, e.tool.partialIds)
+        .catch((): PartialView[] => []);
       partials = [...defaults, ...own.filter((p) => !defaults.some((d) => d.id === p.id))];
       partialIds = [...defaults.map((p) => p.id), ...e.tool.partialIds.filter((id) => !defaults.some((d) => d.id === id))];
     }
@@ -179,7 +187,8 @@ export class SurfaceCatalog {
     const integrationLabel = e.wi?.displayName ?? e.definition.displayName;
     const title = e.tool?.displayName ?? `${integrationLabel}: ${e.action.displayName}`;
     const what = oneLine(e.tool?.description ?? e.action.description ?? e.action.displayName);
-    const aliasNote = e.alias === e.definition.name ? `${integrationLabel}` : `${integrationLabel} (alias "${e.alias}" of ${e.definition.name})`;
+    const aliasNote =
+      e.alias === e.definition.name ? `${integrationLabel}` : `${integrationLabel} (alias "${e.alias}" of ${e.definition.name})`;
     const description = `${what}\n\nIntegration: ${aliasNote}. Action: ${e.action.displayName} (${e.action.name}).`;
     return {
       toolName: toolNameFor(e.alias, e.action.name, taken),

@@ -1,6 +1,7 @@
 /** The MCP OAuth authorize page: sign in (or create an account), then allow or deny an application. */
 
-const esc = (s: string) => s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+const esc = (s: string) =>
+  s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
 const STYLE = `
 body{font-family:system-ui,-apple-system,Segoe UI,Roboto,sans-serif;background:#f4f5f7;color:#1d2330;margin:0}
@@ -46,7 +47,9 @@ ${signup ? '<label for="name">Name</label><input id="name" name="name" type="tex
 }
 
 export function consentPage(c: PageContext, opts: { email: string; endUser: string; scopes: string[]; csrf: string }): string {
-  const what = opts.scopes.map((s) => (s === 'mcp:code' ? 'run code that calls your connected integrations' : "use the server's tools with your connected accounts"));
+  const what = opts.scopes.map((s) =>
+    s === 'mcp:code' ? 'run code that calls your connected integrations' : "use the server's tools with your connected accounts",
+  );
   return layout(
     'Allow access',
     `<h1>Allow ${esc(c.clientName)}?</h1>
@@ -71,5 +74,8 @@ ${errorBox(opts.reason)}
 }
 
 export function errorPage(message: string): string {
-  return layout('Authorization error', `<h1>This request cannot continue</h1>${errorBox(message)}<p class="muted">Start again from the application you were connecting.</p>`);
+  return layout(
+    'Authorization error',
+    `<h1>This request cannot continue</h1>${errorBox(message)}<p class="muted">Start again from the application you were connecting.</p>`,
+  );
 }

@@ -10,7 +10,9 @@ export async function insertToken(db: Executor, row: typeof mcpTokens.$inferInse
 }
 
 export async function deleteStaticToken(db: Executor, orgId: string, serverId: string): Promise<void> {
-  await db.delete(mcpTokens).where(and(eq(mcpTokens.orgId, orgId), eq(mcpTokens.mcpServerId, serverId), eq(mcpTokens.kind, 'static')));
+  await db
+    .delete(mcpTokens)
+    .where(and(eq(mcpTokens.orgId, orgId), eq(mcpTokens.mcpServerId, serverId), eq(mcpTokens.kind, 'static')));
 }
 
 export async function hasStaticToken(db: Executor, orgId: string, serverId: string): Promise<boolean> {
@@ -61,8 +63,14 @@ export async function revokeToken(db: Executor, id: string): Promise<boolean> {
 }
 
 export async function revokeGrant(db: Executor, grantId: string): Promise<void> {
-  await db.update(mcpOauthGrants).set({ revokedAt: new Date() }).where(and(eq(mcpOauthGrants.id, grantId), isNull(mcpOauthGrants.revokedAt)));
-  await db.update(mcpTokens).set({ revokedAt: new Date() }).where(and(eq(mcpTokens.grantId, grantId), isNull(mcpTokens.revokedAt)));
+  await db
+    .update(mcpOauthGrants)
+    .set({ revokedAt: new Date() })
+    .where(and(eq(mcpOauthGrants.id, grantId), isNull(mcpOauthGrants.revokedAt)));
+  await db
+    .update(mcpTokens)
+    .set({ revokedAt: new Date() })
+    .where(and(eq(mcpTokens.grantId, grantId), isNull(mcpTokens.revokedAt)));
 }
 
 export async function insertGrant(db: Executor, row: typeof mcpOauthGrants.$inferInsert) {

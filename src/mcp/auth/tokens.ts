@@ -59,11 +59,15 @@ export class McpTokens {
     kind: 'bearer' | 'oauth_access' | 'oauth_refresh',
     opts: { endUserId: string; scopes: string[]; expiresInSeconds: number; grantId?: string | null },
   ): Promise<{ plain: string; record: repo.McpTokenRow }> {
-    const prefix = kind === 'bearer' ? TOKEN_PREFIX.mcpBearer : kind === 'oauth_access' ? TOKEN_PREFIX.mcpOAuth : TOKEN_PREFIX.mcpRefresh;
+    const prefix =
+      kind === 'bearer' ? TOKEN_PREFIX.mcpBearer : kind === 'oauth_access' ? TOKEN_PREFIX.mcpOAuth : TOKEN_PREFIX.mcpRefresh;
     const plain = newToken(prefix);
     const now = new Date();
     const expiresAt = new Date(now.getTime() + opts.expiresInSeconds * 1000);
-    const record = await repo.insertToken(db, { ...this.row(server, kind, plain, opts.scopes, opts.endUserId, opts.grantId ?? null, expiresAt), createdAt: now });
+    const record = await repo.insertToken(db, {
+      ...this.row(server, kind, plain, opts.scopes, opts.endUserId, opts.grantId ?? null, expiresAt),
+      createdAt: now,
+    });
     return { plain, record };
   }
 
@@ -78,13 +82,21 @@ export class McpTokens {
     if (token.revokedAt || found.grantRevokedAt) return bad('The access token has been revoked.');
     if (token.expiresAt && token.expiresAt.getTime() <= Date.now()) return bad('The access token has expired.');
     const kind = token.kind as McpPrincipal['kind'];
-    if ((kind === 'static' || kind === 'bearer') && !bearerEnabled(server.authMode)) return bad('Bearer tokens are not enabled on this MCP server.');
+    if ((kind === 'static' || kind === 'bearer') && !bearerEnabled(server.authMode))
+      return bad('Bearer tokens are not enabled on this MCP server.');
     if (kind === 'oauth_access' && !oauthEnabled(server.authMode)) return bad('MCP OAuth is not enabled on this MCP server.');
     // A server scoped to one end user only ever acts as that end user.
-    if (server.endUserId && token.endUserId && token.endUserId !== server.endUserId) return bad('The access token belongs to another end user than the one this server is scoped to.');
-    if (found.orgSuspended) return { ok: false, status: 403, code: 'ORGANIZATION_SUSPENDED', reason: 'The organization is suspended.' };
+    if (server.endUserId && token.endUserId && token.endUserId !== server.endUserId)
+      return bad('The access token belongs to another end user than the one this server is scoped to.');
+    if (found.orgSuspended)
+      return { ok: false, status: 403, code: 'ORGANIZATION_SUSPENDED', reason: 'The organization is suspended.' };
     if (server.suspended || found.workspaceSuspended) {
-      return { ok: false, status: 403, code: 'RESOURCE_SUSPENDED', reason: 'This MCP server is suspended: the plan covers fewer servers or workspaces.' };
+      return {
+        ok: false,
+        status: 403,
+        code: 'RESOURCE_SUSPENDED',
+        reason: 'This MCP server is suspended: the plan covers fewer servers or workspaces.',
+      };
     }
     return {
       ok: true,

@@ -38,7 +38,17 @@ describe('MCP Code Mode', () => {
       if (approved.has(idempotencyKey)) return { kind: 'proceed' };
       pauses++;
       const id = `apr_${Buffer.from(idempotencyKey).toString('hex').slice(-24)}`;
-      return { kind: 'pause', approval: { id, status: 'pending', approvalUrl: `https://sb.test/approvals/${id}`, hostedApprovalUrl: null, expiresAt: new Date(Date.now() + 3600_000).toISOString(), retry: { idempotencyKey } } };
+      return {
+        kind: 'pause',
+        approval: {
+          id,
+          status: 'pending',
+          approvalUrl: `https://sb.test/approvals/${id}`,
+          hostedApprovalUrl: null,
+          expiresAt: new Date(Date.now() + 3600_000).toISOString(),
+          retry: { idempotencyKey },
+        },
+      };
     },
   };
   const approve = (approvalId: string) => {
@@ -56,11 +66,33 @@ describe('MCP Code Mode', () => {
     ws = (await t.workspace(key)).id;
     await t.post(`/api/v1/workspaces/${ws}/integrations`, key, { integrationName: 'acme', connectionStrategy: 'per_user' });
     await t.post(`/api/v1/workspaces/${ws}/integrations`, key, { integrationName: 'hash-encode' });
-    await t.post('/api/v1/partials', key, { workspaceId: ws, integrationName: 'acme', actionName: 'send_message', name: 'channel', values: { channel: 'ops' }, enforcedKeys: ['channel'], isDefault: true });
+    await t.post('/api/v1/partials', key, {
+      workspaceId: ws,
+      integrationName: 'acme',
+      actionName: 'send_message',
+      name: 'channel',
+      values: { channel: 'ops' },
+      enforcedKeys: ['channel'],
+      isDefault: true,
+    });
     await t.post('/api/v1/end-users', key, { workspaceId: ws, externalId: 'alice' });
-    const conn = await t.post('/api/v1/connections', key, { type: 'SECRET_TEXT', integrationName: 'acme', externalId: 'alice-acme', displayName: 'Alice', secretText: 'key-alice', workspaceId: ws, endUserId: 'alice', scope: 'USER' });
+    const conn = await t.post('/api/v1/connections', key, {
+      type: 'SECRET_TEXT',
+      integrationName: 'acme',
+      externalId: 'alice-acme',
+      displayName: 'Alice',
+      secretText: 'key-alice',
+      workspaceId: ws,
+      endUserId: 'alice',
+      scope: 'USER',
+    });
     assert.equal(conn.status, 201, conn.text);
-    const created = await t.post('/api/v1/mcp/servers', key, { name: 'Code', workspaceId: ws, mode: 'CODE', authMode: 'oauth_and_bearer' });
+    const created = await t.post('/api/v1/mcp/servers', key, {
+      name: 'Code',
+      workspaceId: ws,
+      mode: 'CODE',
+      authMode: 'oauth_and_bearer',
+    });
     server = created.body.server;
     aliceToken = (await t.post(`/api/v1/mcp/servers/${server.id}/access-tokens`, key, { endUserId: 'alice' })).body.accessToken;
     t.app.services.engine.setGate(gate);
@@ -75,11 +107,20 @@ describe('MCP Code Mode', () => {
     const client = await connect(aliceToken);
     assert.match(client.getInstructions() ?? '', /Aliases: acme, hash-encode/);
     const { tools } = await client.listTools();
-    assert.deepEqual(tools.map((x) => x.name), ['switchboard_search', 'switchboard_read_api', 'switchboard_execute']);
+    assert.deepEqual(
+      tools.map((x) => x.name),
+      ['switchboard_search', 'switchboard_read_api', 'switchboard_execute'],
+    );
 
     const found = await client.callTool({ name: 'switchboard_search', arguments: { query: 'send message' } });
     const results = (found.structuredContent as any).results as Array<{ alias: string; action: string; signature: string }>;
-    assert.deepEqual(results[0], { alias: 'acme', action: 'send_message', integrationName: 'acme', signature: 'switchboard.acme.send_message(input: { text: string; priority?: "normal" | "urgent" }): Promise<unknown>', title: 'Acme Chat: Send message' });
+    assert.deepEqual(results[0], {
+      alias: 'acme',
+      action: 'send_message',
+      integrationName: 'acme',
+      signature: 'switchboard.acme.send_message(input: { text: string; priority?: "normal" | "urgent" }): Promise<unknown>',
+      title: 'Acme Chat: Send message',
+    });
     assert.match(textOf(found), /^switchboard\.acme\.send_message\(input: /);
     const all = await client.callTool({ name: 'switchboard_search', arguments: {} });
     assert.equal((all.structuredContent as any).total, 7);
@@ -88,7 +129,10 @@ describe('MCP Code Mode', () => {
     const none = await client.callTool({ name: 'switchboard_search', arguments: { query: 'teleport' } });
     assert.match(textOf(none), /No action matches "teleport"\. Aliases: acme, hash-encode/);
 
-    const api = await client.callTool({ name: 'switchboard_read_api', arguments: { aliases: ['acme'], actions: ['send_message'] } });
+    const api = await client.callTool({
+      name: 'switchboard_read_api',
+      arguments: { aliases: ['acme'], actions: ['send_message'] },
+    });
     const decl = textOf(api);
     assert.match(decl, /declare const switchboard: \{/);
     assert.match(decl, /send_message\(input: \{/);
@@ -124,17 +168,24 @@ describe('MCP Code Mode', () => {
       assert.equal(r.isError, false, r.content[0]!.text);
       const sc = r.structuredContent;
       assert.equal(sc.status, 'completed');
-      assert.deepEqual(sc.output, { account: 'Alice Co', digest: createHash('md5').update('Alice Co').digest('hex'), channel: 'ops' });
+      assert.deepEqual(sc.output, {
+        account: 'Alice Co',
+        digest: createHash('md5').update('Alice Co').digest('hex'),
+        channel: 'ops',
+      });
       assert.deepEqual(JSON.parse(r.content[0]!.text), sc.output);
       assert.deepEqual(sc.logs, [{ level: 'log', message: 'account Alice Co' }]);
       assert.equal(sc.actionsExecuted, 3);
       assert.equal(typeof sc.durationMs, 'number');
       assert.deepEqual(Object.keys(sc.timings).sort(), ['browserActionMs', 'sandboxMs', 'steps', 'totalExecuteMs']);
-      assert.deepEqual(sc.timings.steps.map((s: any) => [s.index, s.alias, s.action, s.status, s.replayed]), [
-        [0, 'acme', 'whoami', 'success', false],
-        [1, 'hash-encode', 'hash', 'success', false],
-        [2, 'acme', 'send_message', 'success', false],
-      ]);
+      assert.deepEqual(
+        sc.timings.steps.map((s: any) => [s.index, s.alias, s.action, s.status, s.replayed]),
+        [
+          [0, 'acme', 'whoami', 'success', false],
+          [1, 'hash-encode', 'hash', 'success', false],
+          [2, 'acme', 'send_message', 'success', false],
+        ],
+      );
       assert.equal(sc.timings.browserActionMs, 0);
       assert.equal(acme.received.length, before + 2);
       assert.deepEqual(acme.received.at(-1)!.body, { channel: 'ops', text: 'report from Alice Co', priority: 'normal' });
@@ -149,7 +200,9 @@ describe('MCP Code Mode', () => {
 
   it('lets code catch action errors, reports uncaught ones and unknown actions', async () => {
     const client = await connect(aliceToken);
-    const caught = await execute(client, { code: `try { await switchboard.acme.broken({}); } catch (e) { return 'caught: ' + e.message; }` });
+    const caught = await execute(client, {
+      code: `try { await switchboard.acme.broken({}); } catch (e) { return 'caught: ' + e.message; }`,
+    });
     assert.equal(caught.structuredContent.status, 'completed');
     assert.match(caught.structuredContent.output, /^caught: switchboard\.acme\.broken failed: Acme answered 500/);
     assert.equal(caught.structuredContent.actionsExecuted, 1);
@@ -159,9 +212,15 @@ describe('MCP Code Mode', () => {
     assert.match(uncaught.structuredContent.error.message, /VALIDATION_ERROR: input\.text/);
     assert.match(uncaught.content[0]!.text, /^The code failed: Error: .*\n\nLast log lines:\n\[warn\] about to fail$/s);
     const alias = await execute(client, { code: `return await switchboard.slack.post({})` });
-    assert.match(alias.structuredContent.error.message, /switchboard\.slack is not available on this server; available: acme, hash-encode/);
+    assert.match(
+      alias.structuredContent.error.message,
+      /switchboard\.slack is not available on this server; available: acme, hash-encode/,
+    );
     const action = await execute(client, { code: `return await switchboard.acme.fly({})` });
-    assert.match(action.structuredContent.error.message, /switchboard\.acme\.fly does not exist; "acme" has whoami, send_message, broken/);
+    assert.match(
+      action.structuredContent.error.message,
+      /switchboard\.acme\.fly does not exist; "acme" has whoami, send_message, broken/,
+    );
     const syntax = await execute(client, { code: `return (` });
     assert.equal(syntax.structuredContent.error.name, 'SyntaxError');
     const both = await execute(client, { code: 'return 1', approvalId: 'apr_x' });
@@ -184,21 +243,35 @@ describe('MCP Code Mode', () => {
   });
 
   it('requires the mcp:code scope to run code (403 insufficient_scope), while discovery works with mcp:tools', async () => {
-    const limited = (await t.post(`/api/v1/mcp/servers/${server.id}/access-tokens`, key, { endUserId: 'alice', scopes: ['mcp:tools'] })).body.accessToken;
+    const limited = (
+      await t.post(`/api/v1/mcp/servers/${server.id}/access-tokens`, key, { endUserId: 'alice', scopes: ['mcp:tools'] })
+    ).body.accessToken;
     const client = await connect(limited);
     const found = await client.callTool({ name: 'switchboard_search', arguments: { query: 'whoami' } });
     assert.equal(found.isError, false);
-    const res = await rpc(server.mcpEndpoint, limited, { jsonrpc: '2.0', id: 9, method: 'tools/call', params: { name: 'switchboard_execute', arguments: { code: 'return 1' } } });
+    const res = await rpc(server.mcpEndpoint, limited, {
+      jsonrpc: '2.0',
+      id: 9,
+      method: 'tools/call',
+      params: { name: 'switchboard_execute', arguments: { code: 'return 1' } },
+    });
     assert.equal(res.status, 403);
     assert.match(res.headers.get('www-authenticate')!, /error="insufficient_scope", scope="mcp:tools mcp:code"/);
     assert.equal(res.json.error.code, -32001);
     assert.equal(res.json.id, 9);
-    const codeOnly = (await t.post(`/api/v1/mcp/servers/${server.id}/access-tokens`, key, { endUserId: 'alice', scopes: ['mcp:code'] })).body.accessToken;
+    const codeOnly = (
+      await t.post(`/api/v1/mcp/servers/${server.id}/access-tokens`, key, { endUserId: 'alice', scopes: ['mcp:code'] })
+    ).body.accessToken;
     assert.equal((await execute(await connect(codeOnly), { code: 'return 1' })).structuredContent.output, 1);
     // A TOOLS server's tools need mcp:tools.
     await t.patch(`/api/v1/mcp/servers/${server.id}`, key, { mode: 'TOOLS' });
     try {
-      const list = await rpc(server.mcpEndpoint, codeOnly, { jsonrpc: '2.0', id: 1, method: 'tools/list' }, { 'mcp-protocol-version': '2025-06-18' });
+      const list = await rpc(
+        server.mcpEndpoint,
+        codeOnly,
+        { jsonrpc: '2.0', id: 1, method: 'tools/list' },
+        { 'mcp-protocol-version': '2025-06-18' },
+      );
       assert.equal(list.status, 403);
       assert.equal((await rpc(server.mcpEndpoint, codeOnly, INIT())).status, 200, 'initialize needs no scope');
     } finally {
@@ -246,19 +319,23 @@ describe('MCP Code Mode', () => {
     assert.equal(done.structuredContent.status, 'completed');
     assert.deepEqual(done.structuredContent.output, { me: 'Alice Co', sent: 'hi from Alice Co', digest: 64 });
     assert.equal(done.structuredContent.actionsExecuted, 3);
-    assert.deepEqual(done.structuredContent.timings.steps.map((s: any) => [s.action, s.replayed]), [
-      ['send_message', false],
-      ['whoami', true],
-      ['send_message', true],
-      ['hash', false],
-    ]);
+    assert.deepEqual(
+      done.structuredContent.timings.steps.map((s: any) => [s.action, s.replayed]),
+      [
+        ['send_message', false],
+        ['whoami', true],
+        ['send_message', true],
+        ['hash', false],
+      ],
+    );
     assert.equal(acme.received.length, before + 2, 'whoami ran once, send_message once');
     const again = await execute(client, { approvalId: sc.approval.id });
     assert.deepEqual(again.structuredContent.output, done.structuredContent.output, 'a finished run answers its result again');
     assert.equal(acme.received.length, before + 2);
     // Another end user's token cannot continue the run.
     await t.post('/api/v1/end-users', key, { workspaceId: ws, externalId: 'mallory' });
-    const mallory = (await t.post(`/api/v1/mcp/servers/${server.id}/access-tokens`, key, { endUserId: 'mallory' })).body.accessToken;
+    const mallory = (await t.post(`/api/v1/mcp/servers/${server.id}/access-tokens`, key, { endUserId: 'mallory' })).body
+      .accessToken;
     const stolen = await execute(await connect(mallory), { approvalId: sc.approval.id });
     assert.equal(stolen.isError, true);
     assert.match(stolen.content[0]!.text, /^NOT_FOUND: /);
@@ -266,7 +343,9 @@ describe('MCP Code Mode', () => {
 
   it('waits up to waitForApprovalSeconds for the decision', async () => {
     const client = await connect(aliceToken);
-    const paused = await execute(client, { code: `const r = await switchboard.acme.send_message({ text: 'wait for me' }); return r.text;` });
+    const paused = await execute(client, {
+      code: `const r = await switchboard.acme.send_message({ text: 'wait for me' }); return r.text;`,
+    });
     remember(paused.structuredContent);
     const id = paused.structuredContent.approval.id;
     const timer = setTimeout(() => approve(id), 300);
@@ -279,20 +358,29 @@ describe('MCP Code Mode', () => {
   it('fails the paused call when the approval is rejected, and detects code that changed its calls', async () => {
     const client = await connect(aliceToken);
     const rejected = new Set<string>();
-    t.app.services.mcpCodeMode.setApprovalStatusLookup(async (_org, approvalId) => (rejected.has(approvalId) ? 'rejected' : 'pending'));
+    t.app.services.mcpCodeMode.setApprovalStatusLookup(async (_org, approvalId) =>
+      rejected.has(approvalId) ? 'rejected' : 'pending',
+    );
     try {
-      const paused = await execute(client, { code: `try { await switchboard.acme.send_message({ text: 'no' }); return 'sent'; } catch (e) { return e.message; }` });
+      const paused = await execute(client, {
+        code: `try { await switchboard.acme.send_message({ text: 'no' }); return 'sent'; } catch (e) { return e.message; }`,
+      });
       const id = paused.structuredContent.approval.id;
       const pending = await execute(client, { approvalId: id });
       assert.equal(pending.structuredContent.status, 'approval_pending');
       rejected.add(id);
       const done = await execute(client, { approvalId: id });
       assert.equal(done.structuredContent.status, 'completed');
-      assert.match(done.structuredContent.output, new RegExp(`^The approval ${id} was rejected; switchboard\\.acme\\.send_message did not run\\.$`));
+      assert.match(
+        done.structuredContent.output,
+        new RegExp(`^The approval ${id} was rejected; switchboard\\.acme\\.send_message did not run\\.$`),
+      );
     } finally {
       t.app.services.mcpCodeMode.setApprovalStatusLookup(null);
     }
-    const random = await execute(client, { code: `await switchboard.acme.send_message({ text: String(Math.random()) }); return 'x';` });
+    const random = await execute(client, {
+      code: `await switchboard.acme.send_message({ text: String(Math.random()) }); return 'x';`,
+    });
     remember(random.structuredContent);
     approve(random.structuredContent.approval.id);
     const mismatch = await execute(client, { approvalId: random.structuredContent.approval.id });
@@ -301,24 +389,35 @@ describe('MCP Code Mode', () => {
   });
 
   it('runs the same over REST with execute-code, continuation included', async () => {
-    const ok = await t.post(`/api/v1/mcp/servers/${server.id}/execute-code`, key, { code: `const h = await switchboard['hash-encode'].hash({ text: 'rest' }); console.info('done'); return h.algorithm;` });
+    const ok = await t.post(`/api/v1/mcp/servers/${server.id}/execute-code`, key, {
+      code: `const h = await switchboard['hash-encode'].hash({ text: 'rest' }); console.info('done'); return h.algorithm;`,
+    });
     assert.equal(ok.status, 200, ok.text);
     assert.deepEqual(Object.keys(ok.body).sort(), ['content', 'isError', 'structuredContent']);
     assert.equal(ok.body.structuredContent.output, 'sha256');
     assert.deepEqual(ok.body.structuredContent.logs, [{ level: 'info', message: 'done' }]);
     assert.deepEqual(ok.body.content, [{ type: 'text', text: '"sha256"' }]);
     // Without an end user the per-user integration cannot run: the error comes back as the run's failure.
-    const noUser = await t.post(`/api/v1/mcp/servers/${server.id}/execute-code`, key, { code: `return await switchboard.acme.whoami({})` });
+    const noUser = await t.post(`/api/v1/mcp/servers/${server.id}/execute-code`, key, {
+      code: `return await switchboard.acme.whoami({})`,
+    });
     assert.equal(noUser.status, 200);
     assert.equal(noUser.body.isError, true);
     assert.match(noUser.body.structuredContent.error.message, /CONNECTION_REQUIRED/);
     // A server scoped to alice runs REST code as alice; its paused runs continue over REST.
-    const scoped = (await t.post('/api/v1/mcp/servers', key, { name: 'Alice code', workspaceId: ws, mode: 'CODE', endUserId: 'alice' })).body.server;
+    const scoped = (
+      await t.post('/api/v1/mcp/servers', key, { name: 'Alice code', workspaceId: ws, mode: 'CODE', endUserId: 'alice' })
+    ).body.server;
     const exec = (body: unknown) => t.post(`/api/v1/mcp/servers/${scoped.id}/execute-code`, key, body);
-    const paused = await exec({ code: `return (await switchboard['hash-encode'].hash({ text: 'x' })).hash.length + (await switchboard.acme.send_message({ text: 'yy' })).text.length` });
+    const paused = await exec({
+      code: `return (await switchboard['hash-encode'].hash({ text: 'x' })).hash.length + (await switchboard.acme.send_message({ text: 'yy' })).text.length`,
+    });
     assert.equal(paused.body.structuredContent.status, 'approval_pending', paused.text);
     const activity = await t.get(`/api/v1/activity?workspaceId=${ws}&source=mcp_code&actionName=hash`, key);
-    assert.ok(activity.body.activity.some((r: any) => r.apiKeyId !== null && r.mcpServerId === scoped.id), 'REST runs are recorded with the API key');
+    assert.ok(
+      activity.body.activity.some((r: any) => r.apiKeyId !== null && r.mcpServerId === scoped.id),
+      'REST runs are recorded with the API key',
+    );
     const cont = await exec({ approvalId: paused.body.structuredContent.approval.id, waitForApprovalSeconds: 0 });
     assert.equal(cont.body.structuredContent.status, 'approval_pending');
     remember(paused.body.structuredContent);

@@ -7,7 +7,9 @@ const comment = (text: string, indent: string) => {
   const clean = text.replace(/\*\//g, '*\\/').trim();
   if (!clean) return '';
   const lines = clean.split('\n');
-  return lines.length === 1 ? `${indent}/** ${lines[0]} */\n` : `${indent}/**\n${lines.map((l) => `${indent} * ${l}`).join('\n')}\n${indent} */\n`;
+  return lines.length === 1
+    ? `${indent}/** ${lines[0]} */\n`
+    : `${indent}/**\n${lines.map((l) => `${indent} * ${l}`).join('\n')}\n${indent} */\n`;
 };
 
 /** A TypeScript type for a JSON Schema (the subset the prop schemas use). */
@@ -33,7 +35,9 @@ export function tsType(s: JsonSchema | undefined, indent = ''): string {
       const inner = indent + '  ';
       const body = Object.entries(props)
         .map(([k, v]) => {
-          const doc = [v.description, v.default !== undefined ? `Default: ${JSON.stringify(v.default)}` : ''].filter(Boolean).join('\n');
+          const doc = [v.description, v.default !== undefined ? `Default: ${JSON.stringify(v.default)}` : '']
+            .filter(Boolean)
+            .join('\n');
           return `${comment(String(doc), inner)}${inner}${key(k)}${required.has(k) ? '' : '?'}: ${tsType(v, inner)};`;
         })
         .join('\n');
@@ -48,7 +52,10 @@ export function tsType(s: JsonSchema | undefined, indent = ''): string {
 export function signature(a: ExposedAction): string {
   const props = (a.inputSchema.properties ?? {}) as Record<string, JsonSchema>;
   const required = new Set((a.inputSchema.required as string[] | undefined) ?? []);
-  const fields = Object.entries(props).map(([k, v]) => `${key(k)}${required.has(k) ? '' : '?'}: ${tsType({ ...v, properties: undefined, type: v.type === 'object' ? 'object' : v.type })}`);
+  const fields = Object.entries(props).map(
+    ([k, v]) =>
+      `${key(k)}${required.has(k) ? '' : '?'}: ${tsType({ ...v, properties: undefined, type: v.type === 'object' ? 'object' : v.type })}`,
+  );
   const access = (k: string) => (IDENT.test(k) ? `.${k}` : `[${JSON.stringify(k)}]`);
   return `switchboard${access(a.alias)}${access(a.actionName)}(input: { ${fields.join('; ')} }): Promise<${outputType(a)}>`;
 }
@@ -70,10 +77,14 @@ export function declarations(surface: Surface, aliases?: string[], actions?: str
     const byAction = surface.byAlias.get(alias);
     if (!byAction) continue;
     const first = [...byAction.values()][0]!;
-    parts.push(`${comment(`${first.definition.displayName} (${first.integrationName})${first.definition.description ? `: ${first.definition.description}` : ''}`, '  ')}  ${key(alias)}: {`);
+    parts.push(
+      `${comment(`${first.definition.displayName} (${first.integrationName})${first.definition.description ? `: ${first.definition.description}` : ''}`, '  ')}  ${key(alias)}: {`,
+    );
     for (const a of byAction.values()) {
       if (actions?.length && !actions.includes(a.actionName)) continue;
-      parts.push(`${comment(`${a.title}\n${a.tool?.description ?? a.action.description}`, '    ')}    ${key(a.actionName)}(input: ${tsType(a.inputSchema, '    ')}): Promise<${outputType(a)}>;`);
+      parts.push(
+        `${comment(`${a.title}\n${a.tool?.description ?? a.action.description}`, '    ')}    ${key(a.actionName)}(input: ${tsType(a.inputSchema, '    ')}): Promise<${outputType(a)}>;`,
+      );
     }
     parts.push('  };');
   }

@@ -8,7 +8,10 @@ import { runJs, type LogLine } from '../../sandbox/js-sandbox.js';
 import type { McpCallContext, McpInvoker } from '../invoke.js';
 import type { ApprovalStatusLookup } from '../ports.js';
 import type { ExposedAction, Surface } from '../surface.js';
+import { canonical, completedText, failedText, pausedText, truncate, type CodeResult, type StepTiming } from './result.js';
 import * as runs from './runs.repository.js';
+
+export type { CodeResult, CodeRunStatus } from './result.js';
 
 export interface CodeModeLimits {
   /** Wall-clock limit of one run of the code (5 minutes in production). */
@@ -19,46 +22,17 @@ export interface CodeModeLimits {
   pollIntervalMs: number;
 }
 
-export type CodeRunStatus = 'completed' | 'failed' | 'approval_pending';
-
-export interface StepTiming {
-  index: number;
-  alias: string;
-  action: string;
-  status: 'success' | 'failed' | 'approval_required';
-  durationMs: number;
-  /** Ran in an earlier invocation of this run (before a pause); its stored result was used. */
-  replayed: boolean;
-}
-
-export interface PendingApproval extends ApprovalSummary {
-  /** The call waiting for it, as written in the code. */
-  call: string;
-}
-
-export interface CodeResult {
-  content: Array<{ type: 'text'; text: string }>;
-  structuredContent: {
-    status: CodeRunStatus;
-    output: unknown;
-    logs: LogLine[];
-    actionsExecuted: number;
-    durationMs: number;
-    timings: { totalExecuteMs: number; sandboxMs: number; browserActionMs: number; steps: StepTiming[] };
-    error?: { name: string; message: string };
-    codeRunId?: string;
-    approval?: PendingApproval;
-    approvals?: PendingApproval[];
-    continuation?: { tool: 'switchboard_execute'; arguments: { approvalId: string } };
-  };
-  isError: boolean;
-}
-
 /**
  * The hook Human Gates uses to analyse a run before it starts (predicted tools, approval groups, batch previews).
  * Whatever gateContext it returns reaches the gate of every action call of the run, continuations included.
  */
-export type CodeRunAnalyzer = (input: { runId: string; code: string; codeHash: string; surface: Surface; ctx: McpCallContext }) => Promise<{ gateContext?: Record<string, unknown> } | void>;
+export type CodeRunAnalyzer = (input: {
+  runId: string;
+  code: string;
+  codeHash: string;
+  surface: Surface;
+  ctx: McpCallContext;
+}) => Promise<{ gateContext?: Record<string, unknown> } | void>;
 
 interface StoredStep {
   alias: string;
@@ -91,7 +65,11 @@ type RunOutcome = {
   logs: LogLine[];
   sandboxMs: number;
   timings: StepTiming[];
-} & ({ kind: 'completed'; value: unknown } | { kind: 'failed'; error: { name: string; message: string } } | { kind: 'paused'; pending: PendingStep[] });
+} & (
+  | { kind: 'completed'; value: unknown }
+  | { kind: 'failed'; error: { name: string; message: string } }
+  | { kind: 'paused'; pending: PendingStep[] }
+);
 
 const PRELUDE = `const switchboard = new Proxy({}, { get(_, alias) {
   if (typeof alias !== 'string' || alias === 'then') return undefined;
@@ -101,18 +79,8 @@ const PRELUDE = `const switchboard = new Proxy({}, { get(_, alias) {
   } });
 } })`;
 
-const MAX_TEXT = 20_000;
 const RUN_RETENTION_MS = 24 * 3600_000;
 
-function canonical(value: unknown): string {
-  if (value === null || typeof value !== 'object') return JSON.stringify(value) ?? 'null';
-  if (Array.isArray(value)) return `[${value.map(canonical).join(',')}]`;
-  const obj = value as Record<string, unknown>;
-  return `{${Object.keys(obj)
-    .sort()
-    .map((k) => `${JSON.stringify(k)}:${canonical(obj[k])}`)
-    .join(',')}}`;
-}
 const sha256 = (s: string) => createHash('sha256').update(s).digest('hex');
 const round = (n: number) => Math.round(n * 100) / 100;
 const callName = (alias: string, action: string) => `switchboard.${alias}.${action}`;
@@ -120,7 +88,9 @@ const isBrowser = (a: ExposedAction) => a.integrationName.startsWith('agent-brow
 
 class ReplayMismatch extends Error {
   constructor(index: number, expected: StoredStep, got: string) {
-    super(`The code made different calls than before the pause (call #${index + 1} was ${callName(expected.alias, expected.action)}, now ${got}); a paused run must call the same actions with the same input.`);
+    super(
+      `The code made different calls than before the pause (call #${index + 1} was ${callName(expected.alias, expected.action)}, now ${got}); a paused run must call the same actions with the same input.`,
+    );
     this.name = 'ReplayMismatch';
   }
 }
@@ -135,9 +105,7 @@ export class CodeModeRunner {
   private analyzer: CodeRunAnalyzer | null = null;
   private approvalStatus: ApprovalStatusLookup | null = null;
 
-  constructor(
-    private readonly deps: { orm: Orm; invoker: McpInvoker; secrets: SecretBox; limits: CodeModeLimits },
-  ) {}
+  constructor(private readonly deps: { orm: Orm; invoker: McpInvoker; secrets: SecretBox; limits: CodeModeLimits }) {}
 
   /** Human Gates: analyse a run before it starts (see CodeRunAnalyzer). */
   setAnalyzer(analyzer: CodeRunAnalyzer | null): void {
@@ -186,7 +154,13 @@ export class CodeModeRunner {
   }
 
   /** Calls still waiting for approval; decided ones are run (or marked failed) and stored as steps. */
-  private async settlePending(ctx: McpCallContext, surface: Surface, runId: string, state: RunState, timings: StepTiming[]): Promise<PendingStep[]> {
+  private async settlePending(
+    ctx: McpCallContext,
+    surface: Surface,
+    runId: string,
+    state: RunState,
+    timings: StepTiming[],
+  ): Promise<PendingStep[]> {
     const still: PendingStep[] = [];
     for (const p of state.pending) {
       const status = this.approvalStatus ? await this.approvalStatus(ctx.server.orgId, p.approval.id) : null;
@@ -195,17 +169,39 @@ export class CodeModeRunner {
         continue;
       }
       if (status === 'rejected' || status === 'expired' || status === 'canceled') {
-        state.steps[p.index] = { alias: p.alias, action: p.action, inputHash: hashCall(p.alias, p.action, p.input), status: 'failed', error: `The approval ${p.approval.id} was ${status}; ${callName(p.alias, p.action)} did not run.`, durationMs: 0, browser: false };
+        state.steps[p.index] = {
+          alias: p.alias,
+          action: p.action,
+          inputHash: hashCall(p.alias, p.action, p.input),
+          status: 'failed',
+          error: `The approval ${p.approval.id} was ${status}; ${callName(p.alias, p.action)} did not run.`,
+          durationMs: 0,
+          browser: false,
+        };
         continue;
       }
       const a = surface.byAlias.get(p.alias)?.get(p.action);
       if (!a) {
-        state.steps[p.index] = { alias: p.alias, action: p.action, inputHash: hashCall(p.alias, p.action, p.input), status: 'failed', error: `${callName(p.alias, p.action)} is no longer available on this server.`, durationMs: 0, browser: false };
+        state.steps[p.index] = {
+          alias: p.alias,
+          action: p.action,
+          inputHash: hashCall(p.alias, p.action, p.input),
+          status: 'failed',
+          error: `${callName(p.alias, p.action)} is no longer available on this server.`,
+          durationMs: 0,
+          browser: false,
+        };
         continue;
       }
       // Approved (or no way to ask): the engine's gate decides; an approved call runs now, exactly once.
       const t0 = performance.now();
-      const outcome = await this.execute(ctx, a, p.input, p.approval.retry.idempotencyKey || stepKey(runId, p.index), state.gateContext);
+      const outcome = await this.execute(
+        ctx,
+        a,
+        p.input,
+        p.approval.retry.idempotencyKey || stepKey(runId, p.index),
+        state.gateContext,
+      );
       const durationMs = round(performance.now() - t0);
       if (outcome.status === 'approval_required') {
         still.push({ ...p, approval: outcome.approval });
@@ -217,7 +213,13 @@ export class CodeModeRunner {
     return still;
   }
 
-  private async runCode(ctx: McpCallContext, surface: Surface, runId: string, code: string, state: RunState): Promise<RunOutcome> {
+  private async runCode(
+    ctx: McpCallContext,
+    surface: Surface,
+    runId: string,
+    code: string,
+    state: RunState,
+  ): Promise<RunOutcome> {
     const controller = new AbortController();
     const timings: StepTiming[] = [];
     const pending: PendingStep[] = [];
@@ -273,33 +275,55 @@ export class CodeModeRunner {
       return step.output ?? null;
     };
 
-    const result = await runJs(code, {}, {
-      timeoutMs: this.deps.limits.timeoutMs,
-      memoryBytes: this.deps.limits.memoryBytes,
-      maxOutputBytes: 1_048_576,
-      host: { call },
-      prelude: PRELUDE,
-      signal: controller.signal,
-    });
+    const result = await runJs(
+      code,
+      {},
+      {
+        timeoutMs: this.deps.limits.timeoutMs,
+        memoryBytes: this.deps.limits.memoryBytes,
+        maxOutputBytes: 1_048_576,
+        host: { call },
+        prelude: PRELUDE,
+        signal: controller.signal,
+      },
+    );
     // Calls already sent to the engine finish and are recorded, so a continuation never runs them again.
     await Promise.allSettled([...inflight]);
     const base = { logs: result.logs, sandboxMs: result.durationMs, timings: timings.sort((x, y) => x.index - y.index) };
-    if (mismatch) return { ...base, kind: 'failed', error: { name: 'ReplayMismatch', message: (mismatch as ReplayMismatch).message } };
+    if (mismatch)
+      return { ...base, kind: 'failed', error: { name: 'ReplayMismatch', message: (mismatch as ReplayMismatch).message } };
     if (pending.length) return { ...base, kind: 'paused', pending: pending.sort((x, y) => x.index - y.index) };
     if (result.ok) return { ...base, kind: 'completed', value: result.value };
     return { ...base, kind: 'failed', error: result.error };
   }
 
-  private async execute(ctx: McpCallContext, a: ExposedAction, input: Record<string, unknown>, key: string, gateContext: Record<string, unknown> | undefined): Promise<ExecuteOutcome> {
+  private async execute(
+    ctx: McpCallContext,
+    a: ExposedAction,
+    input: Record<string, unknown>,
+    key: string,
+    gateContext: Record<string, unknown> | undefined,
+  ): Promise<ExecuteOutcome> {
     try {
-      return await this.deps.invoker.execute(ctx, a, input, 'mcp_code', { idempotencyKey: key, ...(gateContext ? { gateContext } : {}) });
+      return await this.deps.invoker.execute(ctx, a, input, 'mcp_code', {
+        idempotencyKey: key,
+        ...(gateContext ? { gateContext } : {}),
+      });
     } catch (err) {
       const message = isAppError(err) ? `${err.code}: ${err.message}` : 'The action could not be run (internal error).';
       return { status: 'failed', output: { error: message }, durationMs: 0, executionId: '', rateLimit: null, replayed: false };
     }
   }
 
-  private async finish(ctx: McpCallContext, runId: string, code: string, state: RunState, outcome: RunOutcome, started: number, row: runs.CodeRunRow | null): Promise<CodeResult> {
+  private async finish(
+    ctx: McpCallContext,
+    runId: string,
+    code: string,
+    state: RunState,
+    outcome: RunOutcome,
+    started: number,
+    row: runs.CodeRunRow | null,
+  ): Promise<CodeResult> {
     const steps = Object.values(state.steps);
     const totalExecuteMs = round(outcome.timings.filter((t) => !t.replayed).reduce((s, t) => s + t.durationMs, 0));
     const browserActionMs = round(
@@ -312,7 +336,12 @@ export class CodeModeRunner {
       logs: outcome.logs,
       actionsExecuted: steps.length,
       durationMs,
-      timings: { totalExecuteMs, sandboxMs: round(Math.max(0, outcome.sandboxMs - totalExecuteMs)), browserActionMs, steps: outcome.timings },
+      timings: {
+        totalExecuteMs,
+        sandboxMs: round(Math.max(0, outcome.sandboxMs - totalExecuteMs)),
+        browserActionMs,
+        steps: outcome.timings,
+      },
     };
     let result: CodeResult;
     if (outcome.kind === 'paused') {
@@ -337,7 +366,14 @@ export class CodeModeRunner {
       const expiresAt = new Date(Math.max(latest, Date.now()) + RUN_RETENTION_MS);
       const stored = this.seal(runId, state);
       const pendingApproval = { id: first.id, status: first.status };
-      if (row) await runs.updateRun(this.deps.orm, ctx.server.orgId, runId, { status: 'approval_pending', steps: stored, approvalIds: ids, pendingApproval, expiresAt });
+      if (row)
+        await runs.updateRun(this.deps.orm, ctx.server.orgId, runId, {
+          status: 'approval_pending',
+          steps: stored,
+          approvalIds: ids,
+          pendingApproval,
+          expiresAt,
+        });
       else {
         await runs.insertRun(this.deps.orm, {
           id: runId,
@@ -357,15 +393,28 @@ export class CodeModeRunner {
       return result;
     }
     if (outcome.kind === 'completed') {
-      result = { content: [{ type: 'text', text: completedText(outcome.value) }], structuredContent: { status: 'completed', output: outcome.value, ...base }, isError: false };
+      result = {
+        content: [{ type: 'text', text: completedText(outcome.value) }],
+        structuredContent: { status: 'completed', output: outcome.value, ...base },
+        isError: false,
+      };
     } else {
-      result = { content: [{ type: 'text', text: failedText(outcome.error, outcome.logs) }], structuredContent: { status: 'failed', output: null, ...base, error: outcome.error }, isError: true };
+      result = {
+        content: [{ type: 'text', text: failedText(outcome.error, outcome.logs) }],
+        structuredContent: { status: 'failed', output: null, ...base, error: outcome.error },
+        isError: true,
+      };
     }
     if (row) {
       result.structuredContent.codeRunId = runId;
       state.pending = [];
       state.final = result;
-      await runs.updateRun(this.deps.orm, ctx.server.orgId, runId, { status: result.structuredContent.status, steps: this.seal(runId, state), pendingApproval: null, result: { status: result.structuredContent.status, actionsExecuted: steps.length } });
+      await runs.updateRun(this.deps.orm, ctx.server.orgId, runId, {
+        status: result.structuredContent.status,
+        steps: this.seal(runId, state),
+        pendingApproval: null,
+        result: { status: result.structuredContent.status, actionsExecuted: steps.length },
+      });
     }
     return result;
   }
@@ -385,32 +434,16 @@ function hashCall(alias: string, action: string, input: Record<string, unknown>)
 
 const stepKey = (runId: string, index: number) => `mcp_code:${runId}:${index}`;
 
-function toStep(alias: string, action: string, input: Record<string, unknown>, outcome: Exclude<ExecuteOutcome, { status: 'approval_required' }>, durationMs: number, browser: boolean): StoredStep {
+function toStep(
+  alias: string,
+  action: string,
+  input: Record<string, unknown>,
+  outcome: Exclude<ExecuteOutcome, { status: 'approval_required' }>,
+  durationMs: number,
+  browser: boolean,
+): StoredStep {
   const base = { alias, action, inputHash: hashCall(alias, action, input), durationMs, browser };
   if (outcome.status === 'success') return { ...base, status: 'success', output: outcome.output };
   const detail = outcome.output.detail !== undefined ? ` (${truncate(JSON.stringify(outcome.output.detail), 500)})` : '';
   return { ...base, status: 'failed', error: `${callName(alias, action)} failed: ${outcome.output.error}${detail}` };
-}
-
-const truncate = (s: string, n: number) => (s.length > n ? `${s.slice(0, n)}…` : s);
-
-function completedText(value: unknown): string {
-  const json = JSON.stringify(value ?? null, null, 2) ?? 'null';
-  return truncate(json, MAX_TEXT);
-}
-
-function failedText(error: { name: string; message: string }, logs: LogLine[]): string {
-  const tail = logs.slice(-20).map((l) => `[${l.level}] ${l.message}`).join('\n');
-  return truncate(`The code failed: ${error.name}: ${error.message}${tail ? `\n\nLast log lines:\n${tail}` : ''}`, MAX_TEXT);
-}
-
-function pausedText(approvals: PendingApproval[]): string {
-  const lines = [`**Approval required.** The run stopped before \`${approvals[0]!.call}\`; nothing after it has run yet.`, ''];
-  for (const a of approvals) {
-    lines.push(`- \`${a.call}\` — approval \`${a.id}\` (${a.status}), expires ${a.expiresAt}`);
-    if (a.approvalUrl) lines.push(`  - Review: ${a.approvalUrl}`);
-    if (a.hostedApprovalUrl) lines.push(`  - Hosted review link: ${a.hostedApprovalUrl}`);
-  }
-  lines.push('', `When it is approved, call \`switchboard_execute\` with \`{"approvalId": "${approvals[0]!.id}"}\` (add \`"waitForApprovalSeconds": 1-60\` to wait for the decision). Actions that already ran are not run again.`);
-  return lines.join('\n');
 }

@@ -58,7 +58,8 @@ function checkRedirectUri(raw: string): string | null {
   if (raw.length > 2000) return 'is too long';
   if (u.protocol === 'https:') return null;
   if (u.protocol === 'http:') return isLoopback(u) ? null : 'must use https (http only for loopback addresses)';
-  if (['javascript:', 'data:', 'vbscript:', 'file:', 'blob:', 'about:', 'ftp:', 'ws:', 'wss:'].includes(u.protocol)) return `must not use the ${u.protocol} scheme`;
+  if (['javascript:', 'data:', 'vbscript:', 'file:', 'blob:', 'about:', 'ftp:', 'ws:', 'wss:'].includes(u.protocol))
+    return `must not use the ${u.protocol} scheme`;
   // A private-use URI scheme of a native app (RFC 8252 §7.1), e.g. com.example.app:/callback or cursor://...
   return /^[a-z][a-z0-9+.-]*:$/.test(u.protocol) ? null : 'has an invalid scheme';
 }
@@ -74,22 +75,34 @@ export function parseClientMetadata(body: unknown, { documentUrl }: { documentUr
     throw bad(`${issue?.path.join('.') || 'metadata'}: ${issue?.message ?? 'is invalid'}`);
   }
   const m = parsed.data;
-  if (!m.redirect_uris.length || m.redirect_uris.length > 10) throw new OAuthError('invalid_redirect_uri', 'redirect_uris must list 1 to 10 URIs.');
+  if (!m.redirect_uris.length || m.redirect_uris.length > 10)
+    throw new OAuthError('invalid_redirect_uri', 'redirect_uris must list 1 to 10 URIs.');
   for (const uri of m.redirect_uris) {
     const problem = checkRedirectUri(uri);
     if (problem) throw new OAuthError('invalid_redirect_uri', `redirect_uri ${JSON.stringify(uri.slice(0, 200))} ${problem}.`);
   }
-  const method = (m.token_endpoint_auth_method ?? (documentUrl ? 'none' : 'client_secret_basic')) as ClientMetadata['token_endpoint_auth_method'];
-  if (!(AUTH_METHODS as readonly string[]).includes(method)) throw bad(`token_endpoint_auth_method must be one of ${AUTH_METHODS.join(', ')}.`);
-  if (documentUrl && method !== 'none') throw bad('A client identified by a metadata document is a public client: token_endpoint_auth_method must be "none".');
+  const method = (m.token_endpoint_auth_method ??
+    (documentUrl ? 'none' : 'client_secret_basic')) as ClientMetadata['token_endpoint_auth_method'];
+  if (!(AUTH_METHODS as readonly string[]).includes(method))
+    throw bad(`token_endpoint_auth_method must be one of ${AUTH_METHODS.join(', ')}.`);
+  if (documentUrl && method !== 'none')
+    throw bad('A client identified by a metadata document is a public client: token_endpoint_auth_method must be "none".');
   const grantTypes = m.grant_types ?? ['authorization_code', 'refresh_token'];
-  if (!grantTypes.includes('authorization_code') || grantTypes.some((g) => !['authorization_code', 'refresh_token'].includes(g))) {
+  if (
+    !grantTypes.includes('authorization_code') ||
+    grantTypes.some((g) => !['authorization_code', 'refresh_token'].includes(g))
+  ) {
     throw bad('grant_types must include authorization_code and may add refresh_token only.');
   }
   const responseTypes = m.response_types ?? ['code'];
   if (responseTypes.some((r) => r !== 'code')) throw bad('response_types may only be ["code"].');
   const str = (v: string | undefined, max: number) => (v && v.length <= max ? v : undefined);
-  const out: ClientMetadata = { redirect_uris: m.redirect_uris, token_endpoint_auth_method: method, grant_types: grantTypes, response_types: responseTypes };
+  const out: ClientMetadata = {
+    redirect_uris: m.redirect_uris,
+    token_endpoint_auth_method: method,
+    grant_types: grantTypes,
+    response_types: responseTypes,
+  };
   const name = str(m.client_name, 200);
   if (name) out.client_name = name;
   const uri = str(m.client_uri, 2000);
@@ -116,7 +129,11 @@ export function isMetadataDocumentUrl(clientId: string, egressAllow: readonly st
   if (u.pathname === '/' || u.hash || u.username || u.password) return false;
   if (u.protocol === 'https:') return true;
   // Development only: http on a loopback host the operator allowed outbound calls to (SWITCHBOARD_EGRESS_ALLOW).
-  return u.protocol === 'http:' && isLoopback(u) && egressAllow.some((h) => h === u.hostname || h === u.hostname.replace(/^\[|\]$/g, ''));
+  return (
+    u.protocol === 'http:' &&
+    isLoopback(u) &&
+    egressAllow.some((h) => h === u.hostname || h === u.hostname.replace(/^\[|\]$/g, ''))
+  );
 }
 
 /** Registered clients: dynamic registration (RFC 7591) and client ID metadata documents fetched through the SSRF guard. */
@@ -146,10 +163,13 @@ export class OAuthClients {
     if (!clientId || clientId.length > 2000) return null;
     const row = await repo.findClient(this.deps.orm, clientId);
     const document = isMetadataDocumentUrl(clientId, this.deps.egressAllow);
-    if (row && (!document || (row.fetchedAt && Date.now() - row.fetchedAt.getTime() < METADATA_TTL_MS))) return this.toClient(row);
+    if (row && (!document || (row.fetchedAt && Date.now() - row.fetchedAt.getTime() < METADATA_TTL_MS)))
+      return this.toClient(row);
     if (!document) return null;
     const metadata = await this.fetchDocument(clientId);
-    return this.toClient(await repo.upsertMetadataClient(this.deps.orm, clientId, metadata as unknown as Record<string, unknown>));
+    return this.toClient(
+      await repo.upsertMetadataClient(this.deps.orm, clientId, metadata as unknown as Record<string, unknown>),
+    );
   }
 
   /** Client authentication at the token and revocation endpoints (RFC 6749 §2.3). */
@@ -171,7 +191,8 @@ export class OAuthClients {
     if (!client) throw new OAuthError('invalid_client', 'Unknown client.', 401);
     const method = client.metadata.token_endpoint_auth_method;
     if (method === 'none') {
-      if (via !== 'none') throw new OAuthError('invalid_client', 'This client is public: it authenticates with client_id only.', 401);
+      if (via !== 'none')
+        throw new OAuthError('invalid_client', 'This client is public: it authenticates with client_id only.', 401);
       return client;
     }
     const expected = method === 'client_secret_basic' ? 'basic' : 'post';
@@ -185,7 +206,12 @@ export class OAuthClients {
     const fail = (msg: string) => new OAuthError('invalid_client', `The client metadata document could not be used: ${msg}`);
     let res;
     try {
-      res = await fetch(url, { dispatcher: this.deps.egress.dispatcher(), redirect: 'error', signal: AbortSignal.timeout(5000), headers: { accept: 'application/json' } });
+      res = await fetch(url, {
+        dispatcher: this.deps.egress.dispatcher(),
+        redirect: 'error',
+        signal: AbortSignal.timeout(5000),
+        headers: { accept: 'application/json' },
+      });
     } catch (err) {
       throw fail((err as Error).name === 'TimeoutError' ? 'it did not answer in time' : 'it could not be fetched');
     }
@@ -203,7 +229,12 @@ export class OAuthClients {
   }
 
   private toClient(row: OAuthClientRow): OAuthClient {
-    return { clientId: row.clientId, source: row.source as OAuthClient['source'], metadata: row.metadata as unknown as ClientMetadata, secretHash: row.clientSecretHash };
+    return {
+      clientId: row.clientId,
+      source: row.source as OAuthClient['source'],
+      metadata: row.metadata as unknown as ClientMetadata,
+      secretHash: row.clientSecretHash,
+    };
   }
 }
 

@@ -41,7 +41,13 @@ class MemoryProvider implements OAuthClientProvider {
   authorizationUrl?: URL;
   constructor(readonly redirectUrl: string) {}
   get clientMetadata(): OAuthClientMetadata {
-    return { client_name: 'Test Agent', redirect_uris: [this.redirectUrl], grant_types: ['authorization_code', 'refresh_token'], response_types: ['code'], token_endpoint_auth_method: 'none' };
+    return {
+      client_name: 'Test Agent',
+      redirect_uris: [this.redirectUrl],
+      grant_types: ['authorization_code', 'refresh_token'],
+      response_types: ['code'],
+      token_endpoint_auth_method: 'none',
+    };
   }
   state = () => 'state-123';
   clientInformation = () => this.client;
@@ -57,8 +63,16 @@ const pkce = () => {
   const verifier = randomBytes(32).toString('base64url');
   return { verifier, challenge: createHash('sha256').update(verifier).digest('base64url') };
 };
-const form = (body: Record<string, string>) => ({ method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: new URLSearchParams(body).toString() });
-const hidden = (html: string, name: string) => new RegExp(`name="${name}" value="([^"]*)"`).exec(html)?.[1]?.replace(/&amp;/g, '&').replace(/&quot;/g, '"') ?? '';
+const form = (body: Record<string, string>) => ({
+  method: 'POST',
+  headers: { 'content-type': 'application/x-www-form-urlencoded' },
+  body: new URLSearchParams(body).toString(),
+});
+const hidden = (html: string, name: string) =>
+  new RegExp(`name="${name}" value="([^"]*)"`)
+    .exec(html)?.[1]
+    ?.replace(/&amp;/g, '&')
+    .replace(/&quot;/g, '"') ?? '';
 
 describe('MCP OAuth authorization server', () => {
   let t: TestApp;
@@ -76,7 +90,16 @@ describe('MCP OAuth authorization server', () => {
     return `sb_session=${res.body.token}`;
   };
   const register = async (metadata: Record<string, unknown> = {}) => {
-    const res = await fetch(`${base}/mcp/oauth/register`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ client_name: 'Raw client', redirect_uris: [cb.url], token_endpoint_auth_method: 'none', ...metadata }) });
+    const res = await fetch(`${base}/mcp/oauth/register`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({
+        client_name: 'Raw client',
+        redirect_uris: [cb.url],
+        token_endpoint_auth_method: 'none',
+        ...metadata,
+      }),
+    });
     return { status: res.status, body: (await res.json()) as Record<string, any> };
   };
   const authorizeUrl = (clientId: string, challenge: string, extra: Record<string, string> = {}) =>
@@ -86,11 +109,18 @@ describe('MCP OAuth authorization server', () => {
     const page = await fetch(url, { headers: { cookie }, redirect: 'manual' });
     const html = await page.text();
     if (page.status !== 200) return { status: page.status, html, location: page.headers.get('location') };
-    const res = await fetch(`${base}/mcp/oauth/authorize`, { ...form({ request: hidden(html, 'request'), csrf: hidden(html, 'csrf'), action }), headers: { 'content-type': 'application/x-www-form-urlencoded', cookie }, redirect: 'manual' });
+    const res = await fetch(`${base}/mcp/oauth/authorize`, {
+      ...form({ request: hidden(html, 'request'), csrf: hidden(html, 'csrf'), action }),
+      headers: { 'content-type': 'application/x-www-form-urlencoded', cookie },
+      redirect: 'manual',
+    });
     return { status: res.status, html, location: res.headers.get('location') };
   };
   const token = async (body: Record<string, string>, headers: Record<string, string> = {}) => {
-    const res = await fetch(`${base}/mcp/oauth/token`, { ...form(body), headers: { 'content-type': 'application/x-www-form-urlencoded', ...headers } });
+    const res = await fetch(`${base}/mcp/oauth/token`, {
+      ...form(body),
+      headers: { 'content-type': 'application/x-www-form-urlencoded', ...headers },
+    });
     return { status: res.status, body: (await res.json()) as Record<string, any>, headers: res.headers };
   };
   /** Code → tokens for a public client, the whole way. */
@@ -99,7 +129,14 @@ describe('MCP OAuth authorization server', () => {
     const c = await consent(authorizeUrl(clientId, challenge, extra), cookie);
     assert.equal(c.status, 303, c.html);
     const code = new URL(c.location!).searchParams.get('code')!;
-    const res = await token({ grant_type: 'authorization_code', code, code_verifier: verifier, redirect_uri: cb.url, client_id: clientId, resource: extra.resource ?? server.mcpEndpoint });
+    const res = await token({
+      grant_type: 'authorization_code',
+      code,
+      code_verifier: verifier,
+      redirect_uri: cb.url,
+      client_id: clientId,
+      resource: extra.resource ?? server.mcpEndpoint,
+    });
     assert.equal(res.status, 200, JSON.stringify(res.body));
     return res.body as { access_token: string; refresh_token: string; scope: string; expires_in: number };
   };
@@ -114,8 +151,20 @@ describe('MCP OAuth authorization server', () => {
     ({ key } = await t.tenant());
     ws = (await t.workspace(key)).id;
     await t.post(`/api/v1/workspaces/${ws}/integrations`, key, { integrationName: 'acme', connectionStrategy: 'per_user' });
-    assert.equal((await t.post('/api/v1/end-users', key, { workspaceId: ws, externalId: 'erin-1', email: 'Erin@Example.com' })).status, 201);
-    await t.post('/api/v1/connections', key, { type: 'SECRET_TEXT', integrationName: 'acme', externalId: 'erin-acme', displayName: 'Erin', secretText: 'key-erin', workspaceId: ws, endUserId: 'erin-1', scope: 'USER' });
+    assert.equal(
+      (await t.post('/api/v1/end-users', key, { workspaceId: ws, externalId: 'erin-1', email: 'Erin@Example.com' })).status,
+      201,
+    );
+    await t.post('/api/v1/connections', key, {
+      type: 'SECRET_TEXT',
+      integrationName: 'acme',
+      externalId: 'erin-acme',
+      displayName: 'Erin',
+      secretText: 'key-erin',
+      workspaceId: ws,
+      endUserId: 'erin-1',
+      scope: 'USER',
+    });
     server = (await t.post('/api/v1/mcp/servers', key, { name: 'Erin’s tools', workspaceId: ws })).body.server;
   });
   after(async () => {
@@ -204,26 +253,41 @@ describe('MCP OAuth authorization server', () => {
     assert.deepEqual(who.structuredContent, { account: 'Erin Co' });
     const [link] = await t.db.orm.select().from(mcpEndUserLinks).where(eq(mcpEndUserLinks.workspaceId, ws));
     assert.ok(link, 'the person is linked to the end user');
-    const stored = await t.db.orm.select().from(mcpTokens).where(eq(mcpTokens.tokenHash, hashToken(tokens.access_token)));
+    const stored = await t.db.orm
+      .select()
+      .from(mcpTokens)
+      .where(eq(mcpTokens.tokenHash, hashToken(tokens.access_token)));
     assert.equal(stored.length, 1, 'stored as a hash');
     assert.equal(stored[0]!.kind, 'oauth_access');
     await client.close();
 
     // 4. The access token expires: the client refreshes (rotation) and carries on.
-    await t.db.orm.update(mcpTokens).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(mcpTokens.id, stored[0]!.id));
+    await t.db.orm
+      .update(mcpTokens)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(mcpTokens.id, stored[0]!.id));
     const oldRefresh = tokens.refresh_token!;
     const again = await connect();
-    assert.deepEqual((await again.client.callTool({ name: 'acme__whoami', arguments: {} })).structuredContent, { account: 'Erin Co' });
+    assert.deepEqual((await again.client.callTool({ name: 'acme__whoami', arguments: {} })).structuredContent, {
+      account: 'Erin Co',
+    });
     assert.notEqual(provider.saved!.refresh_token, oldRefresh, 'refresh tokens rotate');
     assert.notEqual(provider.saved!.access_token, tokens.access_token);
     await again.client.close();
 
     // 5. Revocation ends the grant.
-    const revoked = await fetch(`${base}/mcp/oauth/revoke`, form({ token: provider.saved!.access_token, client_id: provider.client!.client_id }));
+    const revoked = await fetch(
+      `${base}/mcp/oauth/revoke`,
+      form({ token: provider.saved!.access_token, client_id: provider.client!.client_id }),
+    );
     assert.equal(revoked.status, 200);
     const after = await rpc(server.mcpEndpoint, provider.saved!.access_token, INIT());
     assert.equal(after.status, 401);
-    const refreshAfter = await token({ grant_type: 'refresh_token', refresh_token: provider.saved!.refresh_token!, client_id: provider.client!.client_id });
+    const refreshAfter = await token({
+      grant_type: 'refresh_token',
+      refresh_token: provider.saved!.refresh_token!,
+      client_id: provider.client!.client_id,
+    });
     assert.equal(refreshAfter.status, 400);
     assert.equal(refreshAfter.body.error, 'invalid_grant');
   });
@@ -255,15 +319,25 @@ describe('MCP OAuth authorization server', () => {
     assert.match(c.html, /a new end user of this workspace/);
     assert.equal(c.status, 303);
     assert.ok(new URL(c.location!).searchParams.get('code'));
-    const created = await t.db.orm.select().from(endUsers).where(and(eq(endUsers.workspaceId, ws), eq(endUsers.externalId, 'newcomer@example.com')));
+    const created = await t.db.orm
+      .select()
+      .from(endUsers)
+      .where(and(eq(endUsers.workspaceId, ws), eq(endUsers.externalId, 'newcomer@example.com')));
     assert.equal(created.length, 1);
     assert.equal(created[0]!.email, 'newcomer@example.com');
     // Signing in again reuses the linked end user.
     const again = await consent(authorizeUrl(client.client_id, challenge, { resource: open.mcpEndpoint }), cookie);
     assert.match(again.html, /the end user &quot;newcomer@example\.com&quot;/);
-    assert.equal((await t.db.orm.select().from(endUsers).where(eq(endUsers.workspaceId, ws))).filter((e) => e.externalId === 'newcomer@example.com').length, 1);
+    assert.equal(
+      (await t.db.orm.select().from(endUsers).where(eq(endUsers.workspaceId, ws))).filter(
+        (e) => e.externalId === 'newcomer@example.com',
+      ).length,
+      1,
+    );
 
-    const scoped = (await t.post('/api/v1/mcp/servers', key, { name: 'Only erin', workspaceId: ws, endUserAccess: 'open', endUserId: 'erin-1' })).body.server;
+    const scoped = (
+      await t.post('/api/v1/mcp/servers', key, { name: 'Only erin', workspaceId: ws, endUserAccess: 'open', endUserId: 'erin-1' })
+    ).body.server;
     const denied = await consent(authorizeUrl(client.client_id, challenge, { resource: scoped.mcpEndpoint }), cookie);
     assert.equal(denied.status, 403);
     assert.match(denied.html, /reserved for another end user/);
@@ -302,11 +376,15 @@ describe('MCP OAuth authorization server', () => {
     await redirected({ code_challenge: 'short' }, 'invalid_request');
     await redirected({ resource: '' }, 'invalid_target');
     await redirected({ resource: `${base}/mcp/srv_00000000-0000-4000-8000-000000000000` }, 'invalid_target');
-    const bearerOnly = (await t.post('/api/v1/mcp/servers', key, { name: 'Bearer', workspaceId: ws, authMode: 'bearer' })).body.server;
+    const bearerOnly = (await t.post('/api/v1/mcp/servers', key, { name: 'Bearer', workspaceId: ws, authMode: 'bearer' })).body
+      .server;
     await redirected({ resource: bearerOnly.mcpEndpoint }, 'invalid_target');
     await redirected({ scope: 'mcp:code' }, 'invalid_scope');
     // The PRM of a bearer-only server names no authorization server.
-    const prm = (await (await fetch(`${base}/.well-known/oauth-protected-resource/mcp/srv_${bearerOnly.id}`)).json()) as Record<string, unknown>;
+    const prm = (await (await fetch(`${base}/.well-known/oauth-protected-resource/mcp/srv_${bearerOnly.id}`)).json()) as Record<
+      string,
+      unknown
+    >;
     assert.equal(prm.authorization_servers, undefined);
   });
 
@@ -321,7 +399,14 @@ describe('MCP OAuth authorization server', () => {
       return { ...p, code: new URL(c.location!).searchParams.get('code')! };
     };
     const exchange = (c: { code: string; verifier: string }, over: Record<string, string> = {}) =>
-      token({ grant_type: 'authorization_code', code: c.code, code_verifier: c.verifier, redirect_uri: cb.url, client_id: client.client_id, ...over });
+      token({
+        grant_type: 'authorization_code',
+        code: c.code,
+        code_verifier: c.verifier,
+        redirect_uri: cb.url,
+        client_id: client.client_id,
+        ...over,
+      });
     const expectError = async (p: Promise<{ status: number; body: Record<string, any> }>, status: number, error: string) => {
       const r = await p;
       assert.equal(r.status, status, JSON.stringify(r.body));
@@ -338,11 +423,18 @@ describe('MCP OAuth authorization server', () => {
     const d = await codeFor();
     await expectError(exchange(d, { resource: `${base}/mcp/srv_00000000-0000-4000-8000-000000000000` }), 400, 'invalid_target');
     const e = await codeFor();
-    await t.db.orm.update(mcpOauthCodes).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(mcpOauthCodes.codeHash, hashToken(e.code)));
+    await t.db.orm
+      .update(mcpOauthCodes)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(mcpOauthCodes.codeHash, hashToken(e.code)));
     await expectError(exchange(e), 400, 'invalid_grant');
     await expectError(exchange(e, { grant_type: 'password' }), 400, 'unsupported_grant_type');
     await expectError(exchange(e, { code_verifier: 'x' }), 400, 'invalid_request');
-    await expectError(token({ grant_type: 'authorization_code', code: 'x', code_verifier: 'y'.repeat(43), redirect_uri: cb.url }), 401, 'invalid_client');
+    await expectError(
+      token({ grant_type: 'authorization_code', code: 'x', code_verifier: 'y'.repeat(43), redirect_uri: cb.url }),
+      401,
+      'invalid_client',
+    );
     await expectError(token({ grant_type: 'authorization_code', client_id: 'mcpcl_unknown' }), 401, 'invalid_client');
 
     // A code replayed after success revokes what it granted.
@@ -360,9 +452,13 @@ describe('MCP OAuth authorization server', () => {
     await t.post('/api/v1/end-users', key, { workspaceId: ws, externalId: 'erin-4', email: 'erin4@example.com' });
     const codeServer = (await t.post('/api/v1/mcp/servers', key, { name: 'Code', workspaceId: ws, mode: 'CODE' })).body.server;
     const client = (await register()).body;
-    const first = await grant(client.client_id, cookie, { resource: codeServer.mcpEndpoint, scope: 'mcp:tools mcp:code unknown:scope' });
+    const first = await grant(client.client_id, cookie, {
+      resource: codeServer.mcpEndpoint,
+      scope: 'mcp:tools mcp:code unknown:scope',
+    });
     assert.equal(first.scope, 'mcp:tools mcp:code');
-    const refresh = (rt: string, over: Record<string, string> = {}) => token({ grant_type: 'refresh_token', refresh_token: rt, client_id: client.client_id, ...over });
+    const refresh = (rt: string, over: Record<string, string> = {}) =>
+      token({ grant_type: 'refresh_token', refresh_token: rt, client_id: client.client_id, ...over });
     const narrowed = await refresh(first.refresh_token, { scope: 'mcp:tools', resource: codeServer.mcpEndpoint });
     assert.equal(narrowed.status, 200, JSON.stringify(narrowed.body));
     assert.equal(narrowed.body.scope, 'mcp:tools');
@@ -377,14 +473,25 @@ describe('MCP OAuth authorization server', () => {
     assert.equal(reuse.body.error, 'invalid_grant');
     const [after] = await t.db.orm.select().from(mcpOauthGrants).where(eq(mcpOauthGrants.id, grantRow!.id));
     assert.ok(after!.revokedAt, 'reuse of a rotated refresh token revokes the grant');
-    assert.equal((await rpc(codeServer.mcpEndpoint, once.body.access_token, INIT())).status, 401, 'every token of the grant stops working');
+    assert.equal(
+      (await rpc(codeServer.mcpEndpoint, once.body.access_token, INIT())).status,
+      401,
+      'every token of the grant stops working',
+    );
 
     const second = await grant(client.client_id, cookie, { resource: codeServer.mcpEndpoint });
     assert.equal((await refresh(second.refresh_token, { resource: server.mcpEndpoint })).body.error, 'invalid_target');
     const third = await grant(client.client_id, cookie, { resource: codeServer.mcpEndpoint });
-    const rev = await fetch(`${base}/mcp/oauth/revoke`, form({ token: third.refresh_token, token_type_hint: 'refresh_token', client_id: client.client_id }));
+    const rev = await fetch(
+      `${base}/mcp/oauth/revoke`,
+      form({ token: third.refresh_token, token_type_hint: 'refresh_token', client_id: client.client_id }),
+    );
     assert.equal(rev.status, 200);
-    assert.equal((await rpc(codeServer.mcpEndpoint, third.access_token, INIT())).status, 401, 'revoking the refresh token ends the grant');
+    assert.equal(
+      (await rpc(codeServer.mcpEndpoint, third.access_token, INIT())).status,
+      401,
+      'revoking the refresh token ends the grant',
+    );
     assert.equal((await fetch(`${base}/mcp/oauth/revoke`, form({ token: 'unknown', client_id: client.client_id }))).status, 200);
     const noToken = await fetch(`${base}/mcp/oauth/revoke`, form({ client_id: client.client_id }));
     assert.equal(noToken.status, 400);
@@ -409,7 +516,11 @@ describe('MCP OAuth authorization server', () => {
     await bad({ token_endpoint_auth_method: 'private_key_jwt' }, 'invalid_client_metadata');
     await bad({ grant_types: ['client_credentials'] }, 'invalid_client_metadata');
     await bad({ response_types: ['token'] }, 'invalid_client_metadata');
-    const malformed = await fetch(`${base}/mcp/oauth/register`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"redirect_uris":' });
+    const malformed = await fetch(`${base}/mcp/oauth/register`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: '{"redirect_uris":',
+    });
     assert.equal(malformed.status, 400);
     assert.equal(((await malformed.json()) as any).error, 'invalid_client_metadata');
     const native = await register({ redirect_uris: ['cursor://anysphere.cursor/oauth/callback', 'http://localhost:33418/cb'] });
@@ -427,12 +538,18 @@ describe('MCP OAuth authorization server', () => {
     const c = await consent(authorizeUrl(confidential.body.client_id, p.challenge), cookie);
     const code = new URL(c.location!).searchParams.get('code')!;
     const body = { grant_type: 'authorization_code', code, code_verifier: p.verifier, redirect_uri: cb.url };
-    const basic = (secret: string) => ({ authorization: `Basic ${Buffer.from(`${confidential.body.client_id}:${secret}`).toString('base64')}` });
+    const basic = (secret: string) => ({
+      authorization: `Basic ${Buffer.from(`${confidential.body.client_id}:${secret}`).toString('base64')}`,
+    });
     const wrong = await token(body, basic('mcps_wrong'));
     assert.equal(wrong.status, 401);
     assert.equal(wrong.body.error, 'invalid_client');
     assert.match(wrong.headers.get('www-authenticate')!, /^Basic/);
-    const viaPost = await token({ ...body, client_id: confidential.body.client_id, client_secret: confidential.body.client_secret });
+    const viaPost = await token({
+      ...body,
+      client_id: confidential.body.client_id,
+      client_secret: confidential.body.client_secret,
+    });
     assert.equal(viaPost.body.error, 'invalid_client', 'a client_secret_basic client must use Basic');
     const right = await token(body, basic(confidential.body.client_secret));
     assert.equal(right.status, 200, JSON.stringify(right.body));
@@ -447,14 +564,25 @@ describe('MCP OAuth authorization server', () => {
     await new Promise<void>((r) => docs.listen(0, '127.0.0.1', r));
     const clientId = `http://127.0.0.1:${(docs.address() as AddressInfo).port}/oauth/client.json`;
     try {
-      served = { client_id: clientId, client_name: 'Metadata Agent', redirect_uris: [cb.url], token_endpoint_auth_method: 'none' };
+      served = {
+        client_id: clientId,
+        client_name: 'Metadata Agent',
+        redirect_uris: [cb.url],
+        token_endpoint_auth_method: 'none',
+      };
       const cookie = await signUp('erin6@example.com');
       await t.post('/api/v1/end-users', key, { workspaceId: ws, externalId: 'erin-6', email: 'erin6@example.com' });
       const p = pkce();
       const c = await consent(authorizeUrl(clientId, p.challenge), cookie);
       assert.match(c.html, /Allow Metadata Agent\?/);
       const code = new URL(c.location!).searchParams.get('code')!;
-      const res = await token({ grant_type: 'authorization_code', code, code_verifier: p.verifier, redirect_uri: cb.url, client_id: clientId });
+      const res = await token({
+        grant_type: 'authorization_code',
+        code,
+        code_verifier: p.verifier,
+        redirect_uri: cb.url,
+        client_id: clientId,
+      });
       assert.equal(res.status, 200, JSON.stringify(res.body));
       assert.equal((await rpc(server.mcpEndpoint, res.body.access_token, INIT())).status, 200);
 
@@ -476,20 +604,41 @@ describe('MCP OAuth authorization server', () => {
     const p = pkce();
     const page = await fetch(authorizeUrl(client.client_id, p.challenge), { headers: { cookie } });
     const html = await page.text();
-    const post = (body: Record<string, string>) => fetch(`${base}/mcp/oauth/authorize`, { ...form(body), headers: { 'content-type': 'application/x-www-form-urlencoded', cookie }, redirect: 'manual' });
-    const forged = await post({ request: hidden(html, 'request').replace(/^./, 'x'), csrf: hidden(html, 'csrf'), action: 'allow' });
+    const post = (body: Record<string, string>) =>
+      fetch(`${base}/mcp/oauth/authorize`, {
+        ...form(body),
+        headers: { 'content-type': 'application/x-www-form-urlencoded', cookie },
+        redirect: 'manual',
+      });
+    const forged = await post({
+      request: hidden(html, 'request').replace(/^./, 'x'),
+      csrf: hidden(html, 'csrf'),
+      action: 'allow',
+    });
     assert.equal(forged.status, 400);
     const noCsrf = await post({ request: hidden(html, 'request'), action: 'allow' });
     assert.equal(noCsrf.status, 403);
     assert.equal(noCsrf.headers.get('location'), null, 'no code without the CSRF token');
     assert.equal(page.headers.get('x-frame-options'), 'DENY');
     assert.match(page.headers.get('content-security-policy')!, /frame-ancestors 'none'/);
-    const signup = await fetch(`${base}/mcp/oauth/authorize`, { ...form({ request: hidden(html, 'request'), action: 'signup', email: 'not-an-email', password: 'x', name: '' }), redirect: 'manual' });
+    const signup = await fetch(`${base}/mcp/oauth/authorize`, {
+      ...form({ request: hidden(html, 'request'), action: 'signup', email: 'not-an-email', password: 'x', name: '' }),
+      redirect: 'manual',
+    });
     assert.equal(signup.status, 400);
     const signupHtml = await signup.text();
     assert.match(signupHtml, /Enter a valid email, a password of 8 to 200 characters, a name\./);
     assert.match(signupHtml, /Create an account/);
-    const signedUp = await fetch(`${base}/mcp/oauth/authorize`, { ...form({ request: hidden(html, 'request'), action: 'signup', email: 'fresh@example.com', password: 'long enough pw', name: 'Fresh' }), redirect: 'manual' });
+    const signedUp = await fetch(`${base}/mcp/oauth/authorize`, {
+      ...form({
+        request: hidden(html, 'request'),
+        action: 'signup',
+        email: 'fresh@example.com',
+        password: 'long enough pw',
+        name: 'Fresh',
+      }),
+      redirect: 'manual',
+    });
     assert.equal(signedUp.status, 303);
     assert.match(signedUp.headers.get('set-cookie')!, /^sb_session=uss_[^;]+; Path=\/; HttpOnly; SameSite=Lax/);
     assert.ok(signedUp.headers.get('location')!.startsWith('/mcp/oauth/authorize?'));
@@ -497,13 +646,21 @@ describe('MCP OAuth authorization server', () => {
 
   it('purges expired tokens and codes and registrations that never got a grant', async () => {
     await t.post('/api/v1/end-users', key, { workspaceId: ws, externalId: 'purge-me' });
-    const bearerServer = (await t.post('/api/v1/mcp/servers', key, { name: 'Purge', workspaceId: ws, authMode: 'oauth_and_bearer' })).body.server;
+    const bearerServer = (
+      await t.post('/api/v1/mcp/servers', key, { name: 'Purge', workspaceId: ws, authMode: 'oauth_and_bearer' })
+    ).body.server;
     const issued = await t.post(`/api/v1/mcp/servers/${bearerServer.id}/oauth-tokens`, key, { endUserId: 'purge-me' });
     const live = await t.post(`/api/v1/mcp/servers/${bearerServer.id}/oauth-tokens`, key, { endUserId: 'purge-me' });
-    await t.db.orm.update(mcpTokens).set({ expiresAt: new Date(Date.now() - 2 * 86_400_000) }).where(eq(mcpTokens.id, issued.body.token.id));
+    await t.db.orm
+      .update(mcpTokens)
+      .set({ expiresAt: new Date(Date.now() - 2 * 86_400_000) })
+      .where(eq(mcpTokens.id, issued.body.token.id));
     const unused = (await register()).body;
     const fresh = (await register()).body;
-    await t.db.orm.update(mcpOauthClients).set({ createdAt: new Date(Date.now() - 31 * 86_400_000) }).where(eq(mcpOauthClients.clientId, unused.client_id));
+    await t.db.orm
+      .update(mcpOauthClients)
+      .set({ createdAt: new Date(Date.now() - 31 * 86_400_000) })
+      .where(eq(mcpOauthClients.clientId, unused.client_id));
     const purged = await purgeMcpState(t.db.orm);
     assert.ok(purged.tokens! >= 1 && purged.clients! >= 1, JSON.stringify(purged));
     assert.equal((await t.db.orm.select().from(mcpTokens).where(eq(mcpTokens.id, issued.body.token.id))).length, 0);
@@ -513,22 +670,65 @@ describe('MCP OAuth authorization server', () => {
   });
 
   it('never answers a malformed request to the OAuth endpoints with a 5xx', async () => {
-    const value = fc.oneof(fc.string({ maxLength: 80 }), fc.constantFrom('', 'mcpr_x', 'authorization_code', 'refresh_token', cb.url, 'none', 'S256'), fc.jsonValue({ maxDepth: 2 }));
-    const fields = ['grant_type', 'code', 'code_verifier', 'redirect_uri', 'client_id', 'client_secret', 'refresh_token', 'resource', 'scope', 'token', 'request', 'action', 'csrf', 'redirect_uris', 'token_endpoint_auth_method', 'grant_types'];
+    const value = fc.oneof(
+      fc.string({ maxLength: 80 }),
+      fc.constantFrom('', 'mcpr_x', 'authorization_code', 'refresh_token', cb.url, 'none', 'S256'),
+      fc.jsonValue({ maxDepth: 2 }),
+    );
+    const fields = [
+      'grant_type',
+      'code',
+      'code_verifier',
+      'redirect_uri',
+      'client_id',
+      'client_secret',
+      'refresh_token',
+      'resource',
+      'scope',
+      'token',
+      'request',
+      'action',
+      'csrf',
+      'redirect_uris',
+      'token_endpoint_auth_method',
+      'grant_types',
+    ];
     const body = fc.dictionary(fc.constantFrom(...fields), value, { maxKeys: 6 });
     await fc.assert(
-      fc.asyncProperty(fc.constantFrom('/mcp/oauth/token', '/mcp/oauth/revoke', '/mcp/oauth/register', '/mcp/oauth/authorize'), fc.boolean(), body, async (path, asJson, b) => {
-        const res = await fetch(`${base}${path}`, {
-          method: 'POST',
-          headers: { 'content-type': asJson ? 'application/json' : 'application/x-www-form-urlencoded' },
-          body: asJson ? JSON.stringify(b) : new URLSearchParams(Object.entries(b).map(([k, v]): [string, string] => [k, typeof v === 'string' ? v : JSON.stringify(v)])).toString(),
-          redirect: 'manual',
-        });
-        assert.ok(res.status < 500, `${path} ${JSON.stringify(b)} -> ${res.status}`);
-      }),
+      fc.asyncProperty(
+        fc.constantFrom('/mcp/oauth/token', '/mcp/oauth/revoke', '/mcp/oauth/register', '/mcp/oauth/authorize'),
+        fc.boolean(),
+        body,
+        async (path, asJson, b) => {
+          const res = await fetch(`${base}${path}`, {
+            method: 'POST',
+            headers: { 'content-type': asJson ? 'application/json' : 'application/x-www-form-urlencoded' },
+            body: asJson
+              ? JSON.stringify(b)
+              : new URLSearchParams(
+                  Object.entries(b).map(([k, v]): [string, string] => [k, typeof v === 'string' ? v : JSON.stringify(v)]),
+                ).toString(),
+            redirect: 'manual',
+          });
+          assert.ok(res.status < 500, `${path} ${JSON.stringify(b)} -> ${res.status}`);
+        },
+      ),
       { seed: 20261123, numRuns: 80 },
     );
-    const query = fc.dictionary(fc.constantFrom('response_type', 'client_id', 'redirect_uri', 'code_challenge', 'code_challenge_method', 'resource', 'scope', 'state'), fc.string({ maxLength: 60 }), { maxKeys: 8 });
+    const query = fc.dictionary(
+      fc.constantFrom(
+        'response_type',
+        'client_id',
+        'redirect_uri',
+        'code_challenge',
+        'code_challenge_method',
+        'resource',
+        'scope',
+        'state',
+      ),
+      fc.string({ maxLength: 60 }),
+      { maxKeys: 8 },
+    );
     await fc.assert(
       fc.asyncProperty(query, async (q) => {
         const res = await fetch(`${base}/mcp/oauth/authorize?${new URLSearchParams(q).toString()}`, { redirect: 'manual' });

@@ -16,7 +16,11 @@ export async function insertClient(db: Executor, row: typeof mcpOauthClients.$in
 }
 
 /** Stores (or refreshes) a client described by a client ID metadata document. */
-export async function upsertMetadataClient(db: Executor, clientId: string, metadata: Record<string, unknown>): Promise<OAuthClientRow> {
+export async function upsertMetadataClient(
+  db: Executor,
+  clientId: string,
+  metadata: Record<string, unknown>,
+): Promise<OAuthClientRow> {
   const [row] = await db
     .insert(mcpOauthClients)
     .values({ clientId, source: 'metadata_document', metadata, fetchedAt: new Date() })

@@ -59,18 +59,29 @@ export async function mcpOAuthRoutes(app: FastifyInstance): Promise<void> {
     throw err;
   };
   const cors = { config: { auth: 'none' as const }, schema: { hide: true } };
-  for (const path of ['/.well-known/oauth-authorization-server', '/mcp/oauth/register', '/mcp/oauth/token', '/mcp/oauth/revoke']) {
+  for (const path of [
+    '/.well-known/oauth-authorization-server',
+    '/mcp/oauth/register',
+    '/mcp/oauth/token',
+    '/mcp/oauth/revoke',
+  ]) {
     app.options(path, { ...cors, handler: async (_req, reply) => reply.code(204).headers(CORS).send() });
   }
 
-  app.get('/.well-known/oauth-authorization-server', { ...cors, handler: async (_req, reply) => reply.headers(CORS).send(oauth.metadata()) });
+  app.get('/.well-known/oauth-authorization-server', {
+    ...cors,
+    handler: async (_req, reply) => reply.headers(CORS).send(oauth.metadata()),
+  });
 
   app.post('/mcp/oauth/register', {
     ...cors,
     handler: async (req, reply) => {
       try {
         const client = await clients.register(parseJson(req.body));
-        return reply.code(201).headers({ ...CORS, 'Cache-Control': 'no-store' }).send(client);
+        return reply
+          .code(201)
+          .headers({ ...CORS, 'Cache-Control': 'no-store' })
+          .send(client);
       } catch (err) {
         return oauthError(reply, err);
       }
@@ -115,20 +126,34 @@ export async function mcpOAuthRoutes(app: FastifyInstance): Promise<void> {
     }
   };
   const page = (reply: FastifyReply, status: number, html: string) => reply.code(status).headers(PAGE_HEADERS).send(html);
-  const seeOther = (reply: FastifyReply, location: string) => reply.code(303).header('Location', location).header('Cache-Control', 'no-store').send();
+  const seeOther = (reply: FastifyReply, location: string) =>
+    reply.code(303).header('Location', location).header('Cache-Control', 'no-store').send();
   const backToPage = (r: AuthorizeRequest) => `/mcp/oauth/authorize?${oauth.queryOf(r)}`;
   const setSession = (reply: FastifyReply, token: string, expiresAt: string) => {
     const maxAge = Math.max(0, Math.floor((Date.parse(expiresAt) - Date.now()) / 1000));
-    void reply.header('Set-Cookie', `${SESSION_COOKIE}=${encodeURIComponent(token)}; Path=/; HttpOnly; SameSite=Lax; Max-Age=${maxAge}${secureCookie ? '; Secure' : ''}`);
+    void reply.header(
+      'Set-Cookie',
+      `${SESSION_COOKIE}=${encodeURIComponent(token)}; Path=/; HttpOnly; SameSite=Lax; Max-Age=${maxAge}${secureCookie ? '; Secure' : ''}`,
+    );
   };
 
   /** Renders what the person sees for a valid request: sign in, consent, or why they cannot continue. */
-  const show = async (reply: FastifyReply, req: FastifyRequest, query: Record<string, string | undefined>, notice?: { error?: string; email?: string; mode?: 'signin' | 'signup' }, status = 200) => {
+  const show = async (
+    reply: FastifyReply,
+    req: FastifyRequest,
+    query: Record<string, string | undefined>,
+    notice?: { error?: string; email?: string; mode?: 'signin' | 'signup' },
+    status = 200,
+  ) => {
     const check = await oauth.checkAuthorize(query);
     if (check.kind === 'page_error') return page(reply, 400, errorPage(check.message));
     if (check.kind === 'redirect') return seeOther(reply, check.location);
     const sealed = oauth.seal(check.request);
-    const ctx: PageContext = { clientName: check.client.metadata.client_name ?? check.client.clientId, serverName: check.server.name, sealed };
+    const ctx: PageContext = {
+      clientName: check.client.metadata.client_name ?? check.client.clientId,
+      serverName: check.server.name,
+      sealed,
+    };
     const who = await person(req);
     if (!who) return page(reply, status, signInPage(ctx, notice ?? {}));
     const csrf = oauth.csrf(who.sessionId, sealed);
@@ -180,11 +205,20 @@ export async function mcpOAuthRoutes(app: FastifyInstance): Promise<void> {
       const who = await person(req);
       if (!who) return show(reply, req, query, { error: 'Your session has ended; please sign in again.' }, 401);
       if (!form.csrf || form.csrf !== oauth.csrf(who.sessionId, form.request ?? '')) {
-        return page(reply, 403, errorPage('This form was not sent from the authorization page of your current session. Go back to the application and start again.'));
+        return page(
+          reply,
+          403,
+          errorPage(
+            'This form was not sent from the authorization page of your current session. Go back to the application and start again.',
+          ),
+        );
       }
       if (form.action === 'signout') {
         await auth.signOut(who.sessionId);
-        void reply.header('Set-Cookie', `${SESSION_COOKIE}=; Path=/; HttpOnly; SameSite=Lax; Max-Age=0${secureCookie ? '; Secure' : ''}`);
+        void reply.header(
+          'Set-Cookie',
+          `${SESSION_COOKIE}=; Path=/; HttpOnly; SameSite=Lax; Max-Age=0${secureCookie ? '; Secure' : ''}`,
+        );
         return seeOther(reply, backToPage(r));
       }
       if (form.action === 'deny') return seeOther(reply, oauth.denied(r));
@@ -193,7 +227,8 @@ export async function mcpOAuthRoutes(app: FastifyInstance): Promise<void> {
       if (check.kind === 'page_error') return page(reply, 400, errorPage(check.message));
       if (check.kind === 'redirect') return seeOther(reply, check.location);
       const decision = await oauth.endUserFor(check.server, who, true);
-      if (!decision.ok || !decision.endUser) return seeOther(reply, oauth.denied(r, decision.ok ? 'No end user' : decision.reason));
+      if (!decision.ok || !decision.endUser)
+        return seeOther(reply, oauth.denied(r, decision.ok ? 'No end user' : decision.reason));
       return seeOther(reply, await oauth.issueCode(check.request, check.server, who, decision.endUser.id));
     },
   });
@@ -203,7 +238,9 @@ export async function mcpOAuthRoutes(app: FastifyInstance): Promise<void> {
     if (type.startsWith('application/json')) {
       try {
         const v = parseJson(req.body);
-        return v && typeof v === 'object' && !Array.isArray(v) ? Object.fromEntries(Object.entries(v).filter(([, x]) => typeof x === 'string')) : {};
+        return v && typeof v === 'object' && !Array.isArray(v)
+          ? Object.fromEntries(Object.entries(v).filter(([, x]) => typeof x === 'string'))
+          : {};
       } catch {
         return {};
       }
@@ -212,7 +249,10 @@ export async function mcpOAuthRoutes(app: FastifyInstance): Promise<void> {
   }
 }
 
-const flat = (q: Record<string, unknown>) => Object.fromEntries(Object.entries(q).map(([k, v]) => [k, Array.isArray(v) ? String(v[0]) : typeof v === 'string' ? v : undefined]));
+const flat = (q: Record<string, unknown>) =>
+  Object.fromEntries(
+    Object.entries(q).map(([k, v]) => [k, Array.isArray(v) ? String(v[0]) : typeof v === 'string' ? v : undefined]),
+  );
 
 /** The page's sign-up goes through the same account rules as POST /api/v1/auth/sign-up. */
 function signUpInput(email: string, password: string, name: string) {

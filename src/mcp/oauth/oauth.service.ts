@@ -1,8 +1,6 @@
 import { createHash, createHmac } from 'node:crypto';
 import type { Executor, Orm } from '../../platform/db/database.js';
 import { hashToken, safeEqual } from '../../platform/crypto.js';
-import { isAppError } from '../../platform/errors.js';
-import { Access } from '../../platform/http/access.js';
 import { newId, newToken, TOKEN_PREFIX } from '../../platform/ids.js';
 import type { EndUsersService } from '../../modules/end-users/end-users.service.js';
 import * as serversRepo from '../../modules/mcp-servers/mcp-servers.repository.js';
@@ -10,7 +8,10 @@ import type { McpServerRow } from '../../modules/mcp-servers/mcp-servers.reposit
 import { oauthEnabled, type McpTokens } from '../auth/tokens.js';
 import * as tokensRepo from '../auth/tokens.repository.js';
 import { OAuthError, redirectUriMatches, type OAuthClient, type OAuthClients } from './clients.js';
+import { EndUserMapping, type EndUserDecision, type Person } from './end-user-mapping.js';
 import * as repo from './oauth.repository.js';
+
+export type { EndUserDecision, Person } from './end-user-mapping.js';
 
 export const ACCESS_TOKEN_TTL_S = 3600;
 export const REFRESH_TOKEN_TTL_S = 30 * 86_400;
@@ -35,14 +36,6 @@ export type AuthorizeCheck =
   | { kind: 'redirect'; location: string }
   | { kind: 'ok'; request: AuthorizeRequest; client: OAuthClient; server: McpServerRow };
 
-export interface Person {
-  id: string;
-  email: string;
-  name: string;
-}
-
-export type EndUserDecision = { ok: true; endUser: { id: string; externalId: string } | null; willCreate: boolean } | { ok: false; reason: string };
-
 const PKCE = /^[A-Za-z0-9_-]{43}$/;
 const VERIFIER = /^[A-Za-z0-9._~-]{43,128}$/;
 
@@ -61,7 +54,11 @@ export class McpOAuthService {
       publicUrl: string;
       signingKey: Buffer;
     },
-  ) {}
+  ) {
+    this.mapping = new EndUserMapping(deps.orm, deps.endUsers);
+  }
+
+  private readonly mapping: EndUserMapping;
 
   get issuer(): string {
     return this.deps.publicUrl;
@@ -96,17 +93,24 @@ export class McpOAuthService {
     } catch (err) {
       return { kind: 'page_error', message: err instanceof OAuthError ? err.description : 'The client could not be loaded.' };
     }
-    if (!client) return { kind: 'page_error', message: 'This application is not registered with Switchboard (unknown client_id).' };
+    if (!client)
+      return { kind: 'page_error', message: 'This application is not registered with Switchboard (unknown client_id).' };
     const registered = client.metadata.redirect_uris;
     const redirectUri = q.redirect_uri ?? (registered.length === 1 ? registered[0] : undefined);
     if (!redirectUri) return { kind: 'page_error', message: 'The request has no redirect_uri.' };
-    if (!redirectUriMatches(registered, redirectUri)) return { kind: 'page_error', message: 'The redirect_uri is not registered for this application.' };
+    if (!redirectUriMatches(registered, redirectUri))
+      return { kind: 'page_error', message: 'The redirect_uri is not registered for this application.' };
     const state = q.state ?? null;
-    const fail = (error: string, description: string): AuthorizeCheck => ({ kind: 'redirect', location: this.redirect(redirectUri, { error, error_description: description, state }) });
+    const fail = (error: string, description: string): AuthorizeCheck => ({
+      kind: 'redirect',
+      location: this.redirect(redirectUri, { error, error_description: description, state }),
+    });
 
     if (q.response_type !== 'code') return fail('unsupported_response_type', 'Only response_type=code is supported.');
-    if (!q.code_challenge || q.code_challenge_method !== 'S256') return fail('invalid_request', 'PKCE is required: send code_challenge with code_challenge_method=S256.');
-    if (!PKCE.test(q.code_challenge)) return fail('invalid_request', 'code_challenge must be the base64url SHA-256 of the code verifier (43 characters).');
+    if (!q.code_challenge || q.code_challenge_method !== 'S256')
+      return fail('invalid_request', 'PKCE is required: send code_challenge with code_challenge_method=S256.');
+    if (!PKCE.test(q.code_challenge))
+      return fail('invalid_request', 'code_challenge must be the base64url SHA-256 of the code verifier (43 characters).');
     if (!q.resource) return fail('invalid_target', 'resource is required: the URL of the MCP server ({base_url}/mcp/srv_<id>).');
     const serverId = this.serverIdOf(q.resource);
     const server = serverId ? await serversRepo.findServerById(this.deps.orm, serverId) : null;
@@ -117,7 +121,20 @@ export class McpOAuthService {
     const requested = (q.scope ?? '').split(' ').filter(Boolean);
     const scopes = requested.length ? [...new Set(requested.filter((s) => allowed.includes(s)))] : allowed;
     if (!scopes.length) return fail('invalid_scope', `This server supports the scopes ${allowed.join(' ')}.`);
-    return { kind: 'ok', client, server, request: { clientId: client.clientId, redirectUri, state, codeChallenge: q.code_challenge, scopes, resource: this.resourceOf(server.id), serverId: server.id } };
+    return {
+      kind: 'ok',
+      client,
+      server,
+      request: {
+        clientId: client.clientId,
+        redirectUri,
+        state,
+        codeChallenge: q.code_challenge,
+        scopes,
+        resource: this.resourceOf(server.id),
+        serverId: server.id,
+      },
+    };
   }
 
   /** The query that reproduces a request (used to come back to the page after signing in). */
@@ -158,31 +175,9 @@ export class McpOAuthService {
     return this.mac(`csrf:${sessionId}:${sealed}`);
   }
 
-  /**
-   * Which end user this person acts as. restricted: an existing end user of the workspace, linked to the account
-   * before or matching its email (email field, or an externalId equal to the email). open: the same, else a new end
-   * user is created. A server scoped to one end user admits only that one.
-   */
-  async endUserFor(server: McpServerRow, person: Person, commit: boolean): Promise<EndUserDecision> {
-    const ws = server.workspaceId;
-    if (!ws) return { ok: false, reason: 'This MCP server is not bound to a workspace.' };
-    const email = person.email.trim().toLowerCase();
-    let endUser: { id: string; externalId: string } | null = null;
-    const link = await repo.findLink(this.deps.orm, ws, person.id);
-    if (link) endUser = await this.deps.endUsers.findByRef(server.orgId, ws, link.endUserId);
-    endUser ??= (await this.deps.endUsers.findByEmail(server.orgId, ws, email))[0] ?? null;
-    endUser ??= await this.deps.endUsers.findByRef(server.orgId, ws, email);
-    const willCreate = !endUser && server.endUserAccess === 'open';
-    if (!endUser && !willCreate) {
-      return { ok: false, reason: `The account ${person.email} is not one of this workspace's end users, and this server only admits existing end users. Ask the application's owner for access.` };
-    }
-    if (server.endUserId && (willCreate || endUser?.id !== server.endUserId)) {
-      return { ok: false, reason: 'This MCP server is reserved for another end user.' };
-    }
-    if (!commit) return { ok: true, endUser, willCreate };
-    if (!endUser) endUser = await this.createEndUser(server.orgId, ws, person, email);
-    await repo.upsertLink(this.deps.orm, { workspaceId: ws, userId: person.id, orgId: server.orgId, endUserId: endUser.id });
-    return { ok: true, endUser, willCreate: false };
+  /** Which end user the person acts as (see EndUserMapping). */
+  endUserFor(server: McpServerRow, person: Person, commit: boolean): Promise<EndUserDecision> {
+    return this.mapping.endUserFor(server, person, commit);
   }
 
   /** The person allowed access: a one-time code bound to client, redirect URI, PKCE challenge, server and end user. */
@@ -227,8 +222,10 @@ export class McpOAuthService {
   }
 
   private async exchangeCode(client: OAuthClient, form: Record<string, string>) {
-    if (!form.code || !form.code_verifier || !form.redirect_uri) throw new OAuthError('invalid_request', 'code, code_verifier and redirect_uri are required.');
-    if (!VERIFIER.test(form.code_verifier)) throw new OAuthError('invalid_request', 'code_verifier must be 43 to 128 characters of [A-Za-z0-9._~-].');
+    if (!form.code || !form.code_verifier || !form.redirect_uri)
+      throw new OAuthError('invalid_request', 'code, code_verifier and redirect_uri are required.');
+    if (!VERIFIER.test(form.code_verifier))
+      throw new OAuthError('invalid_request', 'code_verifier must be 43 to 128 characters of [A-Za-z0-9._~-].');
     const consumed = await repo.consumeCode(this.deps.orm, hashToken(form.code));
     if (!consumed) throw new OAuthError('invalid_grant', 'The authorization code is invalid.');
     const code = consumed.row;
@@ -238,11 +235,15 @@ export class McpOAuthService {
       throw new OAuthError('invalid_grant', 'The authorization code was already used.');
     }
     if (code.expiresAt.getTime() <= Date.now()) throw new OAuthError('invalid_grant', 'The authorization code has expired.');
-    if (code.clientId !== client.clientId) throw new OAuthError('invalid_grant', 'The authorization code was issued to another client.');
-    if (code.redirectUri !== form.redirect_uri) throw new OAuthError('invalid_grant', 'redirect_uri differs from the authorization request.');
+    if (code.clientId !== client.clientId)
+      throw new OAuthError('invalid_grant', 'The authorization code was issued to another client.');
+    if (code.redirectUri !== form.redirect_uri)
+      throw new OAuthError('invalid_grant', 'redirect_uri differs from the authorization request.');
     const challenge = createHash('sha256').update(form.code_verifier).digest('base64url');
-    if (!safeEqual(challenge, code.codeChallenge)) throw new OAuthError('invalid_grant', 'The code_verifier does not match the code_challenge.');
-    if (form.resource && form.resource !== code.resource) throw new OAuthError('invalid_target', 'resource differs from the authorization request.');
+    if (!safeEqual(challenge, code.codeChallenge))
+      throw new OAuthError('invalid_grant', 'The code_verifier does not match the code_challenge.');
+    if (form.resource && form.resource !== code.resource)
+      throw new OAuthError('invalid_target', 'resource differs from the authorization request.');
     const server = await this.usableServer(code.mcpServerId);
     return this.deps.orm.transaction(async (t) => {
       const tx = t as unknown as Executor;
@@ -264,21 +265,26 @@ export class McpOAuthService {
   private async refresh(client: OAuthClient, form: Record<string, string>) {
     if (!form.refresh_token) throw new OAuthError('invalid_request', 'refresh_token is required.');
     const row = await tokensRepo.findTokenByHash(this.deps.orm, hashToken(form.refresh_token));
-    if (!row || row.kind !== 'oauth_refresh' || !row.grantId) throw new OAuthError('invalid_grant', 'The refresh token is invalid.');
+    if (!row || row.kind !== 'oauth_refresh' || !row.grantId)
+      throw new OAuthError('invalid_grant', 'The refresh token is invalid.');
     const grant = await tokensRepo.findGrant(this.deps.orm, row.grantId);
-    if (!grant || grant.clientId !== client.clientId) throw new OAuthError('invalid_grant', 'The refresh token was issued to another client.');
+    if (!grant || grant.clientId !== client.clientId)
+      throw new OAuthError('invalid_grant', 'The refresh token was issued to another client.');
     if (grant.revokedAt) throw new OAuthError('invalid_grant', 'The grant has been revoked.');
     if (row.revokedAt) {
       // A rotated refresh token presented again: someone else may hold it, so the whole grant ends.
       await tokensRepo.revokeGrant(this.deps.orm, grant.id);
       throw new OAuthError('invalid_grant', 'The refresh token was already used; the grant has been revoked.');
     }
-    if (row.expiresAt && row.expiresAt.getTime() <= Date.now()) throw new OAuthError('invalid_grant', 'The refresh token has expired.');
-    if (form.resource && form.resource !== grant.resource) throw new OAuthError('invalid_target', 'resource differs from the grant.');
+    if (row.expiresAt && row.expiresAt.getTime() <= Date.now())
+      throw new OAuthError('invalid_grant', 'The refresh token has expired.');
+    if (form.resource && form.resource !== grant.resource)
+      throw new OAuthError('invalid_target', 'resource differs from the grant.');
     let scopes = grant.scopes;
     if (form.scope) {
       const asked = form.scope.split(' ').filter(Boolean);
-      if (asked.some((s) => !grant.scopes.includes(s))) throw new OAuthError('invalid_scope', 'A refresh can only narrow the granted scopes.');
+      if (asked.some((s) => !grant.scopes.includes(s)))
+        throw new OAuthError('invalid_scope', 'A refresh can only narrow the granted scopes.');
       scopes = [...new Set(asked)];
     }
     if (!(await tokensRepo.revokeToken(this.deps.orm, row.id))) {
@@ -287,30 +293,38 @@ export class McpOAuthService {
       throw new OAuthError('invalid_grant', 'The refresh token was already used; the grant has been revoked.');
     }
     const server = await this.usableServer(grant.mcpServerId);
-    return this.deps.orm.transaction(async (t) => this.issuePair(t as unknown as Executor, server, grant.id, grant.endUserId, scopes));
+    return this.deps.orm.transaction(async (t) =>
+      this.issuePair(t as unknown as Executor, server, grant.id, grant.endUserId, scopes),
+    );
   }
 
   private async issuePair(tx: Executor, server: McpServerRow, grantId: string, endUserId: string, scopes: string[]) {
-    const access = await this.deps.tokens.issue(tx, server, 'oauth_access', { endUserId, scopes, expiresInSeconds: ACCESS_TOKEN_TTL_S, grantId });
-    const refresh = await this.deps.tokens.issue(tx, server, 'oauth_refresh', { endUserId, scopes, expiresInSeconds: REFRESH_TOKEN_TTL_S, grantId });
-    return { access_token: access.plain, token_type: 'Bearer', expires_in: ACCESS_TOKEN_TTL_S, refresh_token: refresh.plain, scope: scopes.join(' ') };
+    const access = await this.deps.tokens.issue(tx, server, 'oauth_access', {
+      endUserId,
+      scopes,
+      expiresInSeconds: ACCESS_TOKEN_TTL_S,
+      grantId,
+    });
+    const refresh = await this.deps.tokens.issue(tx, server, 'oauth_refresh', {
+      endUserId,
+      scopes,
+      expiresInSeconds: REFRESH_TOKEN_TTL_S,
+      grantId,
+    });
+    return {
+      access_token: access.plain,
+      token_type: 'Bearer',
+      expires_in: ACCESS_TOKEN_TTL_S,
+      refresh_token: refresh.plain,
+      scope: scopes.join(' '),
+    };
   }
 
   private async usableServer(id: string): Promise<McpServerRow> {
     const server = await serversRepo.findServerById(this.deps.orm, id);
-    if (!server || !oauthEnabled(server.authMode)) throw new OAuthError('invalid_grant', 'MCP OAuth is no longer enabled on this server.');
+    if (!server || !oauthEnabled(server.authMode))
+      throw new OAuthError('invalid_grant', 'MCP OAuth is no longer enabled on this server.');
     return server;
-  }
-
-  private async createEndUser(orgId: string, workspaceId: string, person: Person, email: string) {
-    try {
-      return await this.deps.endUsers.create({ orgId, access: Access.full() }, { workspaceId, externalId: email, displayName: person.name, email: person.email });
-    } catch (err) {
-      // Created meanwhile by a concurrent sign-in of the same person.
-      const existing = isAppError(err) && err.code === 'DUPLICATE' ? await this.deps.endUsers.findByRef(orgId, workspaceId, email) : null;
-      if (existing) return existing;
-      throw err;
-    }
   }
 
   private resourceOf(serverId: string): string {

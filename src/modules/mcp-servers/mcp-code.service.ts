@@ -14,15 +14,21 @@ export class McpCodeService {
   async execute(actor: Actor & { apiKeyId: string; plan: string }, id: string, input: ExecuteCodeInput) {
     if ((input.code === undefined) === (input.approvalId === undefined)) {
       throw new AppError('VALIDATION_ERROR', 'Pass exactly one of code (to run) or approvalId (to continue a paused run).', {
-        details: [{ field: input.code === undefined ? 'code' : 'approvalId', message: 'exactly one of code and approvalId is required' }],
+        details: [
+          { field: input.code === undefined ? 'code' : 'approvalId', message: 'exactly one of code and approvalId is required' },
+        ],
       });
     }
     if (input.code !== undefined && input.waitForApprovalSeconds !== undefined) {
-      throw new AppError('VALIDATION_ERROR', 'waitForApprovalSeconds only applies to an approvalId continuation.', { details: [{ field: 'waitForApprovalSeconds', message: 'only with approvalId' }] });
+      throw new AppError('VALIDATION_ERROR', 'waitForApprovalSeconds only applies to an approvalId continuation.', {
+        details: [{ field: 'waitForApprovalSeconds', message: 'only with approvalId' }],
+      });
     }
     const server = await this.deps.servers.usable(actor, id);
     if (server.mode !== 'CODE') {
-      throw new AppError('VALIDATION_ERROR', 'execute-code runs on CODE mode servers only; this server is in TOOLS mode.', { details: [{ field: 'mode', message: 'must be CODE' }] });
+      throw new AppError('VALIDATION_ERROR', 'execute-code runs on CODE mode servers only; this server is in TOOLS mode.', {
+        details: [{ field: 'mode', message: 'must be CODE' }],
+      });
     }
     if (!server.workspaceId) throw new AppError('WORKSPACE_REQUIRED', 'Code Mode needs a workspace-scoped MCP server.');
     const surface = await this.deps.surfaces.get(server);
@@ -36,7 +42,11 @@ export class McpCodeService {
     const server = await this.deps.servers.usable(actor, id);
     const surface = await this.deps.surfaces.get(server);
     const actions = surface.byAlias.get(alias);
-    if (!actions) throw new AppError('NOT_FOUND', `The server exposes no alias "${alias}" (aliases: ${[...surface.byAlias.keys()].join(', ') || 'none'}).`);
+    if (!actions)
+      throw new AppError(
+        'NOT_FOUND',
+        `The server exposes no alias "${alias}" (aliases: ${[...surface.byAlias.keys()].join(', ') || 'none'}).`,
+      );
     return { alias, integrationName: [...actions.values()][0]!.integrationName, declarations: declarations(surface, [alias]) };
   }
 }

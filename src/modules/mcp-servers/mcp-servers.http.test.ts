@@ -46,10 +46,34 @@ describe('MCP servers: management API', () => {
     assert.equal(s.mcpEndpoint, created.mcpEndpoint);
     assert.equal(created.bearerToken, undefined);
     assert.deepEqual(
-      { orgId: s.orgId, workspaceId: s.workspaceId, mode: s.mode, authMode: s.authMode, endUserAccess: s.endUserAccess, description: s.description, endUserId: s.endUserId, settings: s.settings },
-      { orgId, workspaceId: ws, mode: 'TOOLS', authMode: 'oauth', endUserAccess: 'restricted', description: '', endUserId: null, settings: { codeMode: { approvalWaitSeconds: 0 }, mcpApp: { enabled: false } } },
+      {
+        orgId: s.orgId,
+        workspaceId: s.workspaceId,
+        mode: s.mode,
+        authMode: s.authMode,
+        endUserAccess: s.endUserAccess,
+        description: s.description,
+        endUserId: s.endUserId,
+        settings: s.settings,
+      },
+      {
+        orgId,
+        workspaceId: ws,
+        mode: 'TOOLS',
+        authMode: 'oauth',
+        endUserAccess: 'restricted',
+        description: '',
+        endUserId: null,
+        settings: { codeMode: { approvalWaitSeconds: 0 }, mcpApp: { enabled: false } },
+      },
     );
-    assert.deepEqual(s.auth, { oauthEnabled: true, bearerEnabled: false, staticBearerEnabled: false, endUserBearerTokensEnabled: false, accessTokensEnabled: true });
+    assert.deepEqual(s.auth, {
+      oauthEnabled: true,
+      bearerEnabled: false,
+      staticBearerEnabled: false,
+      endUserBearerTokensEnabled: false,
+      accessTokensEnabled: true,
+    });
     const got = await t.get(mcp(`/${s.id}`), key);
     assert.equal(got.status, 200);
     assert.deepEqual(got.body, { server: s, tools: [] });
@@ -57,9 +81,22 @@ describe('MCP servers: management API', () => {
 
   it('returns a static bearer token once, stored only as a hash', async () => {
     const { key, ws } = await setup();
-    const created = await server(key, { workspaceId: ws, authMode: 'bearer', mode: 'CODE', description: 'd', createdBy: 'ci', settings: { codeMode: { approvalWaitSeconds: 30 }, mcpApp: { enabled: true } } });
+    const created = await server(key, {
+      workspaceId: ws,
+      authMode: 'bearer',
+      mode: 'CODE',
+      description: 'd',
+      createdBy: 'ci',
+      settings: { codeMode: { approvalWaitSeconds: 30 }, mcpApp: { enabled: true } },
+    });
     assert.match(created.bearerToken!, /^mcp_[A-Za-z0-9_-]{40,}$/);
-    assert.deepEqual(created.server.auth, { oauthEnabled: false, bearerEnabled: true, staticBearerEnabled: true, endUserBearerTokensEnabled: true, accessTokensEnabled: true });
+    assert.deepEqual(created.server.auth, {
+      oauthEnabled: false,
+      bearerEnabled: true,
+      staticBearerEnabled: true,
+      endUserBearerTokensEnabled: true,
+      accessTokensEnabled: true,
+    });
     assert.deepEqual(created.server.settings, { codeMode: { approvalWaitSeconds: 30 }, mcpApp: { enabled: true } });
     assert.equal(created.server.createdBy, 'ci');
     const rows = await t.db.orm.select().from(mcpTokens).where(eq(mcpTokens.mcpServerId, created.server.id));
@@ -126,7 +163,10 @@ describe('MCP servers: management API', () => {
     const third = await t.post(mcp(), key, { name: 'third', workspaceId: ws });
     assert.equal(third.status, 403);
     assert.equal(third.body.error, 'QUOTA_EXCEEDED');
-    assert.deepEqual({ current: third.body.current, limit: third.body.limit, plan: third.body.plan }, { current: 2, limit: 2, plan: 'free' });
+    assert.deepEqual(
+      { current: third.body.current, limit: third.body.limit, plan: third.body.plan },
+      { current: 2, limit: 2, plan: 'free' },
+    );
   });
 
   it('lists with workspace filter, paging, scoped keys and suspended servers', async () => {
@@ -136,22 +176,41 @@ describe('MCP servers: management API', () => {
     const b = await server(key, { workspaceId: ws, name: 'b' });
     const c = await server(key, { workspaceId: other, name: 'c' });
     const all = await t.get(mcp(), key);
-    assert.deepEqual(all.body.servers.map((s: any) => s.name), ['c', 'b', 'a']);
+    assert.deepEqual(
+      all.body.servers.map((s: any) => s.name),
+      ['c', 'b', 'a'],
+    );
     assert.equal(all.body.total, 3);
     const inWs = await t.get(mcp(`?workspaceId=${ws}&limit=1&offset=1`), key);
-    assert.deepEqual(inWs.body.servers.map((s: any) => s.name), ['a']);
+    assert.deepEqual(
+      inWs.body.servers.map((s: any) => s.name),
+      ['a'],
+    );
     assert.equal(inWs.body.total, 2);
     const scoped = await t.scopedKey(key, [other]);
-    assert.deepEqual((await t.get(mcp(), scoped)).body.servers.map((s: any) => s.name), ['c']);
+    assert.deepEqual(
+      (await t.get(mcp(), scoped)).body.servers.map((s: any) => s.name),
+      ['c'],
+    );
     assert.equal((await t.get(mcp(`?workspaceId=${ws}`), scoped)).status, 403);
     assert.equal((await t.get(mcp('?limit=101'), key)).status, 400);
 
     // Downgrade to free (2 servers): the newest is suspended, hidden, and cannot be used.
     assert.equal((await t.operator('PATCH', `/operator/v1/organizations/${orgId}`, { plan: 'free' })).status, 200);
     const visible = await t.get(mcp(), key);
-    assert.deepEqual(visible.body.servers.map((s: any) => s.name), ['b', 'a']);
+    assert.deepEqual(
+      visible.body.servers.map((s: any) => s.name),
+      ['b', 'a'],
+    );
     const withSuspended = await t.get(mcp('?includeSuspended=true'), key);
-    assert.deepEqual(withSuspended.body.servers.map((s: any) => [s.name, s.suspended]), [['c', true], ['b', false], ['a', false]]);
+    assert.deepEqual(
+      withSuspended.body.servers.map((s: any) => [s.name, s.suspended]),
+      [
+        ['c', true],
+        ['b', false],
+        ['a', false],
+      ],
+    );
     const use = await t.post(mcp(`/${c.server.id}/oauth-tokens`), key, { endUserId: 'x' });
     assert.equal(use.status, 403);
     assert.equal(use.body.error, 'RESOURCE_SUSPENDED');
@@ -165,12 +224,33 @@ describe('MCP servers: management API', () => {
     const { key, ws } = await setup();
     await endUser(key, ws, 'bob');
     const { server: s } = await server(key, { workspaceId: ws, settings: { mcpApp: { enabled: true } } });
-    const res = await t.patch(mcp(`/${s.id}`), key, { name: 'Renamed', description: 'New', mode: 'CODE', endUserAccess: 'open', settings: { codeMode: { approvalWaitSeconds: 10 } }, endUserId: 'bob' });
+    const res = await t.patch(mcp(`/${s.id}`), key, {
+      name: 'Renamed',
+      description: 'New',
+      mode: 'CODE',
+      endUserAccess: 'open',
+      settings: { codeMode: { approvalWaitSeconds: 10 } },
+      endUserId: 'bob',
+    });
     assert.equal(res.status, 200, res.text);
     const u = res.body.server;
     assert.deepEqual(
-      { name: u.name, description: u.description, mode: u.mode, endUserAccess: u.endUserAccess, settings: u.settings, endUserId: u.endUserId },
-      { name: 'Renamed', description: 'New', mode: 'CODE', endUserAccess: 'open', settings: { codeMode: { approvalWaitSeconds: 10 }, mcpApp: { enabled: true } }, endUserId: 'bob' },
+      {
+        name: u.name,
+        description: u.description,
+        mode: u.mode,
+        endUserAccess: u.endUserAccess,
+        settings: u.settings,
+        endUserId: u.endUserId,
+      },
+      {
+        name: 'Renamed',
+        description: 'New',
+        mode: 'CODE',
+        endUserAccess: 'open',
+        settings: { codeMode: { approvalWaitSeconds: 10 }, mcpApp: { enabled: true } },
+        endUserId: 'bob',
+      },
     );
     assert.ok(Date.parse(u.updatedAt) >= Date.parse(s.updatedAt));
     const cleared = await t.patch(mcp(`/${s.id}`), key, { endUserId: null });
@@ -209,8 +289,20 @@ describe('MCP servers: management API', () => {
     assert.equal(issued.body.bearerToken, issued.body.accessToken);
     assert.equal(issued.body.mcpEndpoint, tools.mcpEndpoint);
     const rec = issued.body.token;
-    assert.deepEqual(Object.keys(rec).sort(), ['authMethod', 'createdAt', 'endUserId', 'expiresAt', 'id', 'scopes', 'tokenPrefix', 'tokenType']);
-    assert.deepEqual({ scopes: rec.scopes, endUserId: rec.endUserId, authMethod: rec.authMethod, tokenType: rec.tokenType }, { scopes: ['mcp:tools'], endUserId: 'carol', authMethod: 'bearer', tokenType: 'mcp_bearer' });
+    assert.deepEqual(Object.keys(rec).sort(), [
+      'authMethod',
+      'createdAt',
+      'endUserId',
+      'expiresAt',
+      'id',
+      'scopes',
+      'tokenPrefix',
+      'tokenType',
+    ]);
+    assert.deepEqual(
+      { scopes: rec.scopes, endUserId: rec.endUserId, authMethod: rec.authMethod, tokenType: rec.tokenType },
+      { scopes: ['mcp:tools'], endUserId: 'carol', authMethod: 'bearer', tokenType: 'mcp_bearer' },
+    );
     assert.ok(issued.body.accessToken.startsWith(rec.tokenPrefix));
     const days = (Date.parse(rec.expiresAt) - Date.parse(rec.createdAt)) / 86_400_000;
     assert.ok(Math.abs(days - 30) < 0.01, `default 30 days, got ${days}`);
@@ -221,11 +313,18 @@ describe('MCP servers: management API', () => {
     const codeDefaults = await t.post(mcp(`/${code.id}/access-tokens`), key, { endUserId: carol.id, expiresIn: 300 });
     assert.deepEqual(codeDefaults.body.token.scopes, ['mcp:tools', 'mcp:code']);
     assert.equal((Date.parse(codeDefaults.body.token.expiresAt) - Date.parse(codeDefaults.body.token.createdAt)) / 1000, 300);
-    const oauth = await t.post(mcp(`/${code.id}/oauth-tokens`), key, { endUserId: 'carol', scopes: ['mcp:code'], expiresIn: 7_776_000 });
+    const oauth = await t.post(mcp(`/${code.id}/oauth-tokens`), key, {
+      endUserId: 'carol',
+      scopes: ['mcp:code'],
+      expiresIn: 7_776_000,
+    });
     assert.equal(oauth.status, 201, oauth.text);
     assert.match(oauth.body.accessToken, /^mcpo_/);
     assert.equal(oauth.body.bearerToken, undefined);
-    assert.deepEqual({ scopes: oauth.body.token.scopes, authMethod: oauth.body.token.authMethod, tokenType: oauth.body.token.tokenType }, { scopes: ['mcp:code'], authMethod: 'oauth', tokenType: 'mcp_oauth' });
+    assert.deepEqual(
+      { scopes: oauth.body.token.scopes, authMethod: oauth.body.token.authMethod, tokenType: oauth.body.token.tokenType },
+      { scopes: ['mcp:code'], authMethod: 'oauth', tokenType: 'mcp_oauth' },
+    );
 
     const refuse = async (path: string, body: unknown, status: number, error: string) => {
       const res = await t.post(mcp(path), key, body);
@@ -264,7 +363,11 @@ describe('MCP servers: management API', () => {
     assert.equal(blocked.status, 409);
     assert.equal(blocked.body.error, 'MCP_BEARER_BLOCKS_PER_USER');
     assert.match(blocked.body.message, /static bearer/);
-    const fixed = await t.post(`/api/v1/workspaces/${ws}/integrations`, key, { integrationName: 'acme', alias: 'acme', connectionStrategy: 'per_user_with_fallback' });
+    const fixed = await t.post(`/api/v1/workspaces/${ws}/integrations`, key, {
+      integrationName: 'acme',
+      alias: 'acme',
+      connectionStrategy: 'per_user_with_fallback',
+    });
     assert.equal(fixed.status, 400, 'per_user_with_fallback without a connection is refused for its own reason');
     const hash = await t.post(`/api/v1/workspaces/${ws}/integrations`, key, { integrationName: 'hash-encode' });
     assert.equal(hash.status, 201);
@@ -282,12 +385,25 @@ describe('MCP servers: management API', () => {
 
   it('refuses changing an existing integration to per_user while a static-bearer server exists', async () => {
     const { key, ws } = await setup();
-    const conn = await t.post('/api/v1/connections', key, { type: 'SECRET_TEXT', integrationName: 'acme', externalId: 'team', displayName: 'Team', secretText: 'k', workspaceId: ws, scope: 'WORKSPACE' });
+    const conn = await t.post('/api/v1/connections', key, {
+      type: 'SECRET_TEXT',
+      integrationName: 'acme',
+      externalId: 'team',
+      displayName: 'Team',
+      secretText: 'k',
+      workspaceId: ws,
+      scope: 'WORKSPACE',
+    });
     assert.equal(conn.status, 201, conn.text);
-    const wi = await t.post(`/api/v1/workspaces/${ws}/integrations`, key, { integrationName: 'acme', connectionId: conn.body.connection.id });
+    const wi = await t.post(`/api/v1/workspaces/${ws}/integrations`, key, {
+      integrationName: 'acme',
+      connectionId: conn.body.connection.id,
+    });
     assert.equal(wi.status, 201, wi.text);
     await server(key, { workspaceId: ws, authMode: 'oauth_and_bearer' });
-    const res = await t.patch(`/api/v1/workspaces/${ws}/integrations/${wi.body.integration.id}`, key, { connectionStrategy: 'per_user' });
+    const res = await t.patch(`/api/v1/workspaces/${ws}/integrations/${wi.body.integration.id}`, key, {
+      connectionStrategy: 'per_user',
+    });
     assert.equal(res.status, 409);
     assert.equal(res.body.error, 'MCP_BEARER_BLOCKS_PER_USER');
   });
@@ -296,7 +412,14 @@ describe('MCP servers: management API', () => {
     const { key, ws } = await setup();
     const { server: s } = await server(key, { workspaceId: ws });
     const tools = mcp(`/${s.id}/tools`);
-    const add = await t.post(tools, key, { integrationName: 'hash-encode', actionName: 'hash', displayName: 'SHA it', description: 'Hash things', inputDefaults: { algorithm: 'md5' }, sortOrder: 2 });
+    const add = await t.post(tools, key, {
+      integrationName: 'hash-encode',
+      actionName: 'hash',
+      displayName: 'SHA it',
+      description: 'Hash things',
+      inputDefaults: { algorithm: 'md5' },
+      sortOrder: 2,
+    });
     assert.equal(add.status, 201, add.text);
     const tool = add.body.tool;
     assert.deepEqual(
@@ -331,34 +454,121 @@ describe('MCP servers: management API', () => {
     await refuse('POST', tools, { integrationName: 'hash-encode', actionName: 'hash' }, 409, 'DUPLICATE');
     await refuse('POST', tools, { integrationName: 'nope', actionName: 'x' }, 404, 'INTEGRATION_NOT_FOUND');
     await refuse('POST', tools, { integrationName: 'hash-encode', actionName: 'nope' }, 400, 'VALIDATION_ERROR');
-    await refuse('POST', tools, { integrationName: 'datetime', integrationAlias: 'hasher', actionName: 'date_math' }, 409, 'ALIAS_CONFLICT');
-    await refuse('POST', tools, { integrationName: 'hash-encode', integrationAlias: 'Bad Alias', actionName: 'hash' }, 400, 'VALIDATION_ERROR');
-    await refuse('POST', tools, { integrationName: 'hash-encode', actionName: 'encode', toolType: 'TRIGGER' }, 400, 'VALIDATION_ERROR');
-    await refuse('POST', tools, { integrationName: 'acme', actionName: 'whoami', connectionId: '00000000-0000-4000-8000-000000000000' }, 404, 'CONNECTION_NOT_FOUND');
-    assert.equal((await t.post(`/api/v1/workspaces/${ws}/integrations`, key, { integrationName: 'datetime', alias: 'clock' })).status, 201);
-    await refuse('POST', tools, { integrationName: 'hash-encode', integrationAlias: 'clock', actionName: 'hash' }, 409, 'ALIAS_CONFLICT');
+    await refuse(
+      'POST',
+      tools,
+      { integrationName: 'datetime', integrationAlias: 'hasher', actionName: 'date_math' },
+      409,
+      'ALIAS_CONFLICT',
+    );
+    await refuse(
+      'POST',
+      tools,
+      { integrationName: 'hash-encode', integrationAlias: 'Bad Alias', actionName: 'hash' },
+      400,
+      'VALIDATION_ERROR',
+    );
+    await refuse(
+      'POST',
+      tools,
+      { integrationName: 'hash-encode', actionName: 'encode', toolType: 'TRIGGER' },
+      400,
+      'VALIDATION_ERROR',
+    );
+    await refuse(
+      'POST',
+      tools,
+      { integrationName: 'acme', actionName: 'whoami', connectionId: '00000000-0000-4000-8000-000000000000' },
+      404,
+      'CONNECTION_NOT_FOUND',
+    );
+    assert.equal(
+      (await t.post(`/api/v1/workspaces/${ws}/integrations`, key, { integrationName: 'datetime', alias: 'clock' })).status,
+      201,
+    );
+    await refuse(
+      'POST',
+      tools,
+      { integrationName: 'hash-encode', integrationAlias: 'clock', actionName: 'hash' },
+      409,
+      'ALIAS_CONFLICT',
+    );
 
     // Connections must belong to the integration and be visible from the workspace.
-    const acmeConn = await t.post('/api/v1/connections', key, { type: 'SECRET_TEXT', integrationName: 'acme', externalId: 'org-acme', displayName: 'Acme', secretText: 'k' });
+    const acmeConn = await t.post('/api/v1/connections', key, {
+      type: 'SECRET_TEXT',
+      integrationName: 'acme',
+      externalId: 'org-acme',
+      displayName: 'Acme',
+      secretText: 'k',
+    });
     assert.equal(acmeConn.status, 201, acmeConn.text);
-    const withConn = await t.post(tools, key, { integrationName: 'acme', actionName: 'whoami', connectionId: acmeConn.body.connection.id });
+    const withConn = await t.post(tools, key, {
+      integrationName: 'acme',
+      actionName: 'whoami',
+      connectionId: acmeConn.body.connection.id,
+    });
     assert.equal(withConn.status, 201, withConn.text);
     assert.equal(withConn.body.tool.connectionId, acmeConn.body.connection.id);
     await refuse('PATCH', `${tools}/${tool.id}`, { connectionId: acmeConn.body.connection.id }, 400, 'VALIDATION_ERROR');
     const otherWs = await t.workspace(key);
-    const foreign = await t.post('/api/v1/connections', key, { type: 'SECRET_TEXT', integrationName: 'acme', externalId: 'ws-acme', displayName: 'Acme', secretText: 'k', workspaceId: otherWs.id, scope: 'WORKSPACE' });
-    await refuse('POST', tools, { integrationName: 'acme', actionName: 'send_message', connectionId: foreign.body.connection.id }, 404, 'CONNECTION_NOT_FOUND');
+    const foreign = await t.post('/api/v1/connections', key, {
+      type: 'SECRET_TEXT',
+      integrationName: 'acme',
+      externalId: 'ws-acme',
+      displayName: 'Acme',
+      secretText: 'k',
+      workspaceId: otherWs.id,
+      scope: 'WORKSPACE',
+    });
+    await refuse(
+      'POST',
+      tools,
+      { integrationName: 'acme', actionName: 'send_message', connectionId: foreign.body.connection.id },
+      404,
+      'CONNECTION_NOT_FOUND',
+    );
 
     // Partials must match the tool's integration, alias and action; [] clears; deleting a partial removes it.
-    const partial = await t.post('/api/v1/partials', key, { workspaceId: ws, integrationName: 'hash-encode', actionName: 'hash', name: 'b64', values: { encoding: 'base64' } });
+    const partial = await t.post('/api/v1/partials', key, {
+      workspaceId: ws,
+      integrationName: 'hash-encode',
+      actionName: 'hash',
+      name: 'b64',
+      values: { encoding: 'base64' },
+    });
     assert.equal(partial.status, 201, partial.text);
-    const wrong = await t.post('/api/v1/partials', key, { workspaceId: ws, integrationName: 'hash-encode', actionName: 'encode', name: 'enc', values: {} });
+    const wrong = await t.post('/api/v1/partials', key, {
+      workspaceId: ws,
+      integrationName: 'hash-encode',
+      actionName: 'encode',
+      name: 'enc',
+      values: {},
+    });
     await refuse('PATCH', `${tools}/${tool.id}`, { partialIds: [wrong.body.partial.id] }, 400, 'VALIDATION_ERROR');
-    await refuse('PATCH', `${tools}/${tool.id}`, { partialIds: ['00000000-0000-4000-8000-000000000000'] }, 400, 'VALIDATION_ERROR');
-    const upd = await t.patch(`${tools}/${tool.id}`, key, { partialIds: [partial.body.partial.id, partial.body.partial.id], displayName: null, description: null, inputDefaults: null, sortOrder: -1 });
+    await refuse(
+      'PATCH',
+      `${tools}/${tool.id}`,
+      { partialIds: ['00000000-0000-4000-8000-000000000000'] },
+      400,
+      'VALIDATION_ERROR',
+    );
+    const upd = await t.patch(`${tools}/${tool.id}`, key, {
+      partialIds: [partial.body.partial.id, partial.body.partial.id],
+      displayName: null,
+      description: null,
+      inputDefaults: null,
+      sortOrder: -1,
+    });
     assert.equal(upd.status, 200, upd.text);
     assert.deepEqual(
-      { partialIds: upd.body.tool.partialIds, displayName: upd.body.tool.displayName, description: upd.body.tool.description, inputDefaults: upd.body.tool.inputDefaults, sortOrder: upd.body.tool.sortOrder },
+      {
+        partialIds: upd.body.tool.partialIds,
+        displayName: upd.body.tool.displayName,
+        description: upd.body.tool.description,
+        inputDefaults: upd.body.tool.inputDefaults,
+        sortOrder: upd.body.tool.sortOrder,
+      },
       { partialIds: [partial.body.partial.id], displayName: null, description: null, inputDefaults: null, sortOrder: -1 },
     );
     await refuse('PATCH', `${tools}/${tool.id}`, { integrationAlias: 'hasher' }, 409, 'DUPLICATE');
@@ -367,7 +577,13 @@ describe('MCP servers: management API', () => {
     assert.deepEqual((await t.db.orm.select().from(mcpToolPartials).where(eq(mcpToolPartials.toolId, tool.id))).length, 0);
     const after = await t.get(mcp(`/${s.id}`), key);
     assert.deepEqual(after.body.tools.find((x: any) => x.id === tool.id).partialIds, []);
-    const withPartial = await t.post('/api/v1/partials', key, { workspaceId: ws, integrationName: 'hash-encode', actionName: 'hash', name: 'again', values: {} });
+    const withPartial = await t.post('/api/v1/partials', key, {
+      workspaceId: ws,
+      integrationName: 'hash-encode',
+      actionName: 'hash',
+      name: 'again',
+      values: {},
+    });
     await t.patch(`${tools}/${tool.id}`, key, { partialIds: [withPartial.body.partial.id] });
     const clear = await t.patch(`${tools}/${tool.id}`, key, { partialIds: [] });
     assert.deepEqual(clear.body.tool.partialIds, []);

@@ -8,7 +8,10 @@ export const mcpEndpointOf = (publicUrl: string, serverId: string) => `${publicU
  * The server as the API shows it. `strictPerUser`: the workspace has an integration whose connection strategy is
  * per_user, so a shared static token can only be used when the server is scoped to one end user.
  */
-export function toServer(row: McpServerRow, opts: { publicUrl: string; strictPerUser: boolean; endUserExternalId: string | null }) {
+export function toServer(
+  row: McpServerRow,
+  opts: { publicUrl: string; strictPerUser: boolean; endUserExternalId: string | null },
+) {
   const bearer = bearerEnabled(row.authMode);
   const oauth = oauthEnabled(row.authMode);
   const scoped = row.workspaceId !== null;

@@ -24,17 +24,36 @@ function where(orgId: string, f: ServerFilter): SQL | undefined {
   );
 }
 
-export async function listServers(db: Executor, orgId: string, f: ServerFilter, limit: number, offset: number): Promise<McpServerRow[]> {
-  return db.select().from(mcpServers).where(where(orgId, f)).orderBy(desc(mcpServers.createdAt), desc(mcpServers.id)).limit(limit).offset(offset);
+export async function listServers(
+  db: Executor,
+  orgId: string,
+  f: ServerFilter,
+  limit: number,
+  offset: number,
+): Promise<McpServerRow[]> {
+  return db
+    .select()
+    .from(mcpServers)
+    .where(where(orgId, f))
+    .orderBy(desc(mcpServers.createdAt), desc(mcpServers.id))
+    .limit(limit)
+    .offset(offset);
 }
 
 export async function countServers(db: Executor, orgId: string, f?: ServerFilter): Promise<number> {
-  const [r] = await db.select({ n: count() }).from(mcpServers).where(f ? where(orgId, f) : eq(mcpServers.orgId, orgId));
+  const [r] = await db
+    .select({ n: count() })
+    .from(mcpServers)
+    .where(f ? where(orgId, f) : eq(mcpServers.orgId, orgId));
   return r?.n ?? 0;
 }
 
 export async function findServer(db: Executor, orgId: string, id: string): Promise<McpServerRow | null> {
-  const [row] = await db.select().from(mcpServers).where(and(eq(mcpServers.orgId, orgId), eq(mcpServers.id, id))).limit(1);
+  const [row] = await db
+    .select()
+    .from(mcpServers)
+    .where(and(eq(mcpServers.orgId, orgId), eq(mcpServers.id, id)))
+    .limit(1);
   return row ?? null;
 }
 
@@ -49,7 +68,12 @@ export async function insertServer(db: Executor, row: typeof mcpServers.$inferIn
   return created!;
 }
 
-export async function updateServer(db: Executor, orgId: string, id: string, patch: Partial<typeof mcpServers.$inferInsert>): Promise<McpServerRow | null> {
+export async function updateServer(
+  db: Executor,
+  orgId: string,
+  id: string,
+  patch: Partial<typeof mcpServers.$inferInsert>,
+): Promise<McpServerRow | null> {
   const [row] = await db
     .update(mcpServers)
     .set({ ...patch, updatedAt: new Date() })
@@ -59,12 +83,19 @@ export async function updateServer(db: Executor, orgId: string, id: string, patc
 }
 
 export async function deleteServer(db: Executor, orgId: string, id: string): Promise<boolean> {
-  const rows = await db.delete(mcpServers).where(and(eq(mcpServers.orgId, orgId), eq(mcpServers.id, id))).returning({ id: mcpServers.id });
+  const rows = await db
+    .delete(mcpServers)
+    .where(and(eq(mcpServers.orgId, orgId), eq(mcpServers.id, id)))
+    .returning({ id: mcpServers.id });
   return rows.length > 0;
 }
 
 /** Servers of a workspace that hold a shared static bearer token and act for no particular end user. */
-export async function staticBearerServersWithoutEndUser(db: Executor, orgId: string, workspaceId: string): Promise<Array<{ id: string; name: string }>> {
+export async function staticBearerServersWithoutEndUser(
+  db: Executor,
+  orgId: string,
+  workspaceId: string,
+): Promise<Array<{ id: string; name: string }>> {
   return db
     .select({ id: mcpServers.id, name: mcpServers.name })
     .from(mcpServers)
@@ -117,7 +148,12 @@ export async function listTools(db: Executor, orgId: string, serverId: string): 
   return withPartials(db, rows);
 }
 
-export async function findTool(db: Executor, orgId: string, serverId: string, toolId: string): Promise<McpToolWithPartials | null> {
+export async function findTool(
+  db: Executor,
+  orgId: string,
+  serverId: string,
+  toolId: string,
+): Promise<McpToolWithPartials | null> {
   const [row] = await db
     .select()
     .from(mcpTools)
@@ -131,7 +167,12 @@ export async function insertTool(db: Executor, row: typeof mcpTools.$inferInsert
   return created!;
 }
 
-export async function updateTool(db: Executor, orgId: string, toolId: string, patch: Partial<typeof mcpTools.$inferInsert>): Promise<McpToolRow | null> {
+export async function updateTool(
+  db: Executor,
+  orgId: string,
+  toolId: string,
+  patch: Partial<typeof mcpTools.$inferInsert>,
+): Promise<McpToolRow | null> {
   const [row] = await db
     .update(mcpTools)
     .set({ ...patch, updatedAt: new Date() })
@@ -150,11 +191,18 @@ export async function deleteTool(db: Executor, orgId: string, serverId: string, 
 
 export async function setToolPartials(db: Executor, toolId: string, partialIds: string[]): Promise<void> {
   await db.delete(mcpToolPartials).where(eq(mcpToolPartials.toolId, toolId));
-  if (partialIds.length) await db.insert(mcpToolPartials).values(partialIds.map((partialId, position) => ({ toolId, partialId, position })));
+  if (partialIds.length)
+    await db.insert(mcpToolPartials).values(partialIds.map((partialId, position) => ({ toolId, partialId, position })));
 }
 
 /** Another integration already uses this alias among the server's tools. */
-export async function toolAliasOwner(db: Executor, orgId: string, serverId: string, alias: string, exceptToolId?: string): Promise<string | null> {
+export async function toolAliasOwner(
+  db: Executor,
+  orgId: string,
+  serverId: string,
+  alias: string,
+  exceptToolId?: string,
+): Promise<string | null> {
   const [row] = await db
     .select({ integrationName: mcpTools.integrationName })
     .from(mcpTools)

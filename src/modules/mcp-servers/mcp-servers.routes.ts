@@ -33,7 +33,13 @@ export const mcpServersRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const { mcpServers: servers, mcpTools: tools, mcpCode: code } = app.services;
 
   app.get('/api/v1/mcp/servers', {
-    schema: { tags, summary: 'List MCP servers', security: ApiKeySecurity, querystring: ListServersQuery, response: { 200: ServerList, ...standardErrors } },
+    schema: {
+      tags,
+      summary: 'List MCP servers',
+      security: ApiKeySecurity,
+      querystring: ListServersQuery,
+      response: { 200: ServerList, ...standardErrors },
+    },
     handler: async (req) => servers.list(actorOf(req), req.query),
   });
 
@@ -49,22 +55,47 @@ export const mcpServersRoutes: FastifyPluginAsyncTypebox = async (app) => {
   });
 
   app.get('/api/v1/mcp/servers/:id', {
-    schema: { tags, summary: 'Get an MCP server with its tools', security: ApiKeySecurity, params: IdParams, response: { 200: ServerWithTools, ...standardErrors } },
+    schema: {
+      tags,
+      summary: 'Get an MCP server with its tools',
+      security: ApiKeySecurity,
+      params: IdParams,
+      response: { 200: ServerWithTools, ...standardErrors },
+    },
     handler: async (req) => servers.get(actorOf(req), req.params.id),
   });
 
   app.patch('/api/v1/mcp/servers/:id', {
-    schema: { tags, summary: 'Update an MCP server (endUserId null removes end-user scoping)', security: ApiKeySecurity, params: IdParams, body: UpdateServerBody, response: { 200: ServerEnvelope, ...withConflicts } },
+    schema: {
+      tags,
+      summary: 'Update an MCP server (endUserId null removes end-user scoping)',
+      security: ApiKeySecurity,
+      params: IdParams,
+      body: UpdateServerBody,
+      response: { 200: ServerEnvelope, ...withConflicts },
+    },
     handler: async (req) => servers.update(actorOf(req), req.params.id, req.body),
   });
 
   app.delete('/api/v1/mcp/servers/:id', {
-    schema: { tags, summary: 'Delete an MCP server, its tools and tokens', security: ApiKeySecurity, params: IdParams, response: { 200: Deleted, ...standardErrors } },
+    schema: {
+      tags,
+      summary: 'Delete an MCP server, its tools and tokens',
+      security: ApiKeySecurity,
+      params: IdParams,
+      response: { 200: Deleted, ...standardErrors },
+    },
     handler: async (req) => servers.delete(actorOf(req), req.params.id),
   });
 
   app.post('/api/v1/mcp/servers/:id/regenerate-token', {
-    schema: { tags, summary: 'Replace the shared static bearer token (the old one stops working)', security: ApiKeySecurity, params: IdParams, response: { 200: RegeneratedToken, ...withConflicts } },
+    schema: {
+      tags,
+      summary: 'Replace the shared static bearer token (the old one stops working)',
+      security: ApiKeySecurity,
+      params: IdParams,
+      response: { 200: RegeneratedToken, ...withConflicts },
+    },
     handler: async (req) => servers.regenerateToken(actorOf(req), req.params.id),
   });
 
@@ -93,17 +124,37 @@ export const mcpServersRoutes: FastifyPluginAsyncTypebox = async (app) => {
   });
 
   app.post('/api/v1/mcp/servers/:id/tools', {
-    schema: { tags, summary: 'Add a tool (override or addition) to an MCP server', security: ApiKeySecurity, params: IdParams, body: CreateToolBody, response: { 201: ToolEnvelope, ...withConflicts } },
+    schema: {
+      tags,
+      summary: 'Add a tool (override or addition) to an MCP server',
+      security: ApiKeySecurity,
+      params: IdParams,
+      body: CreateToolBody,
+      response: { 201: ToolEnvelope, ...withConflicts },
+    },
     handler: async (req, reply) => reply.code(201).send({ tool: await tools.create(actorOf(req), req.params.id, req.body) }),
   });
 
   app.patch('/api/v1/mcp/servers/:id/tools/:toolId', {
-    schema: { tags, summary: 'Update a tool (partialIds [] clears)', security: ApiKeySecurity, params: ServerToolParams, body: UpdateToolBody, response: { 200: ToolEnvelope, ...withConflicts } },
+    schema: {
+      tags,
+      summary: 'Update a tool (partialIds [] clears)',
+      security: ApiKeySecurity,
+      params: ServerToolParams,
+      body: UpdateToolBody,
+      response: { 200: ToolEnvelope, ...withConflicts },
+    },
     handler: async (req) => ({ tool: await tools.update(actorOf(req), req.params.id, req.params.toolId, req.body) }),
   });
 
   app.delete('/api/v1/mcp/servers/:id/tools/:toolId', {
-    schema: { tags, summary: 'Remove a tool', security: ApiKeySecurity, params: ServerToolParams, response: { 200: Deleted, ...standardErrors } },
+    schema: {
+      tags,
+      summary: 'Remove a tool',
+      security: ApiKeySecurity,
+      params: ServerToolParams,
+      response: { 200: Deleted, ...standardErrors },
+    },
     handler: async (req) => tools.delete(actorOf(req), req.params.id, req.params.toolId),
   });
 
@@ -124,7 +175,13 @@ export const mcpServersRoutes: FastifyPluginAsyncTypebox = async (app) => {
   });
 
   app.get('/api/v1/mcp/servers/:id/declarations/:alias', {
-    schema: { tags, summary: 'TypeScript declarations of one alias as Code Mode sees it', security: ApiKeySecurity, params: DeclarationParams, response: { 200: Declarations, ...standardErrors } },
+    schema: {
+      tags,
+      summary: 'TypeScript declarations of one alias as Code Mode sees it',
+      security: ApiKeySecurity,
+      params: DeclarationParams,
+      response: { 200: Declarations, ...standardErrors },
+    },
     handler: async (req) => code.declarations(actorOf(req), req.params.id, req.params.alias),
   });
 };

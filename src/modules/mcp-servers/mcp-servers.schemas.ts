@@ -16,9 +16,14 @@ export const TOKEN_TTL = { min: 300, max: 90 * 86_400, default: 30 * 86_400 } as
 const ServerSettings = Type.Object(
   {
     codeMode: Type.Optional(
-      Type.Object({ approvalWaitSeconds: Type.Optional(Type.Integer({ minimum: 0, maximum: 60, description: 'default 0' })) }, { additionalProperties: false }),
+      Type.Object(
+        { approvalWaitSeconds: Type.Optional(Type.Integer({ minimum: 0, maximum: 60, description: 'default 0' })) },
+        { additionalProperties: false },
+      ),
     ),
-    mcpApp: Type.Optional(Type.Object({ enabled: Type.Optional(Type.Boolean({ description: 'default false' })) }, { additionalProperties: false })),
+    mcpApp: Type.Optional(
+      Type.Object({ enabled: Type.Optional(Type.Boolean({ description: 'default false' })) }, { additionalProperties: false }),
+    ),
   },
   { additionalProperties: false },
 );
@@ -39,7 +44,10 @@ export const McpServer = Type.Object({
   auth: Type.Object({
     oauthEnabled: Type.Boolean(),
     bearerEnabled: Type.Boolean(),
-    staticBearerEnabled: Type.Boolean({ description: 'a shared static bearer token can be used (bearer mode, and no strict per-user integrations unless the server has an endUserId)' }),
+    staticBearerEnabled: Type.Boolean({
+      description:
+        'a shared static bearer token can be used (bearer mode, and no strict per-user integrations unless the server has an endUserId)',
+    }),
     endUserBearerTokensEnabled: Type.Boolean(),
     accessTokensEnabled: Type.Boolean({ description: 'tokens can be issued through access-tokens or oauth-tokens' }),
   }),
@@ -116,7 +124,9 @@ export const ListServersQuery = Type.Object({
 export const IssueTokenBody = Type.Object({
   endUserId: EndUserRef,
   scopes: Type.Optional(Type.Array(Type.String({ minLength: 1, maxLength: 50 }), { minItems: 1, maxItems: 10 })),
-  expiresIn: Type.Optional(Type.Integer({ minimum: TOKEN_TTL.min, maximum: TOKEN_TTL.max, description: 'seconds; default 2592000 (30 days)' })),
+  expiresIn: Type.Optional(
+    Type.Integer({ minimum: TOKEN_TTL.min, maximum: TOKEN_TTL.max, description: 'seconds; default 2592000 (30 days)' }),
+  ),
 });
 export type IssueTokenInput = Static<typeof IssueTokenBody>;
 
@@ -152,7 +162,9 @@ export type UpdateToolInput = Static<typeof UpdateToolBody>;
 
 export const ExecuteCodeBody = Type.Object({
   code: Type.Optional(Type.String({ minLength: 1, maxLength: 200_000, description: 'JavaScript; top-level await and return' })),
-  approvalId: Type.Optional(Type.String({ pattern: '^apr_[A-Za-z0-9_-]{1,200}$', description: 'continue a run paused for this approval' })),
+  approvalId: Type.Optional(
+    Type.String({ pattern: '^apr_[A-Za-z0-9_-]{1,200}$', description: 'continue a run paused for this approval' }),
+  ),
   waitForApprovalSeconds: Type.Optional(Type.Integer({ minimum: 0, maximum: 60 })),
 });
 export type ExecuteCodeInput = Static<typeof ExecuteCodeBody>;
@@ -185,11 +197,24 @@ export const CodeResult = Type.Object(
 );
 
 export const ServerEnvelope = Type.Object({ server: McpServer });
-export const ServerCreated = Type.Object({ server: McpServer, mcpEndpoint: Type.String(), bearerToken: Type.Optional(Type.String({ description: 'shown once' })) });
+export const ServerCreated = Type.Object({
+  server: McpServer,
+  mcpEndpoint: Type.String(),
+  bearerToken: Type.Optional(Type.String({ description: 'shown once' })),
+});
 export const ServerWithTools = Type.Object({ server: McpServer, tools: Type.Array(McpTool) });
 export const ServerList = Type.Object({ servers: Type.Array(McpServer), total: Type.Integer() });
 export const RegeneratedToken = Type.Object({ bearerToken: Type.String(), mcpEndpoint: Type.String() });
-export const AccessTokenIssued = Type.Object({ accessToken: Type.String(), bearerToken: Type.String(), token: McpTokenRecord, mcpEndpoint: Type.String() });
+export const AccessTokenIssued = Type.Object({
+  accessToken: Type.String(),
+  bearerToken: Type.String(),
+  token: McpTokenRecord,
+  mcpEndpoint: Type.String(),
+});
 export const OAuthTokenIssued = Type.Object({ accessToken: Type.String(), token: McpTokenRecord, mcpEndpoint: Type.String() });
 export const ToolEnvelope = Type.Object({ tool: McpTool });
-export const Declarations = Type.Object({ alias: Type.String(), integrationName: Type.String(), declarations: Type.String({ description: 'TypeScript declarations of the alias' }) });
+export const Declarations = Type.Object({
+  alias: Type.String(),
+  integrationName: Type.String(),
+  declarations: Type.String({ description: 'TypeScript declarations of the alias' }),
+});

@@ -13,7 +13,13 @@ import type { WorkspacesService } from '../workspaces/workspaces.service.js';
 import { mcpEndpointOf, toServer, toTokenRecord, toTool } from './mcp-servers.mapper.js';
 import * as repo from './mcp-servers.repository.js';
 import type { McpServerRow } from './mcp-servers.repository.js';
-import { MCP_SCOPES, TOKEN_TTL, type CreateServerInput, type IssueTokenInput, type UpdateServerInput } from './mcp-servers.schemas.js';
+import {
+  MCP_SCOPES,
+  TOKEN_TTL,
+  type CreateServerInput,
+  type IssueTokenInput,
+  type UpdateServerInput,
+} from './mcp-servers.schemas.js';
 
 export interface McpServersDeps {
   orm: Orm;
@@ -88,7 +94,11 @@ export class McpServersService {
         return { row, bearerToken };
       },
     );
-    const server = toServer(row, { publicUrl: this.deps.publicUrl, strictPerUser: strict, endUserExternalId: endUser?.externalId ?? null });
+    const server = toServer(row, {
+      publicUrl: this.deps.publicUrl,
+      strictPerUser: strict,
+      endUserExternalId: endUser?.externalId ?? null,
+    });
     return { server, mcpEndpoint: server.mcpEndpoint, ...(bearerToken ? { bearerToken } : {}) };
   }
 
@@ -101,7 +111,10 @@ export class McpServersService {
 
   async update(actor: Actor, id: string, input: UpdateServerInput) {
     if (Object.values(input).every((v) => v === undefined)) {
-      throw new AppError('NO_UPDATES', 'Give at least one of name, description, mode, settings, authMode, endUserAccess, endUserId.');
+      throw new AppError(
+        'NO_UPDATES',
+        'Give at least one of name, description, mode, settings, authMode, endUserAccess, endUserId.',
+      );
     }
     const current = await this.find(actor, id);
     const patch: Partial<McpServerRow> = {};
@@ -121,7 +134,8 @@ export class McpServersService {
         patch.endUserId = null;
         patch.endUserExternalId = null;
       } else {
-        if (!current.workspaceId) throw new AppError('WORKSPACE_REQUIRED', 'Only a workspace-scoped server can be scoped to an end user.');
+        if (!current.workspaceId)
+          throw new AppError('WORKSPACE_REQUIRED', 'Only a workspace-scoped server can be scoped to an end user.');
         const eu = await this.requireEndUser(actor.orgId, current.workspaceId, input.endUserId);
         patch.endUserId = eu.id;
         patch.endUserExternalId = eu.externalId;
@@ -136,7 +150,10 @@ export class McpServersService {
         // Leaving bearer mode invalidates the shared token; enabling it again needs regenerate-token.
         await this.deps.tokens.revokeStatic(tx, current);
       } else if (next.endUserId === null && strict && (await this.deps.tokens.hasStatic(tx, current))) {
-        throw new AppError('MCP_STATIC_BEARER_INCOMPATIBLE', 'The workspace has per_user integrations: a server with a shared static bearer token must stay scoped to an end user. Change authMode to "oauth" or keep endUserId.');
+        throw new AppError(
+          'MCP_STATIC_BEARER_INCOMPATIBLE',
+          'The workspace has per_user integrations: a server with a shared static bearer token must stay scoped to an end user. Change authMode to "oauth" or keep endUserId.',
+        );
       }
       return repo.updateServer(tx, actor.orgId, id, patch);
     });
@@ -155,11 +172,20 @@ export class McpServersService {
 
   async regenerateToken(actor: Actor, id: string) {
     const server = await this.usable(actor, id);
-    if (!bearerEnabled(server.authMode)) throw new AppError('MCP_BEARER_DISABLED', `Static bearer tokens are not enabled: the server's authMode is "${server.authMode}" (use "bearer" or "oauth_and_bearer").`);
+    if (!bearerEnabled(server.authMode))
+      throw new AppError(
+        'MCP_BEARER_DISABLED',
+        `Static bearer tokens are not enabled: the server's authMode is "${server.authMode}" (use "bearer" or "oauth_and_bearer").`,
+      );
     if (server.workspaceId && server.endUserId === null && (await this.strictPerUser(actor.orgId, server.workspaceId))) {
-      throw new AppError('MCP_STATIC_BEARER_INCOMPATIBLE', 'The workspace has per_user integrations, which a shared static token cannot serve: scope the server to an end user (endUserId) or issue end-user tokens with access-tokens.');
+      throw new AppError(
+        'MCP_STATIC_BEARER_INCOMPATIBLE',
+        'The workspace has per_user integrations, which a shared static token cannot serve: scope the server to an end user (endUserId) or issue end-user tokens with access-tokens.',
+      );
     }
-    const bearerToken = await this.deps.orm.transaction(async (tx) => this.deps.tokens.issueStatic(tx as unknown as Executor, server));
+    const bearerToken = await this.deps.orm.transaction(async (tx) =>
+      this.deps.tokens.issueStatic(tx as unknown as Executor, server),
+    );
     return { bearerToken, mcpEndpoint: mcpEndpointOf(this.deps.publicUrl, id) };
   }
 
@@ -177,24 +203,39 @@ export class McpServersService {
 
   private async issueToken(actor: Actor, id: string, kind: 'bearer' | 'oauth_access', input: IssueTokenInput) {
     const server = await this.usable(actor, id);
-    if (!server.workspaceId) throw new AppError('WORKSPACE_REQUIRED', 'Tokens can only be issued for a workspace-scoped MCP server.');
-    if (kind === 'bearer' && !bearerEnabled(server.authMode)) throw new AppError('MCP_BEARER_DISABLED', `End-user bearer tokens are not enabled: the server's authMode is "${server.authMode}".`);
-    if (kind === 'oauth_access' && !oauthEnabled(server.authMode)) throw new AppError('MCP_OAUTH_DISABLED', `MCP OAuth is not enabled: the server's authMode is "${server.authMode}".`);
+    if (!server.workspaceId)
+      throw new AppError('WORKSPACE_REQUIRED', 'Tokens can only be issued for a workspace-scoped MCP server.');
+    if (kind === 'bearer' && !bearerEnabled(server.authMode))
+      throw new AppError(
+        'MCP_BEARER_DISABLED',
+        `End-user bearer tokens are not enabled: the server's authMode is "${server.authMode}".`,
+      );
+    if (kind === 'oauth_access' && !oauthEnabled(server.authMode))
+      throw new AppError('MCP_OAUTH_DISABLED', `MCP OAuth is not enabled: the server's authMode is "${server.authMode}".`);
     const scopes = this.checkScopes(server, input.scopes);
     const endUser = await this.requireEndUser(actor.orgId, server.workspaceId, input.endUserId);
     if (server.endUserId && server.endUserId !== endUser.id) {
-      throw new AppError('VALIDATION_ERROR', `endUserId: this server is scoped to the end user "${server.endUserExternalId ?? server.endUserId}"; tokens can only be issued for that end user.`, {
-        details: [{ field: 'endUserId', message: 'must be the end user the server is scoped to' }],
-      });
+      throw new AppError(
+        'VALIDATION_ERROR',
+        `endUserId: this server is scoped to the end user "${server.endUserExternalId ?? server.endUserId}"; tokens can only be issued for that end user.`,
+        {
+          details: [{ field: 'endUserId', message: 'must be the end user the server is scoped to' }],
+        },
+      );
     }
-    const { plain, record } = await this.deps.tokens.issue(this.deps.orm, server, kind, { endUserId: endUser.id, scopes, expiresInSeconds: input.expiresIn ?? TOKEN_TTL.default });
+    const { plain, record } = await this.deps.tokens.issue(this.deps.orm, server, kind, {
+      endUserId: endUser.id,
+      scopes,
+      expiresInSeconds: input.expiresIn ?? TOKEN_TTL.default,
+    });
     return { plain, token: toTokenRecord(record, endUser.externalId), mcpEndpoint: mcpEndpointOf(this.deps.publicUrl, id) };
   }
 
   /** The server as a caller may use it: in scope, and neither it nor its workspace suspended. */
   async usable(actor: Actor, id: string): Promise<McpServerRow> {
     const row = await this.find(actor, id);
-    if (row.suspended) throw new AppError('RESOURCE_SUSPENDED', 'This MCP server is suspended: the plan covers fewer MCP servers.');
+    if (row.suspended)
+      throw new AppError('RESOURCE_SUSPENDED', 'This MCP server is suspended: the plan covers fewer MCP servers.');
     if (row.workspaceId) await this.deps.workspaces.requireUsable(actor, row.workspaceId);
     return row;
   }
@@ -214,7 +255,10 @@ export class McpServersService {
     if (requested === undefined) return allowed;
     const bad = requested.filter((s) => !allowed.includes(s));
     if (bad.length) {
-      throw new AppError('INVALID_MCP_SCOPES', `Unsupported scope${bad.length > 1 ? 's' : ''} for a ${server.mode} server: ${bad.join(', ')} (allowed: ${allowed.join(', ')}).`);
+      throw new AppError(
+        'INVALID_MCP_SCOPES',
+        `Unsupported scope${bad.length > 1 ? 's' : ''} for a ${server.mode} server: ${bad.join(', ')} (allowed: ${allowed.join(', ')}).`,
+      );
     }
     return [...new Set(requested)];
   }
@@ -234,7 +278,11 @@ export class McpServersService {
   private async present(orgId: string, rows: McpServerRow[]) {
     const workspaceIds = [...new Set(rows.map((r) => r.workspaceId).filter((w): w is string => w !== null))];
     const strict = new Map(await Promise.all(workspaceIds.map(async (w) => [w, await this.strictPerUser(orgId, w)] as const)));
-    const externalIds = await repo.endUserExternalIds(this.deps.orm, orgId, rows.map((r) => r.endUserId).filter((e): e is string => e !== null));
+    const externalIds = await repo.endUserExternalIds(
+      this.deps.orm,
+      orgId,
+      rows.map((r) => r.endUserId).filter((e): e is string => e !== null),
+    );
     return rows.map((r) =>
       toServer(r, {
         publicUrl: this.deps.publicUrl,

@@ -18,7 +18,8 @@ interface DesiredTool {
   partialIds: string[];
 }
 
-const invalid = (field: string, problem: string) => new AppError('VALIDATION_ERROR', `${field} ${problem}`, { details: [{ field, message: problem }] });
+const invalid = (field: string, problem: string) =>
+  new AppError('VALIDATION_ERROR', `${field} ${problem}`, { details: [{ field, message: problem }] });
 
 /** A server's own tools: overrides of workspace actions (name, description, defaults, connection, partials) or additions. */
 export class McpToolsService {
@@ -73,7 +74,10 @@ export class McpToolsService {
 
   async update(actor: Actor, serverId: string, toolId: string, input: UpdateToolInput) {
     if (Object.values(input).every((v) => v === undefined)) {
-      throw new AppError('NO_UPDATES', 'Give at least one of displayName, description, inputDefaults, connectionId, sortOrder, integrationAlias, partialIds.');
+      throw new AppError(
+        'NO_UPDATES',
+        'Give at least one of displayName, description, inputDefaults, connectionId, sortOrder, integrationAlias, partialIds.',
+      );
     }
     const server = await this.deps.servers.usable(actor, serverId);
     const current = await this.find(actor, serverId, toolId);
@@ -120,29 +124,46 @@ export class McpToolsService {
 
   /** Integration, action, alias (ALIAS_CONFLICT), connection and partials of a tool, checked as one. */
   private async check(server: McpServerRow, d: DesiredTool, current: McpToolWithPartials | null): Promise<void> {
-    if (!server.workspaceId) throw new AppError('WORKSPACE_REQUIRED', 'Tools can only be added to a workspace-scoped MCP server.');
+    if (!server.workspaceId)
+      throw new AppError('WORKSPACE_REQUIRED', 'Tools can only be added to a workspace-scoped MCP server.');
     const def = this.deps.registry.get(d.integrationName);
     if (!def) throw new AppError('INTEGRATION_NOT_FOUND', `No integration named "${d.integrationName}".`);
-    if (!def.actions[d.actionName]) throw invalid('actionName', `"${d.actionName}" is not an action of ${def.name} (actions: ${Object.keys(def.actions).slice(0, 30).join(', ')})`);
+    if (!def.actions[d.actionName])
+      throw invalid(
+        'actionName',
+        `"${d.actionName}" is not an action of ${def.name} (actions: ${Object.keys(def.actions).slice(0, 30).join(', ')})`,
+      );
     const wis = await this.deps.workspaceIntegrations.listForWorkspace(server.orgId, server.workspaceId);
     const wi = wis.find((w) => w.alias === d.alias);
     if (wi && wi.integrationName !== d.integrationName) {
-      throw new AppError('ALIAS_CONFLICT', `The alias "${d.alias}" is already mapped to the integration ${wi.integrationName} in this workspace.`);
+      throw new AppError(
+        'ALIAS_CONFLICT',
+        `The alias "${d.alias}" is already mapped to the integration ${wi.integrationName} in this workspace.`,
+      );
     }
     const owner = await repo.toolAliasOwner(this.deps.orm, server.orgId, server.id, d.alias, current?.id);
     if (owner && owner !== d.integrationName) {
-      throw new AppError('ALIAS_CONFLICT', `The alias "${d.alias}" is already used by this server's tools for the integration ${owner}.`);
+      throw new AppError(
+        'ALIAS_CONFLICT',
+        `The alias "${d.alias}" is already used by this server's tools for the integration ${owner}.`,
+      );
     }
     if (d.connectionId && d.connectionId !== current?.connectionId) {
       const conn = await this.deps.connections.find(server.orgId, d.connectionId);
       if (!conn || (conn.workspaceId !== null && conn.workspaceId !== server.workspaceId)) {
         throw new AppError('CONNECTION_NOT_FOUND', `No connection ${d.connectionId} is available in this workspace.`);
       }
-      if (conn.integrationName !== d.integrationName) throw invalid('connectionId', `is a connection of ${conn.integrationName}, not ${d.integrationName}`);
+      if (conn.integrationName !== d.integrationName)
+        throw invalid('connectionId', `is a connection of ${conn.integrationName}, not ${d.integrationName}`);
     }
     if (d.partialIds.length) {
       // The partials service checks each partial belongs to this workspace, integration, alias and action.
-      await this.deps.partials.forCall(server.orgId, server.workspaceId, { integrationName: d.integrationName, alias: d.alias, actionName: d.actionName }, d.partialIds);
+      await this.deps.partials.forCall(
+        server.orgId,
+        server.workspaceId,
+        { integrationName: d.integrationName, alias: d.alias, actionName: d.actionName },
+        d.partialIds,
+      );
     }
   }
 }
