@@ -60,7 +60,7 @@ export function createMcpServices(d: {
     secrets: d.secrets,
     limits: { timeoutMs: config.codeModeTimeoutMs, memoryBytes: config.codeModeMemoryMb * 1024 * 1024, pollIntervalMs: 1000 },
   });
-  const mcpProtocol: ProtocolDeps = { invoker, codeMode: mcpCodeMode, version: VERSION, defaultWaitSeconds: 0 };
+  const mcpProtocol: ProtocolDeps = { invoker, codeMode: mcpCodeMode, version: VERSION };
   const mcpServers = new McpServersService({
     orm,
     plans: config.plans,

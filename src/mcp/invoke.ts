@@ -37,7 +37,7 @@ export class McpInvoker {
       source,
       workspaceId: ctx.server.workspaceId,
       integrationName: a.integrationName,
-      ...(a.workspaceIntegrationId ? { workspaceIntegrationId: a.workspaceIntegrationId } : { integrationAlias: a.alias }),
+      ...(a.workspaceIntegrationId ? { workspaceIntegrationId: a.workspaceIntegrationId } : { integrationAlias: a.engineAlias }),
       actionName: a.actionName,
       input,
       ...(a.tool?.connectionId ? { connectionId: a.tool.connectionId } : {}),

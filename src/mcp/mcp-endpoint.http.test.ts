@@ -195,6 +195,19 @@ describe('MCP endpoint: TOOLS mode', () => {
     const hashed = await alice.callTool({ name: 'hash_encode__hash', arguments: { text: 'abc' } });
     assert.deepEqual(hashed.structuredContent, { hash: '900150983cd24fb0d6963f7d28e17f72', algorithm: 'md5', encoding: 'hex' });
 
+    // A tool under an alias the workspace does not configure runs on the integration's default instance.
+    const standalone = await t.post(`/api/v1/mcp/servers/${server.id}/tools`, key, {
+      integrationName: 'hash-encode',
+      integrationAlias: 'hasher',
+      actionName: 'encode',
+      inputDefaults: { encoding: 'hex' },
+    });
+    assert.equal(standalone.status, 201, standalone.text);
+    const encoded = await alice.callTool({ name: 'hasher__encode', arguments: { text: 'hi' } });
+    assert.equal(encoded.isError, false, textOf(encoded));
+    assert.ok(JSON.stringify(encoded.structuredContent).includes('6869'), JSON.stringify(encoded.structuredContent));
+    await t.delete(`/api/v1/mcp/servers/${server.id}/tools/${standalone.body.tool.id}`, key);
+
     const dt = await t.post(`/api/v1/workspaces/${ws}/integrations`, key, {
       integrationName: 'datetime',
       alias: 'clock',

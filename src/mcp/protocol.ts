@@ -29,8 +29,6 @@ export interface ProtocolDeps {
   invoker: McpInvoker;
   codeMode: CodeModeRunner;
   version: string;
-  /** settings.codeMode.approvalWaitSeconds when a continuation does not say. */
-  defaultWaitSeconds: number;
 }
 
 /** Scopes a tool call needs: TOOLS tools need mcp:tools; Code Mode discovery either scope; running code mcp:code. */
@@ -307,7 +305,12 @@ async function executeCode(
     }
     if (typeof approvalId !== 'string' || !/^apr_[A-Za-z0-9_-]{1,200}$/.test(approvalId))
       return errorResult('approvalId must be an approval id (apr_...).');
-    return (await deps.codeMode.continue(ctx, surface, approvalId, wait ?? deps.defaultWaitSeconds)) as unknown as CallToolResult;
+    return (await deps.codeMode.continue(
+      ctx,
+      surface,
+      approvalId,
+      wait ?? ctx.server.settings?.codeMode?.approvalWaitSeconds ?? 0,
+    )) as unknown as CallToolResult;
   } catch (err) {
     return appErrorResult(err);
   }

@@ -11,6 +11,8 @@ import { objectSchema, type JsonSchema } from './schema-from-props.js';
 export interface ExposedAction {
   toolName: string;
   alias: string;
+  /** The alias the engine resolves: the tool's when the workspace configures it, else the integration's name. */
+  engineAlias: string;
   integrationName: string;
   actionName: string;
   workspaceIntegrationId: string | null;
@@ -54,6 +56,7 @@ const oneLine = (s: string) => s.replace(/\s+/g, ' ').trim();
 
 interface Entry {
   alias: string;
+  engineAlias: string;
   definition: IntegrationDefinition;
   action: ActionDefinition;
   wi: WorkspaceIntegrationView | null;
@@ -129,7 +132,15 @@ export class SurfaceCatalog {
         if (!action) continue;
         const tool = toolByKey.get(key(wi.alias, name)) ?? null;
         used.add(key(wi.alias, name));
-        entries.push({ alias: wi.alias, definition, action, wi, tool, sortOrder: tool?.sortOrder ?? wi.sortOrder });
+        entries.push({
+          alias: wi.alias,
+          engineAlias: wi.alias,
+          definition,
+          action,
+          wi,
+          tool,
+          sortOrder: tool?.sortOrder ?? wi.sortOrder,
+        });
       }
     }
     for (const tool of tools) {
@@ -137,14 +148,25 @@ export class SurfaceCatalog {
       const definition = this.deps.registry.get(tool.integrationName);
       const action = definition?.actions[tool.actionName];
       if (!definition || !action) continue;
-      const wi = wis.find((w) => w.alias === tool.integrationAlias) ?? null;
-      // The workspace configures this alias and has switched the action off (or the alias means another integration).
+      const named = wis.find((w) => w.alias === tool.integrationAlias) ?? null;
+      // A tool whose alias the workspace does not configure runs on the integration's default instance (alias = its
+      // name: a configured one, or a built-in's implicit one), with the tool's own connection when it has one.
+      const wi = named ?? wis.find((w) => w.alias === definition.name && w.integrationName === definition.name) ?? null;
+      // The workspace has switched the action off (or the alias means another integration).
       if (
         wi &&
         (wi.integrationName !== tool.integrationName || (wi.enabledActions && !wi.enabledActions.includes(tool.actionName)))
       )
         continue;
-      entries.push({ alias: tool.integrationAlias, definition, action, wi, tool, sortOrder: tool.sortOrder });
+      entries.push({
+        alias: tool.integrationAlias,
+        engineAlias: named ? named.alias : definition.name,
+        definition,
+        action,
+        wi,
+        tool,
+        sortOrder: tool.sortOrder,
+      });
     }
     entries.sort((a, b) => a.sortOrder - b.sortOrder);
 
@@ -160,7 +182,7 @@ export class SurfaceCatalog {
   }
 
   private async expose(server: McpServerRow, workspaceId: string, e: Entry, taken: Set<string>): Promise<ExposedAction> {
-    const target = { integrationName: e.definition.name, alias: e.alias, actionName: e.action.name };
+    const target = { integrationName: e.definition.name, alias: e.engineAlias, actionName: e.action.name };
     const defaults = await this.deps.partials
       .forCall(server.orgId, workspaceId, target, undefined)
       .catch((): PartialView[] => []);
@@ -195,6 +217,7 @@ export class SurfaceCatalog {
       alias: e.alias,
       integrationName: e.definition.name,
       actionName: e.action.name,
+      engineAlias: e.engineAlias,
       workspaceIntegrationId: e.wi?.id ?? null,
       tool: e.tool,
       title,

@@ -353,6 +353,20 @@ describe('MCP Code Mode', () => {
     clearTimeout(timer);
     assert.equal(done.structuredContent.status, 'completed');
     assert.equal(done.structuredContent.output, 'wait for me');
+    // Without waitForApprovalSeconds the server's settings.codeMode.approvalWaitSeconds applies.
+    await t.patch(`/api/v1/mcp/servers/${server.id}`, key, { settings: { codeMode: { approvalWaitSeconds: 30 } } });
+    try {
+      const next = await execute(client, {
+        code: `const r = await switchboard.acme.send_message({ text: 'server default' }); return r.text;`,
+      });
+      remember(next.structuredContent);
+      const later = setTimeout(() => approve(next.structuredContent.approval.id), 300);
+      const finished = await execute(client, { approvalId: next.structuredContent.approval.id });
+      clearTimeout(later);
+      assert.equal(finished.structuredContent.output, 'server default');
+    } finally {
+      await t.patch(`/api/v1/mcp/servers/${server.id}`, key, { settings: { codeMode: { approvalWaitSeconds: 0 } } });
+    }
   });
 
   it('fails the paused call when the approval is rejected, and detects code that changed its calls', async () => {

@@ -157,11 +157,13 @@ export class McpToolsService {
         throw invalid('connectionId', `is a connection of ${conn.integrationName}, not ${d.integrationName}`);
     }
     if (d.partialIds.length) {
-      // The partials service checks each partial belongs to this workspace, integration, alias and action.
+      // The partials service checks each partial belongs to this workspace, integration, alias and action; a tool whose
+      // alias the workspace does not configure runs on the integration's default instance (alias = its name).
+      const alias = wi ? d.alias : d.integrationName;
       await this.deps.partials.forCall(
         server.orgId,
         server.workspaceId,
-        { integrationName: d.integrationName, alias: d.alias, actionName: d.actionName },
+        { integrationName: d.integrationName, alias, actionName: d.actionName },
         d.partialIds,
       );
     }
