@@ -52,6 +52,12 @@ import { IntegrationRegistry } from './integrations/registry.js';
 import { integrationsRoutes } from './modules/integrations/integrations.routes.js';
 import { CatalogEntry } from './modules/integrations/integrations.schemas.js';
 import { IntegrationsService } from './modules/integrations/integrations.service.js';
+import { Encryptor } from './platform/crypto.js';
+import { EgressGuard } from './platform/egress.js';
+import { DeliveryService } from './platform/delivery/delivery.js';
+import { SigningSecrets } from './platform/delivery/signing.js';
+import { webhookSigningSecretRoutes } from './modules/webhook-signing-secret/webhook-signing-secret.routes.js';
+import { WebhookSigningSecretService } from './modules/webhook-signing-secret/webhook-signing-secret.service.js';
 
 export interface AppDeps {
   config: Readonly<Config>;
@@ -92,7 +98,13 @@ export function createServices({ config, db }: AppDeps, log: { info(o: object, m
   const browsers = new BrowserSessions({ dataDir: config.dataDir });
   const advancedCode = new AdvancedCodeRuntime({ dataDir: config.dataDir, allowNetwork: config.advancedCodeNetwork });
   const integrations = new IntegrationsService({ registry, publicUrl: config.publicUrl, workspaces });
-  return { bus, jobs, verifier, auth, apiKeys, workspaces, endUsers, members, workspaceMembers, organizations, operator, registry, integrations, files, pieces, pieceInstaller, browsers, advancedCode };
+  // Outbound webhooks (trigger callbacks, approval notifications): see src/platform/delivery.
+  const deliveryEncryptor = new Encryptor(config.encryptionKey);
+  const signing = new SigningSecrets({ orm, encryptor: deliveryEncryptor });
+  const delivery = new DeliveryService({ db, encryptor: deliveryEncryptor, signing, egress: new EgressGuard(config.egressAllow), config: config.delivery, log });
+  jobs.register(delivery.purgeJob());
+  const webhookSigningSecret = new WebhookSigningSecretService({ signing });
+  return { bus, jobs, verifier, auth, apiKeys, workspaces, endUsers, members, workspaceMembers, organizations, operator, registry, integrations, files, pieces, pieceInstaller, browsers, advancedCode, signing, delivery, webhookSigningSecret };
 }
 
 export type Services = ReturnType<typeof createServices>;
@@ -193,15 +205,18 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(workspaceMembersRoutes);
   await app.register(integrationsRoutes);
   await app.register(filesRoutes);
+  await app.register(webhookSigningSecretRoutes);
 
   app.addHook('onReady', async () => {
     await services.bus.start();
     services.verifier.start();
     await services.jobs.start(config.workers);
+    if (config.workers) await services.delivery.start();
     // Pieces added on other nodes: installed in the background, so a slow npm never delays readiness.
     void services.pieceInstaller.sync().catch((err: unknown) => app.log.error({ err: { message: (err as Error).message } }, 'piece sync failed'));
   });
   app.addHook('preClose', async () => {
+    await services.delivery.stop();
     await services.jobs.stop();
     await services.verifier.stop();
     await services.bus.stop();

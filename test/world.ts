@@ -53,6 +53,10 @@ export const FIXTURES: Record<string, Fixture> = {
     url: '/api/v1/integrations/hash-encode/properties/resolve',
     body: { actionName: 'hash', propertyName: 'algorithm', workspaceId: w.ws },
   })),
+  // The webhook signing secret belongs to the organization: there is no foreign resource to name; scoped keys are refused.
+  'POST /api/v1/webhook-signing-secret/rotate': f(() => ({ url: '/api/v1/webhook-signing-secret/rotate' }), false, true),
+  'GET /api/v1/webhook-signing-secret': f(() => ({ url: '/api/v1/webhook-signing-secret' }), false, true),
+  'DELETE /api/v1/webhook-signing-secret': f(() => ({ url: '/api/v1/webhook-signing-secret' }), false, true),
 };
 
 
