@@ -67,3 +67,75 @@ CREATE TABLE webhook_delivery_attempts (
   PRIMARY KEY (delivery_id, attempt)
 );
 CREATE INDEX webhook_delivery_attempts_open_idx ON webhook_delivery_attempts (delivery_id) WHERE finished_at IS NULL;
+
+-- Trigger sources: one subscription to an integration's trigger, delivering to a callback URL.
+-- status PENDING (being enabled: the provider may already call), ACTIVE, DISABLED (kept for its history).
+CREATE TABLE trigger_sources (
+  id uuid PRIMARY KEY,
+  org_id uuid NOT NULL REFERENCES organizations(id) ON DELETE CASCADE,
+  workspace_id uuid NOT NULL REFERENCES workspaces(id) ON DELETE CASCADE,
+  workspace_integration_id uuid REFERENCES workspace_integrations(id) ON DELETE SET NULL,
+  integration_name text NOT NULL,
+  integration_alias text NOT NULL,
+  trigger_name text NOT NULL,
+  trigger_type text NOT NULL,
+  status text NOT NULL,
+  -- 'earlier': enabled through the earlier request shape (pieceName, projectId, webhookUrl); delivers its envelope.
+  api_shape text NOT NULL DEFAULT 'current',
+  connection_id uuid REFERENCES connections(id) ON DELETE SET NULL,
+  end_user_id uuid,
+  callback_url text NOT NULL,
+  -- AES-256-GCM envelopes: the receiver's headers, the merged input, and the piece's store for this source.
+  callback_headers text NOT NULL,
+  callback_metadata jsonb NOT NULL DEFAULT '{}'::jsonb,
+  input text NOT NULL,
+  state text NOT NULL,
+  partial_ids text[] NOT NULL DEFAULT '{}',
+  simulate boolean NOT NULL DEFAULT false,
+  polling_interval_minutes integer,
+  -- Polling: due time, and the lease of the one node polling it now (poll_token fences its commit).
+  next_poll_at timestamptz,
+  poll_lease_until timestamptz,
+  poll_token uuid,
+  last_polled_at timestamptz,
+  last_error text,
+  last_error_at timestamptz,
+  -- Events recorded so far; the next event's sequence number.
+  event_count bigint NOT NULL DEFAULT 0,
+  created_at timestamptz NOT NULL DEFAULT now(),
+  updated_at timestamptz NOT NULL DEFAULT now(),
+  disabled_at timestamptz,
+  CONSTRAINT trigger_sources_status_check CHECK (status IN ('PENDING', 'ACTIVE', 'DISABLED')),
+  CONSTRAINT trigger_sources_type_check CHECK (trigger_type IN ('WEBHOOK', 'POLLING', 'APP_WEBHOOK'))
+);
+CREATE INDEX trigger_sources_org_idx ON trigger_sources (org_id, workspace_id, created_at DESC);
+CREATE INDEX trigger_sources_due_idx ON trigger_sources (next_poll_at) WHERE status = 'ACTIVE' AND trigger_type = 'POLLING' AND NOT simulate;
+
+-- APP_WEBHOOK routing: which sources listen for an (integration, event, identifier), as their onEnable asked.
+CREATE TABLE trigger_app_listeners (
+  source_id uuid NOT NULL REFERENCES trigger_sources(id) ON DELETE CASCADE,
+  integration_name text NOT NULL,
+  event text NOT NULL,
+  identifier_value text NOT NULL,
+  PRIMARY KEY (source_id, event, identifier_value)
+);
+CREATE INDEX trigger_app_listeners_route_idx ON trigger_app_listeners (integration_name, event, identifier_value);
+
+-- Events: id is the eventId receivers dedupe on, and the id of its delivery (X-Service-Delivery).
+CREATE TABLE trigger_events (
+  id uuid PRIMARY KEY REFERENCES webhook_deliveries(id) ON DELETE CASCADE,
+  org_id uuid NOT NULL,
+  source_id uuid NOT NULL REFERENCES trigger_sources(id) ON DELETE CASCADE,
+  seq bigint NOT NULL,
+  origin text NOT NULL,
+  created_at timestamptz NOT NULL DEFAULT now()
+);
+CREATE INDEX trigger_events_source_idx ON trigger_events (org_id, source_id, seq DESC);
+
+-- An event that goes with its source (workspace deleted) takes its undelivered delivery along.
+CREATE FUNCTION trigger_events_drop_delivery() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  DELETE FROM webhook_deliveries WHERE id = OLD.id;
+  RETURN OLD;
+END $$;
+CREATE TRIGGER trigger_events_drop_delivery AFTER DELETE ON trigger_events FOR EACH ROW EXECUTE FUNCTION trigger_events_drop_delivery();

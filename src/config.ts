@@ -41,7 +41,7 @@ export interface Config {
   /** Outbound webhook delivery (platform/delivery): retry delays in seconds, per-attempt timeout, claim interval, parallel sends. */
   delivery: { retrySchedule: number[]; timeoutMs: number; pollMs: number; concurrency: number; retentionDays: number };
   /** Triggers: how long one "minute" of pollingIntervalMinutes lasts (tests shorten it) and how often due sources are claimed. */
-  triggers: { minuteMs: number; tickMs: number };
+  triggers: { minuteMs: number; tickMs: number; appWebhookSecrets: Readonly<Record<string, string>> };
 }
 
 export class ConfigError extends Error {
@@ -147,6 +147,7 @@ export function loadConfig(env: Env = process.env): Readonly<Config> {
     triggers: {
       minuteMs: int(env, 'SWITCHBOARD_POLL_MINUTE_MS', 60_000, 10, 60_000),
       tickMs: int(env, 'SWITCHBOARD_TRIGGER_TICK_MS', 5_000, 10, 60_000),
+      appWebhookSecrets: appWebhookSecrets(env, 'SWITCHBOARD_APP_WEBHOOK_SECRETS'),
     },
   };
   return Object.freeze(config);
@@ -163,6 +164,22 @@ function retrySchedule(env: Env, name: string): number[] {
     throw new ConfigError(name, 'must be a comma list of at most 50 delays in seconds (each up to 604800), e.g. "15,60,300"');
   }
   return parts.map(Number);
+}
+
+/** `{"<integration>": "<secret>"}`: the secret each APP_WEBHOOK integration's provider signs its app-level events with. */
+function appWebhookSecrets(env: Env, name: string): Readonly<Record<string, string>> {
+  const raw = str(env, name);
+  if (raw === null) return Object.freeze({});
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(raw);
+  } catch {
+    throw new ConfigError(name, 'must be a JSON object of integration name to secret');
+  }
+  if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed) || Object.values(parsed).some((v) => typeof v !== 'string' || v === '')) {
+    throw new ConfigError(name, 'must be a JSON object of integration name to a non-empty secret string');
+  }
+  return Object.freeze({ ...(parsed as Record<string, string>) });
 }
 
 function storageS3(env: Env): Config['storageS3'] {

@@ -308,3 +308,57 @@ export const webhookDeliveryAttempts = pgTable('webhook_delivery_attempts', {
   error: text('error'),
   durationMs: integer('duration_ms'),
 });
+
+// --- Triggers (migrations/0007_triggers.sql) ---
+
+export const triggerSources = pgTable('trigger_sources', {
+  id: uuid('id').primaryKey(),
+  orgId: uuid('org_id').notNull(),
+  workspaceId: uuid('workspace_id').notNull(),
+  workspaceIntegrationId: uuid('workspace_integration_id'),
+  integrationName: text('integration_name').notNull(),
+  integrationAlias: text('integration_alias').notNull(),
+  triggerName: text('trigger_name').notNull(),
+  triggerType: text('trigger_type').notNull(),
+  status: text('status').notNull(),
+  apiShape: text('api_shape').notNull().default('current'),
+  connectionId: uuid('connection_id'),
+  endUserId: uuid('end_user_id'),
+  callbackUrl: text('callback_url').notNull(),
+  /** AES-256-GCM envelope; never mapped to a response. */
+  callbackHeaders: text('callback_headers').notNull(),
+  callbackMetadata: jsonb('callback_metadata').$type<Record<string, unknown>>().notNull().default({}),
+  /** AES-256-GCM envelope of the merged input. */
+  input: text('input').notNull(),
+  /** AES-256-GCM envelope of the piece's store. */
+  state: text('state').notNull(),
+  partialIds: text('partial_ids').array().notNull().default([]),
+  simulate: boolean('simulate').notNull().default(false),
+  pollingIntervalMinutes: integer('polling_interval_minutes'),
+  nextPollAt: ts('next_poll_at'),
+  pollLeaseUntil: ts('poll_lease_until'),
+  pollToken: uuid('poll_token'),
+  lastPolledAt: ts('last_polled_at'),
+  lastError: text('last_error'),
+  lastErrorAt: ts('last_error_at'),
+  eventCount: bigint('event_count', { mode: 'number' }).notNull().default(0),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+  disabledAt: ts('disabled_at'),
+});
+
+export const triggerAppListeners = pgTable('trigger_app_listeners', {
+  sourceId: uuid('source_id').notNull(),
+  integrationName: text('integration_name').notNull(),
+  event: text('event').notNull(),
+  identifierValue: text('identifier_value').notNull(),
+});
+
+export const triggerEvents = pgTable('trigger_events', {
+  id: uuid('id').primaryKey(),
+  orgId: uuid('org_id').notNull(),
+  sourceId: uuid('source_id').notNull(),
+  seq: bigint('seq', { mode: 'number' }).notNull(),
+  origin: text('origin').notNull(),
+  createdAt: createdAt(),
+});

@@ -203,8 +203,12 @@ export class DeliveryService {
    * A delivery waiting for a retry is made due now; one being sent now is left alone. null when unknown.
    */
   async redeliver(orgId: string, id: string): Promise<DeliveryView | null> {
-    const ok = await repo.rearm(this.deps.db.orm, orgId, id, defaultMaxAttempts(this.deps.config.retrySchedule));
-    return ok ? this.get(orgId, id) : null;
+    return (await this.rearm(this.deps.db.orm, orgId, id)) ? this.get(orgId, id) : null;
+  }
+
+  /** redeliver inside the caller's transaction (read the view after it commits); false when unknown. */
+  async rearm(tx: Executor, orgId: string, id: string): Promise<boolean> {
+    return repo.rearm(tx, orgId, id, defaultMaxAttempts(this.deps.config.retrySchedule));
   }
 
   /** Cancels everything still to be sent in a stream, in the caller's transaction. Returns how many. */
