@@ -2,8 +2,10 @@
 
 -- Per-organization secret that signs outbound webhooks. Both secrets are AES-256-GCM envelopes. After a rotation
 -- the previous secret keeps signing (a second v1= in the signature header) until previous_expires_at.
+-- Both envelopes are sealed under the row id (key rotation re-seals them, see ENCRYPTED_COLUMNS).
 CREATE TABLE webhook_signing_secrets (
-  org_id uuid PRIMARY KEY REFERENCES organizations(id) ON DELETE CASCADE,
+  id uuid PRIMARY KEY,
+  org_id uuid NOT NULL UNIQUE REFERENCES organizations(id) ON DELETE CASCADE,
   secret text NOT NULL,
   secret_prefix text NOT NULL,
   previous_secret text,

@@ -49,15 +49,44 @@ import { filesRoutes } from './modules/files/files.routes.js';
 import { PieceInstaller } from './integrations/pieces/installer.js';
 import { PieceWorkerPool } from './integrations/pieces/pool.js';
 import { IntegrationRegistry } from './integrations/registry.js';
+import { ActivityRecorder } from './engine/activity.js';
+import { ExecutionEngine } from './engine/engine.js';
+import { IdempotencyStore } from './engine/idempotency.js';
+import { UsageLimiter } from './engine/limits.js';
+import { engineJobs } from './engine/jobs.js';
+import { EgressGuard } from './platform/egress.js';
+import { SecretBox } from './platform/secrets.js';
+import { actionsRoutes } from './modules/actions/actions.routes.js';
+import { ActionsService } from './modules/actions/actions.service.js';
+import { activityRoutes } from './modules/activity/activity.routes.js';
+import { ActivityEntry } from './modules/activity/activity.schemas.js';
+import { ActivityService } from './modules/activity/activity.service.js';
+import { connectionsRoutes } from './modules/connections/connections.routes.js';
+import { Connection, EarlierConnection } from './modules/connections/connections.schemas.js';
+import { ConnectionsService } from './modules/connections/connections.service.js';
+import { OAuthAppsService } from './modules/oauth-apps/oauth-apps.service.js';
+import { partialsRoutes } from './modules/partials/partials.routes.js';
+import { Partial } from './modules/partials/partials.schemas.js';
+import { PartialsService } from './modules/partials/partials.service.js';
+import { workspaceIntegrationsRoutes } from './modules/workspace-integrations/workspace-integrations.routes.js';
+import { WorkspaceIntegration } from './modules/workspace-integrations/workspace-integrations.schemas.js';
+import { WorkspaceIntegrationsService } from './modules/workspace-integrations/workspace-integrations.service.js';
 import { integrationsRoutes } from './modules/integrations/integrations.routes.js';
 import { CatalogEntry } from './modules/integrations/integrations.schemas.js';
 import { IntegrationsService } from './modules/integrations/integrations.service.js';
-import { Encryptor } from './platform/crypto.js';
-import { EgressGuard } from './platform/egress.js';
 import { DeliveryService } from './platform/delivery/delivery.js';
 import { SigningSecrets } from './platform/delivery/signing.js';
 import { webhookSigningSecretRoutes } from './modules/webhook-signing-secret/webhook-signing-secret.routes.js';
 import { WebhookSigningSecretService } from './modules/webhook-signing-secret/webhook-signing-secret.service.js';
+import type { ConnectionRecord } from './engine/types.js';
+import { EventRecorder } from './modules/triggers/triggers.events.js';
+import { TriggerPoller } from './modules/triggers/triggers.poller.js';
+import { triggersRoutes } from './modules/triggers/triggers.routes.js';
+import { SourceRunner, SourceSecrets } from './modules/triggers/triggers.runtime.js';
+import { TriggerSource } from './modules/triggers/triggers.schemas.js';
+import { TriggersService } from './modules/triggers/triggers.service.js';
+import { webhooksRoutes } from './modules/webhooks/webhooks.routes.js';
+import { WebhooksService } from './modules/webhooks/webhooks.service.js';
 
 export interface AppDeps {
   config: Readonly<Config>;
@@ -97,14 +126,57 @@ export function createServices({ config, db }: AppDeps, log: { info(o: object, m
   // Chromium starts on the first browser action, not here.
   const browsers = new BrowserSessions({ dataDir: config.dataDir });
   const advancedCode = new AdvancedCodeRuntime({ dataDir: config.dataDir, allowNetwork: config.advancedCodeNetwork });
-  const integrations = new IntegrationsService({ registry, publicUrl: config.publicUrl, workspaces });
+  const secrets = SecretBox.fromKeys(config.encryptionKey, config.previousEncryptionKeys);
+  const egress = new EgressGuard(config.egressAllow);
+  const oauthApps = new OAuthAppsService({ orm });
+  const connections = new ConnectionsService({ orm, plans: config.plans, registry, workspaces, endUsers, oauthApps, secrets, bus });
+  const workspaceIntegrations = new WorkspaceIntegrationsService({ orm, registry, workspaces, connections, oauthApps, bus });
+  const partials = new PartialsService({ orm, registry, workspaces, bus });
+  const limits = new UsageLimiter({ orm, plans: config.plans });
+  const idempotency = new IdempotencyStore(orm);
+  const activityRecorder = new ActivityRecorder(orm, log);
+  const engine = new ExecutionEngine({
+    orm,
+    registry,
+    workspaces,
+    endUsers,
+    workspaceIntegrations,
+    partials,
+    connections,
+    limits,
+    idempotency,
+    activity: activityRecorder,
+    files,
+    egress,
+    resources: { browsers, advancedCode },
+    publicUrl: config.publicUrl,
+    actionTimeoutMs: config.actionTimeoutMs,
+    log,
+  });
+  for (const job of engineJobs(orm, idempotency, log)) jobs.register(job);
+  const actions = new ActionsService({ engine, connections });
+  const activity = new ActivityService({ orm, recorder: activityRecorder, workspaces });
+  const integrations = new IntegrationsService({ registry, publicUrl: config.publicUrl, workspaces, engine, oauthApps });
   // Outbound webhooks (trigger callbacks, approval notifications): see src/platform/delivery.
-  const deliveryEncryptor = new Encryptor(config.encryptionKey);
-  const signing = new SigningSecrets({ orm, encryptor: deliveryEncryptor });
-  const delivery = new DeliveryService({ db, encryptor: deliveryEncryptor, signing, egress: new EgressGuard(config.egressAllow), config: config.delivery, log });
+  const signing = new SigningSecrets({ orm, secrets });
+  const delivery = new DeliveryService({ db, secrets, signing, egress, config: config.delivery, log });
   jobs.register(delivery.purgeJob());
   const webhookSigningSecret = new WebhookSigningSecretService({ signing });
-  return { bus, jobs, verifier, auth, apiKeys, workspaces, endUsers, members, workspaceMembers, organizations, operator, registry, integrations, files, pieces, pieceInstaller, browsers, advancedCode, signing, delivery, webhookSigningSecret };
+  // Triggers: sources, inbound webhooks, polling (see src/modules/triggers).
+  const sourceSecrets = new SourceSecrets(secrets);
+  const triggerEngine = { credentials: (conn: ConnectionRecord) => engine.credentials(conn), findConnection: (orgId: string, id: string) => connections.find(orgId, id) };
+  const sourceRunner = new SourceRunner({ orm, registry, secrets: sourceSecrets, engine: triggerEngine, publicUrl: config.publicUrl });
+  const eventRecorder = new EventRecorder({ orm, delivery, secrets: sourceSecrets });
+  const poller = new TriggerPoller({ orm, runner: sourceRunner, recorder: eventRecorder, tickMs: config.triggers.tickMs, minuteMs: config.triggers.minuteMs, pieceTimeoutMs: config.pieceTimeoutMs, log });
+  const triggers = new TriggersService({
+    orm, registry, workspaces, delivery, engine, runner: sourceRunner, secrets: sourceSecrets, recorder: eventRecorder, plans: config.plans, minuteMs: config.triggers.minuteMs, onEnabled: () => poller.kick(),
+  });
+  const webhooks = new WebhooksService({ orm, registry, runner: sourceRunner, recorder: eventRecorder, appWebhookSecrets: config.triggers.appWebhookSecrets, publicUrl: config.publicUrl, log });
+  return {
+    bus, jobs, verifier, auth, apiKeys, workspaces, endUsers, members, workspaceMembers, organizations, operator, registry, integrations, files, pieces, pieceInstaller, browsers, advancedCode,
+    secrets, egress, oauthApps, connections, workspaceIntegrations, partials, limits, idempotency, engine, actions, activity,
+    signing, delivery, webhookSigningSecret, triggers, poller, webhooks,
+  };
 }
 
 export type Services = ReturnType<typeof createServices>;
@@ -118,7 +190,11 @@ declare module 'fastify' {
 }
 
 /** Shared schemas referenced by $ref from route schemas (and listed as OpenAPI components). */
-const SHARED_SCHEMAS = [ErrorBody, ...ApiKeyPermissionsSchemas, Workspace, Organization, User, CatalogEntry, EndUser, Member, Invitation, WorkspaceMember];
+const SHARED_SCHEMAS = [
+  ErrorBody, ...ApiKeyPermissionsSchemas, Workspace, Organization, User, CatalogEntry, EndUser, Member, Invitation, WorkspaceMember,
+  Connection, EarlierConnection, WorkspaceIntegration, Partial, ActivityEntry,
+  TriggerSource,
+];
 
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const { config } = deps;
@@ -205,23 +281,37 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(workspaceMembersRoutes);
   await app.register(integrationsRoutes);
   await app.register(filesRoutes);
+  await app.register(connectionsRoutes);
+  await app.register(workspaceIntegrationsRoutes);
+  await app.register(partialsRoutes);
+  await app.register(actionsRoutes);
+  await app.register(activityRoutes);
   await app.register(webhookSigningSecretRoutes);
+  await app.register(triggersRoutes);
+  await app.register(webhooksRoutes);
 
   app.addHook('onReady', async () => {
     await services.bus.start();
     services.verifier.start();
     await services.jobs.start(config.workers);
     if (config.workers) await services.delivery.start();
+    if (config.workers) services.poller.start();
     // Pieces added on other nodes: installed in the background, so a slow npm never delays readiness.
     void services.pieceInstaller.sync().catch((err: unknown) => app.log.error({ err: { message: (err as Error).message } }, 'piece sync failed'));
   });
   app.addHook('preClose', async () => {
+    await services.poller.stop();
     await services.delivery.stop();
     await services.jobs.stop();
     await services.verifier.stop();
     await services.bus.stop();
     await services.pieces.close();
     await services.browsers.close();
+  });
+  // After in-flight requests finished: write the buffered activity, return unspent usage leases.
+  app.addHook('onClose', async () => {
+    await services.engine.close();
+    await services.egress.close();
     services.files.close();
   });
   return app;

@@ -78,7 +78,9 @@ function storeFor(requestId: number) {
 function webhookResponse(r: any): { status: number; body: unknown; headers: Record<string, string> } {
   const status = Number(r?.status ?? 200);
   const headers: Record<string, string> = {};
-  for (const [k, v] of Object.entries((r?.headers ?? {}) as Record<string, unknown>)) if (v !== undefined && v !== null) headers[k] = String(v);
+  for (const [k, v] of Object.entries((r?.headers ?? {}) as Record<string, unknown>)) {
+    if (typeof v === 'string' || typeof v === 'number' || typeof v === 'boolean') headers[k] = String(v);
+  }
   return { status: Number.isInteger(status) && status >= 200 && status <= 599 ? status : 200, body: r?.body ?? null, headers };
 }
 

@@ -65,7 +65,7 @@ export class EventRecorder {
         ...(opts.state ? { state: this.deps.secrets.seal(row.id, 'state', opts.state) } : {}),
         ...(opts.pollToken ? { pollLeaseUntil: null, pollToken: null, lastPolledAt: now, lastError: null, lastErrorAt: null } : {}),
       });
-      return events.map((e) => e.id!);
+      return events.map((e) => e.id);
     });
   }
 }

@@ -1,10 +1,10 @@
 import type { ConnectionRecord } from '../../engine/types.js';
 import type { IntegrationRegistry } from '../../integrations/registry.js';
 import type { TriggerCall, TriggerDefinition, TriggerPayload, TriggerRuntime, TriggerStore } from '../../integrations/framework.js';
-import type { Encryptor } from '../../platform/crypto.js';
 import type { Orm } from '../../platform/db/database.js';
 import type { DeliveryService } from '../../platform/delivery/delivery.js';
 import { AppError } from '../../platform/errors.js';
+import type { SecretBox } from '../../platform/secrets.js';
 import * as repo from './triggers.repository.js';
 
 /** What triggers need from the execution engine and the connections module (resolved at enable and at each run). */
@@ -51,16 +51,19 @@ export class StateBuffer implements TriggerStore {
   }
 }
 
-/** Envelopes of a source's secrets, bound to the source (a ciphertext cannot be moved to another row). */
+/**
+ * A source's encrypted columns (callback headers, merged input, piece state), sealed under the source id with one
+ * purpose per column, so a ciphertext cannot move to another row and key rotation re-seals them (ENCRYPTED_COLUMNS).
+ */
 export class SourceSecrets {
-  constructor(private readonly encryptor: Encryptor) {}
+  constructor(private readonly box: SecretBox) {}
 
   seal(sourceId: string, what: 'headers' | 'input' | 'state', value: unknown): string {
-    return this.encryptor.encrypt(JSON.stringify(value ?? {}), `trigger-source:${sourceId}:${what}`);
+    return this.box.seal(`trigger_${what}`, sourceId, value ?? {});
   }
 
   open<T = Record<string, unknown>>(sourceId: string, what: 'headers' | 'input' | 'state', envelope: string): T {
-    return JSON.parse(this.encryptor.decrypt(envelope, `trigger-source:${sourceId}:${what}`)) as T;
+    return this.box.open<T>(`trigger_${what}`, sourceId, envelope);
   }
 }
 

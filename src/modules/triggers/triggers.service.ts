@@ -12,12 +12,12 @@ import type { WorkspacesService } from '../workspaces/workspaces.service.js';
 import { EventRecorder } from './triggers.events.js';
 import { toEarlierRecord, toTriggerEvent, toTriggerSource } from './triggers.mapper.js';
 import * as repo from './triggers.repository.js';
-import { reason, type SourceRunner, type SourceSecrets, type TriggerEngineDeps } from './triggers.runtime.js';
+import { reason, type SourceRunner, type SourceSecrets } from './triggers.runtime.js';
 import type { DisableTriggerInput, EnableTriggerInput, ListTriggersInput, TestTriggerInput } from './triggers.schemas.js';
 
 /** The engine calls triggers share with actions: target resolution and input assembly (never a copy of them). */
-export interface TriggerEngine extends TriggerEngineDeps {
-  resolveTarget(caller: ExecutionCaller, req: TargetRequest, what: { triggerName: string }): Promise<ResolvedTarget>;
+export interface TriggerEngine {
+  resolveTarget(caller: ExecutionCaller, req: TargetRequest, what: { triggerName: string }, opts?: { connection?: 'required' | 'optional' }): Promise<ResolvedTarget>;
   mergeInput(caller: ExecutionCaller, target: ResolvedTarget, req: TargetRequest, what: { triggerName: string }): Promise<MergedInput>;
 }
 
@@ -136,17 +136,15 @@ export class TriggersService {
     const interval = this.intervalFor(caller, trigger, req.pollingIntervalMinutes);
     const callbackUrl = await this.deps.delivery.assertDeliverableUrl(req.callbackUrl, req.callbackField);
     const what = { triggerName: req.triggerName };
-    const target = await this.deps.engine.resolveTarget(caller, req.target, what);
+    // A simulated source calls no provider, so it needs no connection (one is used when there is one).
+    const target = await this.deps.engine.resolveTarget(caller, req.target, what, req.simulate ? { connection: 'optional' } : {});
     const merged = await this.deps.engine.mergeInput(caller, target, req.target, what);
     let input: Record<string, unknown>;
     try {
       input = validateInput(trigger.props, merged.input);
     } catch (err) {
-      if (err instanceof ActionInputError) throw invalid(`input.${err.field}`, err.message.slice(err.field.length + 2));
+      if (err instanceof ActionInputError) throw invalid(`input.${err.field}`, err.problem);
       throw err;
-    }
-    if (trigger.requireAuth && !target.connection && !req.simulate) {
-      throw new AppError('CONNECTION_REQUIRED', `${req.integrationName} needs a connection for ${req.triggerName}; none was found.`);
     }
 
     const { secrets, runner } = this.deps;

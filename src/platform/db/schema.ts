@@ -203,7 +203,7 @@ export const inputPartials = pgTable('input_partials', {
   workspaceId: uuid('workspace_id').notNull(),
   integrationName: text('integration_name').notNull(),
   workspaceIntegrationId: uuid('workspace_integration_id'),
-  integrationAlias: text('integration_alias').notNull(),
+  integrationAlias: text('integration_alias'),
   actionName: text('action_name'),
   triggerName: text('trigger_name'),
   scopeKey: text('scope_key').notNull(),
@@ -261,7 +261,8 @@ export const activity = pgTable('activity', {
 // --- Outbound webhook delivery (migrations/0007_triggers.sql) ---
 
 export const webhookSigningSecrets = pgTable('webhook_signing_secrets', {
-  orgId: uuid('org_id').primaryKey(),
+  id: uuid('id').primaryKey(),
+  orgId: uuid('org_id').notNull().unique(),
   /** AES-256-GCM envelope; never mapped to a response after the rotate call that created it. */
   secret: text('secret').notNull(),
   secretPrefix: text('secret_prefix').notNull(),

@@ -1,11 +1,11 @@
 import dns from 'node:dns/promises';
 import net from 'node:net';
 import type { Config } from '../../config.js';
-import type { Encryptor } from '../crypto.js';
 import type { Database, Executor } from '../db/database.js';
 import type { EgressGuard } from '../egress.js';
 import { AppError } from '../errors.js';
 import { newId } from '../ids.js';
+import type { SecretBox } from '../secrets.js';
 import type { JobDefinition } from '../jobs/runner.js';
 import * as repo from './delivery.repository.js';
 import { postJson } from './sender.js';
@@ -69,6 +69,9 @@ export interface DeliveryView {
   history: AttemptView[];
 }
 
+/** Key-rotation purpose of the encrypted producer headers (see ENCRYPTED_COLUMNS). */
+export const DELIVERY_HEADERS_PURPOSE = 'delivery_headers';
+
 /** Headers the service sets itself on every delivery; a producer's headers may not replace them. */
 export const RESERVED_HEADERS = new Set([
   'host', 'content-type', 'content-length', 'content-encoding', 'transfer-encoding', 'connection', 'keep-alive', 'upgrade', 'te', 'trailer',
@@ -100,7 +103,7 @@ interface Log {
 
 export interface DeliveryDeps {
   db: Database;
-  encryptor: Encryptor;
+  secrets: SecretBox;
   signing: SigningSecrets;
   egress: EgressGuard;
   config: Config['delivery'];
@@ -130,8 +133,6 @@ export class DeliveryService {
     return 2 * this.deps.config.timeoutMs + 5_000;
   }
 
-  private aad = (id: string) => `delivery:${id}`;
-
   /** Enqueue in the caller's transaction. Returns the delivery id (X-Service-Delivery). */
   async enqueue(tx: Executor, req: DeliveryRequest): Promise<{ id: string }> {
     const id = req.id ?? newId();
@@ -147,7 +148,7 @@ export class DeliveryService {
       subjectId: req.subjectId ?? null,
       streamKey: req.streamKey ?? null,
       url: url.toString(),
-      headers: this.deps.encryptor.encrypt(JSON.stringify(req.headers ?? {}), this.aad(id)),
+      headers: this.deps.secrets.seal(DELIVERY_HEADERS_PURPOSE, id, req.headers ?? {}),
       body,
       sign: req.sign ?? true,
       maxAttempts: req.maxAttempts ?? defaultMaxAttempts(this.deps.config.retrySchedule),
@@ -268,7 +269,6 @@ export class DeliveryService {
       await Promise.allSettled([...this.inflight]);
       if (this.ticking) await new Promise((r) => setTimeout(r, 10));
     }
-    await this.deps.egress.close();
   }
 
   private kick(): void {
@@ -317,7 +317,7 @@ export class DeliveryService {
     const { config } = this.deps;
     let outcome: repo.AttemptOutcome;
     try {
-      const own = JSON.parse(this.deps.encryptor.decrypt(c.headers, this.aad(c.id))) as Record<string, string>;
+      const own = this.deps.secrets.open<Record<string, string>>(DELIVERY_HEADERS_PURPOSE, c.id, c.headers);
       const headers: Record<string, string> = {
         ...own,
         'content-type': 'application/json',

@@ -2,11 +2,15 @@ import { randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import type { Orm } from '../db/database.js';
 import { webhookSigningSecrets } from '../db/schema.js';
-import { hmacSha256Hex, safeEqual, type Encryptor } from '../crypto.js';
+import { hmacSha256Hex, safeEqual } from '../crypto.js';
+import { newId } from '../ids.js';
+import type { SecretBox } from '../secrets.js';
 
 /** How long the previous secret keeps signing after a rotation, so receivers can switch without dropping events. */
 export const ROTATION_GRACE_MS = 24 * 3600 * 1000;
 export const SECRET_PREFIX = 'whsec_';
+/** Key-rotation purpose of both secret columns (see ENCRYPTED_COLUMNS). */
+export const SIGNING_SECRET_PURPOSE = 'webhook_signing_secret';
 
 /** `X-Service-Signature` value: `t=<unix seconds>,v1=<hex>[,v1=<hex of the previous secret>]`. */
 export function signatureHeader(secrets: readonly string[], timestamp: number, body: string): string {
@@ -37,21 +41,28 @@ export interface SigningSecretStatus {
  * secret is deleted; the secret is stored encrypted and shown only by the rotate call that made it.
  */
 export class SigningSecrets {
-  constructor(private readonly deps: { orm: Orm; encryptor: Encryptor }) {}
-
-  private aad = (orgId: string) => `webhook-signing:${orgId}`;
+  constructor(private readonly deps: { orm: Orm; secrets: SecretBox }) {}
 
   async rotate(orgId: string, now = new Date()): Promise<SigningSecretStatus & { secret: string }> {
     const secret = SECRET_PREFIX + randomBytes(32).toString('base64url');
-    const envelope = this.deps.encryptor.encrypt(secret, this.aad(orgId));
     const prefix = secret.slice(0, SECRET_PREFIX.length + 4);
+    const { secrets } = this.deps;
     return this.deps.orm.transaction(async (tx) => {
       const [current] = await tx.select().from(webhookSigningSecrets).where(eq(webhookSigningSecrets.orgId, orgId)).for('update');
       const previousExpiresAt = current ? new Date(now.getTime() + ROTATION_GRACE_MS) : null;
-      const values = { secret: envelope, secretPrefix: prefix, previousSecret: current?.secret ?? null, previousExpiresAt, createdAt: now };
+      // Both columns are sealed under the row id (one purpose), so key rotation re-seals them like any other secret.
+      const id = current?.id ?? newId();
+      const previous = current ? secrets.open<string>(SIGNING_SECRET_PURPOSE, id, current.secret) : null;
+      const values = {
+        secret: secrets.seal(SIGNING_SECRET_PURPOSE, id, secret),
+        secretPrefix: prefix,
+        previousSecret: previous === null ? null : secrets.seal(SIGNING_SECRET_PURPOSE, id, previous),
+        previousExpiresAt,
+        createdAt: now,
+      };
       await tx
         .insert(webhookSigningSecrets)
-        .values({ orgId, ...values })
+        .values({ id, orgId, ...values })
         .onConflictDoUpdate({ target: webhookSigningSecrets.orgId, set: values });
       return { secret, enabled: true, secretPrefix: prefix, createdAt: now, previousSecretExpiresAt: previousExpiresAt };
     });
@@ -73,8 +84,8 @@ export class SigningSecrets {
   async keysFor(orgId: string, now = new Date()): Promise<string[]> {
     const [row] = await this.deps.orm.select().from(webhookSigningSecrets).where(eq(webhookSigningSecrets.orgId, orgId));
     if (!row) return [];
-    const keys = [this.deps.encryptor.decrypt(row.secret, this.aad(orgId))];
-    if (row.previousSecret && row.previousExpiresAt && row.previousExpiresAt > now) keys.push(this.deps.encryptor.decrypt(row.previousSecret, this.aad(orgId)));
+    const keys = [this.deps.secrets.open<string>(SIGNING_SECRET_PURPOSE, row.id, row.secret)];
+    if (row.previousSecret && row.previousExpiresAt && row.previousExpiresAt > now) keys.push(this.deps.secrets.open<string>(SIGNING_SECRET_PURPOSE, row.id, row.previousSecret));
     return keys;
   }
 }
