@@ -18,6 +18,10 @@ import {
 
 const tags = ['Triggers'];
 const err = { $ref: 'ErrorBody' };
+/** A POST without a body reads as {}, so the endpoint's own MISSING_ID / MISSING_FIELDS answers it. */
+const emptyBodyIsObject = async (req: { body: unknown }) => {
+  if (req.body === undefined || req.body === null) req.body = {};
+};
 
 export const triggersRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const service = app.services.triggers;
@@ -45,12 +49,14 @@ export const triggersRoutes: FastifyPluginAsyncTypebox = async (app) => {
       body: DisableTriggerBody,
       response: { 200: DisableTriggerResponse, ...standardErrors },
     },
-    handler: async (req) => service.disable(actorOf(req), req.body ?? {}),
+    preValidation: emptyBodyIsObject,
+    handler: async (req) => service.disable(actorOf(req), req.body),
   });
 
   app.post('/api/v1/triggers/test', {
     schema: { tags, summary: "A trigger's sample event data", security: ApiKeySecurity, body: TestTriggerBody, response: { 200: TestTriggerResponse, ...standardErrors } },
-    handler: async (req) => service.test(req.body ?? {}),
+    preValidation: emptyBodyIsObject,
+    handler: async (req) => service.test(req.body),
   });
 
   app.get('/api/v1/triggers', {
