@@ -4,7 +4,7 @@ import { createHmac } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import { triggerSources } from '../../platform/db/schema.js';
 import { startApp, type TestApp } from '../../../test/harness.js';
-import { Receiver } from '../../../test/receiver.js';
+import { eventually, Receiver } from '../../../test/receiver.js';
 import { eventsWhen, pathOf, postEvent, registerFixture, TRIGGER_ENV } from '../../../test/triggers.js';
 
 const APP_SECRET = JSON.parse(TRIGGER_ENV.SWITCHBOARD_APP_WEBHOOK_SECRETS).acme as string;
@@ -162,6 +162,19 @@ describe('triggers: APP_WEBHOOK and registered WEBHOOK sources (Acme fixture pie
 
     assert.equal((await t.post('/api/v1/triggers/disable', key, { triggerSourceId: src.id })).status, 200);
     assert.equal(acme.calls('DELETE', `/webhooks/${hookId}`).length, 1, 'onDisable removed the registration');
+  });
+
+  it('removes an enable abandoned by a node that died during onEnable, and undoes its registration', async () => {
+    const res = await t.post('/api/v1/triggers/enable', key, { integrationName: 'acme', triggerName: 'new_message', workspaceId: ws, callbackUrl: rx.url('/cb/abandoned'), input: { baseUrl: acme.url } });
+    assert.equal(res.status, 201, res.text);
+    const src = res.body.triggerSource;
+    const { id: hookId } = acme.registrations.at(-1)!;
+    // What such a node leaves: the row still PENDING, from long ago, while the provider has the registration.
+    await t.db.orm.update(triggerSources).set({ status: 'PENDING', createdAt: new Date(Date.now() - 24 * 3_600_000) }).where(eq(triggerSources.id, src.id));
+    await t.restart();
+    await registerFixture(t.app, 'piece-acme');
+    await eventually(async () => (await t.db.orm.select().from(triggerSources).where(eq(triggerSources.id, src.id))).length === 0, 15_000, 'the abandoned row to go');
+    await acme.rx.waitFor(() => acme.calls('DELETE', `/webhooks/${hookId}`).length === 1, 10_000, 'the registration to be undone');
   });
 
   it('answers TRIGGER_ENABLE_FAILED and keeps nothing when the provider refuses the registration', async () => {

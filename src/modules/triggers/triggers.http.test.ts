@@ -1,6 +1,7 @@
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { eq } from 'drizzle-orm';
+import fc from 'fast-check';
 import { verifySignature } from '../../platform/delivery/signing.js';
 import { triggerSources, webhookDeliveries } from '../../platform/db/schema.js';
 import { startApp, type TestApp } from '../../../test/harness.js';
@@ -337,6 +338,43 @@ describe('triggers: webhook sources, delivery, history, disable, shapes and erro
     assert.ok(bodies.some((d) => d.body.a === '1' && d.body.b === 'two'));
     assert.ok(bodies.some((d) => d.body === 'plain words' && d.method === 'PUT'));
     assert.ok(bodies.some((d) => d.method === 'GET' && d.queryParams.q === '1'));
+  });
+
+  it('goes with its workspace: sources, events and what was not yet delivered', async () => {
+    const { key, ws } = await setup();
+    rx.respond = (r) => (r.path === '/cb/gone' ? { status: 500 } : { status: 200 });
+    const src = (await t.post('/api/v1/triggers/enable', key, catchHook(ws, '/cb/gone'))).body.triggerSource;
+    await postEvent(t, src.webhookUrl, { n: 1 });
+    await postEvent(t, src.webhookUrl, { n: 2 });
+    await rx.waitFor(() => rx.to('/cb/gone').length >= 1, 10_000, 'a first attempt');
+    assert.equal((await t.delete(`/api/v1/workspaces/${ws}`, key)).status, 200);
+    assert.equal((await t.db.orm.select().from(triggerSources).where(eq(triggerSources.id, src.id))).length, 0);
+    assert.equal((await t.db.orm.select().from(webhookDeliveries).where(eq(webhookDeliveries.streamKey, src.id))).length, 0, 'no delivery outlives its source');
+    assert.equal((await postEvent(t, src.webhookUrl, { n: 3 })).status, 404);
+    rx.respond = () => ({ status: 200 });
+  });
+
+  it('never answers 5xx to whatever a third party sends', async () => {
+    const { key, ws } = await setup();
+    const live = (await t.post('/api/v1/triggers/enable', key, catchHook(ws, '/cb/fuzz'))).body.triggerSource;
+    const sim = (await t.post('/api/v1/triggers/enable', key, catchHook(ws, '/cb/fuzz', { simulate: true }))).body.triggerSource;
+    const request = fc.record({
+      target: fc.constantFrom(live.webhookUrl as string, sim.webhookUrl as string, `${live.webhookUrl as string}x`, 'http://x/api/v1/webhooks/webhook'),
+      method: fc.constantFrom('GET', 'POST', 'PUT', 'PATCH', 'DELETE'),
+      contentType: fc.constantFrom('application/json', 'text/plain', 'application/x-www-form-urlencoded', 'application/octet-stream', 'multipart/form-data', ''),
+      body: fc.oneof(fc.string({ maxLength: 200 }), fc.jsonValue({ maxDepth: 3 }).map((v) => JSON.stringify(v) ?? 'null')),
+      query: fc.constantFrom('', '?a=1', '?a=1&a=2', '?%zz'),
+    });
+    await fc.assert(
+      fc.asyncProperty(request, async (r) => {
+        const res = await t.request(r.method, pathOf(r.target) + r.query, {
+          ...(r.method === 'GET' ? {} : { raw: r.body }),
+          headers: r.contentType ? { 'content-type': r.contentType } : {},
+        });
+        assert.ok(res.status < 500, `${r.method} ${r.target}${r.query} ${r.contentType} ${r.body.slice(0, 80)} -> ${res.status} ${res.text}`);
+      }),
+      { seed: 20261123, numRuns: 60 },
+    );
   });
 
   it('isolates tenants and workspace-scoped keys', async () => {

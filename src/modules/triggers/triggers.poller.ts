@@ -21,6 +21,7 @@ export class TriggerPoller {
   private again = false;
   private timer: NodeJS.Timeout | null = null;
   private readonly inflight = new Set<Promise<void>>();
+  private lastJanitor = 0;
 
   constructor(
     private readonly deps: {
@@ -75,6 +76,10 @@ export class TriggerPoller {
 
   private async tick(): Promise<void> {
     try {
+      if (Date.now() - this.lastJanitor > 20 * this.deps.tickMs) {
+        this.lastJanitor = Date.now();
+        await this.removeAbandonedEnables();
+      }
       const free = (this.deps.concurrency ?? 4) - this.inflight.size;
       if (free <= 0 || !this.running) return;
       const claimed = await repo.claimDuePolls(this.deps.orm, free, this.leaseMs, this.deps.minuteMs);
@@ -88,6 +93,28 @@ export class TriggerPoller {
       }
     } catch (err) {
       if (this.running) this.deps.log.error({ err: { message: (err as Error).message } }, 'trigger poller tick failed');
+    }
+  }
+
+  /** An enable whose node died during onEnable leaves a PENDING row: it goes, and its registration is undone if any. */
+  private async removeAbandonedEnables(): Promise<void> {
+    // Only rows whose trigger this node can run (a piece added at runtime may not be loaded yet here).
+    const runnable = (row: repo.SourceRow) => {
+      try {
+        this.deps.runner.context(row);
+        return true;
+      } catch {
+        return false;
+      }
+    };
+    const stale = await repo.removeStalePending(this.deps.orm, 2 * this.deps.pieceTimeoutMs + 60_000, runnable);
+    for (const row of stale) {
+      try {
+        const { call } = await this.deps.runner.call(row);
+        await this.deps.runner.context(row).hooks.onDisable(call);
+      } catch (err) {
+        this.deps.log.warn({ triggerSourceId: row.id, err: { message: reason(err) } }, 'an abandoned enable could not be unregistered');
+      }
     }
   }
 

@@ -1,4 +1,4 @@
-import { and, count, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, inArray, lt, sql, type SQL } from 'drizzle-orm';
 import { queryRows, type Executor } from '../../platform/db/database.js';
 import { triggerAppListeners, triggerEvents, triggerSources, webhookDeliveries } from '../../platform/db/schema.js';
 
@@ -157,4 +157,22 @@ export async function releasePoll(db: Executor, orgId: string, id: string, token
     .update(triggerSources)
     .set({ pollLeaseUntil: null, pollToken: null, lastPolledAt: new Date(), ...(error ? { lastError: error, lastErrorAt: new Date() } : {}) })
     .where(and(eq(triggerSources.orgId, orgId), eq(triggerSources.id, id), eq(triggerSources.pollToken, token)));
+}
+
+/**
+ * Sources left PENDING by an enable that never finished (its node died during onEnable): removed, with anything they
+ * accepted meanwhile. The caller never got their id. Returns the removed rows (to unregister them at the provider).
+ */
+export async function removeStalePending(db: Executor, olderThanMs: number, removable: (row: SourceRow) => boolean, limit = 20): Promise<SourceRow[]> {
+  return db.transaction(async (tx) => {
+    const found = await tx
+      .select()
+      .from(triggerSources)
+      .where(and(eq(triggerSources.status, 'PENDING'), lt(triggerSources.createdAt, new Date(Date.now() - olderThanMs))))
+      .limit(limit)
+      .for('update', { skipLocked: true });
+    const rows = found.filter(removable);
+    if (rows.length > 0) await tx.delete(triggerSources).where(inArray(triggerSources.id, rows.map((r) => r.id)));
+    return rows;
+  });
 }
