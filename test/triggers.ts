@@ -10,7 +10,7 @@ export const TRIGGER_ENV = {
   SWITCHBOARD_EGRESS_ALLOW: '127.0.0.1',
   SWITCHBOARD_DELIVERY_RETRY_SCHEDULE: '0.05,0.05,0.05',
   SWITCHBOARD_DELIVERY_POLL_MS: '50',
-  SWITCHBOARD_DELIVERY_TIMEOUT_MS: '800',
+  SWITCHBOARD_DELIVERY_TIMEOUT_MS: '2500',
   SWITCHBOARD_POLL_MINUTE_MS: '250',
   SWITCHBOARD_TRIGGER_TICK_MS: '50',
   SWITCHBOARD_APP_WEBHOOK_SECRETS: JSON.stringify({ acme: 'acme-app-secret' }),
@@ -25,6 +25,12 @@ export async function registerFixture(app: FastifyInstance, dir: 'piece-poller' 
 
 /** The path part of a webhookUrl (requests go to the app in-process). */
 export const pathOf = (webhookUrl: string): string => new URL(webhookUrl).pathname + new URL(webhookUrl).search;
+
+/** Callbacks in the order they first arrived, one per eventId (delivery is at least once: a slow answer may repeat one). */
+export function firstArrivals<T extends { json: any }>(requests: T[]): T[] {
+  const seen = new Set<string>();
+  return requests.filter((r) => !seen.has(r.json.eventId) && seen.add(r.json.eventId));
+}
 
 /** POSTs JSON to an inbound webhook address. */
 export function postEvent(t: TestApp, webhookUrl: string, body: unknown, headers: Record<string, string> = {}) {

@@ -66,7 +66,7 @@ export async function rotateSecrets(db: Database, box: SecretBox, batch = 200): 
         }
       }
     }
-    done[table] = count;
+    done[table] = (done[table] ?? 0) + count; // a table may have several encrypted columns
   }
   return done;
 }
