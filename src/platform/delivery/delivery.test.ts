@@ -40,9 +40,18 @@ describe('outbound webhook delivery', () => {
   });
 
   const svc = () => t.app.services.delivery;
-  async function enqueue(orgId: string, body: unknown, opts: { path?: string; streamKey?: string; headers?: Record<string, string>; subjectId?: string } = {}) {
+  async function enqueue(orgId: string, body: unknown, opts: { path?: string; streamKey?: string; headers?: Record<string, string>; subjectId?: string; maxAttempts?: number } = {}) {
     return t.db.orm.transaction((tx) =>
-      svc().enqueue(tx, { orgId, producer: 'test', subjectId: opts.subjectId ?? null, streamKey: opts.streamKey ?? null, url: rx.url(opts.path ?? '/hook'), headers: opts.headers ?? {}, body }),
+      svc().enqueue(tx, {
+        orgId,
+        producer: 'test',
+        subjectId: opts.subjectId ?? null,
+        streamKey: opts.streamKey ?? null,
+        url: rx.url(opts.path ?? '/hook'),
+        headers: opts.headers ?? {},
+        body,
+        ...(opts.maxAttempts ? { maxAttempts: opts.maxAttempts } : {}),
+      }),
     );
   }
 
@@ -178,7 +187,8 @@ describe('outbound webhook delivery', () => {
     const { orgId } = await t.tenant();
     let release = false;
     rx.respond = (r) => (r.path === '/ordered' && r.json?.n === 1 && !release ? { status: 500 } : { status: 200 });
-    for (let n = 1; n <= 3; n++) await enqueue(orgId, { n }, { path: '/ordered', streamKey: 'stream-a' });
+    // Enough attempts that the failing head cannot be dead-lettered while we look.
+    for (let n = 1; n <= 3; n++) await enqueue(orgId, { n }, { path: '/ordered', streamKey: 'stream-a', maxAttempts: 1000 });
     for (let n = 1; n <= 3; n++) await enqueue(orgId, { n }, { path: '/other', streamKey: 'stream-b' });
     const once = (path: string) => rx.to(path).filter((r, i, all) => all.findIndex((x) => x.headers['x-service-delivery'] === r.headers['x-service-delivery']) === i);
     await rx.waitFor(() => once('/other').length === 3, 10_000, 'the other stream');
