@@ -180,6 +180,16 @@ describe('triggers: polling sources', () => {
     assert.equal((await t.post('/api/v1/triggers/disable', key, { triggerSourceId: other.id })).status, 200);
   });
 
+  it("runs the trigger's test hook in a worker with a throwaway store (live sample items)", async () => {
+    vendor.add('live', 'l1');
+    vendor.add('live', 'l2');
+    const hooks = t.app.services.registry.get('poller')!.triggers.new_item!.hooks!;
+    const puts: string[] = [];
+    const store = { get: async () => null, put: async (k: string, v: unknown) => (puts.push(k), v), delete: async () => undefined };
+    const items = (await hooks.test({ input: { baseUrl: vendor.url, account: 'live' }, auth: { type: 'SECRET_TEXT', value: { secret_text: 'vendor-key' } }, webhookUrl: '', publicUrl: '', store })) as Array<{ id: string }>;
+    assert.deepEqual(items.map((i) => i.id), ['l2', 'l1']);
+  });
+
   it('assembles input with the engine: default partials, partialIds: [] and enforced keys', async () => {
     const partial = await t.post('/api/v1/partials', key, {
       workspaceId: ws,
