@@ -3,7 +3,7 @@ import { ActionInputError, type TriggerDefinition } from '../../integrations/fra
 import type { IntegrationRegistry } from '../../integrations/registry.js';
 import { validateInput } from '../../integrations/validate.js';
 import type { Orm } from '../../platform/db/database.js';
-import { headerProblem, type DeliveryService } from '../../platform/delivery/delivery.js';
+import type { DeliveryService } from '../../platform/delivery/delivery.js';
 import { AppError } from '../../platform/errors.js';
 import type { Actor } from '../../platform/http/access.js';
 import { newId } from '../../platform/ids.js';
@@ -13,6 +13,7 @@ import { EventRecorder } from './triggers.events.js';
 import { toEarlierRecord, toTriggerEvent, toTriggerSource } from './triggers.mapper.js';
 import * as repo from './triggers.repository.js';
 import { reason, type SourceRunner, type SourceSecrets } from './triggers.runtime.js';
+import { invalid, normalize } from './triggers.requests.js';
 import type { DisableTriggerInput, EnableTriggerInput, ListTriggersInput, TestTriggerInput } from './triggers.schemas.js';
 
 /** The engine calls triggers share with actions: target resolution and input assembly (never a copy of them). */
@@ -38,62 +39,6 @@ export interface TriggersDeps {
   minuteMs: number;
   /** Wakes the poller (a new polling source may be due sooner than its next tick). */
   onEnabled?: () => void;
-}
-
-const invalid = (field: string, message: string) => new AppError('VALIDATION_ERROR', `${field} ${message}`, { details: [{ field, message }] });
-
-/** The enable request, whichever shape it came in. */
-interface EnableRequest {
-  shape: 'current' | 'earlier';
-  integrationName: string;
-  triggerName: string;
-  callbackUrl: string;
-  callbackField: string;
-  callbackHeaders: Record<string, string>;
-  callbackMetadata: Record<string, unknown>;
-  target: TargetRequest;
-  pollingIntervalMinutes?: number;
-  simulate: boolean;
-}
-
-function normalize(body: EnableTriggerInput): EnableRequest {
-  const earlier = body.pieceName !== undefined && body.integrationName === undefined;
-  const integrationName = earlier ? body.pieceName : body.integrationName;
-  const callbackField = earlier ? 'webhookUrl' : 'callbackUrl';
-  const callbackUrl = earlier ? body.webhookUrl : body.callbackUrl;
-  const workspaceId = earlier ? (body.projectId ?? body.workspaceId) : body.workspaceId;
-  if (!integrationName) throw invalid(earlier ? 'pieceName' : 'integrationName', 'is required');
-  if (!body.triggerName) throw invalid('triggerName', 'is required');
-  if (!callbackUrl) throw invalid(callbackField, 'is required');
-  if (!workspaceId) throw invalid(earlier ? 'projectId' : 'workspaceId', 'is required');
-  if (earlier && body.input === undefined) throw invalid('input', 'is required');
-  const headers = body.callbackHeaders ?? {};
-  const problem = headerProblem(headers);
-  if (problem) throw invalid('callbackHeaders', problem);
-  const target: TargetRequest = {
-    workspaceId,
-    integrationName,
-    ...(body.workspaceIntegrationId ? { workspaceIntegrationId: body.workspaceIntegrationId } : {}),
-    ...(body.integrationAlias ? { integrationAlias: body.integrationAlias } : {}),
-    ...(body.connectionExternalId ? { connectionExternalId: body.connectionExternalId } : {}),
-    ...(body.connectionId ? { connectionId: body.connectionId } : {}),
-    ...(body.authMethodKey ? { authMethodKey: body.authMethodKey } : {}),
-    ...(body.endUserId ? { endUser: { externalId: body.endUserId } } : {}),
-    ...(body.partialIds ? { partialIds: body.partialIds } : {}),
-    input: body.input ?? {},
-  };
-  return {
-    shape: earlier ? 'earlier' : 'current',
-    integrationName,
-    triggerName: body.triggerName,
-    callbackUrl,
-    callbackField,
-    callbackHeaders: headers,
-    callbackMetadata: body.callbackMetadata ?? {},
-    target,
-    ...(body.pollingIntervalMinutes !== undefined ? { pollingIntervalMinutes: body.pollingIntervalMinutes } : {}),
-    simulate: body.simulate === true,
-  };
 }
 
 /**

@@ -7,6 +7,8 @@ export type AttemptRow = typeof webhookDeliveryAttempts.$inferSelect;
 export type DeliveryStatus = 'pending' | 'sending' | 'delivered' | 'dead' | 'canceled';
 
 export const NOTIFY_CHANNEL = 'switchboard_delivery';
+/** Key-rotation purpose of the encrypted producer headers (see ENCRYPTED_COLUMNS). */
+export const DELIVERY_HEADERS_PURPOSE = 'delivery_headers';
 
 /** A delivery claimed for one attempt: what the sender needs. */
 export interface Claimed {
