@@ -92,17 +92,16 @@ export class WorkspacesService {
    * key's scope (403 SCOPE_DENIED) and be covered by the plan (403 RESOURCE_SUSPENDED). Other modules call this.
    */
   async requireUsable(actor: Actor, id: string) {
-    const row = await this.cache.get(`${actor.orgId}:${id}`, [`ws:${id}`, `org:${actor.orgId}`], () => repo.findWorkspace(this.deps.orm, actor.orgId, id));
-    if (!row) throw notFound();
-    actor.access.assertWorkspace(row.id);
+    const row = await this.find(actor, id);
     if (row.suspended) {
       throw new AppError('RESOURCE_SUSPENDED', 'This workspace is suspended: the plan covers fewer workspaces.');
     }
     return row;
   }
 
+  /** The caller's workspace (cached; every change publishes an invalidation), or 404 / 403 SCOPE_DENIED. */
   private async find(actor: Actor, id: string) {
-    const row = await repo.findWorkspace(this.deps.orm, actor.orgId, id);
+    const row = await this.cache.get(`${actor.orgId}:${id}`, [`ws:${id}`, `org:${actor.orgId}`], () => repo.findWorkspace(this.deps.orm, actor.orgId, id));
     if (!row) throw notFound();
     actor.access.assertWorkspace(row.id);
     return row;
