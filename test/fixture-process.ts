@@ -12,7 +12,7 @@ export class FixtureProcess {
 
   static async start(script: string, timeoutMs = 15_000): Promise<FixtureProcess> {
     const child = spawn(process.execPath, [path.join(here, 'fixtures', script)], { stdio: ['ignore', 'pipe', 'inherit'] });
-    const rl = createInterface({ input: child.stdout! });
+    const rl = createInterface({ input: child.stdout });
     let fixture: FixtureProcess | null = null;
     const pending: Array<Record<string, unknown>> = [];
     return new Promise((resolve, reject) => {

@@ -438,7 +438,7 @@ function fieldsFrom(option: AuthOption, form: Record<string, unknown>): CreateCo
   const text = (k: string) => (typeof form[k] === 'string' ? form[k] : undefined);
   switch (option.type) {
     case 'SECRET_TEXT':
-      return { secretText: text('secret_text')?.trim() || undefined } as CreateConnectionInput;
+      return { secretText: text('secret_text')?.trim() || undefined };
     case 'BASIC_AUTH':
       return { username: text('username')?.trim(), password: text('password') };
     default: {

@@ -112,7 +112,7 @@ export function oauthCredentials(tokens: TokenSet, previous?: Record<string, unk
   const credentials: Record<string, unknown> = {
     access_token: tokens.access_token,
     token_type: tokens.token_type,
-    data: { ...((previous?.data as Record<string, unknown> | undefined) ?? {}), ...tokens.data },
+    data: { ...((previous?.data) ?? {}), ...tokens.data },
     claimed_at: now,
   };
   // A provider that does not rotate refresh tokens omits it on refresh: keep the one we have.

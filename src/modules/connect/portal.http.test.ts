@@ -134,7 +134,7 @@ describe('end-user connect portal: tokens and the portal page', () => {
     assert.equal(gone.status, 303);
     assert.equal(gone.headers.location, `/connect/portal?token=${encodeURIComponent(token)}&notice=disconnected`);
     assert.equal((await t.get(`/api/v1/connections?id=${conn.id}`, key)).status, 404);
-    assert.match((await t.get(gone.headers.location as string)).text, /The connection was removed/);
+    assert.match((await t.get(gone.headers.location)).text, /The connection was removed/);
   });
 
   async function orgOf(connectionId: string): Promise<string> {

@@ -83,14 +83,14 @@ describe('connect page and portal in a real browser', () => {
       assert.equal(await field.getAttribute('type'), 'password');
       assert.equal(await field.getAttribute('aria-required'), 'true');
       assert.equal(await page.getByText('Find it under Settings → API.').count(), 1);
-      assert.ok(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth), 'no horizontal scrolling on a phone');
+      assert.ok(await page.evaluate('document.documentElement.scrollWidth <= window.innerWidth'), 'no horizontal scrolling on a phone');
 
       await field.fill('bad-key');
       await page.getByRole('button', { name: 'Connect' }).click();
       const alert = page.getByRole('alert');
       await alert.waitFor();
       assert.match((await alert.textContent()) ?? '', /rejected by Secret Service/);
-      assert.equal(await page.evaluate(() => document.activeElement?.id), 'error-summary', 'the error summary takes focus');
+      assert.equal(await page.evaluate('document.activeElement && document.activeElement.id'), 'error-summary', 'the error summary takes focus');
       assert.equal((await poll(created.body.token)).status, 'PENDING');
 
       await page.getByLabel('API key').fill('good-browser-key');
@@ -142,8 +142,8 @@ describe('connect page and portal in a real browser', () => {
       const [popup] = await Promise.all([page.waitForEvent('popup'), page.click('#go')]);
       await popup.waitForLoadState();
       await popup.getByRole('link', { name: 'Sign in with OAuth Service' }).click();
-      await page.waitForFunction(() => (window as unknown as { __result?: unknown }).__result !== undefined, undefined, { timeout: 15_000 });
-      const result = (await page.evaluate(() => (window as unknown as { __result: unknown }).__result)) as { origin: string; data: Record<string, unknown> };
+      await page.waitForFunction('window.__result !== undefined', undefined, { timeout: 15_000 });
+      const result = await page.evaluate<{ origin: string; data: Record<string, unknown> }>('window.__result');
       assert.equal(result.origin, base);
       const polled = await poll(created.body.token);
       assert.deepEqual(result.data, { type: 'switchboard:connect', status: 'COMPLETED', sessionId: polled.sessionId, connectionId: polled.connectionId, error: null });

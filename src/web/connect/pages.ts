@@ -4,7 +4,7 @@ import type { SessionView } from '../../modules/connect/connect.service.js';
 import type { PortalView } from '../../modules/connect/portal.service.js';
 
 /** Escapes text for HTML content and attribute values. */
-export function esc(value: unknown): string {
+export function esc(value: string | number | null | undefined): string {
   return String(value ?? '').replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 }
 
@@ -82,7 +82,7 @@ const fieldId = (name: string) => `f-${name.replace(/[^a-zA-Z0-9_-]/g, '-')}`;
 
 function formFields(option: AuthOption, state: FormState): string {
   const invalid = (name: string) => state.error?.field === name;
-  const value = (name: string) => (typeof state.values?.[name] === 'string' ? (state.values[name] as string) : '');
+  const value = (name: string) => (typeof state.values?.[name] === 'string' ? (state.values[name]) : '');
   switch (option.type) {
     case 'SECRET_TEXT':
       return input({ name: 'secret_text', label: option.displayName || 'API key', description: option.description, required: true, type: 'password', invalid: invalid('secret_text') });
@@ -227,7 +227,7 @@ export function portalPage(view: PortalView, token: string, notice: string | nul
   const list = items.length ? `<ul class="items" aria-label="Integrations">${items.join('\n')}</ul>` : '<p>There is nothing to connect here yet.</p>';
   const note = notice ? `<div class="notice" role="status">${esc(notice)}</div>` : '';
   return layout(`Your connections — ${view.workspaceName}`, `<h1>Your connections</h1>
-<p class="lead">${esc(view.workspaceName)} uses these services on your behalf${who ? `, ${esc(who)}` : ''}. Connect, reconnect or disconnect them here.</p>
+<p class="lead">Hello ${esc(who)}. ${esc(view.workspaceName)} uses these services on your behalf. Connect, reconnect or disconnect them here.</p>
 ${note}
 ${list}`, { wide: true });
 }
