@@ -102,8 +102,8 @@ export function createServices({ config, db }: AppDeps, log: { info(o: object, m
   );
   const auth = new AuthService({ orm });
   const apiKeys = new ApiKeysService({ orm, plans: config.plans, bus, verifier });
-  const workspaces = new WorkspacesService({ orm, plans: config.plans });
-  const endUsers = new EndUsersService({ orm, workspaces });
+  const workspaces = new WorkspacesService({ orm, plans: config.plans, bus });
+  const endUsers = new EndUsersService({ orm, workspaces, bus });
   const members = new MembersService({ orm, plans: config.plans });
   const workspaceMembers = new WorkspaceMembersService({ orm, workspaces });
   jobs.register(purgeInvitationsJob(orm, log));

@@ -1,5 +1,6 @@
 import { activity } from '../platform/db/schema.js';
 import type { Orm } from '../platform/db/database.js';
+import { isForeignKeyViolation } from '../platform/errors.js';
 
 export type ActivityRow = typeof activity.$inferInsert;
 
@@ -43,7 +44,7 @@ export class ActivityRecorder {
     this.buffer = [];
     this.flushing = (async () => {
       try {
-        for (let i = 0; i < batch.length; i += FLUSH_AT_ROWS) await this.orm.insert(activity).values(batch.slice(i, i + FLUSH_AT_ROWS)).onConflictDoNothing();
+        for (let i = 0; i < batch.length; i += FLUSH_AT_ROWS) await this.insert(batch.slice(i, i + FLUSH_AT_ROWS));
       } catch (err) {
         const kept = batch.concat(this.buffer).slice(-MAX_BUFFERED);
         if (kept.length < batch.length + this.buffer.length) this.log.error({ dropped: batch.length + this.buffer.length - kept.length }, 'activity rows dropped');
@@ -62,6 +63,26 @@ export class ActivityRecorder {
       await this.flushing;
     } finally {
       this.flushing = null;
+    }
+  }
+
+  /**
+   * One batch; when it fails, row by row, so a row whose workspace or organization was deleted meanwhile (its
+   * history went with it) is dropped instead of blocking every later batch.
+   */
+  private async insert(rows: ActivityRow[]): Promise<void> {
+    try {
+      await this.orm.insert(activity).values(rows).onConflictDoNothing();
+      return;
+    } catch (err) {
+      if (!isForeignKeyViolation(err)) throw err;
+    }
+    for (const row of rows) {
+      try {
+        await this.orm.insert(activity).values(row).onConflictDoNothing();
+      } catch (err) {
+        if (!isForeignKeyViolation(err)) throw err;
+      }
     }
   }
 

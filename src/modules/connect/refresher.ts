@@ -113,9 +113,13 @@ export class OAuthRefresher implements CredentialRefresher {
 
   /** Inside the lock: re-read, decide, call the token endpoint once, store. */
   private async refreshLocked(conn: ConnectionRecord, reason: Reason, via: string): Promise<Result> {
-    const current = await this.deps.connections.find(conn.orgId, conn.id);
-    if (!current) throw new AppError('CONNECTION_NOT_FOUND', 'The connection was deleted.');
-    const stored = await this.deps.connections.credentials(current);
+    // Read past the connection cache: another node's refresh may not have evicted this node's copy yet.
+    const fresh = await this.deps.db.orm.transaction(async (tx) => {
+      const row = await this.deps.connections.find(conn.orgId, conn.id, tx);
+      return row ? { row, value: await this.deps.connections.credentials(row, tx) } : null;
+    });
+    if (!fresh) throw new AppError('CONNECTION_NOT_FOUND', 'The connection was deleted.');
+    const { row: current, value: stored } = fresh;
     const storedToken = accessToken(stored);
     if (reason.kind === 'expiring') {
       const left = current.tokenExpiresAt === null ? Infinity : current.tokenExpiresAt.getTime() - Date.now();
