@@ -62,7 +62,7 @@ export async function rotateSecrets(db: Database, box: SecretBox, batch = 200): 
         }
       }
     }
-    done[table] = count;
+    done[table] = (done[table] ?? 0) + count;
   }
   return done;
 }
