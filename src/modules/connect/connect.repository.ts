@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, isNotNull, lt } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray, isNotNull, lt, or } from 'drizzle-orm';
 import type { Executor } from '../../platform/db/database.js';
 import { connectSessions, connections, endUserPortalTokens } from '../../platform/db/schema.js';
 import type { SessionStatus } from './connect.schemas.js';
@@ -62,10 +62,18 @@ export async function purgeExpired(db: Executor, graceDays: number): Promise<num
   return s.length + p.length;
 }
 
-/** The refresh job's scan across organizations: active OAuth2 connections whose token expires before `before`. */
-export async function expiringOAuthConnections(db: Executor, before: Date, limit: number): Promise<Array<{ orgId: string; id: string }>> {
-  return db
-    .select({ orgId: connections.orgId, id: connections.id })
+/**
+ * The refresh job's scan across organizations: active OAuth2 connections whose token expires before `before`,
+ * in (expiry, id) order after the cursor, so a run walks every one once even when some cannot be renewed.
+ */
+export async function expiringOAuthConnections(
+  db: Executor,
+  before: Date,
+  cursor: { at: Date; id: string } | null,
+  limit: number,
+): Promise<Array<{ orgId: string; id: string; at: Date }>> {
+  const rows = await db
+    .select({ orgId: connections.orgId, id: connections.id, at: connections.tokenExpiresAt })
     .from(connections)
     .where(
       and(
@@ -74,9 +82,10 @@ export async function expiringOAuthConnections(db: Executor, before: Date, limit
         eq(connections.status, 'ACTIVE'),
         eq(connections.suspended, false),
         inArray(connections.type, ['OAUTH2', 'PLATFORM_OAUTH2']),
+        cursor ? or(gt(connections.tokenExpiresAt, cursor.at), and(eq(connections.tokenExpiresAt, cursor.at), gt(connections.id, cursor.id))) : undefined,
       ),
     )
-    .orderBy(asc(connections.tokenExpiresAt))
+    .orderBy(asc(connections.tokenExpiresAt), asc(connections.id))
     .limit(limit);
+  return rows.map((r) => ({ orgId: r.orgId, id: r.id, at: r.at! }));
 }
-

@@ -86,12 +86,11 @@ export class OAuthRefresher implements CredentialRefresher {
     const before = new Date(Date.now() + aheadSeconds * 1000);
     let refreshed = 0;
     let failed = 0;
-    const seen = new Set<string>();
+    let cursor: { at: Date; id: string } | null = null;
     for (;;) {
-      const batch = (await repo.expiringOAuthConnections(this.deps.db.orm, before, 100)).filter((c) => !seen.has(c.id));
+      const batch = await repo.expiringOAuthConnections(this.deps.db.orm, before, cursor, 100);
       if (batch.length === 0) break;
       for (const c of batch) {
-        seen.add(c.id);
         try {
           if ((await this.renewIfExpiring(c.orgId, c.id, aheadSeconds * 1000)) === 'refreshed') refreshed++;
         } catch (err) {
@@ -99,6 +98,9 @@ export class OAuthRefresher implements CredentialRefresher {
           this.deps.log.warn({ connectionId: c.id, err: { message: (err as Error).message } }, 'oauth refresh failed; retried on the next run');
         }
       }
+      const last = batch[batch.length - 1]!;
+      if (cursor?.id === last.id) break; // no progress (cannot happen with millisecond timestamps; never loop)
+      cursor = { at: last.at, id: last.id };
     }
     return { refreshed, failed };
   }
