@@ -87,6 +87,7 @@ export class OAuthRefresher implements CredentialRefresher {
     let refreshed = 0;
     let failed = 0;
     let cursor: { at: Date; id: string } | null = null;
+    let seenLast: string | null = null;
     for (;;) {
       const batch = await repo.expiringOAuthConnections(this.deps.db.orm, before, cursor, 100);
       if (batch.length === 0) break;
@@ -99,7 +100,8 @@ export class OAuthRefresher implements CredentialRefresher {
         }
       }
       const last = batch[batch.length - 1]!;
-      if (cursor?.id === last.id) break; // no progress (cannot happen with millisecond timestamps; never loop)
+      if (seenLast === last.id) break; // no progress (cannot happen with millisecond timestamps; never loop)
+      seenLast = last.id;
       cursor = { at: last.at, id: last.id };
     }
     return { refreshed, failed };
