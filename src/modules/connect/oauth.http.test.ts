@@ -33,11 +33,11 @@ describe('OAuth2 connect and refresh against a real provider', () => {
   });
 
   async function control(c: Record<string, unknown>) {
-    const res = await request(`${provider.url}/__control`, { method: 'POST', body: JSON.stringify(c) });
+    const res = await request(`${provider.url}/__control`, { method: 'POST', body: JSON.stringify(c), reset: true });
     await res.body.text();
   }
   async function stats(): Promise<any> {
-    return (await request(`${provider.url}/__stats`)).body.json();
+    return (await request(`${provider.url}/__stats`, { reset: true })).body.json();
   }
 
   async function setup(plan = 'enterprise') {
@@ -51,7 +51,7 @@ describe('OAuth2 connect and refresh against a real provider', () => {
     const start = await t.get(`/connect/oauth/start?token=${token}`);
     assert.equal(start.status, 302, start.text);
     const location = start.headers.location as string;
-    const res = await request(location);
+    const res = await request(location, { reset: true });
     await res.body.text();
     assert.equal(res.statusCode, 302);
     const back = new URL(res.headers.location as string);
@@ -203,6 +203,30 @@ describe('OAuth2 connect and refresh against a real provider', () => {
     assert.equal(run.body.success, true, run.text);
     assert.equal((await stats()).grants.refresh_token, 1);
     assert.ok((await storedConnection(soon.polled.connectionId)).row.token_expires_at!.getTime() > Date.now() + 3000_000);
+  });
+
+  it('the job marks an expired token that cannot be refreshed ERROR, and still renews the others', async () => {
+    const { key, ws } = await setup();
+    const dead = await t.post('/api/v1/connections', key, {
+      type: 'PLATFORM_OAUTH2',
+      integrationName: 'test-oauth',
+      authMethodKey: 'oauth2',
+      externalId: 'no-refresh',
+      displayName: 'No refresh token',
+      accessToken: 'expired-access-token',
+      expiresIn: 0,
+    });
+    assert.equal(dead.status, 201, dead.text);
+    await control({ expiresIn: 90 });
+    const { polled } = await connect(key, ws, { externalId: 'live-ext' });
+    await control({ expiresIn: 3600, resetStats: true });
+    const job = await t.app.services.jobs.send(REFRESH_JOB, {});
+    assert.equal(await t.app.services.jobs.waitFor(REFRESH_JOB, job!), 'completed');
+    const deadNow = (await t.get(`/api/v1/connections?id=${dead.body.connection.id}`, key)).body.connection;
+    assert.equal(deadNow.status, 'ERROR');
+    assert.match(deadNow.statusMessage, /no refresh token/);
+    assert.equal((await stats()).grants.refresh_token, 1);
+    assert.ok((await storedConnection(polled.connectionId)).row.token_expires_at!.getTime() > Date.now() + 3000_000);
   });
 
   it('refreshes once after a 401 and retries the action with the new token', async () => {

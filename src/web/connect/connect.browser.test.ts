@@ -55,7 +55,7 @@ describe('connect page and portal in a real browser', () => {
   });
 
   async function control(c: Record<string, unknown>) {
-    await (await request(`${provider.url}/__control`, { method: 'POST', body: JSON.stringify(c) })).body.text();
+    await (await request(`${provider.url}/__control`, { method: 'POST', body: JSON.stringify(c), reset: true })).body.text();
   }
   const poll = async (token: string) => (await t.post('/api/v1/connect/session/poll', null, { token })).body;
   async function tenant() {
@@ -140,6 +140,7 @@ describe('connect page and portal in a real browser', () => {
     try {
       await page.goto(`${appOrigin}/opener?url=${encodeURIComponent(created.body.connectUrl)}`);
       const [popup] = await Promise.all([page.waitForEvent('popup'), page.click('#go')]);
+      const closed = popup.waitForEvent('close', { timeout: 20_000 });
       await popup.waitForLoadState();
       await popup.getByRole('link', { name: 'Sign in with OAuth Service' }).click();
       await page.waitForFunction('window.__result !== undefined', undefined, { timeout: 15_000 });
@@ -147,7 +148,7 @@ describe('connect page and portal in a real browser', () => {
       assert.equal(result.origin, base);
       const polled = await poll(created.body.token);
       assert.deepEqual(result.data, { type: 'switchboard:connect', status: 'COMPLETED', sessionId: polled.sessionId, connectionId: polled.connectionId, error: null });
-      await popup.waitForEvent('close', { timeout: 5000 });
+      await closed;
       const run = await t.post('/api/v1/actions/execute', key, { integrationName: 'test-oauth', actionName: 'whoami', workspaceId: ws, connectionExternalId: 'popup-1', authMethodKey: 'oauth2' });
       assert.equal(run.body.success, true, run.text);
     } finally {
