@@ -1,5 +1,5 @@
 import type { ConnectionRecord } from '../../engine/types.js';
-import type { AuthOption, IntegrationDefinition, Prop } from '../../integrations/framework.js';
+import type { AuthOption, IntegrationDefinition } from '../../integrations/framework.js';
 import type { IntegrationRegistry } from '../../integrations/registry.js';
 import type { Orm } from '../../platform/db/database.js';
 import type { EgressGuard } from '../../platform/egress.js';
@@ -9,11 +9,12 @@ import { hashToken } from '../../platform/crypto.js';
 import { isUuid, newId, newToken, TOKEN_PREFIX } from '../../platform/ids.js';
 import type { SecretBox } from '../../platform/secrets.js';
 import type { ConnectionsService } from '../connections/connections.service.js';
-import type { ConnectionType, CreateConnectionInput } from '../connections/connections.schemas.js';
+import type { ConnectionType } from '../connections/connections.schemas.js';
 import type { EndUsersService } from '../end-users/end-users.service.js';
 import type { OAuthAppMode, OAuthAppsService } from '../oauth-apps/oauth-apps.service.js';
 import type { WorkspaceIntegrationsService } from '../workspace-integrations/workspace-integrations.service.js';
 import type { WorkspacesService } from '../workspaces/workspaces.service.js';
+import { fieldsFrom, problem, validateWithin } from './connect.forms.js';
 import { toPollResult, toSession } from './connect.mapper.js';
 import * as repo from './connect.repository.js';
 import type { SessionRow } from './connect.repository.js';
@@ -21,8 +22,6 @@ import { SESSION_TTL_SECONDS, type CreateConnectTokenInput, type OAuthCallbackIn
 import { authorizeUrl, oauthCredentials, pkcePair, randomState, tokenRequest, TokenRequestError } from './oauth2.js';
 
 const PURPOSE = 'connect_session';
-/** How long a credential check (auth option `validate`) may take before the page reports it. */
-const VALIDATE_TIMEOUT_MS = 20_000;
 const TOKEN_TIMEOUT_MS = 15_000;
 
 export type Scope = 'ORGANIZATION' | 'WORKSPACE' | 'USER';
@@ -430,77 +429,6 @@ export class ConnectService {
 
   private async checkIdentity(orgId: string, integrationName: string, externalId: string, authMethodKey: string, owner: { scope: string; workspaceId: string; endUserExternalId: string | null }) {
     await this.sameOwnerConnection(orgId, integrationName, externalId, authMethodKey, owner);
-  }
-}
-
-/** Form values (strings) as the connection fields of the auth type; CUSTOM_AUTH props typed by their prop type. */
-function fieldsFrom(option: AuthOption, form: Record<string, unknown>): CreateConnectionInput {
-  const text = (k: string) => (typeof form[k] === 'string' ? form[k] : undefined);
-  switch (option.type) {
-    case 'SECRET_TEXT':
-      return { secretText: text('secret_text')?.trim() || undefined };
-    case 'BASIC_AUTH':
-      return { username: text('username')?.trim(), password: text('password') };
-    default: {
-      const props: Record<string, unknown> = {};
-      for (const [key, prop] of Object.entries(option.props ?? {})) {
-        const v = coerce(prop, form[`props.${key}`]);
-        if (v !== undefined) props[key] = v;
-      }
-      return { props };
-    }
-  }
-}
-
-function coerce(prop: Prop, raw: unknown): unknown {
-  if (prop.type === 'CHECKBOX') return raw === 'on' || raw === 'true';
-  if (Array.isArray(raw)) return raw;
-  if (typeof raw !== 'string' || raw.trim() === '') return undefined;
-  switch (prop.type) {
-    case 'NUMBER':
-      return Number.isFinite(Number(raw)) ? Number(raw) : raw;
-    case 'JSON':
-    case 'OBJECT':
-    case 'ARRAY':
-      try {
-        return JSON.parse(raw) as unknown;
-      } catch {
-        return raw;
-      }
-    case 'SECRET_TEXT':
-      return raw;
-    default:
-      return raw.trim();
-  }
-}
-
-/** A VALIDATION_ERROR as the page shows it: the field's form name and a sentence with its label. */
-function problem(err: AppError, option: AuthOption): { message: string; field: string | null } {
-  const first = (err.extra?.details as Array<{ field: string; message: string }> | undefined)?.[0];
-  if (!first) return { message: err.message, field: null };
-  const names: Record<string, [string, string]> = { secretText: ['secret_text', option.displayName], username: ['username', 'Username'], password: ['password', 'Password'] };
-  if (first.field.startsWith('props.')) {
-    const key = first.field.slice('props.'.length).split('.')[0]!;
-    const prop = option.props?.[key];
-    return { field: `props.${key}`, message: `${prop?.displayName ?? key} ${first.message}` };
-  }
-  const [field, label] = names[first.field] ?? [null, first.field];
-  return { field, message: `${label} ${first.message}` };
-}
-
-async function validateWithin(option: AuthOption, value: unknown): Promise<{ valid: true } | { valid: false; error: string }> {
-  let timer: NodeJS.Timeout | undefined;
-  try {
-    return await Promise.race([
-      option.validate!(value),
-      new Promise<{ valid: false; error: string }>((resolve) => {
-        timer = setTimeout(() => resolve({ valid: false, error: 'The credentials could not be checked in time; try again.' }), VALIDATE_TIMEOUT_MS);
-      }),
-    ]).then((r) => (r.valid ? r : { valid: false as const, error: String(r.error || 'The credentials were not accepted.').slice(0, 300) }));
-  } catch (err) {
-    return { valid: false, error: `The credentials could not be checked: ${String((err as Error)?.message ?? err).slice(0, 200)}` };
-  } finally {
-    clearTimeout(timer);
   }
 }
 
