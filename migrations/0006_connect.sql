@@ -24,7 +24,7 @@ CREATE TABLE connect_sessions (
   connection_id uuid REFERENCES connections(id) ON DELETE SET NULL,
   error text,
   -- Set when the flow repairs an existing connection (reconnect) instead of creating one.
-  reconnect_connection_id uuid REFERENCES connections(id) ON DELETE CASCADE,
+  reconnect_connection_id uuid REFERENCES connections(id) ON DELETE SET NULL,
   portal_token_id uuid,
   return_to text,
   oauth_state_hash text,
