@@ -131,7 +131,7 @@ export function createServices({ config, db }: AppDeps, log: { info(o: object, m
   const partials = new PartialsService({ orm, registry, workspaces, bus });
   const limits = new UsageLimiter({ orm, plans: config.plans });
   const idempotency = new IdempotencyStore(orm);
-  const activityRecorder = new ActivityRecorder(orm, log);
+  const activityRecorder = new ActivityRecorder(db, log);
   const engine = new ExecutionEngine({
     orm,
     registry,

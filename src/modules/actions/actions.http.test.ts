@@ -346,6 +346,30 @@ describe('POST /api/v1/actions/execute: the engine', () => {
     assert.equal(runs.length, 2, 'replays are not runs');
   });
 
+  it('keeps built-in state per settings.persistence scope', async () => {
+    const { key } = await t.tenant();
+    const ws = (await t.workspace(key)).id;
+    await t.post(`/api/v1/workspaces/${ws}/integrations`, key, { integrationName: 'kv-store', alias: 'per-user' });
+    await t.post(`/api/v1/workspaces/${ws}/integrations`, key, { integrationName: 'kv-store', alias: 'shared', settings: { persistence: { scope: 'workspace' } } });
+    await t.post(`/api/v1/workspaces/${ws}/integrations`, key, { integrationName: 'kv-store', alias: 'team', settings: { persistence: { scope: 'external', externalId: 'team-1' } } });
+    const kv = (alias: string, actionName: string, input: Record<string, unknown>, endUserId?: string) =>
+      exec(key, { integrationName: 'kv-store', integrationAlias: alias, actionName, workspaceId: ws, input, ...(endUserId ? { endUserId } : {}) });
+    for (const alias of ['per-user', 'shared', 'team']) assert.equal((await kv(alias, 'put', { key: 'k', value: `${alias} by ann` }, 'ann')).status, 200);
+    assert.equal((await kv('per-user', 'get', { key: 'k' }, 'ben')).body.output.found, false, 'end_user scope: ben does not see ann\'s value');
+    assert.equal((await kv('per-user', 'get', { key: 'k' }, 'ann')).body.output.value, 'per-user by ann');
+    assert.equal((await kv('shared', 'get', { key: 'k' }, 'ben')).body.output.value, 'shared by ann', 'workspace scope is shared');
+    assert.equal((await kv('shared', 'get', { key: 'k' })).body.output.value, 'shared by ann', 'and needs no end user');
+    assert.equal((await kv('team', 'get', { key: 'k' })).body.output.value, 'team by ann');
+    const file = await exec(key, { integrationName: 'storage', actionName: 'write_file', workspaceId: ws, endUserId: 'ann', input: { path: 'notes/a.txt', content: 'hello file' } });
+    assert.equal(file.status, 200, file.text);
+    const link = await exec(key, { integrationName: 'storage', actionName: 'get_download_url', workspaceId: ws, endUserId: 'ann', input: { path: 'notes/a.txt', expiresInSeconds: 60 } });
+    const url = new URL(link.body.output.url);
+    assert.equal(url.origin, 'http://switchboard.test');
+    const download = await t.request('GET', url.pathname + url.search);
+    assert.equal(download.status, 200);
+    assert.equal(download.text, 'hello file');
+  });
+
   it('takes the earlier request shape', async () => {
     const { key } = await t.tenant();
     const ws = (await t.workspace(key)).id;
