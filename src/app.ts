@@ -74,6 +74,16 @@ import { WorkspaceIntegrationsService } from './modules/workspace-integrations/w
 import { integrationsRoutes } from './modules/integrations/integrations.routes.js';
 import { CatalogEntry } from './modules/integrations/integrations.schemas.js';
 import { IntegrationsService } from './modules/integrations/integrations.service.js';
+import { Mailer } from './platform/mailer.js';
+import { connectJobs } from './modules/connect/connect.jobs.js';
+import { connectRoutes } from './modules/connect/connect.routes.js';
+import { ConnectSession } from './modules/connect/connect.schemas.js';
+import { ConnectService } from './modules/connect/connect.service.js';
+import { PortalService } from './modules/connect/portal.service.js';
+import { OAuthRefresher } from './modules/connect/refresher.js';
+import { oauthAppsRoutes } from './modules/oauth-apps/oauth-apps.routes.js';
+import { OAuthApp } from './modules/oauth-apps/oauth-apps.schemas.js';
+import { connectPages } from './web/connect/connect.web.js';
 
 export interface AppDeps {
   config: Readonly<Config>;
@@ -115,7 +125,7 @@ export function createServices({ config, db }: AppDeps, log: { info(o: object, m
   const advancedCode = new AdvancedCodeRuntime({ dataDir: config.dataDir, allowNetwork: config.advancedCodeNetwork });
   const secrets = SecretBox.fromKeys(config.encryptionKey, config.previousEncryptionKeys);
   const egress = new EgressGuard(config.egressAllow);
-  const oauthApps = new OAuthAppsService({ orm });
+  const oauthApps = new OAuthAppsService({ orm, secrets, registry, plans: config.plans });
   const connections = new ConnectionsService({ orm, plans: config.plans, registry, workspaces, endUsers, oauthApps, secrets, bus });
   const workspaceIntegrations = new WorkspaceIntegrationsService({ orm, registry, workspaces, connections, oauthApps, bus });
   const partials = new PartialsService({ orm, registry, workspaces, bus });
@@ -144,9 +154,17 @@ export function createServices({ config, db }: AppDeps, log: { info(o: object, m
   const actions = new ActionsService({ engine, connections });
   const activity = new ActivityService({ orm, recorder: activityRecorder, workspaces });
   const integrations = new IntegrationsService({ registry, publicUrl: config.publicUrl, workspaces, engine, oauthApps });
+  // Hosted connect, the end-user portal and OAuth2 refresh (src/modules/connect).
+  const mailer = new Mailer(config.email);
+  const connect = new ConnectService({ orm, registry, workspaces, endUsers, workspaceIntegrations, connections, oauthApps, secrets, egress, publicUrl: config.publicUrl, log });
+  const portal = new PortalService({ orm, registry, workspaces, endUsers, workspaceIntegrations, connections, connect, mailer, publicUrl: config.publicUrl, log });
+  const oauthRefresher = new OAuthRefresher({ db, registry, connections, oauthApps, egress, log });
+  engine.setRefresher(oauthRefresher);
+  for (const job of connectJobs({ orm, refresher: oauthRefresher, aheadSeconds: config.oauthRefreshAheadSeconds, log })) jobs.register(job);
   return {
     bus, jobs, verifier, auth, apiKeys, workspaces, endUsers, members, workspaceMembers, organizations, operator, registry, integrations, files, pieces, pieceInstaller, browsers, advancedCode,
     secrets, egress, oauthApps, connections, workspaceIntegrations, partials, limits, idempotency, engine, actions, activity,
+    mailer, connect, portal, oauthRefresher,
   };
 }
 
@@ -164,6 +182,7 @@ declare module 'fastify' {
 const SHARED_SCHEMAS = [
   ErrorBody, ...ApiKeyPermissionsSchemas, Workspace, Organization, User, CatalogEntry, EndUser, Member, Invitation, WorkspaceMember,
   Connection, EarlierConnection, WorkspaceIntegration, Partial, ActivityEntry,
+  ConnectSession, OAuthApp,
 ];
 
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
@@ -256,6 +275,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(partialsRoutes);
   await app.register(actionsRoutes);
   await app.register(activityRoutes);
+  await app.register(connectRoutes);
+  await app.register(oauthAppsRoutes);
+  await app.register(connectPages);
 
   app.addHook('onReady', async () => {
     await services.bus.start();
@@ -276,6 +298,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     await services.engine.close();
     await services.egress.close();
     services.files.close();
+    services.mailer.close();
   });
   return app;
 }

@@ -42,6 +42,10 @@ export interface Config {
   advancedCodeNetwork: boolean;
   /** Storage files in an S3-compatible bucket instead of `<dataDir>/storage` (null: on disk). */
   storageS3: { bucket: string; prefix: string; region: string | null; endpoint: string | null; accessKeyId: string | null; secretAccessKey: string | null } | null;
+  /** Outgoing email (end-user invites): SWITCHBOARD_SMTP_URL and SWITCHBOARD_EMAIL_FROM; null: email is not configured. */
+  email: { smtpUrl: string; from: string } | null;
+  /** The refresh job renews OAuth2 access tokens that expire within this many seconds (SWITCHBOARD_OAUTH_REFRESH_AHEAD_SECONDS). */
+  oauthRefreshAheadSeconds: number;
 }
 
 export class ConfigError extends Error {
@@ -143,6 +147,8 @@ export function loadConfig(env: Env = process.env): Readonly<Config> {
     actionTimeoutMs: int(env, 'SWITCHBOARD_ACTION_TIMEOUT_MS', 330_000, 1000, 3_600_000),
     advancedCodeNetwork: bool(env, 'SWITCHBOARD_ADVANCED_CODE_NETWORK', false),
     storageS3: storageS3(env),
+    email: email(env, publicUrl),
+    oauthRefreshAheadSeconds: int(env, 'SWITCHBOARD_OAUTH_REFRESH_AHEAD_SECONDS', 600, 60, 86_400),
   };
   return Object.freeze(config);
 }
@@ -164,4 +170,19 @@ function storageS3(env: Env): Config['storageS3'] {
     accessKeyId,
     secretAccessKey,
   };
+}
+
+function email(env: Env, publicUrl: string): Config['email'] {
+  const smtpUrl = str(env, 'SWITCHBOARD_SMTP_URL');
+  if (!smtpUrl) return null;
+  let parsed: URL;
+  try {
+    parsed = new URL(smtpUrl);
+  } catch {
+    throw new ConfigError('SWITCHBOARD_SMTP_URL', 'must be a URL such as smtp://user:password@mail.example.com:587 or smtps://...:465');
+  }
+  if (!['smtp:', 'smtps:'].includes(parsed.protocol)) throw new ConfigError('SWITCHBOARD_SMTP_URL', 'must start with smtp:// or smtps://');
+  const from = str(env, 'SWITCHBOARD_EMAIL_FROM') ?? `Switchboard <no-reply@${new URL(publicUrl).hostname}>`;
+  if (!/@/.test(from)) throw new ConfigError('SWITCHBOARD_EMAIL_FROM', 'must be an email address, e.g. "Acme <no-reply@acme.example>"');
+  return { smtpUrl, from };
 }

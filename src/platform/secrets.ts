@@ -35,6 +35,8 @@ export class SecretBox {
 export const ENCRYPTED_COLUMNS: ReadonlyArray<{ table: string; column: string; purpose: string }> = [
   { table: 'connections', column: 'credentials', purpose: 'connection' },
   { table: 'oauth_apps', column: 'client_secret', purpose: 'oauth_app' },
+  { table: 'connect_sessions', column: 'oauth_pkce', purpose: 'connect_session' },
+  { table: 'connect_sessions', column: 'return_to', purpose: 'connect_session' },
 ];
 
 /**
@@ -60,7 +62,7 @@ export async function rotateSecrets(db: Database, box: SecretBox, batch = 200): 
         }
       }
     }
-    done[table] = count;
+    done[table] = (done[table] ?? 0) + count;
   }
   return done;
 }
