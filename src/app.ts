@@ -87,6 +87,16 @@ import { TriggerSource } from './modules/triggers/triggers.schemas.js';
 import { TriggersService } from './modules/triggers/triggers.service.js';
 import { webhooksRoutes } from './modules/webhooks/webhooks.routes.js';
 import { WebhooksService } from './modules/webhooks/webhooks.service.js';
+import { Mailer } from './platform/mailer.js';
+import { connectJobs } from './modules/connect/connect.jobs.js';
+import { connectRoutes } from './modules/connect/connect.routes.js';
+import { ConnectSession } from './modules/connect/connect.schemas.js';
+import { ConnectService } from './modules/connect/connect.service.js';
+import { PortalService } from './modules/connect/portal.service.js';
+import { OAuthRefresher } from './modules/connect/refresher.js';
+import { oauthAppsRoutes } from './modules/oauth-apps/oauth-apps.routes.js';
+import { OAuthApp } from './modules/oauth-apps/oauth-apps.schemas.js';
+import { connectPages } from './web/connect/connect.web.js';
 
 export interface AppDeps {
   config: Readonly<Config>;
@@ -128,7 +138,7 @@ export function createServices({ config, db }: AppDeps, log: { info(o: object, m
   const advancedCode = new AdvancedCodeRuntime({ dataDir: config.dataDir, allowNetwork: config.advancedCodeNetwork });
   const secrets = SecretBox.fromKeys(config.encryptionKey, config.previousEncryptionKeys);
   const egress = new EgressGuard(config.egressAllow);
-  const oauthApps = new OAuthAppsService({ orm });
+  const oauthApps = new OAuthAppsService({ orm, secrets, registry, plans: config.plans });
   const connections = new ConnectionsService({ orm, plans: config.plans, registry, workspaces, endUsers, oauthApps, secrets, bus });
   const workspaceIntegrations = new WorkspaceIntegrationsService({ orm, registry, workspaces, connections, oauthApps, bus });
   const partials = new PartialsService({ orm, registry, workspaces, bus });
@@ -157,6 +167,13 @@ export function createServices({ config, db }: AppDeps, log: { info(o: object, m
   const actions = new ActionsService({ engine, connections });
   const activity = new ActivityService({ orm, recorder: activityRecorder, workspaces });
   const integrations = new IntegrationsService({ registry, publicUrl: config.publicUrl, workspaces, engine, oauthApps });
+  // Hosted connect, the end-user portal and OAuth2 refresh (src/modules/connect).
+  const mailer = new Mailer(config.email);
+  const connect = new ConnectService({ orm, registry, workspaces, endUsers, workspaceIntegrations, connections, oauthApps, secrets, egress, publicUrl: config.publicUrl, log });
+  const portal = new PortalService({ orm, registry, workspaces, endUsers, workspaceIntegrations, connections, connect, mailer, publicUrl: config.publicUrl, log });
+  const oauthRefresher = new OAuthRefresher({ db, registry, connections, oauthApps, egress, log });
+  engine.setRefresher(oauthRefresher);
+  for (const job of connectJobs({ orm, refresher: oauthRefresher, aheadSeconds: config.oauthRefreshAheadSeconds, log })) jobs.register(job);
   // Outbound webhooks (trigger callbacks, approval notifications): see src/platform/delivery.
   const signing = new SigningSecrets({ orm, secrets });
   const delivery = new DeliveryService({ db, secrets, signing, egress, config: config.delivery, log });
@@ -175,6 +192,7 @@ export function createServices({ config, db }: AppDeps, log: { info(o: object, m
   return {
     bus, jobs, verifier, auth, apiKeys, workspaces, endUsers, members, workspaceMembers, organizations, operator, registry, integrations, files, pieces, pieceInstaller, browsers, advancedCode,
     secrets, egress, oauthApps, connections, workspaceIntegrations, partials, limits, idempotency, engine, actions, activity,
+    mailer, connect, portal, oauthRefresher,
     signing, delivery, webhookSigningSecret, triggers, poller, webhooks,
   };
 }
@@ -193,6 +211,7 @@ declare module 'fastify' {
 const SHARED_SCHEMAS = [
   ErrorBody, ...ApiKeyPermissionsSchemas, Workspace, Organization, User, CatalogEntry, EndUser, Member, Invitation, WorkspaceMember,
   Connection, EarlierConnection, WorkspaceIntegration, Partial, ActivityEntry,
+  ConnectSession, OAuthApp,
   TriggerSource,
 ];
 
@@ -286,6 +305,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(partialsRoutes);
   await app.register(actionsRoutes);
   await app.register(activityRoutes);
+  await app.register(connectRoutes);
+  await app.register(oauthAppsRoutes);
+  await app.register(connectPages);
   await app.register(webhookSigningSecretRoutes);
   await app.register(triggersRoutes);
   await app.register(webhooksRoutes);
@@ -313,6 +335,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     await services.engine.close();
     await services.egress.close();
     services.files.close();
+    services.mailer.close();
   });
   return app;
 }

@@ -46,6 +46,10 @@ export interface Config {
   delivery: { retrySchedule: number[]; timeoutMs: number; pollMs: number; concurrency: number; retentionDays: number };
   /** Triggers: how long one "minute" of pollingIntervalMinutes lasts (tests shorten it) and how often due sources are claimed. */
   triggers: { minuteMs: number; tickMs: number; appWebhookSecrets: Readonly<Record<string, string>> };
+  /** Outgoing email (end-user invites): SWITCHBOARD_SMTP_URL and SWITCHBOARD_EMAIL_FROM; null: email is not configured. */
+  email: { smtpUrl: string; from: string } | null;
+  /** The refresh job renews OAuth2 access tokens that expire within this many seconds (SWITCHBOARD_OAUTH_REFRESH_AHEAD_SECONDS). */
+  oauthRefreshAheadSeconds: number;
 }
 
 export class ConfigError extends Error {
@@ -159,6 +163,8 @@ export function loadConfig(env: Env = process.env): Readonly<Config> {
       tickMs: int(env, 'SWITCHBOARD_TRIGGER_TICK_MS', 5_000, 10, 60_000),
       appWebhookSecrets: appWebhookSecrets(env, 'SWITCHBOARD_APP_WEBHOOK_SECRETS'),
     },
+    email: email(env, publicUrl),
+    oauthRefreshAheadSeconds: int(env, 'SWITCHBOARD_OAUTH_REFRESH_AHEAD_SECONDS', 600, 60, 86_400),
   };
   return Object.freeze(config);
 }
@@ -209,4 +215,19 @@ function storageS3(env: Env): Config['storageS3'] {
     accessKeyId,
     secretAccessKey,
   };
+}
+
+function email(env: Env, publicUrl: string): Config['email'] {
+  const smtpUrl = str(env, 'SWITCHBOARD_SMTP_URL');
+  if (!smtpUrl) return null;
+  let parsed: URL;
+  try {
+    parsed = new URL(smtpUrl);
+  } catch {
+    throw new ConfigError('SWITCHBOARD_SMTP_URL', 'must be a URL such as smtp://user:password@mail.example.com:587 or smtps://...:465');
+  }
+  if (!['smtp:', 'smtps:'].includes(parsed.protocol)) throw new ConfigError('SWITCHBOARD_SMTP_URL', 'must start with smtp:// or smtps://');
+  const from = str(env, 'SWITCHBOARD_EMAIL_FROM') ?? `Switchboard <no-reply@${new URL(publicUrl).hostname}>`;
+  if (!/@/.test(from)) throw new ConfigError('SWITCHBOARD_EMAIL_FROM', 'must be an email address, e.g. "Acme <no-reply@acme.example>"');
+  return { smtpUrl, from };
 }

@@ -80,6 +80,20 @@ export const FIXTURES: Record<string, Fixture> = {
   'GET /api/v1/activity': f((w) => ({ url: `/api/v1/activity?workspaceId=${w.ws}` })),
   // The organization's OAuth app names: any key of the organization may read them; nothing foreign to name.
   'GET /api/v1/integrations/oauth-status': f(() => ({ url: '/api/v1/integrations/oauth-status' }), false, false),
+  // Hosted connect. Another organization's session answers 403 FORBIDDEN (spec), tested in the connect module.
+  'POST /api/v1/connect/token': f((w) => ({
+    url: '/api/v1/connect/token',
+    body: { integrationName: 'sendgrid', connectionName: 'Route check', externalId: 'route-check', workspaceId: w.ws, scope: 'WORKSPACE' },
+  })),
+  'GET /api/v1/connect/session/{sessionId}': f((w) => ({ url: `/api/v1/connect/session/${w.ids.connectSession}` }), false, true),
+  'POST /api/v1/end-users/{id}/connect-token': f((w) => ({ url: `/api/v1/end-users/${w.ids.endUser}/connect-token`, body: { expiresIn: 3600 } })),
+  'POST /api/v1/end-users/{id}/invite': f((w) => ({ url: `/api/v1/end-users/${w.ids.endUser}/invite`, body: { email: 'route-check@example.com' } })),
+  // Custom OAuth apps belong to the organization: every scoped key is refused; list and create name nothing foreign.
+  'GET /api/v1/oauth-apps': f(() => ({ url: '/api/v1/oauth-apps' }), false, true),
+  'POST /api/v1/oauth-apps': f(() => ({ url: '/api/v1/oauth-apps', body: { integrationName: 'asana', clientId: 'route-check', clientSecret: 'route-check-secret' } }), false, true),
+  'GET /api/v1/oauth-apps/{id}': f((w) => ({ url: `/api/v1/oauth-apps/${w.ids.oauthApp}` })),
+  'PATCH /api/v1/oauth-apps/{id}': f((w) => ({ url: `/api/v1/oauth-apps/${w.ids.oauthApp}`, body: { name: 'Route check' } })),
+  'DELETE /api/v1/oauth-apps/{id}': f((w) => ({ url: `/api/v1/oauth-apps/${w.ids.oauthApp}` })),
   // The webhook signing secret belongs to the organization: there is no foreign resource to name; scoped keys are refused.
   'POST /api/v1/webhook-signing-secret/rotate': f(() => ({ url: '/api/v1/webhook-signing-secret/rotate' }), false, true),
   'GET /api/v1/webhook-signing-secret': f(() => ({ url: '/api/v1/webhook-signing-secret' }), false, true),
@@ -119,7 +133,9 @@ export async function buildWorld(t: TestApp): Promise<World> {
   });
   const wi = await t.post(`/api/v1/workspaces/${ws.id}/integrations`, org.key, { integrationName: 'hash-encode' });
   const partial = await t.post('/api/v1/partials', org.key, { workspaceId: ws.id, integrationName: 'hash-encode', name: 'world', values: { encoding: 'hex' } });
-  for (const r of [connection, wi, partial]) if (r.status !== 201) throw new Error(`world: ${r.status} ${r.text}`);
+  const connectToken = await t.post('/api/v1/connect/token', org.key, { integrationName: 'sendgrid', connectionName: 'World', externalId: 'world-connect', workspaceId: ws.id, scope: 'WORKSPACE' });
+  const oauthApp = await t.post('/api/v1/oauth-apps', org.key, { integrationName: 'asana', clientId: 'world-client', clientSecret: 'world-secret' });
+  for (const r of [connection, wi, partial, connectToken, oauthApp]) if (r.status !== 201) throw new Error(`world: ${r.status} ${r.text}`);
   // A simulated trigger source with one posted test event (its callback host does not resolve here; that is fine).
   const source = await t.post('/api/v1/triggers/enable', org.key, { integrationName: 'webhook', triggerName: 'catch_webhook', workspaceId: ws.id, callbackUrl: 'https://example.com/world-hook', simulate: true });
   if (source.status !== 201) throw new Error(`world: ${source.status} ${source.text}`);
@@ -141,6 +157,8 @@ export async function buildWorld(t: TestApp): Promise<World> {
       connection: connection.body.connection.id,
       workspaceIntegration: wi.body.integration.id,
       partial: partial.body.partial.id,
+      connectSession: connectToken.body.sessionId,
+      oauthApp: oauthApp.body.oauthApp.id,
       triggerSource,
       triggerEvent,
     },

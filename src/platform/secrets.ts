@@ -41,6 +41,8 @@ export const ENCRYPTED_COLUMNS: ReadonlyArray<{ table: string; column: string; p
   { table: 'trigger_sources', column: 'callback_headers', purpose: 'trigger_headers' },
   { table: 'trigger_sources', column: 'input', purpose: 'trigger_input' },
   { table: 'trigger_sources', column: 'state', purpose: 'trigger_state' },
+  { table: 'connect_sessions', column: 'oauth_pkce', purpose: 'connect_session' },
+  { table: 'connect_sessions', column: 'return_to', purpose: 'connect_session' },
 ];
 
 /**
@@ -66,7 +68,7 @@ export async function rotateSecrets(db: Database, box: SecretBox, batch = 200): 
         }
       }
     }
-    done[table] = (done[table] ?? 0) + count; // a table may have several encrypted columns
+    done[table] = (done[table] ?? 0) + count;
   }
   return done;
 }

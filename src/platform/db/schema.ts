@@ -258,6 +258,54 @@ export const activity = pgTable('activity', {
   createdAt: ts('created_at').notNull(),
 });
 
+export const connectSessions = pgTable('connect_sessions', {
+  id: uuid('id').primaryKey(),
+  orgId: uuid('org_id').notNull(),
+  workspaceId: uuid('workspace_id').notNull(),
+  /** SHA-256 of the cst_ token. */
+  tokenHash: text('token_hash').notNull(),
+  integrationName: text('integration_name').notNull(),
+  connectionName: text('connection_name').notNull(),
+  externalId: text('external_id').notNull(),
+  authMethodKey: text('auth_method_key').notNull(),
+  scope: text('scope').notNull(),
+  endUserExternalId: text('end_user_external_id'),
+  endUserId: uuid('end_user_id'),
+  workspaceIntegrationId: uuid('workspace_integration_id'),
+  oauthAppMode: text('oauth_app_mode').notNull().default('service_managed'),
+  oauthAppId: uuid('oauth_app_id'),
+  successRedirectUri: text('success_redirect_uri'),
+  errorRedirectUri: text('error_redirect_uri'),
+  status: text('status').notNull().default('PENDING'),
+  connectionId: uuid('connection_id'),
+  error: text('error'),
+  reconnectConnectionId: uuid('reconnect_connection_id'),
+  portalTokenId: uuid('portal_token_id'),
+  /** AES-256-GCM envelope of the portal address to return to; never mapped to a response. */
+  returnTo: text('return_to'),
+  /** SHA-256 of the OAuth2 state parameter. */
+  oauthStateHash: text('oauth_state_hash'),
+  /** AES-256-GCM envelope of the PKCE verifier and redirect URI; never mapped to a response. */
+  oauthPkce: text('oauth_pkce'),
+  expiresAt: ts('expires_at').notNull(),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+});
+
+export const endUserPortalTokens = pgTable('end_user_portal_tokens', {
+  id: uuid('id').primaryKey(),
+  orgId: uuid('org_id').notNull(),
+  workspaceId: uuid('workspace_id').notNull(),
+  endUserId: uuid('end_user_id').notNull(),
+  /** SHA-256 of the eut_ token. */
+  tokenHash: text('token_hash').notNull(),
+  integrationName: text('integration_name'),
+  workspaceIntegrationId: uuid('workspace_integration_id'),
+  email: text('email'),
+  expiresAt: ts('expires_at').notNull(),
+  createdAt: createdAt(),
+});
+
 // --- Outbound webhook delivery (migrations/0007_triggers.sql) ---
 
 export const webhookSigningSecrets = pgTable('webhook_signing_secrets', {
