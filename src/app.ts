@@ -74,6 +74,19 @@ import { WorkspaceIntegrationsService } from './modules/workspace-integrations/w
 import { integrationsRoutes } from './modules/integrations/integrations.routes.js';
 import { CatalogEntry } from './modules/integrations/integrations.schemas.js';
 import { IntegrationsService } from './modules/integrations/integrations.service.js';
+import { DeliveryService } from './platform/delivery/delivery.js';
+import { SigningSecrets } from './platform/delivery/signing.js';
+import { webhookSigningSecretRoutes } from './modules/webhook-signing-secret/webhook-signing-secret.routes.js';
+import { WebhookSigningSecretService } from './modules/webhook-signing-secret/webhook-signing-secret.service.js';
+import type { ConnectionRecord } from './engine/types.js';
+import { EventRecorder } from './modules/triggers/triggers.events.js';
+import { TriggerPoller } from './modules/triggers/triggers.poller.js';
+import { triggersRoutes } from './modules/triggers/triggers.routes.js';
+import { SourceRunner, SourceSecrets } from './modules/triggers/triggers.runtime.js';
+import { TriggerSource } from './modules/triggers/triggers.schemas.js';
+import { TriggersService } from './modules/triggers/triggers.service.js';
+import { webhooksRoutes } from './modules/webhooks/webhooks.routes.js';
+import { WebhooksService } from './modules/webhooks/webhooks.service.js';
 import { Mailer } from './platform/mailer.js';
 import { connectJobs } from './modules/connect/connect.jobs.js';
 import { connectRoutes } from './modules/connect/connect.routes.js';
@@ -161,10 +174,26 @@ export function createServices({ config, db }: AppDeps, log: { info(o: object, m
   const oauthRefresher = new OAuthRefresher({ db, registry, connections, oauthApps, egress, log });
   engine.setRefresher(oauthRefresher);
   for (const job of connectJobs({ orm, refresher: oauthRefresher, aheadSeconds: config.oauthRefreshAheadSeconds, log })) jobs.register(job);
+  // Outbound webhooks (trigger callbacks, approval notifications): see src/platform/delivery.
+  const signing = new SigningSecrets({ orm, secrets });
+  const delivery = new DeliveryService({ db, secrets, signing, egress, config: config.delivery, log });
+  jobs.register(delivery.purgeJob());
+  const webhookSigningSecret = new WebhookSigningSecretService({ signing });
+  // Triggers: sources, inbound webhooks, polling (see src/modules/triggers).
+  const sourceSecrets = new SourceSecrets(secrets);
+  const triggerEngine = { credentials: (conn: ConnectionRecord) => engine.credentials(conn), findConnection: (orgId: string, id: string) => connections.find(orgId, id) };
+  const sourceRunner = new SourceRunner({ orm, registry, secrets: sourceSecrets, engine: triggerEngine, publicUrl: config.publicUrl });
+  const eventRecorder = new EventRecorder({ orm, delivery, secrets: sourceSecrets });
+  const poller = new TriggerPoller({ orm, runner: sourceRunner, recorder: eventRecorder, tickMs: config.triggers.tickMs, minuteMs: config.triggers.minuteMs, pieceTimeoutMs: config.pieceTimeoutMs, log });
+  const triggers = new TriggersService({
+    orm, registry, workspaces, delivery, engine, runner: sourceRunner, secrets: sourceSecrets, recorder: eventRecorder, plans: config.plans, minuteMs: config.triggers.minuteMs, onEnabled: () => poller.kick(),
+  });
+  const webhooks = new WebhooksService({ orm, registry, runner: sourceRunner, recorder: eventRecorder, appWebhookSecrets: config.triggers.appWebhookSecrets, publicUrl: config.publicUrl, log });
   return {
     bus, jobs, verifier, auth, apiKeys, workspaces, endUsers, members, workspaceMembers, organizations, operator, registry, integrations, files, pieces, pieceInstaller, browsers, advancedCode,
     secrets, egress, oauthApps, connections, workspaceIntegrations, partials, limits, idempotency, engine, actions, activity,
     mailer, connect, portal, oauthRefresher,
+    signing, delivery, webhookSigningSecret, triggers, poller, webhooks,
   };
 }
 
@@ -183,6 +212,7 @@ const SHARED_SCHEMAS = [
   ErrorBody, ...ApiKeyPermissionsSchemas, Workspace, Organization, User, CatalogEntry, EndUser, Member, Invitation, WorkspaceMember,
   Connection, EarlierConnection, WorkspaceIntegration, Partial, ActivityEntry,
   ConnectSession, OAuthApp,
+  TriggerSource,
 ];
 
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
@@ -278,15 +308,22 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(connectRoutes);
   await app.register(oauthAppsRoutes);
   await app.register(connectPages);
+  await app.register(webhookSigningSecretRoutes);
+  await app.register(triggersRoutes);
+  await app.register(webhooksRoutes);
 
   app.addHook('onReady', async () => {
     await services.bus.start();
     services.verifier.start();
     await services.jobs.start(config.workers);
+    if (config.workers) await services.delivery.start();
+    if (config.workers) services.poller.start();
     // Pieces added on other nodes: installed in the background, so a slow npm never delays readiness.
     void services.pieceInstaller.sync().catch((err: unknown) => app.log.error({ err: { message: (err as Error).message } }, 'piece sync failed'));
   });
   app.addHook('preClose', async () => {
+    await services.poller.stop();
+    await services.delivery.stop();
     await services.jobs.stop();
     await services.verifier.stop();
     await services.bus.stop();

@@ -191,7 +191,7 @@ describe('the switchboard process', () => {
     const rotated = cli(['keys', 'rotate-encryption', '--generate'], e);
     assert.equal(rotated.code, 0, rotated.stderr);
     const out = JSON.parse(rotated.stdout);
-    assert.deepEqual(Object.keys(out.reencrypted).sort(), ['connect_sessions', 'connections', 'oauth_apps']);
+    assert.deepEqual(Object.keys(out.reencrypted).sort(), ['connect_sessions', 'connections', 'oauth_apps', 'trigger_sources', 'webhook_deliveries', 'webhook_signing_secrets']);
     const after = await readFile(path.join(dataDir, 'encryption.key'), 'utf8');
     assert.notEqual(after, before);
     assert.equal((await readFile(path.join(dataDir, 'encryption.previous'), 'utf8')).trim(), before.trim());

@@ -94,6 +94,20 @@ export const FIXTURES: Record<string, Fixture> = {
   'GET /api/v1/oauth-apps/{id}': f((w) => ({ url: `/api/v1/oauth-apps/${w.ids.oauthApp}` })),
   'PATCH /api/v1/oauth-apps/{id}': f((w) => ({ url: `/api/v1/oauth-apps/${w.ids.oauthApp}`, body: { name: 'Route check' } })),
   'DELETE /api/v1/oauth-apps/{id}': f((w) => ({ url: `/api/v1/oauth-apps/${w.ids.oauthApp}` })),
+  // The webhook signing secret belongs to the organization: there is no foreign resource to name; scoped keys are refused.
+  'POST /api/v1/webhook-signing-secret/rotate': f(() => ({ url: '/api/v1/webhook-signing-secret/rotate' }), false, true),
+  'GET /api/v1/webhook-signing-secret': f(() => ({ url: '/api/v1/webhook-signing-secret' }), false, true),
+  'DELETE /api/v1/webhook-signing-secret': f(() => ({ url: '/api/v1/webhook-signing-secret' }), false, true),
+  'POST /api/v1/triggers/enable': f((w) => ({
+    url: '/api/v1/triggers/enable',
+    body: { integrationName: 'webhook', triggerName: 'catch_webhook', workspaceId: w.ws, callbackUrl: 'https://example.com/route-check', simulate: true },
+  })),
+  'POST /api/v1/triggers/disable': f((w) => ({ url: '/api/v1/triggers/disable', body: { triggerSourceId: w.ids.triggerSource } })),
+  // The catalog's sample data names no resource and no workspace.
+  'POST /api/v1/triggers/test': f(() => ({ url: '/api/v1/triggers/test', body: { integrationName: 'webhook', triggerName: 'catch_webhook' } }), false, false),
+  'GET /api/v1/triggers': f((w) => ({ url: `/api/v1/triggers?workspaceId=${w.ws}` })),
+  'GET /api/v1/triggers/{id}/events': f((w) => ({ url: `/api/v1/triggers/${w.ids.triggerSource}/events` })),
+  'POST /api/v1/triggers/{id}/events/{eventId}/redeliver': f((w) => ({ url: `/api/v1/triggers/${w.ids.triggerSource}/events/${w.ids.triggerEvent}/redeliver` })),
 };
 
 
@@ -122,6 +136,14 @@ export async function buildWorld(t: TestApp): Promise<World> {
   const connectToken = await t.post('/api/v1/connect/token', org.key, { integrationName: 'sendgrid', connectionName: 'World', externalId: 'world-connect', workspaceId: ws.id, scope: 'WORKSPACE' });
   const oauthApp = await t.post('/api/v1/oauth-apps', org.key, { integrationName: 'asana', clientId: 'world-client', clientSecret: 'world-secret' });
   for (const r of [connection, wi, partial, connectToken, oauthApp]) if (r.status !== 201) throw new Error(`world: ${r.status} ${r.text}`);
+  // A simulated trigger source with one posted test event (its callback host does not resolve here; that is fine).
+  const source = await t.post('/api/v1/triggers/enable', org.key, { integrationName: 'webhook', triggerName: 'catch_webhook', workspaceId: ws.id, callbackUrl: 'https://example.com/world-hook', simulate: true });
+  if (source.status !== 201) throw new Error(`world: ${source.status} ${source.text}`);
+  const triggerSource = source.body.triggerSource.id as string;
+  await t.request('POST', new URL(source.body.triggerSource.webhookUrl as string).pathname, { raw: '{"world":true}', headers: { 'content-type': 'application/json' } });
+  const events = await t.get(`/api/v1/triggers/${triggerSource}/events`, org.key);
+  const triggerEvent = events.body?.events?.[0]?.eventId as string | undefined;
+  if (!triggerEvent) throw new Error(`world: no trigger event (${events.text})`);
   return {
     key: org.key,
     ws: ws.id,
@@ -137,6 +159,8 @@ export async function buildWorld(t: TestApp): Promise<World> {
       partial: partial.body.partial.id,
       connectSession: connectToken.body.sessionId,
       oauthApp: oauthApp.body.oauthApp.id,
+      triggerSource,
+      triggerEvent,
     },
   };
 }
