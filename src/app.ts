@@ -52,6 +52,16 @@ import { IntegrationRegistry } from './integrations/registry.js';
 import { integrationsRoutes } from './modules/integrations/integrations.routes.js';
 import { CatalogEntry } from './modules/integrations/integrations.schemas.js';
 import { IntegrationsService } from './modules/integrations/integrations.service.js';
+import { approvalPoliciesRoutes } from './modules/approval-policies/approval-policies.routes.js';
+import { Policy as ApprovalPolicy } from './modules/approval-policies/approval-policies.schemas.js';
+import { ApprovalPoliciesService } from './modules/approval-policies/approval-policies.service.js';
+import { OpenAiCompatibleRiskModel } from './modules/approval-policies/risk-model.js';
+import { expireApprovalsJob } from './modules/approvals/approvals.jobs.js';
+import { approvalsRoutes } from './modules/approvals/approvals.routes.js';
+import { Approval, Receipt as ApprovalReceipt } from './modules/approvals/approvals.schemas.js';
+import { ApprovalsService } from './modules/approvals/approvals.service.js';
+import { redactInput } from './modules/approvals/redact.js';
+import { approvalPagesRoutes } from './web/approvals/approval-pages.routes.js';
 
 export interface AppDeps {
   config: Readonly<Config>;
@@ -92,7 +102,14 @@ export function createServices({ config, db }: AppDeps, log: { info(o: object, m
   const browsers = new BrowserSessions({ dataDir: config.dataDir });
   const advancedCode = new AdvancedCodeRuntime({ dataDir: config.dataDir, allowNetwork: config.advancedCodeNetwork });
   const integrations = new IntegrationsService({ registry, publicUrl: config.publicUrl, workspaces });
-  return { bus, jobs, verifier, auth, apiKeys, workspaces, endUsers, members, workspaceMembers, organizations, operator, registry, integrations, files, pieces, pieceInstaller, browsers, advancedCode };
+  const riskModel = config.approvalModel ? new OpenAiCompatibleRiskModel(config.approvalModel, config.egressAllow) : null;
+  const approvalPolicies = new ApprovalPoliciesService({
+    orm, workspaces, bus, registry, model: riskModel, egressAllow: config.egressAllow,
+    preview: (input, enforcedKeys) => redactInput(input, { enforcedKeys }).preview,
+  });
+  const approvals = new ApprovalsService({ orm, registry, policies: approvalPolicies, publicUrl: config.publicUrl });
+  jobs.register(expireApprovalsJob(approvals, log));
+  return { bus, jobs, verifier, auth, apiKeys, workspaces, endUsers, members, workspaceMembers, organizations, operator, registry, integrations, files, pieces, pieceInstaller, browsers, advancedCode, approvalPolicies, approvals, riskModel };
 }
 
 export type Services = ReturnType<typeof createServices>;
@@ -106,7 +123,7 @@ declare module 'fastify' {
 }
 
 /** Shared schemas referenced by $ref from route schemas (and listed as OpenAPI components). */
-const SHARED_SCHEMAS = [ErrorBody, ...ApiKeyPermissionsSchemas, Workspace, Organization, User, CatalogEntry, EndUser, Member, Invitation, WorkspaceMember];
+const SHARED_SCHEMAS = [ErrorBody, ...ApiKeyPermissionsSchemas, Workspace, Organization, User, CatalogEntry, EndUser, Member, Invitation, WorkspaceMember, ApprovalPolicy, Approval, ApprovalReceipt];
 
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const { config } = deps;
@@ -193,6 +210,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(workspaceMembersRoutes);
   await app.register(integrationsRoutes);
   await app.register(filesRoutes);
+  await app.register(approvalPoliciesRoutes);
+  await app.register(approvalsRoutes);
+  await app.register(approvalPagesRoutes);
 
   app.addHook('onReady', async () => {
     await services.bus.start();
@@ -208,6 +228,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     await services.pieces.close();
     await services.browsers.close();
     services.files.close();
+    await services.riskModel?.close();
   });
   return app;
 }

@@ -38,6 +38,8 @@ export interface Config {
   advancedCodeNetwork: boolean;
   /** Storage files in an S3-compatible bucket instead of `<dataDir>/storage` (null: on disk). */
   storageS3: { bucket: string; prefix: string; region: string | null; endpoint: string | null; accessKeyId: string | null; secretAccessKey: string | null } | null;
+  /** OpenAI-compatible model for approval policies with riskMode model_assisted (null: they fall back to rules). */
+  approvalModel: { url: string; model: string; apiKey: string | null; timeoutMs: number } | null;
 }
 
 export class ConfigError extends Error {
@@ -133,6 +135,7 @@ export function loadConfig(env: Env = process.env): Readonly<Config> {
     npmRegistry: url(env, 'SWITCHBOARD_NPM_REGISTRY'),
     advancedCodeNetwork: bool(env, 'SWITCHBOARD_ADVANCED_CODE_NETWORK', false),
     storageS3: storageS3(env),
+    approvalModel: approvalModel(env),
   };
   return Object.freeze(config);
 }
@@ -153,5 +156,19 @@ function storageS3(env: Env): Config['storageS3'] {
     endpoint: url(env, 'SWITCHBOARD_STORAGE_S3_ENDPOINT'),
     accessKeyId,
     secretAccessKey,
+  };
+}
+
+function approvalModel(env: Env): Config['approvalModel'] {
+  const modelUrl = url(env, 'SWITCHBOARD_APPROVAL_MODEL_URL');
+  const model = str(env, 'SWITCHBOARD_APPROVAL_MODEL');
+  if (!modelUrl && !model) return null;
+  if (!modelUrl) throw new ConfigError('SWITCHBOARD_APPROVAL_MODEL_URL', 'is required when SWITCHBOARD_APPROVAL_MODEL is set (the OpenAI-compatible base URL, e.g. https://api.openai.com/v1)');
+  if (!model) throw new ConfigError('SWITCHBOARD_APPROVAL_MODEL', 'is required when SWITCHBOARD_APPROVAL_MODEL_URL is set (the model name)');
+  return {
+    url: modelUrl,
+    model,
+    apiKey: str(env, 'SWITCHBOARD_APPROVAL_MODEL_API_KEY'),
+    timeoutMs: int(env, 'SWITCHBOARD_APPROVAL_MODEL_TIMEOUT_MS', 10_000, 100, 120_000),
   };
 }

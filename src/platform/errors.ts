@@ -55,6 +55,7 @@ export const ERROR_CATALOG = {
   MCP_STATIC_BEARER_INCOMPATIBLE: [409, 'The workspace requires strict per-user credentials.'],
   MCP_OAUTH_DISABLED: [409, 'MCP OAuth is not enabled on this server.'],
   MCP_BEARER_BLOCKS_PER_USER: [409, 'A static bearer MCP server blocks strict per-user credentials.'],
+  APPROVAL_NOT_PENDING: [409, 'The approval request has already been decided or has ended.'],
   PAYLOAD_TOO_LARGE: [413, 'The request body is too large.'],
   RATE_LIMITED: [429, 'Too many requests.'],
   // 5xx

@@ -4,6 +4,7 @@ export type Invalidation =
   | { type: 'api_key'; id: string }
   | { type: 'organization'; id: string }
   | { type: 'pieces' }
+  | { type: 'approval_policies'; orgId: string }
   | { type: 'all' };
 
 const CHANNEL = 'switchboard_invalidate';
