@@ -53,15 +53,15 @@ CREATE TABLE workspace_integrations (
 );
 CREATE INDEX workspace_integrations_org_idx ON workspace_integrations (org_id, workspace_id);
 
--- scope_key = '<alias>/<action:name | trigger:name | *>': names are unique within a scope, and a scope has at
--- most one default partial.
+-- scope_key = '<integration>|<alias or *>|<action:name, trigger:name or *>': names are unique within a scope, and a
+-- scope has at most one default partial. A null alias applies to every alias of the integration.
 CREATE TABLE input_partials (
   id uuid PRIMARY KEY,
   org_id uuid NOT NULL REFERENCES organizations(id) ON DELETE CASCADE,
   workspace_id uuid NOT NULL REFERENCES workspaces(id) ON DELETE CASCADE,
   integration_name text NOT NULL,
   workspace_integration_id uuid REFERENCES workspace_integrations(id) ON DELETE CASCADE,
-  integration_alias text NOT NULL,
+  integration_alias text,
   action_name text,
   trigger_name text,
   scope_key text NOT NULL,
@@ -76,7 +76,7 @@ CREATE TABLE input_partials (
   CONSTRAINT input_partials_target_check CHECK (action_name IS NULL OR trigger_name IS NULL)
 );
 CREATE UNIQUE INDEX input_partials_default_unique ON input_partials (workspace_id, scope_key) WHERE is_default;
-CREATE INDEX input_partials_org_idx ON input_partials (org_id, workspace_id);
+CREATE INDEX input_partials_target_idx ON input_partials (org_id, workspace_id, integration_name);
 
 -- Idempotent executions: one row per (organization, key). status 'running' is a claim; 'done' holds the result.
 CREATE TABLE idempotency_records (

@@ -49,6 +49,28 @@ import { filesRoutes } from './modules/files/files.routes.js';
 import { PieceInstaller } from './integrations/pieces/installer.js';
 import { PieceWorkerPool } from './integrations/pieces/pool.js';
 import { IntegrationRegistry } from './integrations/registry.js';
+import { ActivityRecorder } from './engine/activity.js';
+import { ExecutionEngine } from './engine/engine.js';
+import { IdempotencyStore } from './engine/idempotency.js';
+import { UsageLimiter } from './engine/limits.js';
+import { engineJobs } from './engine/jobs.js';
+import { EgressGuard } from './platform/egress.js';
+import { SecretBox } from './platform/secrets.js';
+import { actionsRoutes } from './modules/actions/actions.routes.js';
+import { ActionsService } from './modules/actions/actions.service.js';
+import { activityRoutes } from './modules/activity/activity.routes.js';
+import { ActivityEntry } from './modules/activity/activity.schemas.js';
+import { ActivityService } from './modules/activity/activity.service.js';
+import { connectionsRoutes } from './modules/connections/connections.routes.js';
+import { Connection, EarlierConnection } from './modules/connections/connections.schemas.js';
+import { ConnectionsService } from './modules/connections/connections.service.js';
+import { OAuthAppsService } from './modules/oauth-apps/oauth-apps.service.js';
+import { partialsRoutes } from './modules/partials/partials.routes.js';
+import { Partial } from './modules/partials/partials.schemas.js';
+import { PartialsService } from './modules/partials/partials.service.js';
+import { workspaceIntegrationsRoutes } from './modules/workspace-integrations/workspace-integrations.routes.js';
+import { WorkspaceIntegration } from './modules/workspace-integrations/workspace-integrations.schemas.js';
+import { WorkspaceIntegrationsService } from './modules/workspace-integrations/workspace-integrations.service.js';
 import { integrationsRoutes } from './modules/integrations/integrations.routes.js';
 import { CatalogEntry } from './modules/integrations/integrations.schemas.js';
 import { IntegrationsService } from './modules/integrations/integrations.service.js';
@@ -61,6 +83,7 @@ import { approvalsRoutes } from './modules/approvals/approvals.routes.js';
 import { Approval, Receipt as ApprovalReceipt } from './modules/approvals/approvals.schemas.js';
 import { ApprovalsService } from './modules/approvals/approvals.service.js';
 import { redactInput } from './modules/approvals/redact.js';
+import { ApprovalGate } from './modules/approvals/approval-gate.js';
 import { approvalPagesRoutes } from './web/approvals/approval-pages.routes.js';
 
 export interface AppDeps {
@@ -101,7 +124,37 @@ export function createServices({ config, db }: AppDeps, log: { info(o: object, m
   // Chromium starts on the first browser action, not here.
   const browsers = new BrowserSessions({ dataDir: config.dataDir });
   const advancedCode = new AdvancedCodeRuntime({ dataDir: config.dataDir, allowNetwork: config.advancedCodeNetwork });
-  const integrations = new IntegrationsService({ registry, publicUrl: config.publicUrl, workspaces });
+  const secrets = SecretBox.fromKeys(config.encryptionKey, config.previousEncryptionKeys);
+  const egress = new EgressGuard(config.egressAllow);
+  const oauthApps = new OAuthAppsService({ orm });
+  const connections = new ConnectionsService({ orm, plans: config.plans, registry, workspaces, endUsers, oauthApps, secrets, bus });
+  const workspaceIntegrations = new WorkspaceIntegrationsService({ orm, registry, workspaces, connections, oauthApps, bus });
+  const partials = new PartialsService({ orm, registry, workspaces, bus });
+  const limits = new UsageLimiter({ orm, plans: config.plans });
+  const idempotency = new IdempotencyStore(orm);
+  const activityRecorder = new ActivityRecorder(orm, log);
+  const engine = new ExecutionEngine({
+    orm,
+    registry,
+    workspaces,
+    endUsers,
+    workspaceIntegrations,
+    partials,
+    connections,
+    limits,
+    idempotency,
+    activity: activityRecorder,
+    files,
+    egress,
+    resources: { browsers, advancedCode },
+    publicUrl: config.publicUrl,
+    actionTimeoutMs: config.actionTimeoutMs,
+    log,
+  });
+  for (const job of engineJobs(orm, idempotency, log)) jobs.register(job);
+  const actions = new ActionsService({ engine, connections });
+  const activity = new ActivityService({ orm, recorder: activityRecorder, workspaces });
+  const integrations = new IntegrationsService({ registry, publicUrl: config.publicUrl, workspaces, engine, oauthApps });
   const riskModel = config.approvalModel ? new OpenAiCompatibleRiskModel(config.approvalModel, config.egressAllow) : null;
   const approvalPolicies = new ApprovalPoliciesService({
     orm, workspaces, bus, registry, model: riskModel, egressAllow: config.egressAllow,
@@ -109,7 +162,12 @@ export function createServices({ config, db }: AppDeps, log: { info(o: object, m
   });
   const approvals = new ApprovalsService({ orm, registry, policies: approvalPolicies, publicUrl: config.publicUrl });
   jobs.register(expireApprovalsJob(approvals, log));
-  return { bus, jobs, verifier, auth, apiKeys, workspaces, endUsers, members, workspaceMembers, organizations, operator, registry, integrations, files, pieces, pieceInstaller, browsers, advancedCode, approvalPolicies, approvals, riskModel };
+  engine.setGate(new ApprovalGate(approvals));
+  return {
+    bus, jobs, verifier, auth, apiKeys, workspaces, endUsers, members, workspaceMembers, organizations, operator, registry, integrations, files, pieces, pieceInstaller, browsers, advancedCode,
+    secrets, egress, oauthApps, connections, workspaceIntegrations, partials, limits, idempotency, engine, actions, activity,
+    approvalPolicies, approvals, riskModel,
+  };
 }
 
 export type Services = ReturnType<typeof createServices>;
@@ -123,7 +181,11 @@ declare module 'fastify' {
 }
 
 /** Shared schemas referenced by $ref from route schemas (and listed as OpenAPI components). */
-const SHARED_SCHEMAS = [ErrorBody, ...ApiKeyPermissionsSchemas, Workspace, Organization, User, CatalogEntry, EndUser, Member, Invitation, WorkspaceMember, ApprovalPolicy, Approval, ApprovalReceipt];
+const SHARED_SCHEMAS = [
+  ErrorBody, ...ApiKeyPermissionsSchemas, Workspace, Organization, User, CatalogEntry, EndUser, Member, Invitation, WorkspaceMember,
+  Connection, EarlierConnection, WorkspaceIntegration, Partial, ActivityEntry,
+  ApprovalPolicy, Approval, ApprovalReceipt,
+];
 
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const { config } = deps;
@@ -210,6 +272,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(workspaceMembersRoutes);
   await app.register(integrationsRoutes);
   await app.register(filesRoutes);
+  await app.register(connectionsRoutes);
+  await app.register(workspaceIntegrationsRoutes);
+  await app.register(partialsRoutes);
+  await app.register(actionsRoutes);
+  await app.register(activityRoutes);
   await app.register(approvalPoliciesRoutes);
   await app.register(approvalsRoutes);
   await app.register(approvalPagesRoutes);
@@ -227,6 +294,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     await services.bus.stop();
     await services.pieces.close();
     await services.browsers.close();
+  });
+  // After in-flight requests finished: write the buffered activity, return unspent usage leases.
+  app.addHook('onClose', async () => {
+    await services.engine.close();
+    await services.egress.close();
     services.files.close();
     await services.riskModel?.close();
   });

@@ -13,6 +13,8 @@ export interface Config {
   databaseUrl: string | null;
   /** base64 of 32 bytes; null in embedded mode means "generate into the data dir". */
   encryptionKey: Buffer | null;
+  /** Keys that may still decrypt old ciphertexts during a rotation (SWITCHBOARD_PREVIOUS_ENCRYPTION_KEYS). */
+  previousEncryptionKeys: Buffer[];
   operatorToken: string | null;
   plans: PlanTable;
   egressAllow: string[];
@@ -34,6 +36,8 @@ export interface Config {
   defaultPieces: boolean;
   /** npm registry pieces are added from (SWITCHBOARD_NPM_REGISTRY); null: npm's own default or .npmrc. */
   npmRegistry: string | null;
+  /** Longest an action may run before the engine stops waiting for it (SWITCHBOARD_ACTION_TIMEOUT_MS). */
+  actionTimeoutMs: number;
   /** Whether settings.advancedCode.network may give sandboxed code the host's network (default false). */
   advancedCodeNetwork: boolean;
   /** Storage files in an S3-compatible bucket instead of `<dataDir>/storage` (null: on disk). */
@@ -116,6 +120,11 @@ export function loadConfig(env: Env = process.env): Readonly<Config> {
     dataDir: path.resolve(str(env, 'SWITCHBOARD_DATA_DIR') ?? './data'),
     databaseUrl,
     encryptionKey,
+    previousEncryptionKeys: (str(env, 'SWITCHBOARD_PREVIOUS_ENCRYPTION_KEYS') ?? '')
+      .split(',')
+      .map((k) => k.trim())
+      .filter(Boolean)
+      .map((k) => parseEncryptionKey(k, 'SWITCHBOARD_PREVIOUS_ENCRYPTION_KEYS')),
     operatorToken,
     plans,
     egressAllow: (str(env, 'SWITCHBOARD_EGRESS_ALLOW') ?? '')
@@ -133,6 +142,7 @@ export function loadConfig(env: Env = process.env): Readonly<Config> {
     pieceMemoryMb: int(env, 'SWITCHBOARD_PIECE_MEMORY_MB', 512, 64, 16_384),
     defaultPieces: bool(env, 'SWITCHBOARD_DEFAULT_PIECES', true),
     npmRegistry: url(env, 'SWITCHBOARD_NPM_REGISTRY'),
+    actionTimeoutMs: int(env, 'SWITCHBOARD_ACTION_TIMEOUT_MS', 330_000, 1000, 3_600_000),
     advancedCodeNetwork: bool(env, 'SWITCHBOARD_ADVANCED_CODE_NETWORK', false),
     storageS3: storageS3(env),
     approvalModel: approvalModel(env),

@@ -53,6 +53,33 @@ export const FIXTURES: Record<string, Fixture> = {
     url: '/api/v1/integrations/hash-encode/properties/resolve',
     body: { actionName: 'hash', propertyName: 'algorithm', workspaceId: w.ws },
   })),
+  // Connections: listing filters (a scoped key sees only its workspaces' connections); the rest name A's resources.
+  'GET /api/v1/connections': f(() => ({ url: '/api/v1/connections' }), false, false),
+  'POST /api/v1/connections': f((w) => ({
+    url: '/api/v1/connections',
+    body: { type: 'SECRET_TEXT', integrationName: 'sendgrid', externalId: 'route-check', displayName: 'Route check', secretText: 'sg-secret-route-check', workspaceId: w.ws },
+  })),
+  'GET /api/v1/connections/{id}': f((w) => ({ url: `/api/v1/connections/${w.ids.connection}` })),
+  'DELETE /api/v1/connections/{id}': f((w) => ({ url: `/api/v1/connections/${w.ids.connection}` })),
+  'POST /api/v1/connections/resolve': f((w) => ({ url: '/api/v1/connections/resolve', body: { integrationName: 'sendgrid', workspaceId: w.ws } })),
+  'GET /api/v1/workspaces/{workspaceId}/integrations': f((w) => ({ url: `/api/v1/workspaces/${w.ws}/integrations` })),
+  'POST /api/v1/workspaces/{workspaceId}/integrations': f((w) => ({ url: `/api/v1/workspaces/${w.ws}/integrations`, body: { integrationName: 'datetime', alias: 'route-check' } })),
+  'GET /api/v1/workspaces/{workspaceId}/integrations/{id}': f((w) => ({ url: `/api/v1/workspaces/${w.ws}/integrations/${w.ids.workspaceIntegration}` })),
+  'PATCH /api/v1/workspaces/{workspaceId}/integrations/{id}': f((w) => ({ url: `/api/v1/workspaces/${w.ws}/integrations/${w.ids.workspaceIntegration}`, body: { sortOrder: 3 } })),
+  'DELETE /api/v1/workspaces/{workspaceId}/integrations/{id}': f((w) => ({ url: `/api/v1/workspaces/${w.ws}/integrations/${w.ids.workspaceIntegration}` })),
+  'POST /api/v1/partials': f((w) => ({ url: '/api/v1/partials', body: { workspaceId: w.ws, integrationName: 'hash-encode', name: 'route-check', values: { algorithm: 'sha1' } } })),
+  'GET /api/v1/partials': f((w) => ({ url: `/api/v1/partials?workspaceId=${w.ws}` })),
+  'GET /api/v1/partials/{id}': f((w) => ({ url: `/api/v1/partials/${w.ids.partial}` })),
+  'PATCH /api/v1/partials/{id}': f((w) => ({ url: `/api/v1/partials/${w.ids.partial}`, body: { description: 'route check' } })),
+  'DELETE /api/v1/partials/{id}': f((w) => ({ url: `/api/v1/partials/${w.ids.partial}` })),
+  'POST /api/v1/partials/{id}/set-default': f((w) => ({ url: `/api/v1/partials/${w.ids.partial}/set-default`, body: { isDefault: true } })),
+  'POST /api/v1/actions/execute': f((w) => ({
+    url: '/api/v1/actions/execute',
+    body: { integrationName: 'hash-encode', actionName: 'hash', workspaceId: w.ws, input: { text: 'route check' } },
+  })),
+  'GET /api/v1/activity': f((w) => ({ url: `/api/v1/activity?workspaceId=${w.ws}` })),
+  // The organization's OAuth app names: any key of the organization may read them; nothing foreign to name.
+  'GET /api/v1/integrations/oauth-status': f(() => ({ url: '/api/v1/integrations/oauth-status' }), false, false),
 };
 
 
@@ -68,6 +95,17 @@ export async function buildWorld(t: TestApp): Promise<World> {
   const endUser = await t.post('/api/v1/end-users', org.key, { workspaceId: ws.id, externalId: 'world-user' });
   const invitation = await t.post('/api/v1/members/invite', org.key, { email: 'world-invitee@example.com' });
   const wsMember = await t.post('/api/v1/workspace-members', org.key, { workspaceId: ws.id, memberId: member });
+  const connection = await t.post('/api/v1/connections', org.key, {
+    type: 'SECRET_TEXT',
+    integrationName: 'sendgrid',
+    externalId: 'world-connection',
+    displayName: 'World',
+    secretText: 'sg-world-secret',
+    workspaceId: ws.id,
+  });
+  const wi = await t.post(`/api/v1/workspaces/${ws.id}/integrations`, org.key, { integrationName: 'hash-encode' });
+  const partial = await t.post('/api/v1/partials', org.key, { workspaceId: ws.id, integrationName: 'hash-encode', name: 'world', values: { encoding: 'hex' } });
+  for (const r of [connection, wi, partial]) if (r.status !== 201) throw new Error(`world: ${r.status} ${r.text}`);
   return {
     key: org.key,
     ws: ws.id,
@@ -78,6 +116,9 @@ export async function buildWorld(t: TestApp): Promise<World> {
       member,
       invitation: invitation.body.invitation.id,
       workspaceMember: wsMember.body.projectMember.id,
+      connection: connection.body.connection.id,
+      workspaceIntegration: wi.body.integration.id,
+      partial: partial.body.partial.id,
     },
   };
 }

@@ -246,8 +246,8 @@ export const defineAction = (a: ActionDefinition): ActionDefinition => a;
 
 /** An error an action raises for bad input; the engine answers 400 VALIDATION_ERROR naming the field. */
 export class ActionInputError extends Error {
-  constructor(readonly field: string, message: string) {
-    super(`${field}: ${message}`);
+  constructor(readonly field: string, readonly problem: string) {
+    super(`${field}: ${problem}`);
     this.name = 'ActionInputError';
   }
 }

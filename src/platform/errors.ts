@@ -39,6 +39,7 @@ export const ERROR_CATALOG = {
   CUSTOM_OAUTH_APP_PLAN_REQUIRED: [403, 'Custom OAuth apps are not available on this plan.'],
   POLLING_INTERVAL_TOO_SHORT: [403, 'The polling interval is below the plan minimum.'],
   APPROVAL_POLICY_BLOCKED: [403, 'An approval policy blocks this action.'],
+  ACTION_NOT_ENABLED: [403, 'The action is not enabled on this workspace integration.'],
   // 404
   NOT_FOUND: [404, 'The resource was not found.'],
   INTEGRATION_NOT_FOUND: [404, 'The integration was not found.'],
@@ -49,6 +50,7 @@ export const ERROR_CATALOG = {
   // 405, 409, 413, 429
   METHOD_NOT_ALLOWED: [405, 'The method is not allowed on this path.'],
   DUPLICATE: [409, 'The resource already exists.'],
+  IDEMPOTENCY_CONFLICT: [409, 'The idempotency key belongs to another request.'],
   LAST_OWNER: [409, 'An organization must keep at least one owner.'],
   ALIAS_CONFLICT: [409, 'The alias is already mapped to a different integration.'],
   MCP_BEARER_DISABLED: [409, 'Bearer tokens are not enabled on this server.'],
@@ -70,13 +72,18 @@ export class AppError extends Error {
   readonly status: number;
   readonly extra: Record<string, unknown> | undefined;
 
-  constructor(code: ErrorCode, message?: string, extra?: Record<string, unknown>) {
-    const [status, fallback] = ERROR_CATALOG[code];
+  constructor(code: ErrorCode, message?: string, extra?: Record<string, unknown>, status?: number) {
+    const [catalogStatus, fallback] = ERROR_CATALOG[code];
     super(message ?? fallback);
     this.name = 'AppError';
     this.code = code;
-    this.status = status;
+    this.status = status ?? catalogStatus;
     this.extra = extra;
+  }
+
+  /** The same error with another status, for the few codes whose status differs by endpoint (see the spec). */
+  withStatus(status: number): AppError {
+    return new AppError(this.code, this.message, this.extra, status);
   }
 }
 
@@ -90,4 +97,18 @@ export function isUniqueViolation(err: unknown): boolean {
     if ((e as { code?: unknown }).code === '23505') return true;
   }
   return false;
+}
+
+/** 400 VALIDATION_ERROR naming one field: message "<field> <problem>", details [{field, message}]. */
+export function invalidField(field: string, problem: string): AppError {
+  return new AppError('VALIDATION_ERROR', `${field} ${problem}`, { details: [{ field, message: problem }] });
+}
+
+/** The constraint (or unique index) name of a unique violation, when the driver reports it. */
+export function violatedConstraint(err: unknown): string | null {
+  for (let e: unknown = err, depth = 0; e && depth < 4; e = (e as { cause?: unknown }).cause, depth++) {
+    const c = (e as { constraint?: unknown }).constraint;
+    if (typeof c === 'string') return c;
+  }
+  return null;
 }

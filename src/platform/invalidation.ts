@@ -4,6 +4,10 @@ export type Invalidation =
   | { type: 'api_key'; id: string }
   | { type: 'organization'; id: string }
   | { type: 'pieces' }
+  /** Workspace integrations or partials of a workspace changed. */
+  | { type: 'workspace_config'; workspaceId: string }
+  /** Connections of an organization changed (created, deleted, credentials or status). */
+  | { type: 'connections'; orgId: string }
   | { type: 'approval_policies'; orgId: string }
   | { type: 'all' };
 

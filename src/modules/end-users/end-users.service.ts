@@ -72,6 +72,12 @@ export class EndUsersService {
     );
   }
 
+  /** An end user by internal id, only if it belongs to the workspace. */
+  async findInWorkspace(orgId: string, workspaceId: string, id: string) {
+    const row = await repo.findEndUser(this.deps.orm, orgId, id);
+    return row && row.workspaceId === workspaceId ? row : null;
+  }
+
   async findByExternalId(db: Executor, orgId: string, workspaceId: string, externalId: string) {
     return repo.findEndUserByExternalId(db, orgId, workspaceId, externalId);
   }

@@ -1,12 +1,13 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
 import { AppError } from '../../platform/errors.js';
-import { actorOf } from '../../platform/http/auth.js';
+import { callerOf } from '../../platform/http/auth.js';
 import { ApiKeySecurity, standardErrors } from '../../platform/http/schemas.js';
 import {
   CatalogQuery,
   CatalogResponse,
   IntegrationNameParams,
+  OAuthStatusResponse,
   PropertyOptionsBody,
   PropertyOptionsResponse,
   PropertyResolveBody,
@@ -29,6 +30,16 @@ export const integrationsRoutes: FastifyPluginAsyncTypebox = async (app) => {
     handler: async (req) => (req.query.name ? { integration: service.get(req.query.name) } : service.list(req.query.summary)),
   });
 
+  app.get('/api/v1/integrations/oauth-status', {
+    schema: {
+      tags,
+      summary: 'Integrations with an OAuth app configured (service-managed or your own)',
+      security: ApiKeySecurity,
+      response: { 200: OAuthStatusResponse, ...standardErrors },
+    },
+    handler: async (req) => service.oauthStatus(callerOf(req).orgId),
+  });
+
   app.post('/api/v1/integrations/:integrationName/properties/options', {
     schema: {
       tags,
@@ -38,7 +49,7 @@ export const integrationsRoutes: FastifyPluginAsyncTypebox = async (app) => {
       body: PropertyOptionsBody,
       response: { 200: PropertyOptionsResponse, ...standardErrors },
     },
-    handler: async (req) => service.options(actorOf(req), req.params.integrationName, req.body),
+    handler: async (req) => service.options(callerOf(req), req.params.integrationName, req.body),
   });
 
   app.post('/api/v1/integrations/:integrationName/properties/resolve', {
@@ -50,7 +61,7 @@ export const integrationsRoutes: FastifyPluginAsyncTypebox = async (app) => {
       body: PropertyResolveBody,
       response: { 200: PropertyResolveResponse, ...standardErrors },
     },
-    handler: async (req) => service.resolve(actorOf(req), req.params.integrationName, req.body),
+    handler: async (req) => service.resolve(callerOf(req), req.params.integrationName, req.body),
   });
 
   app.get('/static/integrations/:file', {

@@ -1,25 +1,43 @@
 import { catalogEntry, catalogSummary, serializeProps } from '../../integrations/catalog.js';
 import { ActionInputError, ResolverMissingError, type DropdownState, type IntegrationDefinition, type Prop } from '../../integrations/framework.js';
 import type { IntegrationRegistry } from '../../integrations/registry.js';
-import { AppError } from '../../platform/errors.js';
-import type { Actor } from '../../platform/http/access.js';
+import { AppError, invalidField } from '../../platform/errors.js';
+import type { ExecutionEngine } from '../../engine/engine.js';
+import type { ExecutionCaller, TargetRequest } from '../../engine/types.js';
 import type { WorkspacesService } from '../workspaces/workspaces.service.js';
+import type { OAuthAppsService } from '../oauth-apps/oauth-apps.service.js';
 
 export interface PropertyRequest {
   propertyName: string;
   actionName?: string;
   triggerName?: string;
   workspaceId?: string;
+  connectionExternalId?: string;
+  authMethodKey?: string;
+  workspaceIntegrationId?: string;
+  integrationAlias?: string;
+  endUserId?: string;
+  partialIds?: string[];
   input: Record<string, unknown>;
   searchValue?: string;
 }
+
+/** Fields that only mean something inside a workspace. */
+const WORKSPACE_FIELDS = ['connectionExternalId', 'workspaceIntegrationId', 'integrationAlias', 'endUserId', 'partialIds'] as const;
 
 /** Bounded, single-line text of a resolver's failure (pieces' errors are already scrubbed of secrets). */
 const reason = (err: unknown) => (err instanceof Error ? err.message : String(err)).replace(/\s+/g, ' ').slice(0, 500);
 
 /** The public catalog: what integrations this platform can run. */
 export class IntegrationsService {
-  constructor(private readonly deps: { registry: IntegrationRegistry; publicUrl: string; workspaces: WorkspacesService }) {}
+  constructor(
+    private readonly deps: { registry: IntegrationRegistry; publicUrl: string; workspaces: WorkspacesService; engine: ExecutionEngine; oauthApps: OAuthAppsService },
+  ) {}
+
+  /** Integration names with an OAuth app the organization can use (service-managed or its own). */
+  async oauthStatus(orgId: string) {
+    return { configured: await this.deps.oauthApps.configured(orgId) };
+  }
 
   list(summary: boolean) {
     const defs = this.deps.registry.list();
@@ -37,13 +55,41 @@ export class IntegrationsService {
     return def;
   }
 
-  /** The property an options/resolve request names, after checking the caller may use the workspace it names. */
-  private async property(actor: Actor, name: string, req: PropertyRequest): Promise<Prop> {
+  /**
+   * The property an options/resolve request names, with the input merged as a call would merge it (defaults,
+   * partials, input, enforced values) and the caller's connection, when the request runs inside a workspace.
+   */
+  private async property(caller: ExecutionCaller, name: string, req: PropertyRequest): Promise<{ prop: Prop; auth: unknown; input: Record<string, unknown> }> {
     const def = this.definition(name);
     if ((req.actionName === undefined) === (req.triggerName === undefined)) {
       throw new AppError('VALIDATION_ERROR', 'Give either actionName or triggerName, not both.', { details: [{ field: 'actionName', message: 'give actionName or triggerName' }] });
     }
-    if (req.workspaceId) await this.deps.workspaces.requireUsable(actor, req.workspaceId);
+    const prop = this.propOf(def, req);
+    if (!req.workspaceId) {
+      const stray = WORKSPACE_FIELDS.find((f) => req[f] !== undefined);
+      if (stray) throw invalidField('workspaceId', `is required with ${stray}`);
+      return { prop, auth: null, input: req.input };
+    }
+    const what = req.actionName !== undefined ? { actionName: req.actionName } : { triggerName: req.triggerName! };
+    const target: TargetRequest = {
+      workspaceId: req.workspaceId,
+      integrationName: def.name,
+      input: req.input,
+      ...(req.connectionExternalId !== undefined ? { connectionExternalId: req.connectionExternalId } : {}),
+      ...(req.authMethodKey !== undefined ? { authMethodKey: req.authMethodKey } : {}),
+      ...(req.workspaceIntegrationId !== undefined ? { workspaceIntegrationId: req.workspaceIntegrationId } : {}),
+      ...(req.integrationAlias !== undefined ? { integrationAlias: req.integrationAlias } : {}),
+      ...(req.endUserId !== undefined ? { endUser: { externalId: req.endUserId } } : {}),
+      ...(req.partialIds !== undefined ? { partialIds: req.partialIds } : {}),
+    };
+    const resolved = await this.deps.engine.resolveTarget(caller, target, what, { connection: 'optional', endUser: 'find' });
+    const merged = await this.deps.engine.mergeInput(caller, resolved, target, what);
+    const auth = resolved.connection ? await this.deps.engine.credentials(resolved.connection) : null;
+    return { prop, auth, input: merged.input };
+  }
+
+  private propOf(def: IntegrationDefinition, req: PropertyRequest): Prop {
+    const name = def.name;
     const props = req.actionName !== undefined ? def.actions[req.actionName]?.props : def.triggers[req.triggerName!]?.props;
     if (!props) {
       if (req.actionName !== undefined) throw new AppError('NOT_FOUND', `${name} has no action "${req.actionName}".`);
@@ -62,8 +108,8 @@ export class IntegrationsService {
    * Options of a dropdown property, computed by the integration from the input so far. Static dropdowns answer
    * their fixed options. Runs without a connection until the engine resolves the caller's one.
    */
-  async options(actor: Actor, name: string, req: PropertyRequest): Promise<DropdownState> {
-    const prop = await this.property(actor, name, req);
+  async options(caller: ExecutionCaller, name: string, req: PropertyRequest): Promise<DropdownState> {
+    const { prop, auth, input } = await this.property(caller, name, req);
     if (prop.type === 'STATIC_DROPDOWN' || prop.type === 'STATIC_MULTI_SELECT_DROPDOWN') return { options: prop.options.options, disabled: false };
     if (prop.type !== 'DROPDOWN' && prop.type !== 'MULTI_SELECT_DROPDOWN') {
       throw new AppError('NOT_DROPDOWN', `${req.propertyName} is a ${prop.type} property: it has no options to resolve.`);
@@ -71,7 +117,7 @@ export class IntegrationsService {
     if (typeof prop.options !== 'function') throw new AppError('NO_OPTIONS_FN', `${req.propertyName} has no options function.`);
     let state: DropdownState;
     try {
-      state = await prop.options({ auth: null, input: req.input, ...(req.searchValue !== undefined ? { searchValue: req.searchValue } : {}) });
+      state = await prop.options({ auth, input, ...(req.searchValue !== undefined ? { searchValue: req.searchValue } : {}) });
     } catch (err) {
       if (err instanceof ResolverMissingError) throw new AppError('NO_OPTIONS_FN', `${req.propertyName} has no options function.`);
       if (err instanceof ActionInputError) throw new AppError('VALIDATION_ERROR', err.message, { details: [{ field: err.field, message: err.message }] });
@@ -81,12 +127,12 @@ export class IntegrationsService {
   }
 
   /** The properties a DYNAMIC property expands to for the input so far. */
-  async resolve(actor: Actor, name: string, req: PropertyRequest): Promise<{ properties: Record<string, Record<string, unknown>> }> {
-    const prop = await this.property(actor, name, req);
+  async resolve(caller: ExecutionCaller, name: string, req: PropertyRequest): Promise<{ properties: Record<string, Record<string, unknown>> }> {
+    const { prop, auth, input } = await this.property(caller, name, req);
     if (prop.type !== 'DYNAMIC') throw new AppError('NOT_DYNAMIC', `${req.propertyName} is a ${prop.type} property, not a dynamic one.`);
     if (typeof prop.props !== 'function') throw new AppError('NO_PROPS_FN', `${req.propertyName} has no properties function.`);
     try {
-      return { properties: serializeProps(await prop.props({ auth: null, input: req.input })) };
+      return { properties: serializeProps(await prop.props({ auth, input })) };
     } catch (err) {
       if (err instanceof ResolverMissingError) throw new AppError('NO_PROPS_FN', `${req.propertyName} has no properties function.`);
       if (err instanceof ActionInputError) throw new AppError('VALIDATION_ERROR', err.message, { details: [{ field: err.field, message: err.message }] });

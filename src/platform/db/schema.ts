@@ -203,7 +203,7 @@ export const inputPartials = pgTable('input_partials', {
   workspaceId: uuid('workspace_id').notNull(),
   integrationName: text('integration_name').notNull(),
   workspaceIntegrationId: uuid('workspace_integration_id'),
-  integrationAlias: text('integration_alias').notNull(),
+  integrationAlias: text('integration_alias'),
   actionName: text('action_name'),
   triggerName: text('trigger_name'),
   scopeKey: text('scope_key').notNull(),

@@ -95,6 +95,13 @@ export function actorOf(request: FastifyRequest): Actor {
   return { orgId: p.orgId, access: p.access };
 }
 
+/** The API-key caller as the execution engine sees it (organization, reach, plan and key id). */
+export function callerOf(request: FastifyRequest): { orgId: string; access: Access; plan: string; apiKeyId: string } {
+  const p = request.principal;
+  if (p.kind !== 'apiKey') throw new AppError('UNAUTHORIZED');
+  return { orgId: p.orgId, access: p.access, plan: p.plan, apiKeyId: p.keyId };
+}
+
 export function userOf(request: FastifyRequest): Principal & { kind: 'user' } {
   const p = request.principal;
   if (p.kind !== 'user') throw new AppError('UNAUTHORIZED', 'Sign in first.');

@@ -32,7 +32,10 @@ export function describeValidation(errors: AjvError[], context: string | undefin
 }
 
 function send(reply: FastifyReply, err: AppError, requestId?: string): FastifyReply {
-  const body: Record<string, unknown> = { error: err.code, message: err.message, ...(err.extra ?? {}) };
+  // `extra.headers` become response headers (X-RateLimit-*, Retry-After), never body fields.
+  const { headers, ...extra } = err.extra ?? {};
+  if (headers && typeof headers === 'object') for (const [k, v] of Object.entries(headers)) void reply.header(k, v);
+  const body: Record<string, unknown> = { error: err.code, message: err.message, ...extra };
   if (requestId) body.requestId = requestId;
   return reply.code(err.status).type('application/json; charset=utf-8').send(body);
 }

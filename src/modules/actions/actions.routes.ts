@@ -1,0 +1,41 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import type { ExecutionSource } from '../../engine/types.js';
+import { callerOf } from '../../platform/http/auth.js';
+import { ApiKeySecurity, standardErrors } from '../../platform/http/schemas.js';
+import { ApprovalRequired, ExecuteBody, ExecuteHeaders, ExecuteResult } from './actions.schemas.js';
+
+const tags = ['Actions'];
+const err = { $ref: 'ErrorBody' };
+
+export const actionsRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  const { actions, limits } = app.services;
+
+  app.post('/api/v1/actions/execute', {
+    schema: {
+      tags,
+      summary: 'Run one action synchronously (also accepts the earlier pieceName/projectId shape)',
+      description:
+        'Every response carries X-RateLimit-Limit, X-RateLimit-Remaining and X-RateLimit-Reset when the plan has a rate limit. ' +
+        'An upstream failure answers 200 with success false and output.error; a Human Gates policy answers 202 approval_required.',
+      security: ApiKeySecurity,
+      headers: ExecuteHeaders,
+      body: ExecuteBody,
+      response: { 200: ExecuteResult, 202: ApprovalRequired, 409: err, 429: err, ...standardErrors },
+    },
+    handler: async (req, reply) => {
+      const caller = callerOf(req);
+      const key = req.headers['idempotency-key'] ?? req.headers['x-idempotency-key'];
+      const source = (req.headers['x-switchboard-source'] as ExecutionSource | undefined) ?? 'rest';
+      try {
+        const r = await actions.execute(caller, req.body, { ...(key ? { idempotencyKey: key } : {}), source });
+        const rate = r.outcome.rateLimit;
+        if (rate) void reply.headers({ 'X-RateLimit-Limit': rate.limit, 'X-RateLimit-Remaining': rate.remaining, 'X-RateLimit-Reset': rate.resetAt });
+        return reply.code(r.status).send(r.body as never);
+      } catch (e) {
+        const rate = limits.peek(caller.orgId, caller.plan);
+        if (rate && !reply.hasHeader('X-RateLimit-Limit')) void reply.headers({ 'X-RateLimit-Limit': rate.limit, 'X-RateLimit-Remaining': rate.remaining, 'X-RateLimit-Reset': rate.resetAt });
+        throw e;
+      }
+    },
+  });
+};

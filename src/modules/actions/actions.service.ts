@@ -1,0 +1,78 @@
+import type { ExecutionEngine } from '../../engine/engine.js';
+import type { ExecuteOutcome, ExecuteRequest, ExecutionCaller, ExecutionSource } from '../../engine/types.js';
+import { invalidField, isAppError } from '../../platform/errors.js';
+import type { ConnectionsService } from '../connections/connections.service.js';
+import type { ExecuteBodyInput } from './actions.schemas.js';
+
+export interface ExecuteReply {
+  status: 200 | 202;
+  body: Record<string, unknown>;
+  outcome: ExecuteOutcome;
+}
+
+/** Codes whose status differs on this endpoint (the spec's Errors table). */
+const STATUS_HERE: Record<string, number> = { INTEGRATION_NOT_FOUND: 400, CONNECTION_NOT_FOUND: 400 };
+
+/**
+ * POST /api/v1/actions/execute over REST: turns either request shape into one engine request, and the engine's
+ * outcome into that shape's response.
+ */
+export class ActionsService {
+  constructor(private readonly deps: { engine: ExecutionEngine; connections: ConnectionsService }) {}
+
+  async execute(caller: ExecutionCaller, body: ExecuteBodyInput, opts: { idempotencyKey?: string; source?: ExecutionSource }): Promise<ExecuteReply> {
+    const earlier = body.pieceName !== undefined;
+    const req = earlier ? await this.earlierRequest(caller, body) : this.currentRequest(body);
+    const idempotencyKey = body.idempotencyKey ?? opts.idempotencyKey;
+    let outcome: ExecuteOutcome;
+    try {
+      outcome = await this.deps.engine.execute(caller, { ...req, source: opts.source ?? 'rest', ...(idempotencyKey ? { idempotencyKey } : {}) });
+    } catch (err) {
+      if (isAppError(err) && STATUS_HERE[err.code]) throw err.withStatus(STATUS_HERE[err.code]!);
+      throw err;
+    }
+    if (outcome.status === 'approval_required') {
+      return { status: 202, outcome, body: { success: false, status: 'approval_required', approval: outcome.approval } };
+    }
+    const success = outcome.status === 'success';
+    return { status: 200, outcome, body: earlier ? { success, output: outcome.output, duration: outcome.durationMs } : { success, output: outcome.output } };
+  }
+
+  private currentRequest(b: ExecuteBodyInput): Omit<ExecuteRequest, 'source'> {
+    if (b.integrationName === undefined) throw invalidField('integrationName', 'is required');
+    if (b.workspaceId === undefined) throw invalidField('workspaceId', 'is required');
+    return {
+      integrationName: b.integrationName,
+      actionName: b.actionName,
+      workspaceId: b.workspaceId,
+      input: b.input ?? {},
+      ...(b.connectionExternalId !== undefined ? { connectionExternalId: b.connectionExternalId } : {}),
+      ...(b.authMethodKey !== undefined ? { authMethodKey: b.authMethodKey } : {}),
+      ...(b.workspaceIntegrationId !== undefined ? { workspaceIntegrationId: b.workspaceIntegrationId } : {}),
+      ...(b.integrationAlias !== undefined ? { integrationAlias: b.integrationAlias } : {}),
+      ...(b.endUserId !== undefined ? { endUser: { externalId: b.endUserId } } : {}),
+      ...(b.partialIds !== undefined ? { partialIds: b.partialIds } : {}),
+    };
+  }
+
+  /** The earlier shape: pieceName, actionName, input (required), connectionId or externalId, projectId. */
+  private async earlierRequest(caller: ExecutionCaller, b: ExecuteBodyInput): Promise<Omit<ExecuteRequest, 'source'>> {
+    if (b.input === undefined) throw invalidField('input', 'is required');
+    let workspaceId = b.projectId ?? b.workspaceId;
+    if (!workspaceId && b.connectionId) {
+      // A workspace-bound connection names its workspace.
+      const conn = await this.deps.connections.find(caller.orgId, b.connectionId);
+      if (conn?.workspaceId) workspaceId = conn.workspaceId;
+    }
+    if (!workspaceId) throw invalidField('projectId', 'is required (the workspace to run in)');
+    return {
+      integrationName: b.pieceName!,
+      actionName: b.actionName,
+      workspaceId,
+      input: b.input,
+      ...(b.connectionId !== undefined ? { connectionId: b.connectionId } : {}),
+      ...(b.externalId !== undefined ? { connectionExternalId: b.externalId } : {}),
+      ...(b.connectionExternalId !== undefined ? { connectionExternalId: b.connectionExternalId } : {}),
+    };
+  }
+}

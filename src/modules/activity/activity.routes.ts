@@ -1,0 +1,17 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { actorOf } from '../../platform/http/auth.js';
+import { ApiKeySecurity, standardErrors } from '../../platform/http/schemas.js';
+import { ActivityList, ListActivityQuery } from './activity.schemas.js';
+
+export const activityRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  app.get('/api/v1/activity', {
+    schema: {
+      tags: ['Activity'],
+      summary: 'Executions from every surface (REST, SDK, MCP tools, Code Mode, triggers), newest first',
+      security: ApiKeySecurity,
+      querystring: ListActivityQuery,
+      response: { 200: ActivityList, ...standardErrors },
+    },
+    handler: async (req) => app.services.activity.list(actorOf(req), req.query),
+  });
+};

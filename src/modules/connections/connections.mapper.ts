@@ -1,0 +1,60 @@
+import type { ConnectionRecord } from '../../engine/types.js';
+import type { ConnectionRow } from './connections.repository.js';
+
+/** The API shape: never the credentials column. */
+export function toConnection(row: ConnectionRow) {
+  return {
+    id: row.id,
+    externalId: row.externalId,
+    displayName: row.displayName,
+    integrationName: row.integrationName,
+    authMethodKey: row.authMethodKey,
+    type: row.type,
+    status: row.status,
+    statusMessage: row.statusMessage ?? null,
+    scope: row.scope,
+    workspaceId: row.workspaceId,
+    endUserId: row.endUserId,
+    oauthAppId: row.oauthAppId,
+    suspended: row.suspended,
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+  };
+}
+
+/** The earlier record shape (piece/project vocabulary) with the current fields alongside. */
+export function toEarlierConnection(row: ConnectionRow) {
+  return {
+    id: row.id,
+    pieceName: row.integrationName,
+    displayName: row.displayName,
+    externalId: row.externalId,
+    projectId: row.workspaceId,
+    status: row.status,
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+    integrationName: row.integrationName,
+    workspaceId: row.workspaceId,
+    type: row.type,
+    scope: row.scope,
+    authMethodKey: row.authMethodKey,
+  };
+}
+
+export function toConnectionRecord(row: ConnectionRow): ConnectionRecord {
+  return {
+    id: row.id,
+    orgId: row.orgId,
+    workspaceId: row.workspaceId,
+    endUserId: row.endUserId,
+    integrationName: row.integrationName,
+    authMethodKey: row.authMethodKey,
+    externalId: row.externalId,
+    displayName: row.displayName,
+    type: row.type,
+    status: row.status,
+    scope: row.scope,
+    oauthAppId: row.oauthAppId,
+    tokenExpiresAt: row.tokenExpiresAt,
+  };
+}

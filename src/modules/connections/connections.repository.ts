@@ -1,0 +1,93 @@
+import { and, count, desc, eq, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
+import type { Executor } from '../../platform/db/database.js';
+import { connections } from '../../platform/db/schema.js';
+
+export type ConnectionRow = typeof connections.$inferSelect;
+
+export interface ConnectionFilter {
+  includeSuspended: boolean;
+  /** null: every connection of the organization; otherwise only those bound to these workspaces. */
+  onlyWorkspaceIds: string[] | null;
+  integrationName?: string;
+  workspaceId?: string;
+  externalId?: string;
+}
+
+function where(orgId: string, f: ConnectionFilter): SQL {
+  const conds: SQL[] = [eq(connections.orgId, orgId)];
+  if (!f.includeSuspended) conds.push(eq(connections.suspended, false));
+  if (f.onlyWorkspaceIds) conds.push(f.onlyWorkspaceIds.length ? inArray(connections.workspaceId, f.onlyWorkspaceIds) : sql`false`);
+  if (f.integrationName) conds.push(eq(connections.integrationName, f.integrationName));
+  if (f.workspaceId) conds.push(eq(connections.workspaceId, f.workspaceId));
+  if (f.externalId) conds.push(eq(connections.externalId, f.externalId));
+  return and(...conds)!;
+}
+
+export async function listConnections(db: Executor, orgId: string, f: ConnectionFilter, limit: number, offset: number): Promise<ConnectionRow[]> {
+  return db.select().from(connections).where(where(orgId, f)).orderBy(desc(connections.createdAt), desc(connections.id)).limit(limit).offset(offset);
+}
+
+export async function countConnections(db: Executor, orgId: string, f?: ConnectionFilter): Promise<number> {
+  const [r] = await db
+    .select({ n: count() })
+    .from(connections)
+    .where(f ? where(orgId, f) : eq(connections.orgId, orgId));
+  return r?.n ?? 0;
+}
+
+export async function findConnection(db: Executor, orgId: string, id: string): Promise<ConnectionRow | null> {
+  const [r] = await db.select().from(connections).where(and(eq(connections.orgId, orgId), eq(connections.id, id))).limit(1);
+  return r ?? null;
+}
+
+export async function insertConnection(db: Executor, row: typeof connections.$inferInsert): Promise<ConnectionRow> {
+  const [created] = await db.insert(connections).values(row).returning();
+  return created!;
+}
+
+export async function deleteConnection(db: Executor, orgId: string, id: string): Promise<boolean> {
+  const rows = await db.delete(connections).where(and(eq(connections.orgId, orgId), eq(connections.id, id))).returning({ id: connections.id });
+  return rows.length > 0;
+}
+
+export async function updateConnection(
+  db: Executor,
+  orgId: string,
+  id: string,
+  patch: Partial<Pick<ConnectionRow, 'credentials' | 'status' | 'statusMessage' | 'tokenExpiresAt' | 'displayName' | 'type' | 'oauthAppId'>>,
+): Promise<ConnectionRow | null> {
+  const [r] = await db
+    .update(connections)
+    .set({ ...patch, updatedAt: new Date() })
+    .where(and(eq(connections.orgId, orgId), eq(connections.id, id)))
+    .returning();
+  return r ?? null;
+}
+
+/** Connections of an integration with this externalId (one per auth method). */
+export async function findByExternalId(db: Executor, orgId: string, integrationName: string, externalId: string): Promise<ConnectionRow[]> {
+  return db
+    .select()
+    .from(connections)
+    .where(and(eq(connections.orgId, orgId), eq(connections.integrationName, integrationName), eq(connections.externalId, externalId)));
+}
+
+/**
+ * Candidates for an integration as seen from a workspace: the end user's own (USER), the workspace's (WORKSPACE)
+ * and the organization's (ORGANIZATION). The caller picks the most specific.
+ */
+export async function findCandidates(
+  db: Executor,
+  orgId: string,
+  integrationName: string,
+  workspaceId: string,
+  endUserId: string | null,
+): Promise<ConnectionRow[]> {
+  const scopes: SQL[] = [and(eq(connections.scope, 'ORGANIZATION'), isNull(connections.endUserId))!, and(eq(connections.scope, 'WORKSPACE'), eq(connections.workspaceId, workspaceId))!];
+  if (endUserId) scopes.push(and(eq(connections.scope, 'USER'), eq(connections.endUserId, endUserId))!);
+  return db
+    .select()
+    .from(connections)
+    .where(and(eq(connections.orgId, orgId), eq(connections.integrationName, integrationName), eq(connections.suspended, false), or(...scopes)))
+    .orderBy(desc(connections.createdAt));
+}

@@ -1,0 +1,66 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { actorOf, callerOf } from '../../platform/http/auth.js';
+import { ApiKeySecurity, IdParams, standardErrors } from '../../platform/http/schemas.js';
+import {
+  ConnectionDeleted,
+  ConnectionEnvelope,
+  ConnectionListResponse,
+  CreateConnectionBody,
+  CreateConnectionResponse,
+  ListConnectionsQuery,
+  ResolveConnectionBody,
+} from './connections.schemas.js';
+
+const tags = ['Connections'];
+
+export const connectionsRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  const service = app.services.connections;
+
+  app.get('/api/v1/connections', {
+    schema: {
+      tags,
+      summary: 'List connections ({connection} with id; {data} with the earlier pieceName/projectId filters)',
+      security: ApiKeySecurity,
+      querystring: ListConnectionsQuery,
+      response: { 200: ConnectionListResponse, ...standardErrors },
+    },
+    handler: async (req) => service.list(actorOf(req), req.query),
+  });
+
+  app.post('/api/v1/connections', {
+    schema: {
+      tags,
+      summary: 'Store a credential (current shape, or the earlier pieceName/value/projectId shape)',
+      description: 'Credentials are encrypted at rest and never returned.',
+      security: ApiKeySecurity,
+      body: CreateConnectionBody,
+      response: { 201: CreateConnectionResponse, 409: { $ref: 'ErrorBody' }, ...standardErrors },
+    },
+    handler: async (req, reply) => reply.code(201).send(await service.create(actorOf(req), req.body)),
+  });
+
+  app.post('/api/v1/connections/resolve', {
+    schema: {
+      tags,
+      summary: 'The connection actions would use for an integration in a workspace (and end user)',
+      security: ApiKeySecurity,
+      body: ResolveConnectionBody,
+      response: { 200: ConnectionEnvelope, ...standardErrors },
+    },
+    handler: async (req) => {
+      const caller = callerOf(req);
+      const found = await app.services.engine.resolveConnection(caller, req.body);
+      return { connection: await service.describe(caller.orgId, found.id) };
+    },
+  });
+
+  app.get('/api/v1/connections/:id', {
+    schema: { tags, summary: 'Get a connection (earlier record shape, current fields alongside)', security: ApiKeySecurity, params: IdParams, response: { 200: { $ref: 'EarlierConnection' }, ...standardErrors } },
+    handler: async (req) => service.getEarlier(actorOf(req), req.params.id),
+  });
+
+  app.delete('/api/v1/connections/:id', {
+    schema: { tags, summary: 'Delete a connection', security: ApiKeySecurity, params: IdParams, response: { 200: ConnectionDeleted, ...standardErrors } },
+    handler: async (req) => service.delete(actorOf(req), req.params.id),
+  });
+};
