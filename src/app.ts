@@ -85,6 +85,11 @@ import { ApprovalsService } from './modules/approvals/approvals.service.js';
 import { redactInput } from './modules/approvals/redact.js';
 import { ApprovalGate } from './modules/approvals/approval-gate.js';
 import { approvalPagesRoutes } from './web/approvals/approval-pages.routes.js';
+import { Encryptor } from './platform/crypto.js';
+import { DeliveryService } from './platform/delivery/delivery.js';
+import { SigningSecrets } from './platform/delivery/signing.js';
+import { webhookSigningSecretRoutes } from './modules/webhook-signing-secret/webhook-signing-secret.routes.js';
+import { WebhookSigningSecretService } from './modules/webhook-signing-secret/webhook-signing-secret.service.js';
 
 export interface AppDeps {
   config: Readonly<Config>;
@@ -155,6 +160,12 @@ export function createServices({ config, db }: AppDeps, log: { info(o: object, m
   const actions = new ActionsService({ engine, connections });
   const activity = new ActivityService({ orm, recorder: activityRecorder, workspaces });
   const integrations = new IntegrationsService({ registry, publicUrl: config.publicUrl, workspaces, engine, oauthApps });
+  // Outbound webhooks (trigger callbacks, approval notifications): see src/platform/delivery.
+  const deliveryEncryptor = new Encryptor(config.encryptionKey);
+  const signing = new SigningSecrets({ orm, encryptor: deliveryEncryptor });
+  const delivery = new DeliveryService({ db, encryptor: deliveryEncryptor, signing, egress, config: config.delivery, log });
+  jobs.register(delivery.purgeJob());
+  const webhookSigningSecret = new WebhookSigningSecretService({ signing });
   const riskModel = config.approvalModel ? new OpenAiCompatibleRiskModel(config.approvalModel, config.egressAllow) : null;
   const approvalPolicies = new ApprovalPoliciesService({
     orm, workspaces, bus, registry, model: riskModel, egressAllow: config.egressAllow,
@@ -166,6 +177,7 @@ export function createServices({ config, db }: AppDeps, log: { info(o: object, m
   return {
     bus, jobs, verifier, auth, apiKeys, workspaces, endUsers, members, workspaceMembers, organizations, operator, registry, integrations, files, pieces, pieceInstaller, browsers, advancedCode,
     secrets, egress, oauthApps, connections, workspaceIntegrations, partials, limits, idempotency, engine, actions, activity,
+    signing, delivery, webhookSigningSecret,
     approvalPolicies, approvals, riskModel,
   };
 }
@@ -280,15 +292,18 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(approvalPoliciesRoutes);
   await app.register(approvalsRoutes);
   await app.register(approvalPagesRoutes);
+  await app.register(webhookSigningSecretRoutes);
 
   app.addHook('onReady', async () => {
     await services.bus.start();
     services.verifier.start();
     await services.jobs.start(config.workers);
+    if (config.workers) await services.delivery.start();
     // Pieces added on other nodes: installed in the background, so a slow npm never delays readiness.
     void services.pieceInstaller.sync().catch((err: unknown) => app.log.error({ err: { message: (err as Error).message } }, 'piece sync failed'));
   });
   app.addHook('preClose', async () => {
+    await services.delivery.stop();
     await services.jobs.stop();
     await services.verifier.stop();
     await services.bus.stop();

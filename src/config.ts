@@ -44,6 +44,10 @@ export interface Config {
   storageS3: { bucket: string; prefix: string; region: string | null; endpoint: string | null; accessKeyId: string | null; secretAccessKey: string | null } | null;
   /** OpenAI-compatible model for approval policies with riskMode model_assisted (null: they fall back to rules). */
   approvalModel: { url: string; model: string; apiKey: string | null; timeoutMs: number } | null;
+  /** Outbound webhook delivery (platform/delivery): retry delays in seconds, per-attempt timeout, claim interval, parallel sends. */
+  delivery: { retrySchedule: number[]; timeoutMs: number; pollMs: number; concurrency: number; retentionDays: number };
+  /** Triggers: how long one "minute" of pollingIntervalMinutes lasts (tests shorten it) and how often due sources are claimed. */
+  triggers: { minuteMs: number; tickMs: number };
 }
 
 export class ConfigError extends Error {
@@ -146,8 +150,32 @@ export function loadConfig(env: Env = process.env): Readonly<Config> {
     advancedCodeNetwork: bool(env, 'SWITCHBOARD_ADVANCED_CODE_NETWORK', false),
     storageS3: storageS3(env),
     approvalModel: approvalModel(env),
+    delivery: {
+      retrySchedule: retrySchedule(env, 'SWITCHBOARD_DELIVERY_RETRY_SCHEDULE'),
+      timeoutMs: int(env, 'SWITCHBOARD_DELIVERY_TIMEOUT_MS', 10_000, 100, 120_000),
+      pollMs: int(env, 'SWITCHBOARD_DELIVERY_POLL_MS', 1_000, 10, 60_000),
+      concurrency: int(env, 'SWITCHBOARD_DELIVERY_CONCURRENCY', 16, 1, 1_000),
+      retentionDays: int(env, 'SWITCHBOARD_DELIVERY_RETENTION_DAYS', 30, 1, 3_650),
+    },
+    triggers: {
+      minuteMs: int(env, 'SWITCHBOARD_POLL_MINUTE_MS', 60_000, 10, 60_000),
+      tickMs: int(env, 'SWITCHBOARD_TRIGGER_TICK_MS', 5_000, 10, 60_000),
+    },
   };
   return Object.freeze(config);
+}
+
+/** Default delivery retry delays (seconds): ~exponential, capped at 8 h, about 24 h in all (see docs/decisions/0040). */
+export const DEFAULT_RETRY_SCHEDULE = [15, 60, 300, 900, 1800, 3600, 7200, 14400, 28800, 28800];
+
+function retrySchedule(env: Env, name: string): number[] {
+  const raw = str(env, name);
+  if (raw === null) return DEFAULT_RETRY_SCHEDULE;
+  const parts = raw.split(',').map((p) => p.trim());
+  if (parts.length > 50 || parts.some((p) => !/^\d+(\.\d+)?$/.test(p) || Number(p) > 7 * 86_400)) {
+    throw new ConfigError(name, 'must be a comma list of at most 50 delays in seconds (each up to 604800), e.g. "15,60,300"');
+  }
+  return parts.map(Number);
 }
 
 function storageS3(env: Env): Config['storageS3'] {

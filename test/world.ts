@@ -80,6 +80,10 @@ export const FIXTURES: Record<string, Fixture> = {
   'GET /api/v1/activity': f((w) => ({ url: `/api/v1/activity?workspaceId=${w.ws}` })),
   // The organization's OAuth app names: any key of the organization may read them; nothing foreign to name.
   'GET /api/v1/integrations/oauth-status': f(() => ({ url: '/api/v1/integrations/oauth-status' }), false, false),
+  // The webhook signing secret belongs to the organization: there is no foreign resource to name; scoped keys are refused.
+  'POST /api/v1/webhook-signing-secret/rotate': f(() => ({ url: '/api/v1/webhook-signing-secret/rotate' }), false, true),
+  'GET /api/v1/webhook-signing-secret': f(() => ({ url: '/api/v1/webhook-signing-secret' }), false, true),
+  'DELETE /api/v1/webhook-signing-secret': f(() => ({ url: '/api/v1/webhook-signing-secret' }), false, true),
 };
 
 

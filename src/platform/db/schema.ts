@@ -339,3 +339,54 @@ export const approvalReceipts = pgTable('approval_receipts', {
   consumedAt: ts('consumed_at'),
   createdAt: createdAt(),
 });
+
+// --- Outbound webhook delivery (migrations/0007_triggers.sql) ---
+
+export const webhookSigningSecrets = pgTable('webhook_signing_secrets', {
+  orgId: uuid('org_id').primaryKey(),
+  /** AES-256-GCM envelope; never mapped to a response after the rotate call that created it. */
+  secret: text('secret').notNull(),
+  secretPrefix: text('secret_prefix').notNull(),
+  previousSecret: text('previous_secret'),
+  previousExpiresAt: ts('previous_expires_at'),
+  createdAt: createdAt(),
+});
+
+export const webhookDeliveries = pgTable('webhook_deliveries', {
+  id: uuid('id').primaryKey(),
+  orgId: uuid('org_id').notNull(),
+  producer: text('producer').notNull(),
+  subjectId: text('subject_id'),
+  streamKey: text('stream_key'),
+  streamSeq: bigint('stream_seq', { mode: 'number' }).notNull(),
+  url: text('url').notNull(),
+  /** AES-256-GCM envelope of the producer's headers. */
+  headers: text('headers').notNull(),
+  body: text('body').notNull(),
+  sign: boolean('sign').notNull().default(true),
+  status: text('status').notNull().default('pending'),
+  attempts: integer('attempts').notNull().default(0),
+  roundAttempts: integer('round_attempts').notNull().default(0),
+  maxAttempts: integer('max_attempts').notNull(),
+  nextAttemptAt: ts('next_attempt_at').notNull().defaultNow(),
+  leaseUntil: ts('lease_until'),
+  lastAttemptAt: ts('last_attempt_at'),
+  lastStatusCode: integer('last_status_code'),
+  lastError: text('last_error'),
+  deliveredAt: ts('delivered_at'),
+  deadAt: ts('dead_at'),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+});
+
+export const webhookDeliveryAttempts = pgTable('webhook_delivery_attempts', {
+  deliveryId: uuid('delivery_id').notNull(),
+  attempt: integer('attempt').notNull(),
+  orgId: uuid('org_id').notNull(),
+  url: text('url').notNull(),
+  startedAt: ts('started_at').notNull(),
+  finishedAt: ts('finished_at'),
+  statusCode: integer('status_code'),
+  error: text('error'),
+  durationMs: integer('duration_ms'),
+});
