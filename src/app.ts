@@ -84,6 +84,7 @@ import { Approval, Receipt as ApprovalReceipt } from './modules/approvals/approv
 import { ApprovalsService } from './modules/approvals/approvals.service.js';
 import { redactInput } from './modules/approvals/redact.js';
 import { ApprovalGate } from './modules/approvals/approval-gate.js';
+import { ApprovalWebhooks } from './modules/approvals/approval-webhooks.js';
 import { approvalPagesRoutes } from './web/approvals/approval-pages.routes.js';
 import { Encryptor } from './platform/crypto.js';
 import { DeliveryService } from './platform/delivery/delivery.js';
@@ -174,11 +175,13 @@ export function createServices({ config, db }: AppDeps, log: { info(o: object, m
   const approvals = new ApprovalsService({ orm, registry, policies: approvalPolicies, publicUrl: config.publicUrl });
   jobs.register(expireApprovalsJob(approvals, log));
   engine.setGate(new ApprovalGate(approvals));
+  const approvalWebhooks = new ApprovalWebhooks({ delivery, publicUrl: config.publicUrl });
+  approvals.setNotifier(approvalWebhooks);
   return {
     bus, jobs, verifier, auth, apiKeys, workspaces, endUsers, members, workspaceMembers, organizations, operator, registry, integrations, files, pieces, pieceInstaller, browsers, advancedCode,
     secrets, egress, oauthApps, connections, workspaceIntegrations, partials, limits, idempotency, engine, actions, activity,
     signing, delivery, webhookSigningSecret,
-    approvalPolicies, approvals, riskModel,
+    approvalPolicies, approvals, approvalWebhooks, riskModel,
   };
 }
 

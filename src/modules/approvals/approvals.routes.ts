@@ -24,7 +24,10 @@ export const approvalsRoutes: FastifyPluginAsyncTypebox = async (app) => {
       params: ApprovalIdParams,
       response: { 200: ApprovalEnvelope, ...standardErrors },
     },
-    handler: async (req) => ({ approval: await service.get(actorOf(req), req.params.id) }),
+    handler: async (req) => {
+      const approval = await service.get(actorOf(req), req.params.id);
+      return { approval, webhookDeliveries: await app.services.approvalWebhooks.deliveriesFor(approval.orgId, approval.id) };
+    },
   });
 
   const decisions: Array<[DecisionAction, string]> = [

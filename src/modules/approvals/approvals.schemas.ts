@@ -1,5 +1,6 @@
 import { Type, type Static } from '@sinclair/typebox';
 import { EXECUTION_SOURCES } from '../../engine/types.js';
+import { DeliveryRecord } from '../../platform/delivery/delivery.schemas.js';
 import { Nullable, Timestamp } from '../../platform/http/schemas.js';
 
 export const APPROVAL_STATUSES = ['pending', 'approved', 'rejected', 'expired', 'canceled', 'consumed'] as const;
@@ -57,11 +58,11 @@ export const Receipt = Type.Object(
   { $id: 'ApprovalReceipt', title: 'ApprovalReceipt' },
 );
 
-export const WebhookDelivery = Type.Object({}, { additionalProperties: true });
+export const WebhookDelivery = Type.Composite([DeliveryRecord, Type.Object({ url: Type.String() })]);
 
 export const ApprovalEnvelope = Type.Object({
   approval: Type.Ref('Approval'),
-  webhookDeliveries: Type.Optional(Type.Array(WebhookDelivery)),
+  webhookDeliveries: Type.Optional(Type.Array(WebhookDelivery, { description: 'recent deliveries of lifecycle webhooks to webhook approvers' })),
 });
 export const DecisionResult = Type.Object({ approval: Type.Ref('Approval'), receipt: Nullable(Type.Ref('ApprovalReceipt')) });
 export const ApprovalList = Type.Object({ approvals: Type.Array(Type.Ref('Approval')), total: Type.Integer(), nextCursor: Nullable(Type.String()) });
