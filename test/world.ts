@@ -84,6 +84,21 @@ export const FIXTURES: Record<string, Fixture> = {
   'POST /api/v1/webhook-signing-secret/rotate': f(() => ({ url: '/api/v1/webhook-signing-secret/rotate' }), false, true),
   'GET /api/v1/webhook-signing-secret': f(() => ({ url: '/api/v1/webhook-signing-secret' }), false, true),
   'DELETE /api/v1/webhook-signing-secret': f(() => ({ url: '/api/v1/webhook-signing-secret' }), false, true),
+  'POST /api/v1/approval-policies': f((w) => ({ url: '/api/v1/approval-policies', body: { name: 'route check', workspaceId: w.ws } })),
+  // Listing filters to the key's workspaces (tested in the module); without workspaceId nothing foreign is named.
+  'GET /api/v1/approval-policies': f((w) => ({ url: `/api/v1/approval-policies?workspaceId=${w.ws}` })),
+  'POST /api/v1/approval-policies/test': f((w) => ({
+    url: '/api/v1/approval-policies/test',
+    body: { policy: { riskMode: 'always' }, context: { workspaceId: w.ws, integrationName: 'datetime', actionName: 'format_date' } },
+  })),
+  'GET /api/v1/approval-policies/{id}': f((w) => ({ url: `/api/v1/approval-policies/${w.ids.policy}` })),
+  'PATCH /api/v1/approval-policies/{id}': f((w) => ({ url: `/api/v1/approval-policies/${w.ids.policy}`, body: { priority: 7 } })),
+  'DELETE /api/v1/approval-policies/{id}': f((w) => ({ url: `/api/v1/approval-policies/${w.ids.policy}` })),
+  'GET /api/v1/approvals': f((w) => ({ url: `/api/v1/approvals?workspaceId=${w.ws}` })),
+  'GET /api/v1/approvals/{id}': f((w) => ({ url: `/api/v1/approvals/${w.ids.approval}` })),
+  'POST /api/v1/approvals/{id}/approve': f((w) => ({ url: `/api/v1/approvals/${w.ids.approval}/approve`, body: { reason: 'route check' } })),
+  'POST /api/v1/approvals/{id}/reject': f((w) => ({ url: `/api/v1/approvals/${w.ids.approval}/reject`, body: {} })),
+  'POST /api/v1/approvals/{id}/cancel': f((w) => ({ url: `/api/v1/approvals/${w.ids.approval}/cancel` })),
 };
 
 
@@ -110,6 +125,10 @@ export async function buildWorld(t: TestApp): Promise<World> {
   const wi = await t.post(`/api/v1/workspaces/${ws.id}/integrations`, org.key, { integrationName: 'hash-encode' });
   const partial = await t.post('/api/v1/partials', org.key, { workspaceId: ws.id, integrationName: 'hash-encode', name: 'world', values: { encoding: 'hex' } });
   for (const r of [connection, wi, partial]) if (r.status !== 201) throw new Error(`world: ${r.status} ${r.text}`);
+  // A Human Gates policy on datetime.date_math in ws, and one paused execution (an approval request).
+  const policy = await t.post('/api/v1/approval-policies', org.key, { name: 'World gate', workspaceId: ws.id, riskMode: 'always', integrationNames: ['datetime'], actionNames: ['date_math'] });
+  const paused = await t.post('/api/v1/actions/execute', org.key, { integrationName: 'datetime', actionName: 'date_math', workspaceId: ws.id, input: { date: '2026-01-01T00:00:00Z', operation: 'add', amount: 1, unit: 'days' } });
+  if (policy.status !== 201 || paused.status !== 202) throw new Error(`world: approvals ${policy.status} ${paused.status} ${paused.text}`);
   return {
     key: org.key,
     ws: ws.id,
@@ -123,6 +142,8 @@ export async function buildWorld(t: TestApp): Promise<World> {
       connection: connection.body.connection.id,
       workspaceIntegration: wi.body.integration.id,
       partial: partial.body.partial.id,
+      policy: policy.body.policy.id,
+      approval: paused.body.approval.id,
     },
   };
 }

@@ -46,6 +46,10 @@ export const approvalsRoutes: FastifyPluginAsyncTypebox = async (app) => {
         body: DecisionBody,
         response: { 200: DecisionResult, 409: { $ref: 'ErrorBody' }, ...standardErrors },
       },
+      // The body is optional: an empty POST is an empty decision.
+      preValidation: async (req) => {
+        if (req.body === undefined) (req as { body: unknown }).body = {};
+      },
       handler: async (req) => service.decideWithKey(actorOf(req), keyIdOf(req), req.params.id, action, req.body ?? {}),
     });
   }
