@@ -14,6 +14,7 @@ import { toApproval, toReceipt, type ApprovalView, type ReceiptView } from './ap
 import * as repo from './approvals.repository.js';
 import type { DecisionInput, ListApprovalsInput } from './approvals.schemas.js';
 import { redactInput } from './redact.js';
+import { groupByPolicy, type CodeAnalysis } from './code-analysis.js';
 
 export type DecisionAction = 'approve' | 'reject' | 'cancel';
 export const EVENT_OF: Record<DecisionAction, ApprovalEventType> = { approve: 'approval.approved', reject: 'approval.rejected', cancel: 'approval.canceled' };
@@ -227,6 +228,32 @@ export class ApprovalsService {
       const receipt = await repo.insertReceipt(tx, { id: newId(), orgId: row.orgId, approvalId: row.id, inputHash: row.inputHash, idempotencyKey, expiresAt });
       if (notify) await this.emit(tx, 'approval.approved', row, receipt, null);
       return row.id;
+    });
+  }
+
+  /**
+   * Code Mode, before a run: which policy governs each predicted call (the gate's own selection, on the arguments
+   * known statically), grouped one approval per policy. See code-analysis.ts.
+   */
+  async planCodeRun(orgId: string, run: { workspaceId: string; mcpServerId: string | null; endUserId: string | null; workspaceIntegrationIds?: Record<string, string> }, analysis: CodeAnalysis) {
+    return groupByPolicy(analysis, (call) => {
+      const integrationName = call.integrationName ?? call.alias;
+      const definition = this.deps.registry.get(integrationName);
+      return this.deps.policies.select(orgId, {
+        workspaceId: run.workspaceId,
+        source: 'mcp_code',
+        mcpServerId: run.mcpServerId,
+        workspaceIntegrationId: run.workspaceIntegrationIds?.[call.alias] ?? null,
+        integrationName,
+        integrationAlias: call.alias,
+        integrationCategories: definition?.categories ?? [],
+        actionName: call.action,
+        actionDisplayName: definition?.actions[call.action]?.displayName,
+        connectionStrategy: null,
+        endUserId: run.endUserId,
+        input: call.staticInput,
+        preview: redactInput(call.staticInput).preview,
+      });
     });
   }
 
