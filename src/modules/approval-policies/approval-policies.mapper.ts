@@ -1,4 +1,4 @@
-import type { PolicyDecision, PolicyRulesInput } from './approval-policies.schemas.js';
+import type { PolicyDecision } from './approval-policies.schemas.js';
 import type { PolicyDef } from './matching.js';
 import type { PolicyRow } from './approval-policies.repository.js';
 
@@ -37,6 +37,6 @@ export function toPolicyDef(row: PolicyRow): PolicyDef {
   return {
     ...toPolicy(row),
     decision: row.decision as PolicyDecision,
-    rules: row.rules as PolicyRulesInput,
+    rules: row.rules,
   };
 }

@@ -90,7 +90,7 @@ const optional = <K extends keyof Fields>(keys: K[]) =>
 const ALL_KEYS = Object.keys(policyFields) as Array<keyof Fields>;
 const OPTIONAL_KEYS = ALL_KEYS.filter((k) => k !== 'name');
 
-export const CreatePolicyBody = Type.Object({ name: policyFields.name, ...optional(OPTIONAL_KEYS as Array<Exclude<keyof Fields, 'name'>>) });
+export const CreatePolicyBody = Type.Object({ name: policyFields.name, ...optional(OPTIONAL_KEYS) });
 export type CreatePolicyInput = Static<typeof CreatePolicyBody>;
 export const UpdatePolicyBody = Type.Object(optional(ALL_KEYS));
 export type UpdatePolicyInput = Static<typeof UpdatePolicyBody>;

@@ -100,7 +100,7 @@ export async function evaluatePolicy(p: PolicyDef, c: MatchContext, model: RiskM
     }
     try {
       const answer = await model.assess({
-        policy: { name: p.name, description: p.description, rules: p.rules as Record<string, unknown> },
+        policy: { name: p.name, description: p.description, rules: p.rules },
         call: {
           source: c.source,
           integrationName: c.integrationName,

@@ -1,4 +1,4 @@
-import type { ActionCategory, PolicyRulesInput } from './approval-policies.schemas.js';
+import type { PolicyRulesInput } from './approval-policies.schemas.js';
 import type { CategorizedAction } from './categories.js';
 
 /**
@@ -131,20 +131,22 @@ export function recipientMatches(recipient: string, entry: string): boolean {
   return r === e;
 }
 
+const WILDCARD = Symbol('[*]');
+
 /** Values at a dotted path with `[n]` and `[*]` steps (`items[*].price`). */
 export function valuesAt(input: unknown, path: string): unknown[] {
-  const steps: Array<string | number | '*'> = [];
+  const steps: Array<string | number | typeof WILDCARD> = [];
   for (const part of path.split('.')) {
     const m = /^([^[\]]*)((?:\[(?:\d+|\*)\])*)$/.exec(part);
     if (!m) return [];
     if (m[1]) steps.push(m[1]);
-    for (const idx of m[2]!.matchAll(/\[(\d+|\*)\]/g)) steps.push(idx[1] === '*' ? '*' : Number(idx[1]));
+    for (const idx of m[2]!.matchAll(/\[(\d+|\*)\]/g)) steps.push(idx[1] === '*' ? WILDCARD : Number(idx[1]));
   }
   let current: unknown[] = [input];
   for (const step of steps) {
     const next: unknown[] = [];
     for (const v of current) {
-      if (step === '*') {
+      if (step === WILDCARD) {
         if (Array.isArray(v)) next.push(...v);
         else if (v && typeof v === 'object') next.push(...Object.values(v));
       } else if (typeof step === 'number') {
@@ -171,7 +173,7 @@ export function evaluateRules(rules: PolicyRulesInput, facts: RuleFacts): string
   const reasons: string[] = [];
   const target = `${facts.integrationName}.${facts.actionName}`;
   if (rules.actionCategories?.length) {
-    const hit = facts.action.categories.filter((c) => rules.actionCategories!.includes(c as ActionCategory));
+    const hit = facts.action.categories.filter((c) => rules.actionCategories!.includes(c));
     if (hit.length) {
       reasons.push(
         `actionCategories: ${target} is a ${hit.join(' and ')} action${facts.action.inferred ? ' (unclassified actions are treated as write)' : ''}`,

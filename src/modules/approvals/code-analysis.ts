@@ -152,7 +152,7 @@ export function analyzeCode(code: string, surface: readonly ToolSurfaceEntry[], 
     if (n.type === 'MemberExpression' && n.object.type === 'Identifier' && rootAliases.has(n.object.name)) return propName(n);
     return undefined;
   };
-  const line = (n: AnyNode) => (n.loc?.start.line as number | undefined) ?? 0;
+  const line = (n: AnyNode) => (n.loc?.start.line) ?? 0;
 
   const visit = (n: AnyNode, loop: boolean, branch: boolean): void => {
     if (!n || typeof n.type !== 'string') return;

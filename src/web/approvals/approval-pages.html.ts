@@ -1,7 +1,7 @@
 import type { ApprovalView } from '../../modules/approvals/approvals.mapper.js';
 
 /** Server-rendered review pages: no scripts, every value escaped, forms posting to the same origin. */
-export function esc(value: unknown): string {
+export function esc(value: string | number | boolean | null | undefined): string {
   return String(value ?? '')
     .replace(/&/g, '&amp;')
     .replace(/</g, '&lt;')
@@ -41,7 +41,7 @@ export interface ReviewForm {
 
 /** The request: policy, call, reasons, the redacted preview; and, while pending, approve / reject with a reason. */
 export function reviewPage(a: ApprovalView, form: ReviewForm | null, notice?: string): string {
-  const rows: Array<[string, unknown]> = [
+  const rows: Array<[string, string | null]> = [
     ['Policy', a.policyName ?? '(deleted policy)'],
     ['Action', `${a.integrationAlias ?? a.integrationName} · ${a.actionName}`],
     ['Integration', a.integrationName],
