@@ -52,10 +52,39 @@ export async function bootstrap(config: Readonly<Config>, db: Database, services
   });
 }
 
+const keyFile = (config: Readonly<Config>) => path.join(config.dataDir, 'encryption.key');
+const previousKeysFile = (config: Readonly<Config>) => path.join(config.dataDir, 'encryption.previous');
+
+/** Keys kept after `keys rotate-encryption --generate`, so older ciphertexts still decrypt until re-encrypted. */
+export async function readPreviousKeys(config: Readonly<Config>): Promise<Buffer[]> {
+  const file = previousKeysFile(config);
+  if (!existsSync(file)) return [];
+  return (await readFile(file, 'utf8'))
+    .split('\n')
+    .map((l) => l.trim())
+    .filter(Boolean)
+    .map((l) => Buffer.from(l, 'base64'))
+    .filter((k) => k.length === 32);
+}
+
+/**
+ * Embedded mode: replace the generated key with a fresh one, keeping the old one in `encryption.previous` (0600).
+ * Refused when the key comes from SWITCHBOARD_ENCRYPTION_KEY (the operator sets a new one there instead).
+ */
+export async function generateNewEncryptionKey(config: Readonly<Config>): Promise<Buffer> {
+  if (config.encryptionKey) throw new Error('SWITCHBOARD_ENCRYPTION_KEY is set: put the new key there and the old one in SWITCHBOARD_PREVIOUS_ENCRYPTION_KEYS.');
+  const current = await resolveEncryptionKey(config);
+  const previous = await readPreviousKeys(config);
+  const next = randomBytes(32);
+  await writeFile(previousKeysFile(config), [...previous, current].map((k) => k.toString('base64')).join('\n') + '\n', { mode: 0o600 });
+  await writeFile(keyFile(config), next.toString('base64') + '\n', { mode: 0o600 });
+  return next;
+}
+
 /** In embedded mode without SWITCHBOARD_ENCRYPTION_KEY, a key generated once into the data dir (0600). */
 export async function resolveEncryptionKey(config: Readonly<Config>): Promise<Buffer> {
   if (config.encryptionKey) return config.encryptionKey;
-  const file = path.join(config.dataDir, 'encryption.key');
+  const file = keyFile(config);
   if (existsSync(file)) {
     const key = Buffer.from((await readFile(file, 'utf8')).trim(), 'base64');
     if (key.length !== 32) throw new Error(`${file} does not hold base64 of 32 bytes`);

@@ -1,7 +1,7 @@
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import { buildApp } from './app.js';
-import { bootstrap, resolveEncryptionKey } from './bootstrap.js';
+import { bootstrap, readPreviousKeys, resolveEncryptionKey } from './bootstrap.js';
 import { loadConfig, type Config } from './config.js';
 import { openDatabase, type Database } from './platform/db/database.js';
 import { migrate } from './platform/db/migrate.js';
@@ -14,7 +14,8 @@ export async function openConfiguredDatabase(config: Readonly<Config>): Promise<
 
 /** The configuration with its encryption key resolved (generated into the data dir in embedded mode). */
 export async function prepareConfig(config: Readonly<Config> = loadConfig()): Promise<Readonly<Config>> {
-  return Object.freeze({ ...config, encryptionKey: await resolveEncryptionKey(config) });
+  const previous = [...config.previousEncryptionKeys, ...(config.encryptionKey ? [] : await readPreviousKeys(config))];
+  return Object.freeze({ ...config, encryptionKey: await resolveEncryptionKey(config), previousEncryptionKeys: previous });
 }
 
 /** `switchboard serve`: migrate, bootstrap on first start, listen, and shut down gracefully on SIGTERM/SIGINT. */

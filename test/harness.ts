@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
+import { Writable } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../src/app.js';
 import { loadConfig, type Config } from '../src/config.js';
@@ -73,7 +74,28 @@ export interface RequestOptions {
 }
 
 export class TestApp {
-  constructor(readonly app: FastifyInstance, readonly db: Database, readonly config: Readonly<Config>, private readonly cleanup: () => Promise<void>) {}
+  constructor(
+    readonly app: FastifyInstance,
+    readonly db: Database,
+    readonly config: Readonly<Config>,
+    private readonly cleanup: () => Promise<void>,
+    /** Log lines written by the app (only with startApp(..., { captureLogs: true })). */
+    readonly logs: string[] = [],
+  ) {}
+
+  /** Every row of every table (public and job schemas) as text: for proving a secret is not stored in clear. */
+  async dumpDatabase(): Promise<string> {
+    const tables = await this.db.query<{ schema: string; name: string }>(
+      `SELECT table_schema AS schema, table_name AS name FROM information_schema.tables
+       WHERE table_type = 'BASE TABLE' AND table_schema NOT IN ('pg_catalog', 'information_schema')`,
+    );
+    const parts: string[] = [];
+    for (const { schema, name } of tables) {
+      const rows = await this.db.query<{ r: string }>(`SELECT row_to_json(t)::text AS r FROM "${schema}"."${name}" t`);
+      parts.push(`-- ${schema}.${name}`, ...rows.map((x) => x.r));
+    }
+    return parts.join('\n');
+  }
 
   async request<T = any>(method: string, url: string, opts: RequestOptions = {}): Promise<Reply<T>> {
     const headers: Record<string, string> = { ...(opts.headers ?? {}) };
@@ -127,14 +149,22 @@ export class TestApp {
 }
 
 /** The real app on a real database. One per test file; each test makes its own tenant. */
-export async function startApp(env: Record<string, string> = {}): Promise<TestApp> {
+export async function startApp(env: Record<string, string> = {}, opts: { captureLogs?: boolean } = {}): Promise<TestApp> {
   const { db, drop } = await testDatabase();
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'sb-test-'));
-  const config = testConfig(env, dataDir);
-  const app = await buildApp({ config, db });
+  const config = testConfig(opts.captureLogs ? { LOG_LEVEL: 'debug', ...env } : env, dataDir);
+  const lines: string[] = [];
+  const logStream = opts.captureLogs ? new Writable({ write: (chunk: Buffer, _enc, cb) => (lines.push(chunk.toString()), cb()) }) : undefined;
+  const app = await buildApp({ config, db, ...(logStream ? { logStream } : {}) });
   await app.ready();
-  return new TestApp(app, db, config, async () => {
-    await drop();
-    await rm(dataDir, { recursive: true, force: true });
-  });
+  return new TestApp(
+    app,
+    db,
+    config,
+    async () => {
+      await drop();
+      await rm(dataDir, { recursive: true, force: true });
+    },
+    lines,
+  );
 }

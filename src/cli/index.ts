@@ -4,6 +4,8 @@ import { buildApp } from '../app.js';
 import { loadConfig, ConfigError } from '../config.js';
 import { openConfiguredDatabase, prepareConfig, serve } from '../main.js';
 import { migrate } from '../platform/db/migrate.js';
+import { rotateSecrets, SecretBox } from '../platform/secrets.js';
+import { generateNewEncryptionKey } from '../bootstrap.js';
 import { AppError } from '../platform/errors.js';
 import { isUuid } from '../platform/ids.js';
 import { isPlanName, PLAN_NAMES } from '../platform/plans.js';
@@ -18,6 +20,8 @@ const USAGE = `switchboard <command>
   org suspend <orgId> | org resume <orgId>
   keys create --org <orgId> [--name N] [--expires-at ISO]
                                           create an API key; prints it once
+  keys rotate-encryption [--generate]     re-encrypt every stored secret with the current encryption key
+                                          (--generate: embedded mode, make a new key first and keep the old one)
   integrations list                       list the pieces added at runtime
   integrations add <package>[@version]    add an Activepieces piece from npm (running nodes load it without a restart)
 
@@ -95,6 +99,20 @@ async function main(argv: string[]): Promise<number> {
           await app.services.organizations.get(values.org!);
           print(await app.services.apiKeys.issue(values.org!, { name: values.name ?? 'cli', expiresAt: values['expires-at'] ?? null }));
         });
+        return 0;
+      }
+      if (sub === 'rotate-encryption') {
+        const { values } = parseArgs({ args: rest, options: { generate: { type: 'boolean' } } });
+        if (values.generate) await generateNewEncryptionKey(loadConfig());
+        const config = await prepareConfig(loadConfig());
+        const db = await openConfiguredDatabase(config);
+        try {
+          await migrate(db);
+          const box = SecretBox.fromKeys(config.encryptionKey!, config.previousEncryptionKeys);
+          print({ keyId: box.primaryKeyId, reencrypted: await rotateSecrets(db, box) });
+        } finally {
+          await db.close();
+        }
         return 0;
       }
       break;

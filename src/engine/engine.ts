@@ -440,7 +440,7 @@ export class ExecutionEngine {
       throw err;
     }
     const controller = new AbortController();
-    const timeoutMs = this.deps.actionTimeoutMs;
+    const timeoutMs = Math.min(action.timeoutMs ?? Infinity, this.deps.actionTimeoutMs);
     let timedOut = false;
     const timer = setTimeout(() => {
       timedOut = true;
@@ -465,7 +465,7 @@ export class ExecutionEngine {
     try {
       const output = await Promise.race([
         action.run(ctx),
-        new Promise<never>((_, reject) => controller.signal.addEventListener('abort', () => reject(new ActionError(timedOut ? `The action did not finish within ${Math.round(timeoutMs / 1000)} s.` : 'The call was cancelled.')), { once: true })),
+        new Promise<never>((_, reject) => controller.signal.addEventListener('abort', () => reject(new ActionError(timedOut ? `The action did not finish within ${timeoutMs / 1000} s.` : 'The call was cancelled.')), { once: true })),
       ]);
       return { ok: true, output: output === undefined ? null : output };
     } catch (err) {
@@ -527,6 +527,7 @@ function usableFrom(conn: ConnectionRecord, workspaceId: string, endUser: { id: 
 }
 
 function active(conn: ConnectionRecord): ConnectionRecord {
+  if (conn.suspended) throw new AppError('RESOURCE_SUSPENDED', 'This connection is suspended: the plan covers fewer connections.');
   if (conn.status !== 'ACTIVE') throw new AppError('CONNECTION_ERROR', `The connection "${conn.displayName}" needs to be reconnected (status ${conn.status}).`);
   return conn;
 }

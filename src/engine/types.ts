@@ -102,6 +102,8 @@ export interface ConnectionRecord {
   scope: string;
   oauthAppId: string | null;
   tokenExpiresAt: Date | null;
+  /** Beyond the plan's connection limit after a downgrade: unusable until the plan allows it again. */
+  suspended: boolean;
 }
 
 /** A configured instance of an integration in a workspace, or the implicit one of a built-in. */

@@ -199,6 +199,8 @@ export interface ActionDefinition {
   /** JSON Schema of `output`, documented in the catalog. */
   outputSchema?: Record<string, unknown>;
   requireAuth?: boolean;
+  /** Longest this action may run, when shorter than the engine's limit (SWITCHBOARD_ACTION_TIMEOUT_MS). */
+  timeoutMs?: number;
   run: (ctx: ActionContext<any>) => Promise<unknown>;
 }
 

@@ -9,6 +9,7 @@ import type { Plan } from './plans.js';
  */
 const SUSPENDABLE: Array<{ table: string; limit: keyof Pick<Plan, 'workspaces' | 'mcpServers' | 'connections'> }> = [
   { table: 'workspaces', limit: 'workspaces' },
+  { table: 'connections', limit: 'connections' },
 ];
 
 export function registerSuspendable(table: string, limit: 'workspaces' | 'mcpServers' | 'connections'): void {

@@ -56,5 +56,6 @@ export function toConnectionRecord(row: ConnectionRow): ConnectionRecord {
     scope: row.scope,
     oauthAppId: row.oauthAppId,
     tokenExpiresAt: row.tokenExpiresAt,
+    suspended: row.suspended,
   };
 }
