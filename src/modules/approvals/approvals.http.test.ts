@@ -15,12 +15,15 @@ describe('approvals: the REST cycle', () => {
   let hooks: Receiver;
 
   before(async () => {
-    t = await startApp({
-      SWITCHBOARD_EGRESS_ALLOW: '127.0.0.1',
-      SWITCHBOARD_DELIVERY_RETRY_SCHEDULE: '0.05,0.05,0.05',
-      SWITCHBOARD_DELIVERY_POLL_MS: '50',
-      SWITCHBOARD_DELIVERY_TIMEOUT_MS: '2000',
-    });
+    t = await startApp(
+      {
+        SWITCHBOARD_EGRESS_ALLOW: '127.0.0.1',
+        SWITCHBOARD_DELIVERY_RETRY_SCHEDULE: '0.05,0.05,0.05',
+        SWITCHBOARD_DELIVERY_POLL_MS: '50',
+        SWITCHBOARD_DELIVERY_TIMEOUT_MS: '2000',
+      },
+      { captureLogs: true },
+    );
     vendor = await new Receiver().start();
     hooks = await new Receiver().start();
   });
@@ -402,7 +405,8 @@ describe('approvals: the REST cycle', () => {
     assert.deepEqual(requested.map((r) => r.headers['x-service-attempt']), ['1', '2']);
     assert.equal(requested[0]!.headers['x-service-delivery'], requested[1]!.headers['x-service-delivery']);
     assert.equal(requested[1]!.json.receipt, null);
-    assert.match(requested[1]!.json.approval.hostedApprovalUrl, /\/approve\/apr_.*token=apl_/, 'webhook approvers get the bearer link');
+    assert.equal(requested[1]!.json.approval.hostedApprovalUrl, null, 'the bearer link is never put in a stored webhook body');
+    assert.equal(requested[1]!.json.approval.approvalUrl, `http://switchboard.test/approvals/${ids.approve}`);
     const approvedHook = delivered.find((r) => r.json.event === 'approval.approved')!;
     assert.equal(approvedHook.json.receipt.status, 'valid');
     assert.equal(approvedHook.json.approval.status, 'approved');
@@ -415,5 +419,33 @@ describe('approvals: the REST cycle', () => {
     assert.equal(deliveries[0]!.attempts, 2);
     assert.equal(deliveries[0]!.history.length, 2);
     hooks.respond = () => ({ status: 200 });
+  });
+
+  it('end_user approvers decide their own requests (the portal hook)', async () => {
+    const { key, orgId, ws } = await setup({ approvers: [{ type: 'end_user' }] });
+    const a = (await execute(key, ws, pay(uniquePath()), { endUserId: 'eve' })).body.approval;
+    const eve = (await t.get(`/api/v1/end-users?workspaceId=${ws}`, key)).body.endUsers.find((u: { externalId: string }) => u.externalId === 'eve');
+    const svc = t.app.services.approvals;
+    await assert.rejects(svc.decideAsEndUser(orgId, '00000000-0000-4000-8000-000000000000', a.id, 'approve', {}), /not found/);
+    const { approval, receipt } = await svc.decideAsEndUser(orgId, eve.id, a.id, 'approve', { reason: 'mine' });
+    assert.equal(approval.status, 'approved');
+    assert.deepEqual(approval.decidedBy, { type: 'end_user', endUserId: eve.id });
+    assert.equal(receipt?.status, 'valid');
+    const other = await setup({ approvers: [{ type: 'org_role', roles: ['owner'] }] });
+    const b = (await execute(other.key, other.ws, pay(uniquePath()), { endUserId: 'eve' })).body.approval;
+    const eve2 = (await t.get(`/api/v1/end-users?workspaceId=${other.ws}`, other.key)).body.endUsers[0];
+    await assert.rejects(svc.decideAsEndUser(other.orgId, eve2.id, b.id, 'approve', {}), /not found/, 'only when the policy names end_user approvers');
+  });
+
+  it('nothing secret reaches previews, webhooks, logs or stored rows', async () => {
+    const dump = await t.dumpDatabase();
+    assert.ok(dump.includes('approval_requests'));
+    for (const secret of ['vendor-secret-token-123', '"cvv":"123"']) {
+      assert.ok(!dump.includes(secret), `${secret} stored in clear`);
+      assert.ok(!t.logs.join('').includes(secret), `${secret} logged`);
+      assert.ok(!hooks.requests.some((r) => r.body.includes(secret)), `${secret} sent to a webhook`);
+    }
+    assert.ok(!/apl_[\w-]{20,}/.test(dump), 'hosted link tokens are stored only hashed');
+    assert.ok(!/apl_[\w-]{20,}/.test(t.logs.join('')), 'hosted link tokens are not logged');
   });
 });

@@ -180,7 +180,8 @@ export class ApprovalsService {
         linkTokenHash: linkToken ? hashToken(linkToken) : null,
         expiresAt: new Date(Date.now() + policy.timeoutSeconds * 1000),
       });
-      if (created) await this.emit(tx, 'approval.requested', row, null, linkToken);
+      // The bearer link is not put in webhook bodies: outbox rows are kept in clear, the token only as a hash.
+      if (created) await this.emit(tx, 'approval.requested', row, null, null);
       return { row, token: created ? linkToken : null };
     });
     return { kind: 'pause', approval: this.summary(created.row, created.token) };
