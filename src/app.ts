@@ -172,7 +172,7 @@ export function createServices({ config, db }: AppDeps, log: { info(o: object, m
     orm, workspaces, bus, registry, model: riskModel, egressAllow: config.egressAllow,
     preview: (input, enforcedKeys) => redactInput(input, { enforcedKeys }).preview,
   });
-  const approvals = new ApprovalsService({ orm, registry, policies: approvalPolicies, publicUrl: config.publicUrl });
+  const approvals = new ApprovalsService({ orm, registry, workspaces, policies: approvalPolicies, publicUrl: config.publicUrl });
   jobs.register(expireApprovalsJob(approvals, log));
   engine.setGate(new ApprovalGate(approvals));
   const approvalWebhooks = new ApprovalWebhooks({ delivery, publicUrl: config.publicUrl });

@@ -172,7 +172,7 @@ export class ApprovalPoliciesService {
       connectionStrategy: c.connectionStrategy ?? null,
       endUserId: c.endUserId ?? null,
       input,
-      preview: this.deps.preview(input, []),
+      preview: () => this.deps.preview(input, []),
     };
     const verdict = await evaluatePolicy(def, ctx, this.deps.model);
     return { decision: verdict.applies ? def.decision : 'none', matched: verdict.applies, reasons: verdict.reasons };

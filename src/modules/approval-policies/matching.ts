@@ -44,8 +44,8 @@ export interface MatchContext {
   connectionStrategy: string | null;
   endUserId: string | null;
   input: Record<string, unknown>;
-  /** The redacted input: what a model may see. */
-  preview: unknown;
+  /** The redacted input, computed on demand: what a model may see. */
+  preview: () => unknown;
 }
 
 export interface PolicyVerdict {
@@ -107,7 +107,7 @@ export async function evaluatePolicy(p: PolicyDef, c: MatchContext, model: RiskM
           integrationAlias: c.integrationAlias,
           actionName: c.actionName,
           categories: action.categories,
-          inputPreview: c.preview,
+          inputPreview: c.preview(),
           ruleFindings: fired,
         },
       });

@@ -127,7 +127,7 @@ const ctx = (over: Partial<MatchContext> = {}): MatchContext => ({
   connectionStrategy: 'fixed',
   endUserId: null,
   input: {},
-  preview: {},
+  preview: () => ({}),
   ...over,
 });
 

@@ -8,6 +8,7 @@ import { hashToken, safeEqual } from '../../platform/crypto.js';
 import { AppError } from '../../platform/errors.js';
 import type { Actor } from '../../platform/http/access.js';
 import { newId, newToken, TOKEN_PREFIX } from '../../platform/ids.js';
+import type { WorkspacesService } from '../workspaces/workspaces.service.js';
 import type { ApprovalPoliciesService } from '../approval-policies/approval-policies.service.js';
 import type { MatchContext, PolicyDef } from '../approval-policies/matching.js';
 import { toApproval, toReceipt, type ApprovalView, type ReceiptView } from './approvals.mapper.js';
@@ -48,6 +49,7 @@ export interface ApprovalNotifier {
 export interface ApprovalsDeps {
   orm: Orm;
   registry: IntegrationRegistry;
+  workspaces: WorkspacesService;
   policies: ApprovalPoliciesService;
   publicUrl: string;
 }
@@ -90,7 +92,9 @@ export class ApprovalsService {
     const secretProps = Object.entries(ctx.action.props ?? {})
       .filter(([, p]) => p.type === 'SECRET_TEXT')
       .map(([k]) => k);
-    const { preview, redactedPaths } = redactInput(ctx.input, { enforcedKeys: ctx.enforcedKeys, secretProps });
+    // Redacted only when needed (a model asks, or a request is recorded): most calls match no policy.
+    let redacted: ReturnType<typeof redactInput> | null = null;
+    const redact = () => (redacted ??= redactInput(ctx.input, { enforcedKeys: ctx.enforcedKeys, secretProps }));
 
     // An approved retry (same key, same input) runs, whatever the policies say now: it was approved as it is.
     if (ctx.idempotencyKey) {
@@ -112,7 +116,7 @@ export class ApprovalsService {
       connectionStrategy: ctx.connectionStrategy,
       endUserId: ctx.endUserId,
       input: ctx.input,
-      preview,
+      preview: () => redact().preview,
     };
     const selected = await this.deps.policies.select(ctx.orgId, match);
     if (!selected) return { kind: 'proceed' };
@@ -143,8 +147,8 @@ export class ApprovalsService {
       actionName: ctx.actionName,
       connectionId: ctx.connectionId,
       inputHash: ctx.inputHash,
-      inputPreview: preview,
-      redactedPaths,
+      inputPreview: redact().preview,
+      redactedPaths: redact().redactedPaths,
       riskReasons: reasons,
       approvalAccessMode: policy.approvalAccessMode,
       codeRunId: typeof ctx.extra.codeRunId === 'string' ? ctx.extra.codeRunId : null,
@@ -253,7 +257,7 @@ export class ApprovalsService {
         connectionStrategy: null,
         endUserId: run.endUserId,
         input: call.staticInput,
-        preview: redactInput(call.staticInput).preview,
+        preview: () => redactInput(call.staticInput).preview,
       });
     });
   }
@@ -263,7 +267,7 @@ export class ApprovalsService {
   async list(actor: Actor, q: ListApprovalsInput) {
     let workspaceIds: string[] | null = actor.access.workspaceIds ? [...actor.access.workspaceIds] : null;
     if (q.workspaceId) {
-      actor.access.assertWorkspace(q.workspaceId);
+      await this.deps.workspaces.requireUsable(actor, q.workspaceId);
       workspaceIds = [q.workspaceId];
     }
     const filter: repo.RequestFilter = { workspaceIds, status: q.status, source: q.source, integrationName: q.integrationName, actionName: q.actionName, policyId: q.policyId };
