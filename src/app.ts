@@ -85,6 +85,7 @@ import { ApprovalsService } from './modules/approvals/approvals.service.js';
 import { redactInput } from './modules/approvals/redact.js';
 import { ApprovalGate } from './modules/approvals/approval-gate.js';
 import { ApprovalWebhooks } from './modules/approvals/approval-webhooks.js';
+import { CodeRunApprovals } from './modules/approvals/code-runs.service.js';
 import { approvalPagesRoutes } from './web/approvals/approval-pages.routes.js';
 import { Encryptor } from './platform/crypto.js';
 import { DeliveryService } from './platform/delivery/delivery.js';
@@ -177,11 +178,12 @@ export function createServices({ config, db }: AppDeps, log: { info(o: object, m
   engine.setGate(new ApprovalGate(approvals));
   const approvalWebhooks = new ApprovalWebhooks({ delivery, publicUrl: config.publicUrl });
   approvals.setNotifier(approvalWebhooks);
+  const codeRunApprovals = new CodeRunApprovals({ orm, approvals, policies: approvalPolicies, registry, publicUrl: config.publicUrl });
   return {
     bus, jobs, verifier, auth, apiKeys, workspaces, endUsers, members, workspaceMembers, organizations, operator, registry, integrations, files, pieces, pieceInstaller, browsers, advancedCode,
     secrets, egress, oauthApps, connections, workspaceIntegrations, partials, limits, idempotency, engine, actions, activity,
     signing, delivery, webhookSigningSecret,
-    approvalPolicies, approvals, approvalWebhooks, riskModel,
+    approvalPolicies, approvals, approvalWebhooks, codeRunApprovals, riskModel,
   };
 }
 

@@ -174,3 +174,47 @@ export async function pendingDueCount(db: Executor, now: Date): Promise<number> 
   const [r] = await db.select({ n: count() }).from(approvalRequests).where(and(eq(approvalRequests.status, 'pending'), lte(approvalRequests.expiresAt, now)));
   return r?.n ?? 0;
 }
+
+/** The batch request (type mcp_code_batch_run) of a Code Mode run for one policy group; not per-call requests of the run. */
+export async function findCodeRunRequest(db: Executor, orgId: string, codeRunId: string, policyId: string): Promise<RequestRow | null> {
+  const [r] = await db
+    .select()
+    .from(approvalRequests)
+    .where(
+      and(
+        eq(approvalRequests.orgId, orgId),
+        eq(approvalRequests.codeRunId, codeRunId),
+        eq(approvalRequests.policyId, policyId),
+        sql`${approvalRequests.inputPreview}->>'type' = 'mcp_code_batch_run'`,
+      ),
+    )
+    .orderBy(desc(approvalRequests.createdAt))
+    .limit(1);
+  return r ?? null;
+}
+
+/** Every batch request of a Code Mode run, oldest first (the order reviewers are asked in). */
+export async function listCodeRunRequests(db: Executor, orgId: string, codeRunId: string): Promise<RequestRow[]> {
+  return db
+    .select()
+    .from(approvalRequests)
+    .where(and(eq(approvalRequests.orgId, orgId), eq(approvalRequests.codeRunId, codeRunId)))
+    .orderBy(approvalRequests.createdAt, approvalRequests.id);
+}
+
+/** Once a run ended, its approved requests (batch and per-call) and their receipts are consumed: nothing more runs on them. */
+export async function consumeCodeRun(db: Executor, orgId: string, codeRunId: string, runStatus: string): Promise<number> {
+  const now = new Date();
+  const rows = await db
+    .update(approvalRequests)
+    .set({ status: 'consumed', consumedAt: now, runStatus, updatedAt: now })
+    .where(and(eq(approvalRequests.orgId, orgId), eq(approvalRequests.codeRunId, codeRunId), eq(approvalRequests.status, 'approved')))
+    .returning({ id: approvalRequests.id });
+  if (rows.length) {
+    await db
+      .update(approvalReceipts)
+      .set({ status: 'consumed', consumedAt: now })
+      .where(and(eq(approvalReceipts.orgId, orgId), inArray(approvalReceipts.approvalId, rows.map((r) => r.id)), eq(approvalReceipts.status, 'valid')));
+  }
+  return rows.length;
+}

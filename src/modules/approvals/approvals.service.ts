@@ -15,7 +15,6 @@ import { toApproval, toReceipt, type ApprovalView, type ReceiptView } from './ap
 import * as repo from './approvals.repository.js';
 import type { DecisionInput, ListApprovalsInput } from './approvals.schemas.js';
 import { redactInput } from './redact.js';
-import { groupByPolicy, type CodeAnalysis } from './code-analysis.js';
 
 export type DecisionAction = 'approve' | 'reject' | 'cancel';
 export const EVENT_OF: Record<DecisionAction, ApprovalEventType> = { approve: 'approval.approved', reject: 'approval.rejected', cancel: 'approval.canceled' };
@@ -54,10 +53,20 @@ export interface ApprovalsDeps {
   publicUrl: string;
 }
 
+export type RequestBase = Omit<Parameters<typeof repo.insertRequest>[1], 'id' | 'status' | 'expiresAt' | 'idempotencyKey'>;
+
+/** An approved batch request covers a call when its policy group lists the tool and the code is the one analysed. */
+function batchCovers(row: repo.RequestRow, tool: string, codeHash: unknown): boolean {
+  if (row.status !== 'approved' || row.expiresAt <= new Date()) return false;
+  const preview = row.inputPreview as { codeHash?: string; approvalGroups?: Array<{ approvalPolicyId: string | null; tools: string[] }> };
+  if (typeof codeHash === 'string' && preview.codeHash !== codeHash) return false;
+  return (preview.approvalGroups ?? []).some((g) => g.approvalPolicyId === row.policyId && g.tools.includes(tool));
+}
+
 /** What a request was judged under; kept on the request so deleting or changing the policy keeps history. */
 type PolicySnapshot = Pick<PolicyDef, 'name' | 'decision' | 'approvers' | 'approvalAccessMode' | 'timeoutSeconds' | 'defaultOnTimeout' | 'reuseWindowSeconds' | 'priority' | 'riskMode'>;
 
-const snapshotOf = (p: PolicyDef): PolicySnapshot => ({
+export const snapshotOf = (p: PolicyDef): PolicySnapshot => ({
   name: p.name,
   decision: p.decision,
   approvers: p.approvers,
@@ -129,11 +138,11 @@ export class ApprovalsService {
       };
     }
 
-    const base = {
+    const base: RequestBase = {
       orgId: ctx.orgId,
       workspaceId: ctx.workspaceId,
       policyId: policy.id,
-      policySnapshot: snapshotOf(policy) as unknown as Record<string, unknown>,
+      policySnapshot: snapshotOf(policy),
       decision: policy.decision,
       source: ctx.source,
       endUserId: ctx.endUserId,
@@ -160,6 +169,13 @@ export class ApprovalsService {
       return this.proceedWith(ctx.orgId, id);
     }
 
+    // A Code Mode run whose batch approval for this policy covers this tool (and this code) runs.
+    const codeRunId = typeof ctx.extra.codeRunId === 'string' ? ctx.extra.codeRunId : null;
+    if (codeRunId && policy.id) {
+      const batch = await repo.findCodeRunRequest(this.deps.orm, ctx.orgId, codeRunId, policy.id);
+      if (batch && batchCovers(batch, `${ctx.integrationAlias}.${ctx.actionName}`, ctx.extra.codeHash)) return { kind: 'proceed', approvalId: batch.id };
+    }
+
     // require_approval. A retry while the request is still pending gets the same request back.
     if (ctx.idempotencyKey) {
       const pending = await repo.findPendingByKey(this.deps.orm, ctx.orgId, ctx.idempotencyKey, ctx.inputHash);
@@ -173,14 +189,23 @@ export class ApprovalsService {
         return this.proceedWith(ctx.orgId, id);
       }
     }
+    const created = await this.createPending(base, policy, ctx.idempotencyKey ?? newIdempotencyKey());
+    return { kind: 'pause', approval: this.summary(created.row, created.token) };
+  }
+
+  /**
+   * A new pending request (and its approval.requested event, in the same transaction). An identical pending request
+   * (same idempotency key and input hash) is returned instead of a second one; then no link token is issued.
+   */
+  async createPending(base: RequestBase, policy: PolicyDef, idempotencyKey: string | null): Promise<{ row: repo.RequestRow; token: string | null }> {
     const linkToken = policy.approvalAccessMode === 'dashboard_only' ? null : newToken(TOKEN_PREFIX.approvalLink);
-    const created = await this.deps.orm.transaction(async (t) => {
+    return this.deps.orm.transaction(async (t) => {
       const tx = t as unknown as Executor;
       const { row, created } = await repo.insertRequest(tx, {
         ...base,
         id: newApprovalId(),
         status: 'pending',
-        idempotencyKey: ctx.idempotencyKey ?? newIdempotencyKey(),
+        idempotencyKey,
         linkTokenHash: linkToken ? hashToken(linkToken) : null,
         expiresAt: new Date(Date.now() + policy.timeoutSeconds * 1000),
       });
@@ -188,10 +213,9 @@ export class ApprovalsService {
       if (created) await this.emit(tx, 'approval.requested', row, null, null);
       return { row, token: created ? linkToken : null };
     });
-    return { kind: 'pause', approval: this.summary(created.row, created.token) };
   }
 
-  private summary(row: repo.RequestRow, linkToken: string | null) {
+  summary(row: repo.RequestRow, linkToken: string | null) {
     const a = toApproval(row, this.deps.publicUrl, linkToken);
     return { id: a.id, status: a.status, approvalUrl: a.approvalUrl, hostedApprovalUrl: a.hostedApprovalUrl, expiresAt: a.expiresAt, retry: { idempotencyKey: row.idempotencyKey ?? '' } };
   }
@@ -208,7 +232,7 @@ export class ApprovalsService {
 
   /** auto_approve, notify_only and reuse: a request born approved, with its receipt, consumed when the run ends. */
   private async recordApproved(
-    base: Omit<Parameters<typeof repo.insertRequest>[1], 'id' | 'status' | 'expiresAt'>,
+    base: RequestBase,
     idempotencyKey: string | null,
     policy: PolicyDef,
     by: DecidedBy,
@@ -233,32 +257,6 @@ export class ApprovalsService {
       const receipt = await repo.insertReceipt(tx, { id: newId(), orgId: row.orgId, approvalId: row.id, inputHash: row.inputHash, idempotencyKey, expiresAt });
       if (notify) await this.emit(tx, 'approval.approved', row, receipt, null);
       return row.id;
-    });
-  }
-
-  /**
-   * Code Mode, before a run: which policy governs each predicted call (the gate's own selection, on the arguments
-   * known statically), grouped one approval per policy. See code-analysis.ts.
-   */
-  async planCodeRun(orgId: string, run: { workspaceId: string; mcpServerId: string | null; endUserId: string | null; workspaceIntegrationIds?: Record<string, string> }, analysis: CodeAnalysis) {
-    return groupByPolicy(analysis, (call) => {
-      const integrationName = call.integrationName ?? call.alias;
-      const definition = this.deps.registry.get(integrationName);
-      return this.deps.policies.select(orgId, {
-        workspaceId: run.workspaceId,
-        source: 'mcp_code',
-        mcpServerId: run.mcpServerId,
-        workspaceIntegrationId: run.workspaceIntegrationIds?.[call.alias] ?? null,
-        integrationName,
-        integrationAlias: call.alias,
-        integrationCategories: definition?.categories ?? [],
-        actionName: call.action,
-        actionDisplayName: definition?.actions[call.action]?.displayName,
-        connectionStrategy: null,
-        endUserId: run.endUserId,
-        input: call.staticInput,
-        preview: () => redactInput(call.staticInput).preview,
-      });
     });
   }
 

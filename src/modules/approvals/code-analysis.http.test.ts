@@ -94,7 +94,7 @@ describe('Code Mode analysis: approval groups from the real policies', () => {
       await switchboard.gmail.list_messages({});
     `;
     const analysis = analyzeCode(code, surface);
-    const plan = await t.app.services.approvals.planCodeRun(orgId, { workspaceId: ws, mcpServerId: null, endUserId: null }, analysis);
+    const plan = await t.app.services.codeRunApprovals.plan(orgId, { workspaceId: ws, mcpServerId: null, endUserId: null, endUserExternalId: null, apiKeyId: null }, analysis);
     assert.deepEqual(
       plan.groups.map((g) => ({ id: g.approvalPolicyId, name: g.approvalPolicyName, tools: g.tools })),
       [
@@ -110,5 +110,121 @@ describe('Code Mode analysis: approval groups from the real policies', () => {
     assert.deepEqual(preview.predictedTools, ['gmail.send_email', 'files.write_file', 'files.read_file', 'gmail.list_messages']);
     assert.match(preview.impactSummary, /gmail.send_email ×1/);
     assert.equal(preview.codeHash, analysis.codeHash);
+  });
+});
+
+describe('Code Mode batch approvals: pause, continuation, the run through the gate', () => {
+  let t: TestApp;
+  before(async () => {
+    t = await startApp();
+  });
+  after(async () => t.close());
+
+  const tools: ToolSurfaceEntry[] = [
+    { alias: 'hash-encode', integrationName: 'hash-encode', actions: ['hash', 'encode'] },
+    { alias: 'datetime', integrationName: 'datetime', actions: ['format_date', 'date_math'] },
+  ];
+  const code = `
+    const h = await switchboard['hash-encode'].hash({ text: 'quarterly report', algorithm: 'sha256' });
+    const d = await switchboard.datetime.date_math({ date: '2026-01-01T00:00:00Z', operation: 'add', amount: 3, unit: 'days' });
+    return { h, d };
+  `;
+
+  async function setup() {
+    const { key, orgId } = await t.tenant();
+    const ws = (await t.workspace(key)).id;
+    const hashing = (await t.post('/api/v1/approval-policies', key, { name: 'Hashing', workspaceId: ws, riskMode: 'always', sources: ['mcp_code'], actionNames: ['hash'] })).body.policy;
+    const dates = (await t.post('/api/v1/approval-policies', key, { name: 'Date math', priority: 50, riskMode: 'always', sources: ['mcp_code'], actionNames: ['date_math'] })).body.policy;
+    const run = { workspaceId: ws, mcpServerId: null, endUserId: null, endUserExternalId: null, apiKeyId: null };
+    const { Access } = await import('../../platform/http/access.js');
+    const caller = { orgId, access: Access.full(), plan: 'enterprise' };
+    const call = (integrationName: string, actionName: string, input: Record<string, unknown>, gateContext: Record<string, unknown>) =>
+      t.app.services.engine.execute(caller, { source: 'mcp_code', workspaceId: ws, integrationName, actionName, input, gateContext });
+    return { key, orgId, ws, hashing, dates, run, call };
+  }
+
+  it('pauses with one approval per policy group sharing a codeRunId; continuations return the next pending approval, then the run goes through', async () => {
+    const { key, orgId, hashing, dates, run, call } = await setup();
+    const analysis = analyzeCode(code, tools);
+    const runs = t.app.services.codeRunApprovals;
+    const plan = await runs.pause(orgId, run, analysis, { intentSummary: 'Hash a report and compute a date' });
+    assert.equal(plan.status, 'approval_required');
+    if (plan.status !== 'approval_required') return;
+    assert.equal(plan.approvals.length, 2);
+    const [first, second] = plan.approvals;
+    const stored = (await t.get(`/api/v1/approvals/${first!.id}`, key)).body.approval;
+    assert.equal(stored.source, 'mcp_code');
+    assert.equal(stored.codeRunId, plan.codeRunId);
+    assert.equal(stored.inputPreview.type, 'mcp_code_batch_run');
+    assert.equal(stored.inputPreview.codeRunId, plan.codeRunId);
+    assert.equal(stored.inputPreview.intentSummary, 'Hash a report and compute a date');
+    assert.deepEqual(stored.inputPreview.approvalGroups.map((g: { approvalPolicyName: string; tools: string[] }) => [g.approvalPolicyName, g.tools]), [
+      ['Hashing', ['hash-encode.hash']],
+      ['Date math', ['datetime.date_math']],
+    ]);
+    assert.equal(stored.inputPreview.codeHash, analysis.codeHash);
+    assert.equal(stored.inputPreview.toolSurfaceHash, analysis.toolSurfaceHash);
+    assert.equal((await t.get(`/api/v1/approvals/${second!.id}`, key)).body.approval.codeRunId, plan.codeRunId);
+    assert.deepEqual([stored.policyId, (await t.get(`/api/v1/approvals/${second!.id}`, key)).body.approval.policyId], [hashing.id, dates.id]);
+
+    const gate = { codeRunId: plan.codeRunId, codeHash: analysis.codeHash };
+    const blocked = await call('hash-encode', 'hash', { text: 'quarterly report', algorithm: 'sha256' }, gate);
+    assert.equal(blocked.status, 'approval_required', 'nothing runs before its group is approved');
+    // That call's own request belongs to the run too (a continuation would show it); approve it out of the way.
+    if (blocked.status === 'approval_required') assert.equal((await t.post(`/api/v1/approvals/${blocked.approval.id}/approve`, key, {})).status, 200);
+
+    const s0 = await runs.continueWith(orgId, first!.id, 0);
+    assert.equal(s0.status, 'pending');
+    assert.equal(s0.next?.id, first!.id);
+    await t.post(`/api/v1/approvals/${first!.id}/approve`, key, {});
+    const s1 = await runs.continueWith(orgId, first!.id, 0);
+    assert.equal(s1.status, 'pending');
+    assert.equal(s1.next?.id, second!.id, 'the next pending approval');
+
+    // A continuation that waits sees the decision made meanwhile.
+    let decided: Promise<{ status: number; text: string }> | null = null;
+    setTimeout(() => (decided = t.post(`/api/v1/approvals/${second!.id}/approve`, key, {})), 100);
+    const s2 = await runs.continueWith(orgId, second!.id, 10, 20);
+    const d2 = await (decided as unknown as Promise<{ status: number; text: string }>);
+    assert.equal(d2.status, 200, d2.text);
+    assert.equal(s2.status, 'approved');
+    assert.equal(s2.next, null);
+
+    const h = await call('hash-encode', 'hash', { text: 'quarterly report', algorithm: 'sha256' }, gate);
+    assert.equal(h.status, 'success');
+    const d = await call('datetime', 'date_math', { date: '2026-01-01T00:00:00Z', operation: 'add', amount: 3, unit: 'days' }, gate);
+    assert.equal(d.status, 'success');
+    assert.equal(await runs.finish(orgId, plan.codeRunId, 'success'), 3, 'both batch approvals and the per-call one');
+    assert.equal((await runs.state(orgId, plan.codeRunId)).status, 'consumed');
+    const otherCode = await call('hash-encode', 'hash', { text: 'x', algorithm: 'sha256' }, { codeRunId: 'run_other', codeHash: 'f'.repeat(64) });
+    assert.equal(otherCode.status, 'approval_required', 'another run is not covered');
+    const after = await call('hash-encode', 'hash', { text: 'quarterly report', algorithm: 'sha256' }, gate);
+    assert.equal(after.status, 'approval_required', 'a finished run approves nothing more');
+  });
+
+  it('a rejected group ends the run; a block stops it before anything is asked; no policy leaves it clear', async () => {
+    const { key, orgId, hashing, run, call } = await setup();
+    const runs = t.app.services.codeRunApprovals;
+    const analysis = analyzeCode(code, tools);
+    const plan = await runs.pause(orgId, run, analysis);
+    assert.equal(plan.status, 'approval_required');
+    if (plan.status !== 'approval_required') return;
+    await t.post(`/api/v1/approvals/${plan.approvals[0]!.id}/approve`, key, {});
+    const input = { text: 'quarterly report', algorithm: 'sha256' };
+    const changed = await call('hash-encode', 'hash', input, { codeRunId: plan.codeRunId, codeHash: 'f'.repeat(64) });
+    assert.equal(changed.status, 'approval_required', 'an approval covers only the code it was judged on');
+    assert.equal((await call('hash-encode', 'hash', input, { codeRunId: plan.codeRunId, codeHash: analysis.codeHash })).status, 'success');
+    await t.post(`/api/v1/approvals/${plan.approvals[1]!.id}/reject`, key, { reason: 'no date math' });
+    const s = await runs.continueWith(orgId, plan.approvals[0]!.id, 0);
+    assert.equal(s.status, 'rejected');
+    assert.equal(s.next, null);
+    await assert.rejects(runs.continueWith(orgId, 'apr_missing', 0), /not found/i);
+
+    await t.patch(`/api/v1/approval-policies/${hashing.id}`, key, { decision: 'block' });
+    const blocked = await runs.pause(orgId, run, analyzeCode(code, tools));
+    assert.equal(blocked.status, 'blocked');
+    if (blocked.status === 'blocked') assert.equal(blocked.blockedBy.approvalPolicyName, 'Hashing');
+    const clear = await runs.pause(orgId, run, analyzeCode(`await switchboard['hash-encode'].encode({ text: 'a', encoding: 'base64' })`, tools));
+    assert.equal(clear.status, 'clear');
   });
 });
