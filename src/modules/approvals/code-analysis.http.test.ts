@@ -1,6 +1,7 @@
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { startApp, type TestApp } from '../../../test/harness.js';
+import { Receiver } from '../../../test/receiver.js';
 import { analyzeCode, batchPreview, toolSurfaceHash, type ToolSurfaceEntry } from './code-analysis.js';
 
 const surface: ToolSurfaceEntry[] = [
@@ -115,10 +116,15 @@ describe('Code Mode analysis: approval groups from the real policies', () => {
 
 describe('Code Mode batch approvals: pause, continuation, the run through the gate', () => {
   let t: TestApp;
+  let hooks: Receiver;
   before(async () => {
-    t = await startApp();
+    t = await startApp({ SWITCHBOARD_EGRESS_ALLOW: '127.0.0.1', SWITCHBOARD_DELIVERY_POLL_MS: '50' });
+    hooks = await new Receiver().start();
   });
-  after(async () => t.close());
+  after(async () => {
+    await t.close();
+    await hooks.close();
+  });
 
   const tools: ToolSurfaceEntry[] = [
     { alias: 'hash-encode', integrationName: 'hash-encode', actions: ['hash', 'encode'] },
@@ -133,18 +139,27 @@ describe('Code Mode batch approvals: pause, continuation, the run through the ga
   async function setup() {
     const { key, orgId } = await t.tenant();
     const ws = (await t.workspace(key)).id;
-    const hashing = (await t.post('/api/v1/approval-policies', key, { name: 'Hashing', workspaceId: ws, riskMode: 'always', sources: ['mcp_code'], actionNames: ['hash'] })).body.policy;
+    const hashing = (
+      await t.post('/api/v1/approval-policies', key, {
+        name: 'Hashing',
+        workspaceId: ws,
+        riskMode: 'always',
+        sources: ['mcp_code'],
+        actionNames: ['hash'],
+        approvers: [{ type: 'webhook', webhookUrl: hooks.url(`/code-${ws}`) }],
+      })
+    ).body.policy;
     const dates = (await t.post('/api/v1/approval-policies', key, { name: 'Date math', priority: 50, riskMode: 'always', sources: ['mcp_code'], actionNames: ['date_math'] })).body.policy;
     const run = { workspaceId: ws, mcpServerId: null, endUserId: null, endUserExternalId: null, apiKeyId: null };
     const { Access } = await import('../../platform/http/access.js');
     const caller = { orgId, access: Access.full(), plan: 'enterprise' };
     const call = (integrationName: string, actionName: string, input: Record<string, unknown>, gateContext: Record<string, unknown>) =>
       t.app.services.engine.execute(caller, { source: 'mcp_code', workspaceId: ws, integrationName, actionName, input, gateContext });
-    return { key, orgId, ws, hashing, dates, run, call };
+    return { key, orgId, ws, hashing, dates, run, call, hookPath: `/code-${ws}` };
   }
 
   it('pauses with one approval per policy group sharing a codeRunId; continuations return the next pending approval, then the run goes through', async () => {
-    const { key, orgId, hashing, dates, run, call } = await setup();
+    const { key, orgId, hashing, dates, run, call, hookPath } = await setup();
     const analysis = analyzeCode(code, tools);
     const runs = t.app.services.codeRunApprovals;
     const plan = await runs.pause(orgId, run, analysis, { intentSummary: 'Hash a report and compute a date' });
@@ -166,6 +181,14 @@ describe('Code Mode batch approvals: pause, continuation, the run through the ga
     assert.equal(stored.inputPreview.toolSurfaceHash, analysis.toolSurfaceHash);
     assert.equal((await t.get(`/api/v1/approvals/${second!.id}`, key)).body.approval.codeRunId, plan.codeRunId);
     assert.deepEqual([stored.policyId, (await t.get(`/api/v1/approvals/${second!.id}`, key)).body.approval.policyId], [hashing.id, dates.id]);
+
+    const hook = await hooks.waitFor(() => hooks.to(hookPath).find((r) => r.json.event === 'approval.requested'));
+    assert.equal(hook.json.approval.id, first!.id);
+    assert.deepEqual(hook.json.approval.codeRun.continuation, { tool: 'execute_code', arguments: { approvalId: first!.id } });
+    assert.equal(hook.json.approval.codeRun.codeRunId, plan.codeRunId);
+    assert.equal(hook.json.approval.codeRun.codeHash, analysis.codeHash);
+    assert.equal(hook.json.approval.codeRun.approvalGroups.length, 2);
+    assert.equal(hook.json.approval.codeRun.type, 'mcp_code_batch_run');
 
     const gate = { codeRunId: plan.codeRunId, codeHash: analysis.codeHash };
     const blocked = await call('hash-encode', 'hash', { text: 'quarterly report', algorithm: 'sha256' }, gate);
