@@ -175,3 +175,15 @@ describe('matching and selection', () => {
     assert.equal(await selectPolicy([policy({ riskMode: 'rules' })], ctx(), null), null);
   });
 });
+
+describe('reasons never quote secrets', () => {
+  it('facts found under secret keys or in credential-looking values fire rules but show as [REDACTED]', () => {
+    const input = { to: 'ok@acme.com', password: 'leak@rival.com', note: 'Bearer abcdefgh https://rival.com/x' };
+    const reasons = evaluateRules({ recipientDenylist: ['*@rival.com'], domainDenylist: ['rival.com'] }, facts(input));
+    assert.equal(reasons.length, 2);
+    for (const r of reasons) {
+      assert.ok(!r.includes('leak@rival.com') && !r.includes('"rival.com"'), r);
+      assert.match(r, /\[REDACTED\]/);
+    }
+  });
+});

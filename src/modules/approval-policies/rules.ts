@@ -1,3 +1,4 @@
+import { isSecretKey, looksSecret } from '../approvals/redact.js';
 import type { PolicyRulesInput } from './approval-policies.schemas.js';
 import type { CategorizedAction } from './categories.js';
 
@@ -48,6 +49,8 @@ export interface ExtractedFacts {
   recipients: string[];
   domains: string[];
   paths: string[];
+  /** Facts found under secret-looking keys or in credential-looking values: evaluated, but never quoted in reasons. */
+  sensitive: Set<string>;
 }
 
 function hostOf(text: string): string | null {
@@ -65,32 +68,38 @@ export function extractFacts(input: Record<string, unknown>): ExtractedFacts {
   const recipients = new Set<string>();
   const domains = new Set<string>();
   const paths = new Set<string>();
-  walk(input, (value, _path, key) => {
+  const sensitive = new Set<string>();
+  walk(input, (value, path, key) => {
     if (typeof value !== 'string' || value.length === 0) return;
+    const secret = looksSecret(value) || path.split(/[.[\]]/).some((seg) => seg !== '' && isSecretKey(seg));
+    const add = (set: Set<string>, fact: string) => {
+      set.add(fact);
+      if (secret) sensitive.add(fact);
+    };
     const text = value.length > 10_000 ? value.slice(0, 10_000) : value;
     const k = normKey(key);
     for (const m of text.matchAll(EMAIL_RE)) {
       const email = m[0].toLowerCase();
-      recipients.add(email);
-      domains.add(email.slice(email.lastIndexOf('@') + 1));
+      add(recipients, email);
+      add(domains, email.slice(email.lastIndexOf('@') + 1));
     }
     for (const m of text.matchAll(URL_RE)) {
       const host = hostOf(m[0].replace(/[),.;]+$/, ''));
-      if (host) domains.add(host);
+      if (host) add(domains, host);
     }
     if (RECIPIENT_KEYS.has(k)) {
       for (const part of text.split(/[,;\n]/)) {
         const r = part.trim().replace(/^.*<([^>]+)>$/, '$1').toLowerCase();
-        if (r && r.length <= 320) recipients.add(r);
+        if (r && r.length <= 320) add(recipients, r);
       }
     }
     if (DOMAIN_KEYS.has(k) && text.length <= 2048) {
       const host = hostOf(text.trim());
-      if (host) domains.add(host);
+      if (host) add(domains, host);
     }
-    if ((PATH_KEYS.has(k) || k.endsWith('path')) && text.length <= 4096) paths.add(text);
+    if ((PATH_KEYS.has(k) || k.endsWith('path')) && text.length <= 4096) add(paths, text);
   });
-  return { recipients: [...recipients], domains: [...domains], paths: [...paths] };
+  return { recipients: [...recipients], domains: [...domains], paths: [...paths], sensitive };
 }
 
 /** `a/./b/../c` → `a/c`; leading slashes and `./` dropped; `..` above the root is dropped (it cannot escape). */
@@ -166,7 +175,7 @@ function asAmount(v: unknown): number | null {
   return null;
 }
 
-const list = (xs: readonly string[]) => xs.map((x) => `"${x}"`).join(', ');
+const list = (xs: readonly string[], sensitive: ReadonlySet<string> = new Set()) => xs.map((x) => (sensitive.has(x) ? '[REDACTED]' : `"${x}"`)).join(', ');
 
 /** The reasons of every rule that fires; empty when none does (or the policy has no rules). */
 export function evaluateRules(rules: PolicyRulesInput, facts: RuleFacts): string[] {
@@ -191,23 +200,26 @@ export function evaluateRules(rules: PolicyRulesInput, facts: RuleFacts): string
   const facts2 = extractFacts(facts.input);
   if (rules.recipientDenylist?.length) {
     const bad = facts2.recipients.filter((r) => rules.recipientDenylist!.some((e) => recipientMatches(r, e)));
-    if (bad.length) reasons.push(`recipientDenylist: ${list(bad.slice(0, 5))} is denied`);
+    if (bad.length) reasons.push(`recipientDenylist: ${list(bad.slice(0, 5), facts2.sensitive)} is denied`);
   }
   if (rules.recipientAllowlist?.length) {
     const outside = facts2.recipients.filter((r) => !rules.recipientAllowlist!.some((e) => recipientMatches(r, e)));
-    if (outside.length) reasons.push(`recipientAllowlist: ${list(outside.slice(0, 5))} is not on the allowlist`);
+    if (outside.length) reasons.push(`recipientAllowlist: ${list(outside.slice(0, 5), facts2.sensitive)} is not on the allowlist`);
   }
   if (rules.domainDenylist?.length) {
     const bad = facts2.domains.filter((d) => rules.domainDenylist!.some((e) => domainMatches(d, e)));
-    if (bad.length) reasons.push(`domainDenylist: ${list(bad.slice(0, 5))} is denied`);
+    if (bad.length) reasons.push(`domainDenylist: ${list(bad.slice(0, 5), facts2.sensitive)} is denied`);
   }
   if (rules.domainAllowlist?.length) {
     const outside = facts2.domains.filter((d) => !rules.domainAllowlist!.some((e) => domainMatches(d, e)));
-    if (outside.length) reasons.push(`domainAllowlist: ${list(outside.slice(0, 5))} is not on the allowlist`);
+    if (outside.length) reasons.push(`domainAllowlist: ${list(outside.slice(0, 5), facts2.sensitive)} is not on the allowlist`);
   }
   if (rules.storagePathPrefixes?.length) {
     const hits = facts2.paths.filter((p) => rules.storagePathPrefixes!.some((pre) => pathHasPrefix(p, pre)));
-    if (hits.length) reasons.push(`storagePathPrefixes: ${list(hits.slice(0, 5).map(normalizePath))} is under a protected prefix`);
+    if (hits.length) {
+      const shown = hits.slice(0, 5).map((p) => (facts2.sensitive.has(p) ? '[REDACTED]' : `"${normalizePath(p)}"`));
+      reasons.push(`storagePathPrefixes: ${shown.join(', ')} is under a protected prefix`);
+    }
   }
   return reasons;
 }
