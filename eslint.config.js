@@ -21,6 +21,12 @@ export default tseslint.config(
     },
   },
   {
+    // Plain JavaScript run by node directly (the benchmark's load generator and baseline server).
+    files: ['**/*.mjs'],
+    ...tseslint.configs.disableTypeChecked,
+    languageOptions: { parserOptions: { projectService: false, project: false }, globals: { process: 'readonly' } },
+  },
+  {
     // node:test's describe/it return promises that the runner awaits.
     files: ['**/*.test.ts', 'test/**/*.ts'],
     rules: { '@typescript-eslint/no-floating-promises': 'off' },

@@ -1,113 +1,265 @@
 /**
- * Benchmarks, run on demand (`npm run bench [-- <section>...]`), never in CI. Each section prints one line per
- * measurement; copy them into docs/performance.md with the machine and date.
+ * The benchmark suite (`npm run bench [-- <scenario>...]`), run on demand, never in CI. It starts the service (the
+ * embedded database in a fresh data dir, or PostgreSQL when DATABASE_URL is set), drives load from a separate
+ * process with autocannon (bench/load.mjs), and prints one table: throughput, p50, p99 and the ratio to a baseline
+ * measured in the same run (a bare Fastify route in its own process, bench/baseline.mjs), plus the machine.
  *
- * Sections: api, code, storage, pieces, advanced-code, browser.
+ * Scenarios: baseline, auth, execute, execute-user, startup. BENCH_DURATION (seconds, default 10) and
+ * BENCH_CONNECTIONS (default 32) tune the load.
  */
-import http from 'node:http';
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { randomBytes } from 'node:crypto';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import os from 'node:os';
 import path from 'node:path';
-import { performance } from 'node:perf_hooks';
-import { randomUUID } from 'node:crypto';
-import { startApp } from '../test/harness.js';
-import { runAction } from '../src/integrations/run.js';
-import { code } from '../src/integrations/builtins/code/code.js';
-import { storage } from '../src/integrations/builtins/storage/storage.js';
-import { PieceWorkerPool } from '../src/integrations/pieces/pool.js';
-import { pieceIntegration } from '../src/integrations/pieces/piece-integration.js';
-import type { PieceMeta } from '../src/integrations/pieces/protocol.js';
+import pg from 'pg';
+import type { FastifyInstance } from 'fastify';
+import { buildApp } from '../src/app.js';
+import { bootstrap } from '../src/bootstrap.js';
+import { loadConfig } from '../src/config.js';
+import { hashEncode } from '../src/integrations/builtins/hash-encode/hash-encode.js';
+import { defineIntegration } from '../src/integrations/framework.js';
+import { openConfiguredDatabase, prepareConfig } from '../src/main.js';
+import type { Database } from '../src/platform/db/database.js';
+import { migrate } from '../src/platform/db/migrate.js';
 
-type Section = () => Promise<void>;
+const ROOT = path.resolve(import.meta.dirname, '..');
+const DURATION = Number(process.env.BENCH_DURATION ?? 10);
+const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 32);
+const SCENARIOS = ['baseline', 'auth', 'execute', 'execute-user', 'startup'] as const;
+type Scenario = (typeof SCENARIOS)[number];
 
-/** Runs `fn` `total` times with `concurrency` in flight; prints ops/s and latency percentiles. */
-async function measure(label: string, total: number, concurrency: number, fn: (i: number) => Promise<unknown>): Promise<void> {
-  for (let i = 0; i < Math.min(20, total); i++) await fn(i); // warm-up
-  const times: number[] = [];
-  let next = 0;
-  const started = performance.now();
-  await Promise.all(
-    Array.from({ length: concurrency }, async () => {
-      while (next < total) {
-        const i = next++;
-        const t0 = performance.now();
-        await fn(i);
-        times.push(performance.now() - t0);
-      }
+interface LoadResult {
+  rps: number;
+  total: number;
+  p50: number;
+  p99: number;
+  non2xx: number;
+}
+interface Row {
+  scenario: string;
+  rps?: number;
+  p50?: number;
+  p99?: number;
+  ratio?: string;
+  target?: string;
+  note?: string;
+}
+
+/** The same action as hash-encode.hash, behind a SECRET_TEXT connection: the per-user scenario's integration. */
+const benchSecret = defineIntegration({
+  name: 'bench-secret',
+  displayName: 'Bench (connection required)',
+  description: 'hash-encode.hash behind a SECRET_TEXT connection, for the per-user benchmark only',
+  logoUrl: '/static/integrations/bench-secret.svg',
+  categories: ['bench'],
+  runtime: 'builtin',
+  version: '1.0.0',
+  auth: [{ key: 'secret_text', type: 'SECRET_TEXT', displayName: 'Key' }],
+  actions: [{ ...hashEncode.actions.hash!, requireAuth: true }],
+});
+
+function spawnWithPort(args: string[], env: NodeJS.ProcessEnv = process.env): Promise<{ child: ChildProcess; port: number }> {
+  const child = spawn(process.execPath, args, { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'inherit'] });
+  return new Promise((resolve, reject) => {
+    let out = '';
+    child.stdout.on('data', (d: Buffer) => {
+      out += d.toString();
+      const m = /PORT (\d+)/.exec(out);
+      if (m) resolve({ child, port: Number(m[1]) });
+    });
+    child.on('exit', (code) => reject(new Error(`${args.join(' ')} exited with ${code}`)));
+  });
+}
+
+/** autocannon in its own process. */
+function load(opts: { url: string; method?: string; headers?: Record<string, string>; body?: string; duration?: number; connections?: number }): Promise<LoadResult> {
+  const child = spawn(process.execPath, [path.join(ROOT, 'bench/load.mjs'), JSON.stringify({ connections: CONNECTIONS, duration: DURATION, ...opts })], {
+    cwd: ROOT,
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  return new Promise((resolve, reject) => {
+    let out = '';
+    child.stdout.on('data', (d: Buffer) => (out += d.toString()));
+    child.on('exit', (code) => (code === 0 ? resolve(JSON.parse(out.trim().split('\n').pop()!) as LoadResult) : reject(new Error(`load generator exited with ${code}`))));
+  });
+}
+
+/** Warm up (JIT, caches, leases), then measure. */
+async function measure(opts: Parameters<typeof load>[0]): Promise<LoadResult> {
+  await load({ ...opts, duration: 2 });
+  const r = await load(opts);
+  if (r.non2xx > 0) throw new Error(`${opts.method ?? 'GET'} ${opts.url}: ${r.non2xx} responses were not 2xx`);
+  return r;
+}
+
+interface Service {
+  app: FastifyInstance;
+  db: Database;
+  url: string;
+  key: string;
+  dataDir: string;
+  close(): Promise<void>;
+}
+
+/** The service, in this process: the same buildApp and bootstrap as `switchboard serve`, listening on a free port. */
+async function startService(): Promise<Service> {
+  const dataDir = await mkdtemp(path.join(os.tmpdir(), 'sb-bench-'));
+  let databaseUrl = process.env.DATABASE_URL ?? null;
+  let dropDb = async () => {};
+  if (databaseUrl) {
+    const name = `sb_bench_${randomBytes(4).toString('hex')}`;
+    const admin = new pg.Client({ connectionString: databaseUrl });
+    await admin.connect();
+    await admin.query(`CREATE DATABASE ${name}`);
+    await admin.end();
+    const u = new URL(databaseUrl);
+    u.pathname = `/${name}`;
+    const server = databaseUrl;
+    databaseUrl = u.toString();
+    dropDb = async () => {
+      const a = new pg.Client({ connectionString: server });
+      await a.connect();
+      await a.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await a.end();
+    };
+  }
+  const config = await prepareConfig(
+    loadConfig({
+      ...process.env,
+      LOG_LEVEL: 'silent',
+      SWITCHBOARD_DATA_DIR: dataDir,
+      PORT: '0',
+      ...(databaseUrl ? { DATABASE_URL: databaseUrl, SWITCHBOARD_ENCRYPTION_KEY: randomBytes(32).toString('base64') } : {}),
     }),
   );
-  const elapsed = (performance.now() - started) / 1000;
-  times.sort((a, b) => a - b);
-  const pct = (p: number) => times[Math.min(times.length - 1, Math.floor((p / 100) * times.length))]!.toFixed(2);
-  console.log(`${label.padEnd(48)} n=${total} c=${concurrency}  ${(total / elapsed).toFixed(0).padStart(6)} ops/s  p50 ${pct(50)} ms  p99 ${pct(99)} ms`);
+  const db = await openConfiguredDatabase(config);
+  await migrate(db);
+  const app = await buildApp({ config, db });
+  app.services.registry.register(benchSecret);
+  const first = await bootstrap(config, db, app.services);
+  if (!first) throw new Error('bootstrap did not run on a fresh data dir');
+  const address = await app.listen({ port: 0, host: '127.0.0.1' });
+  return {
+    app,
+    db,
+    url: address,
+    key: first.apiKey,
+    dataDir,
+    close: async () => {
+      await app.close();
+      await db.close();
+      await dropDb();
+      await rm(dataDir, { recursive: true, force: true });
+    },
+  };
 }
 
-const api: Section = async () => {
-  const t = await startApp();
-  const { key } = await t.tenant();
-  await t.workspace(key);
-  const address = await t.app.listen({ port: 0, host: '127.0.0.1' });
-  const agent = new http.Agent({ keepAlive: true, maxSockets: 32 });
-  const get = (url: string, auth?: string) =>
-    new Promise<void>((resolve, reject) => {
-      const req = http.get(`${address}${url}`, { agent, headers: auth ? { authorization: `Bearer ${auth}` } : {} }, (res) => {
-        res.resume();
-        res.on('end', () => (res.statusCode === 200 ? resolve() : reject(new Error(`${url}: ${res.statusCode}`))));
-      });
-      req.on('error', reject);
-    });
-  await measure('GET /healthz', 5000, 32, () => get('/healthz'));
-  await measure('GET /api/v1/workspaces (key verified, cached)', 5000, 32, () => get('/api/v1/workspaces', key));
-  await measure('GET /api/v1/integrations?summary=true', 1000, 16, () => get('/api/v1/integrations?summary=true'));
-  agent.destroy();
-  await t.close();
-};
+async function api(s: Service, method: string, url: string, body?: unknown): Promise<any> {
+  const res = await fetch(`${s.url}${url}`, {
+    method,
+    headers: { authorization: `Bearer ${s.key}`, ...(body ? { 'content-type': 'application/json' } : {}) },
+    ...(body ? { body: JSON.stringify(body) } : {}),
+  });
+  const json = await res.json();
+  if (res.status >= 300) throw new Error(`${method} ${url}: ${res.status} ${JSON.stringify(json)}`);
+  return json;
+}
 
-const codeSection: Section = async () => {
-  const run = code.actions.run_code!;
-  await measure('code run_code (return inputs.a + 1)', 500, 1, () => runAction(run, { code: 'return inputs.a + 1', inputs: { a: 1 } }));
-  await measure('code run_code, 4 in flight', 500, 4, () => runAction(run, { code: 'return inputs.a + 1', inputs: { a: 1 } }));
-};
+/** Time from process start to /readyz on an existing data dir, and the idle RSS after it settles. */
+async function startup(): Promise<Row[]> {
+  if (!existsSync(path.join(ROOT, 'dist/src/cli/index.js'))) spawnSync('npm', ['run', 'build'], { cwd: ROOT, stdio: 'inherit' });
+  const dataDir = await mkdtemp(path.join(os.tmpdir(), 'sb-bench-start-'));
+  const env = { ...process.env, SWITCHBOARD_DATA_DIR: dataDir, LOG_LEVEL: 'warn', PORT: '0' };
+  const cli = [path.join(ROOT, 'dist/src/cli/index.js'), 'serve'];
+  const rows: Row[] = [];
+  const startOnce = async () => {
+    const port = 20000 + Math.floor(Math.random() * 20000);
+    const started = performance.now();
+    const child = spawn(process.execPath, cli, { cwd: ROOT, env: { ...env, PORT: String(port) }, stdio: 'ignore' });
+    for (;;) {
+      if (child.exitCode !== null) throw new Error(`serve exited with ${child.exitCode}`);
+      try {
+        if ((await fetch(`http://127.0.0.1:${port}/readyz`)).status === 200) break;
+      } catch {
+        /* not yet */
+      }
+      await new Promise((r) => setTimeout(r, 10));
+    }
+    const readyMs = performance.now() - started;
+    await new Promise((r) => setTimeout(r, 5000));
+    const status = await readFile(`/proc/${child.pid}/status`, 'utf8');
+    const rssMb = Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0) / 1024;
+    child.kill('SIGTERM');
+    await new Promise((r) => child.on('exit', r));
+    return { readyMs, rssMb };
+  };
+  await startOnce(); // first start: creates the data dir, schema and bootstrap
+  const again = await startOnce();
+  rows.push({ scenario: 'start to /readyz (existing data dir, built)', note: `${(again.readyMs / 1000).toFixed(2)} s`, target: '<= 3 s' });
+  rows.push({ scenario: 'idle RSS', note: `${again.rssMb.toFixed(0)} MB`, target: '<= 350 MB (embedded)' });
+  await rm(dataDir, { recursive: true, force: true });
+  return rows;
+}
 
-const storageSection: Section = async () => {
-  const t = await startApp();
-  const { orgId, key } = await t.tenant();
-  const ws = await t.workspace(key);
-  const files = t.app.services.files.scoped({ kind: 'workspace', orgId, workspaceId: ws.id, id: '' });
-  const content = 'x'.repeat(4096);
-  await measure('storage write_file 4 KiB (new path)', 500, 4, () => runAction(storage.actions.write_file!, { path: `b/${randomUUID()}.txt`, content }, { files }));
-  await runAction(storage.actions.write_file!, { path: 'hot.txt', content }, { files });
-  await measure('storage read_file 4 KiB', 1000, 4, () => runAction(storage.actions.read_file!, { path: 'hot.txt' }, { files }));
-  await t.close();
-};
-
-const pieces: Section = async () => {
-  const pkg = path.resolve('test/fixtures/pieces/piece-probe');
-  const pool = new PieceWorkerPool({ size: 2, timeoutMs: 10_000, egressAllow: ['127.0.0.1'] });
-  const t0 = performance.now();
-  const meta = await pool.request<PieceMeta>({ op: 'metadata', piece: { package: pkg } });
-  console.log(`${'piece worker start + metadata (cold)'.padEnd(48)} ${(performance.now() - t0).toFixed(0)} ms`);
-  const probe = pieceIntegration(meta, pool, { package: pkg });
-  const auth = { type: 'CUSTOM_AUTH', value: { token: 'good-token-123456' } };
-  const echo = probe.actions.echo!;
-  await measure('piece action round trip (echo), 1 in flight', 1000, 1, () => runAction(echo, { message: 'hi' }, { auth }));
-  await measure('piece action round trip (echo), 8 in flight', 2000, 8, () => runAction(echo, { message: 'hi' }, { auth }));
-  await pool.close();
-};
-
-const sections: Record<string, Section> = { api, code: codeSection, storage: storageSection, pieces };
-
-// Sections for runtimes that need Debian packages (bubblewrap, chromium) load only when asked for.
-//RT1
-//RT2
-
-const wanted = process.argv.slice(2).filter((a) => a !== '--');
-const defaults = ['api', 'code', 'storage', 'pieces'];
-for (const name of wanted.length ? wanted : defaults) {
-  const section = sections[name];
-  if (!section) {
-    console.error(`unknown section ${name}; one of ${Object.keys(sections).join(', ')}`);
-    process.exit(2);
+async function main(): Promise<void> {
+  const wanted = (process.argv.slice(2).filter((a) => a !== '--') as Scenario[]).filter(Boolean);
+  for (const w of wanted) if (!SCENARIOS.includes(w)) throw new Error(`unknown scenario ${w}; one of ${SCENARIOS.join(', ')}`);
+  const run = new Set<Scenario>(wanted.length ? wanted : SCENARIOS);
+  const dbKind = process.env.DATABASE_URL ? 'PostgreSQL' : 'embedded (PGlite)';
+  const rows: Row[] = [];
+  const s = await startService();
+  let baseline: ChildProcess | null = null;
+  try {
+    const ws = (await api(s, 'POST', '/api/v1/workspaces', { name: 'Bench', slug: 'bench' })).workspace.id as string;
+    const execBody = JSON.stringify({ integrationName: 'hash-encode', actionName: 'hash', workspaceId: ws, input: { text: 'benchmark' } });
+    const headers = { authorization: `Bearer ${s.key}`, 'content-type': 'application/json' };
+    const sample = await api(s, 'POST', '/api/v1/actions/execute', JSON.parse(execBody));
+    let base: LoadResult | null = null;
+    if (run.has('baseline') || run.has('auth') || run.has('execute')) {
+      const b = await spawnWithPort([path.join(ROOT, 'bench/baseline.mjs'), String(JSON.stringify(sample).length)]);
+      baseline = b.child;
+      base = await measure({ url: `http://127.0.0.1:${b.port}/baseline`, method: 'POST', headers: { 'content-type': 'application/json' }, body: execBody });
+      rows.push({ scenario: 'baseline: bare Fastify route, same body size', ...base, ratio: '100 %' });
+    }
+    const ratio = (r: LoadResult) => (base ? `${((r.rps / base.rps) * 100).toFixed(0)} % of baseline` : undefined);
+    if (run.has('auth')) {
+      const r = await measure({ url: `${s.url}/api/v1/workspaces/${ws}`, headers: { authorization: `Bearer ${s.key}` } });
+      rows.push({ scenario: 'auth: GET /api/v1/workspaces/:id with an API key', ...r, ratio: ratio(r) });
+    }
+    let plain: LoadResult | null = null;
+    if (run.has('execute') || run.has('execute-user')) {
+      plain = await measure({ url: `${s.url}/api/v1/actions/execute`, method: 'POST', headers, body: execBody });
+      rows.push({ scenario: 'execute: hash-encode.hash, no connection', ...plain, ratio: ratio(plain), target: '>= 50 % of baseline; p99 <= 10 ms' });
+    }
+    if (run.has('execute-user')) {
+      await api(s, 'POST', '/api/v1/connections', { type: 'SECRET_TEXT', integrationName: 'bench-secret', externalId: 'bench-user-key', displayName: 'Bench user', secretText: 'bench-secret-value', workspaceId: ws, endUserId: 'bench-user' });
+      await api(s, 'POST', `/api/v1/workspaces/${ws}/integrations`, { integrationName: 'bench-secret', connectionStrategy: 'per_user' });
+      await api(s, 'POST', '/api/v1/partials', { workspaceId: ws, integrationName: 'bench-secret', name: 'encoding', values: { encoding: 'base64' }, isDefault: true });
+      await api(s, 'POST', '/api/v1/partials', { workspaceId: ws, integrationName: 'bench-secret', actionName: 'hash', name: 'algorithm', values: { algorithm: 'sha512' }, isDefault: true });
+      const body = JSON.stringify({ integrationName: 'bench-secret', actionName: 'hash', workspaceId: ws, endUserId: 'bench-user', input: { text: 'benchmark' } });
+      const check = await api(s, 'POST', '/api/v1/actions/execute', JSON.parse(body));
+      if (check.output?.algorithm !== 'sha512' || check.output?.encoding !== 'base64') throw new Error(`partials were not merged: ${JSON.stringify(check)}`);
+      const r = await measure({ url: `${s.url}/api/v1/actions/execute`, method: 'POST', headers, body });
+      rows.push({ scenario: 'execute: per-user connection + 2 partials', ...r, ratio: plain ? `${((r.rps / plain.rps) * 100).toFixed(0)} % of execute` : undefined, target: '>= 80 % of execute' });
+    }
+  } finally {
+    baseline?.kill();
+    await s.close();
   }
-  console.log(`== ${name}`);
-  await section();
+  if (run.has('startup')) rows.push(...(await startup()));
+
+  const cpu = os.cpus();
+  console.log(`\nSwitchboard benchmark — ${new Date().toISOString().slice(0, 10)}`);
+  console.log(`machine: ${cpu.length} × ${cpu[0]?.model.trim()}, ${(os.totalmem() / 2 ** 30).toFixed(0)} GiB, ${os.platform()} ${os.release()}, Node ${process.version}`);
+  console.log(`database: ${dbKind}; load: autocannon, ${CONNECTIONS} connections, ${DURATION} s, from a separate process on the same machine\n`);
+  console.log('| scenario | req/s | p50 ms | p99 ms | ratio | target |');
+  console.log('|---|---|---|---|---|---|');
+  for (const r of rows) {
+    console.log(`| ${r.scenario} | ${r.rps !== undefined ? Math.round(r.rps) : (r.note ?? '')} | ${r.p50 ?? ''} | ${r.p99 ?? ''} | ${r.ratio ?? ''} | ${r.target ?? ''} |`);
+  }
 }
+
+await main();
 process.exit(0);

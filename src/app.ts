@@ -110,8 +110,8 @@ export function createServices({ config, db }: AppDeps, log: { info(o: object, m
   );
   const auth = new AuthService({ orm });
   const apiKeys = new ApiKeysService({ orm, plans: config.plans, bus, verifier });
-  const workspaces = new WorkspacesService({ orm, plans: config.plans });
-  const endUsers = new EndUsersService({ orm, workspaces });
+  const workspaces = new WorkspacesService({ orm, plans: config.plans, bus });
+  const endUsers = new EndUsersService({ orm, workspaces, bus });
   const members = new MembersService({ orm, plans: config.plans });
   const workspaceMembers = new WorkspaceMembersService({ orm, workspaces });
   jobs.register(purgeInvitationsJob(orm, log));
@@ -139,7 +139,7 @@ export function createServices({ config, db }: AppDeps, log: { info(o: object, m
   const partials = new PartialsService({ orm, registry, workspaces, bus });
   const limits = new UsageLimiter({ orm, plans: config.plans });
   const idempotency = new IdempotencyStore(orm);
-  const activityRecorder = new ActivityRecorder(orm, log);
+  const activityRecorder = new ActivityRecorder(db, log);
   const engine = new ExecutionEngine({
     orm,
     registry,

@@ -175,6 +175,29 @@ describe('the switchboard process', () => {
     assert.equal(unknown.code, 2);
   });
 
+  it('rotates the encryption key from the CLI', async () => {
+    const e = await env(dataDir);
+    if (databaseUrl) {
+      // Server mode: the operator sets the new key and lists the old one.
+      const rotated = cli(['keys', 'rotate-encryption'], { ...e, SWITCHBOARD_PREVIOUS_ENCRYPTION_KEYS: randomBytes(32).toString('base64') });
+      assert.equal(rotated.code, 0, rotated.stderr);
+      assert.ok(JSON.parse(rotated.stdout).reencrypted);
+      const refused = cli(['keys', 'rotate-encryption', '--generate'], e);
+      assert.equal(refused.code, 1);
+      assert.match(refused.stderr, /SWITCHBOARD_ENCRYPTION_KEY is set/);
+      return;
+    }
+    const before = await readFile(path.join(dataDir, 'encryption.key'), 'utf8');
+    const rotated = cli(['keys', 'rotate-encryption', '--generate'], e);
+    assert.equal(rotated.code, 0, rotated.stderr);
+    const out = JSON.parse(rotated.stdout);
+    assert.deepEqual(Object.keys(out.reencrypted).sort(), ['connections', 'oauth_apps']);
+    const after = await readFile(path.join(dataDir, 'encryption.key'), 'utf8');
+    assert.notEqual(after, before);
+    assert.equal((await readFile(path.join(dataDir, 'encryption.previous'), 'utf8')).trim(), before.trim());
+    assert.equal(((await stat(path.join(dataDir, 'encryption.previous'))).mode & 0o777).toString(8), '600');
+  });
+
   it('fails to start with a clear message naming a bad variable', async () => {
     const r = cli(['migrate'], { ...(await env(dataDir)), PORT: 'eighty' });
     assert.equal(r.code, 1);

@@ -1,5 +1,6 @@
-import { activity } from '../platform/db/schema.js';
-import type { Orm } from '../platform/db/database.js';
+import type { activity } from '../platform/db/schema.js';
+import type { Database } from '../platform/db/database.js';
+import { isForeignKeyViolation } from '../platform/errors.js';
 
 export type ActivityRow = typeof activity.$inferInsert;
 
@@ -21,7 +22,7 @@ export class ActivityRecorder {
   private timer: NodeJS.Timeout | null = null;
   private flushing: Promise<void> | null = null;
 
-  constructor(private readonly orm: Orm, private readonly log: Logger) {}
+  constructor(private readonly db: Database, private readonly log: Logger) {}
 
   record(row: ActivityRow): void {
     this.buffer.push(row);
@@ -43,7 +44,7 @@ export class ActivityRecorder {
     this.buffer = [];
     this.flushing = (async () => {
       try {
-        for (let i = 0; i < batch.length; i += FLUSH_AT_ROWS) await this.orm.insert(activity).values(batch.slice(i, i + FLUSH_AT_ROWS)).onConflictDoNothing();
+        for (let i = 0; i < batch.length; i += FLUSH_AT_ROWS) await this.insert(batch.slice(i, i + FLUSH_AT_ROWS));
       } catch (err) {
         const kept = batch.concat(this.buffer).slice(-MAX_BUFFERED);
         if (kept.length < batch.length + this.buffer.length) this.log.error({ dropped: batch.length + this.buffer.length - kept.length }, 'activity rows dropped');
@@ -63,6 +64,45 @@ export class ActivityRecorder {
     } finally {
       this.flushing = null;
     }
+  }
+
+  /**
+   * One batch; when it fails, row by row, so a row whose workspace or organization was deleted meanwhile (its
+   * history went with it) is dropped instead of blocking every later batch.
+   */
+  private async insert(rows: ActivityRow[]): Promise<void> {
+    try {
+      await this.insertMany(rows);
+      return;
+    } catch (err) {
+      if (!isForeignKeyViolation(err)) throw err;
+    }
+    for (const row of rows) {
+      try {
+        await this.insertMany([row]);
+      } catch (err) {
+        if (!isForeignKeyViolation(err)) throw err;
+      }
+    }
+  }
+
+  /** One statement with one array parameter per column (unnest), however many rows: cheap to build and to plan. */
+  private async insertMany(rows: ActivityRow[]): Promise<void> {
+    const col = (k: keyof ActivityRow) => rows.map((r) => r[k] ?? null);
+    await this.db.query(
+      `INSERT INTO activity (id, org_id, workspace_id, api_key_id, end_user_id, end_user_external_id, source, integration_name,
+         integration_alias, action_name, connection_id, mcp_server_id, trigger_source_id, approval_id, status, error_code,
+         error_message, duration_ms, created_at)
+       SELECT * FROM unnest($1::uuid[], $2::uuid[], $3::uuid[], $4::uuid[], $5::uuid[], $6::text[], $7::text[], $8::text[], $9::text[],
+         $10::text[], $11::uuid[], $12::uuid[], $13::uuid[], $14::text[], $15::text[], $16::text[], $17::text[], $18::int[], $19::timestamptz[])
+       ON CONFLICT (id) DO NOTHING`,
+      [
+        col('id'), col('orgId'), col('workspaceId'), col('apiKeyId'), col('endUserId'), col('endUserExternalId'), col('source'),
+        col('integrationName'), col('integrationAlias'), col('actionName'), col('connectionId'), col('mcpServerId'),
+        col('triggerSourceId'), col('approvalId'), col('status'), col('errorCode'), col('errorMessage'), col('durationMs'),
+        rows.map((r) => (r.createdAt instanceof Date ? r.createdAt.toISOString() : String(r.createdAt))),
+      ],
+    );
   }
 
   async close(): Promise<void> {

@@ -296,10 +296,7 @@ export class ExecutionEngine {
       if (!row) throw new AppError('END_USER_NOT_FOUND', 'The end user was not found in this workspace.');
       return { id: row.id, externalId: row.externalId };
     }
-    const row =
-      mode === 'create'
-        ? await this.deps.endUsers.resolveOrCreate(this.deps.orm, orgId, workspaceId, req.endUser.externalId)
-        : await this.deps.endUsers.findByExternalId(this.deps.orm, orgId, workspaceId, req.endUser.externalId);
+    const row = await this.deps.endUsers.lookup(orgId, workspaceId, req.endUser.externalId, mode === 'create');
     return row ? { id: row.id, externalId: row.externalId } : null;
   }
 

@@ -4,6 +4,10 @@ export type Invalidation =
   | { type: 'api_key'; id: string }
   | { type: 'organization'; id: string }
   | { type: 'pieces' }
+  /** A workspace was renamed, deleted (with everything in it) or suspended. */
+  | { type: 'workspace'; id: string; orgId: string }
+  /** An end user was deleted (with its connections). */
+  | { type: 'end_user'; id: string; workspaceId: string; orgId: string }
   /** Workspace integrations or partials of a workspace changed. */
   | { type: 'workspace_config'; workspaceId: string }
   /** Connections of an organization changed (created, deleted, credentials or status). */

@@ -269,6 +269,54 @@ describe('POST /api/v1/actions/execute: the engine', () => {
     }
   });
 
+  it('sees configuration changed on another node at once (caches are invalidated across nodes)', async () => {
+    const { key } = await t.tenant();
+    const ws = (await t.workspace(key)).id;
+    const nodeB = await buildApp({ config: t.config, db: t.db });
+    await nodeB.ready();
+    const onB = async (method: string, url: string, body?: unknown) => {
+      const r = await nodeB.inject({ method: method as 'POST', url, headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' }, ...(body ? { payload: JSON.stringify(body) } : {}) });
+      return JSON.parse(r.body);
+    };
+    const eventually = async (check: () => Promise<boolean>, what: string) => {
+      for (let i = 0; i < 100; i++) {
+        if (await check()) return;
+        await new Promise((r) => setTimeout(r, 20));
+      }
+      assert.fail(`node A never saw: ${what}`);
+    };
+    try {
+      const wi = (await onB('POST', `/api/v1/workspaces/${ws}/integrations`, { integrationName: 'hash-encode' })).integration;
+      assert.equal((await exec(key, hash(ws))).status, 200, 'node A caches the configuration');
+      await onB('PATCH', `/api/v1/workspaces/${ws}/integrations/${wi.id}`, { enabledActions: ['encode'] });
+      await eventually(async () => (await exec(key, hash(ws))).body.error === 'ACTION_NOT_ENABLED', 'enabledActions changed');
+      await onB('PATCH', `/api/v1/workspaces/${ws}/integrations/${wi.id}`, { enabledActions: null });
+      await onB('POST', '/api/v1/partials', { workspaceId: ws, integrationName: 'hash-encode', actionName: 'hash', name: 'md5', values: { algorithm: 'md5' }, isDefault: true });
+      await eventually(async () => (await exec(key, hash(ws))).body.output?.algorithm === 'md5', 'a new default partial');
+      const conn = (await onB('POST', '/api/v1/connections', { type: 'CUSTOM_AUTH', integrationName: 'slack', externalId: 'moving', displayName: 'S', props: { botToken: 'xoxb-moving' } })).connection;
+      const slack = { integrationName: 'slack', actionName: 'custom_api_call', workspaceId: ws, connectionExternalId: 'moving', input: { url: { url: `${base}/api/x` }, method: 'GET', headers: {}, queryParams: {} } };
+      await eventually(async () => (await exec(key, slack)).body.success === true, 'a new connection');
+      await onB('DELETE', `/api/v1/connections/${conn.id}`);
+      await eventually(async () => (await exec(key, slack)).body.error === 'CONNECTION_NOT_FOUND', 'a deleted connection');
+      await onB('DELETE', `/api/v1/workspaces/${ws}`);
+      await eventually(async () => (await exec(key, hash(ws))).status === 404, 'a deleted workspace');
+    } finally {
+      await nodeB.close();
+    }
+  });
+
+  it('writes buffered activity when a node shuts down', async () => {
+    const { key } = await t.tenant();
+    const ws = (await t.workspace(key)).id;
+    const node = await buildApp({ config: t.config, db: t.db });
+    await node.ready();
+    const res = await node.inject({ method: 'POST', url: '/api/v1/actions/execute', headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' }, payload: JSON.stringify(hash(ws)) });
+    assert.equal(res.statusCode, 200);
+    await node.close();
+    const rows = await t.db.query<{ status: string }>('SELECT status FROM activity WHERE workspace_id = $1', [ws]);
+    assert.deepEqual(rows.map((r) => r.status), ['success']);
+  });
+
   it('stops at the monthly quota exactly under concurrency, with current, limit and plan', async () => {
     const { key } = await t.tenant('free');
     const ws = (await t.workspace(key)).id;
@@ -296,6 +344,30 @@ describe('POST /api/v1/actions/execute: the engine', () => {
     assert.deepEqual((await exec(key, { integrationName: 'kv-store', actionName: 'get', workspaceId: ws, endUserId: 'u1', input: { key: 'list' } })).body.output.value, ['item', 'item']);
     const runs = (await t.get(`/api/v1/activity?workspaceId=${ws}&actionName=add_to_list&status=success`, key)).body.activity;
     assert.equal(runs.length, 2, 'replays are not runs');
+  });
+
+  it('keeps built-in state per settings.persistence scope', async () => {
+    const { key } = await t.tenant();
+    const ws = (await t.workspace(key)).id;
+    await t.post(`/api/v1/workspaces/${ws}/integrations`, key, { integrationName: 'kv-store', alias: 'per-user' });
+    await t.post(`/api/v1/workspaces/${ws}/integrations`, key, { integrationName: 'kv-store', alias: 'shared', settings: { persistence: { scope: 'workspace' } } });
+    await t.post(`/api/v1/workspaces/${ws}/integrations`, key, { integrationName: 'kv-store', alias: 'team', settings: { persistence: { scope: 'external', externalId: 'team-1' } } });
+    const kv = (alias: string, actionName: string, input: Record<string, unknown>, endUserId?: string) =>
+      exec(key, { integrationName: 'kv-store', integrationAlias: alias, actionName, workspaceId: ws, input, ...(endUserId ? { endUserId } : {}) });
+    for (const alias of ['per-user', 'shared', 'team']) assert.equal((await kv(alias, 'put', { key: 'k', value: `${alias} by ann` }, 'ann')).status, 200);
+    assert.equal((await kv('per-user', 'get', { key: 'k' }, 'ben')).body.output.found, false, 'end_user scope: ben does not see ann\'s value');
+    assert.equal((await kv('per-user', 'get', { key: 'k' }, 'ann')).body.output.value, 'per-user by ann');
+    assert.equal((await kv('shared', 'get', { key: 'k' }, 'ben')).body.output.value, 'shared by ann', 'workspace scope is shared');
+    assert.equal((await kv('shared', 'get', { key: 'k' })).body.output.value, 'shared by ann', 'and needs no end user');
+    assert.equal((await kv('team', 'get', { key: 'k' })).body.output.value, 'team by ann');
+    const file = await exec(key, { integrationName: 'storage', actionName: 'write_file', workspaceId: ws, endUserId: 'ann', input: { path: 'notes/a.txt', content: 'hello file' } });
+    assert.equal(file.status, 200, file.text);
+    const link = await exec(key, { integrationName: 'storage', actionName: 'get_download_url', workspaceId: ws, endUserId: 'ann', input: { path: 'notes/a.txt', expiresInSeconds: 60 } });
+    const url = new URL(link.body.output.url);
+    assert.equal(url.origin, 'http://switchboard.test');
+    const download = await t.request('GET', url.pathname + url.search);
+    assert.equal(download.status, 200);
+    assert.equal(download.text, 'hello file');
   });
 
   it('takes the earlier request shape', async () => {

@@ -14,7 +14,8 @@ import { createWithinQuota } from '../../platform/quota.js';
 import type { SecretBox } from '../../platform/secrets.js';
 import type { EndUsersService } from '../end-users/end-users.service.js';
 import type { OAuthAppsService } from '../oauth-apps/oauth-apps.service.js';
-import type { WorkspacesService } from '../workspaces/workspaces.service.js';
+import { CONFIG_CACHE_TTL_MS, type WorkspacesService } from '../workspaces/workspaces.service.js';
+import { ConfigCache } from '../../platform/cache.js';
 import { toConnection, toConnectionRecord, toEarlierConnection } from './connections.mapper.js';
 import * as repo from './connections.repository.js';
 import type { ConnectionRow } from './connections.repository.js';
@@ -49,6 +50,9 @@ const authTypeOf = (type: ConnectionType) => (type === 'PLATFORM_OAUTH2' ? 'OAUT
 
 /** Stored credentials: secrets at rest, sealed to their row; everything else a plain column. */
 export class ConnectionsService {
+  /** Connection rows as calls look them up (by id, externalId, or candidates); evicted per organization. */
+  private readonly cache = new ConfigCache<ConnectionRow[]>({ ttlMs: CONFIG_CACHE_TTL_MS, maxEntries: 50_000 });
+
   constructor(
     private readonly deps: {
       orm: Orm;
@@ -60,7 +64,26 @@ export class ConnectionsService {
       secrets: SecretBox;
       bus: InvalidationBus;
     },
-  ) {}
+  ) {
+    deps.bus.subscribe((msg) => {
+      if (msg.type === 'all') this.cache.clear();
+      else if (msg.type === 'connections') this.cache.invalidateTag(`org:${msg.orgId}`);
+      else if (msg.type === 'organization') this.cache.invalidateTag(`org:${msg.id}`); // plan changes suspend connections
+    });
+  }
+
+  private cached(orgId: string, key: string, load: () => Promise<ConnectionRow[]>): Promise<ConnectionRow[]> {
+    return this.cache.get(`${orgId}:${key}`, [`org:${orgId}`], load);
+  }
+
+  private async row(orgId: string, id: string, db: Executor): Promise<ConnectionRow | null> {
+    if (db !== this.deps.orm) return repo.findConnection(db, orgId, id);
+    const [row] = await this.cached(orgId, `id:${id}`, async () => {
+      const r = await repo.findConnection(this.deps.orm, orgId, id);
+      return r ? [r] : [];
+    });
+    return row ?? null;
+  }
 
   // ---- API ------------------------------------------------------------------------------------------------
 
@@ -160,23 +183,25 @@ export class ConnectionsService {
   }
 
   async find(orgId: string, id: string, db: Executor = this.deps.orm): Promise<ConnectionRecord | null> {
-    const row = await repo.findConnection(db, orgId, id);
+    const row = await this.row(orgId, id, db);
     return row ? toConnectionRecord(row) : null;
   }
 
   /** Connections with this externalId for an integration (one per auth method). */
   async findByExternalId(orgId: string, integrationName: string, externalId: string): Promise<ConnectionRecord[]> {
-    return (await repo.findByExternalId(this.deps.orm, orgId, integrationName, externalId)).map(toConnectionRecord);
+    const rows = await this.cached(orgId, `ext:${integrationName}:${externalId}`, () => repo.findByExternalId(this.deps.orm, orgId, integrationName, externalId));
+    return rows.map(toConnectionRecord);
   }
 
   /** Usable connections of an integration seen from a workspace (org, workspace and the end user's own). */
   async candidates(orgId: string, integrationName: string, workspaceId: string, endUserId: string | null): Promise<ConnectionRecord[]> {
-    return (await repo.findCandidates(this.deps.orm, orgId, integrationName, workspaceId, endUserId)).map(toConnectionRecord);
+    const rows = await this.cached(orgId, `cand:${integrationName}:${workspaceId}:${endUserId ?? ''}`, () => repo.findCandidates(this.deps.orm, orgId, integrationName, workspaceId, endUserId));
+    return rows.map(toConnectionRecord);
   }
 
-  /** The decrypted value a piece runs with. Never log or return it. */
+  /** The decrypted value a piece runs with (decrypted per call, never cached in clear). Never log or return it. */
   async credentials(conn: ConnectionRecord, db: Executor = this.deps.orm): Promise<ConnectionValue> {
-    const row = await repo.findConnection(db, conn.orgId, conn.id);
+    const row = await this.row(conn.orgId, conn.id, db);
     if (!row) throw new AppError('CONNECTION_NOT_FOUND', 'The connection was deleted.');
     return { type: row.type as ConnectionValue['type'], authMethodKey: row.authMethodKey, value: this.deps.secrets.open<Record<string, unknown>>(PURPOSE, row.id, row.credentials) };
   }

@@ -2,14 +2,43 @@ import type { Executor, Orm } from '../../platform/db/database.js';
 import { AppError, isUniqueViolation } from '../../platform/errors.js';
 import type { Actor } from '../../platform/http/access.js';
 import { newId } from '../../platform/ids.js';
-import type { WorkspacesService } from '../workspaces/workspaces.service.js';
+import { CONFIG_CACHE_TTL_MS, type WorkspacesService } from '../workspaces/workspaces.service.js';
+import { ConfigCache } from '../../platform/cache.js';
+import type { InvalidationBus } from '../../platform/invalidation.js';
+import type { EndUserRow } from './end-users.repository.js';
 import { toEndUser, toEndUserConnection } from './end-users.mapper.js';
 import * as repo from './end-users.repository.js';
 import type { CreateEndUserInput, UpdateEndUserInput } from './end-users.schemas.js';
 
 /** The app's own customers, per workspace, identified by the app's externalId. */
+/** Thrown by a cache load that found nothing, so the miss is not stored. */
+class Absent extends Error {}
+
 export class EndUsersService {
-  constructor(private readonly deps: { orm: Orm; workspaces: WorkspacesService }) {}
+  /** End users as calls name them (by externalId or id), for the engine; absent ones are not cached. */
+  private readonly cache = new ConfigCache<EndUserRow>({ ttlMs: CONFIG_CACHE_TTL_MS, maxEntries: 100_000 });
+
+  constructor(private readonly deps: { orm: Orm; workspaces: WorkspacesService; bus: InvalidationBus }) {
+    deps.bus.subscribe((msg) => {
+      if (msg.type === 'all') this.cache.clear();
+      else if (msg.type === 'end_user') this.cache.invalidateTag(`eu:${msg.id}`);
+      else if (msg.type === 'workspace') this.cache.invalidateTag(`ws:${msg.id}`);
+    });
+  }
+
+  /** A cached lookup that does not remember misses (an end user created later must be found). */
+  private async cached(key: string, load: () => Promise<EndUserRow | null>): Promise<EndUserRow | null> {
+    try {
+      return await this.cache.get(key, (row) => [`eu:${row.id}`, `ws:${row.workspaceId}`], async () => {
+        const row = await load();
+        if (!row) throw new Absent();
+        return row;
+      });
+    } catch (err) {
+      if (err instanceof Absent) return null;
+      throw err;
+    }
+  }
 
   async create(actor: Actor, input: CreateEndUserInput) {
     await this.deps.workspaces.requireUsable(actor, input.workspaceId);
@@ -58,9 +87,11 @@ export class EndUsersService {
 
   /** Deletes the end user and its connections in one transaction. */
   async delete(actor: Actor, id: string) {
-    await this.find(actor, id);
+    const row = await this.find(actor, id);
     const connectionsDeleted = await this.deps.orm.transaction(async (tx) => repo.deleteEndUser(tx as unknown as Executor, actor.orgId, id));
     if (connectionsDeleted === null) throw notFound();
+    await this.deps.bus.publish({ type: 'end_user', id, workspaceId: row.workspaceId, orgId: actor.orgId });
+    if (connectionsDeleted > 0) await this.deps.bus.publish({ type: 'connections', orgId: actor.orgId });
     return { deleted: true as const, id, connectionsDeleted };
   }
 
@@ -72,10 +103,17 @@ export class EndUsersService {
     );
   }
 
-  /** An end user by internal id, only if it belongs to the workspace. */
-  async findInWorkspace(orgId: string, workspaceId: string, id: string) {
-    const row = await repo.findEndUser(this.deps.orm, orgId, id);
+  /** An end user by internal id, only if it belongs to the workspace (cached: the engine calls it). */
+  async findInWorkspace(orgId: string, workspaceId: string, id: string): Promise<EndUserRow | null> {
+    const row = await this.cached(`id:${orgId}:${id}`, () => repo.findEndUser(this.deps.orm, orgId, id));
     return row && row.workspaceId === workspaceId ? row : null;
+  }
+
+  /** The end user with this externalId in the workspace (cached), created when absent when `create` is set. */
+  async lookup(orgId: string, workspaceId: string, externalId: string, create: boolean): Promise<EndUserRow | null> {
+    const key = `ext:${orgId}:${workspaceId}:${externalId}`;
+    const row = await this.cached(key, () => (create ? this.resolveOrCreate(this.deps.orm, orgId, workspaceId, externalId) : repo.findEndUserByExternalId(this.deps.orm, orgId, workspaceId, externalId)));
+    return row;
   }
 
   async findByExternalId(db: Executor, orgId: string, workspaceId: string, externalId: string) {

@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, isNull, ne, or, type SQL } from 'drizzle-orm';
+import { and, asc, eq, ne, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../platform/db/database.js';
 import { inputPartials } from '../../platform/db/schema.js';
 
@@ -20,27 +20,6 @@ export async function listPartials(db: Executor, orgId: string, workspaceId: str
   if (f.actionName) conds.push(eq(inputPartials.actionName, f.actionName));
   if (f.triggerName) conds.push(eq(inputPartials.triggerName, f.triggerName));
   return db.select().from(inputPartials).where(and(...conds)).orderBy(asc(inputPartials.createdAt), asc(inputPartials.id));
-}
-
-/** Every partial that may apply to an integration under an alias (alias-specific or for all aliases). */
-export async function listForTarget(db: Executor, orgId: string, workspaceId: string, integrationName: string, alias: string): Promise<PartialRow[]> {
-  return db
-    .select()
-    .from(inputPartials)
-    .where(
-      and(
-        eq(inputPartials.orgId, orgId),
-        eq(inputPartials.workspaceId, workspaceId),
-        eq(inputPartials.integrationName, integrationName),
-        or(isNull(inputPartials.integrationAlias), eq(inputPartials.integrationAlias, alias)),
-      ),
-    )
-    .orderBy(asc(inputPartials.createdAt), asc(inputPartials.id));
-}
-
-export async function findPartials(db: Executor, orgId: string, ids: string[]): Promise<PartialRow[]> {
-  if (ids.length === 0) return [];
-  return db.select().from(inputPartials).where(and(eq(inputPartials.orgId, orgId), inArray(inputPartials.id, ids)));
 }
 
 export async function findPartial(db: Executor, orgId: string, id: string): Promise<PartialRow | null> {

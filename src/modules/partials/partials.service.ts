@@ -4,7 +4,8 @@ import { AppError, invalidField, isUniqueViolation, violatedConstraint } from '.
 import type { Actor } from '../../platform/http/access.js';
 import { newId } from '../../platform/ids.js';
 import type { InvalidationBus } from '../../platform/invalidation.js';
-import type { WorkspacesService } from '../workspaces/workspaces.service.js';
+import { CONFIG_CACHE_TTL_MS, type WorkspacesService } from '../workspaces/workspaces.service.js';
+import { ConfigCache } from '../../platform/cache.js';
 import * as wiRepo from '../workspace-integrations/workspace-integrations.repository.js';
 import * as repo from './partials.repository.js';
 import type { PartialRow } from './partials.repository.js';
@@ -46,7 +47,15 @@ export function toPartial(row: PartialRow) {
 
 /** Saved input presets merged into action, trigger and property-resolution input. */
 export class PartialsService {
-  constructor(private readonly deps: { orm: Orm; registry: IntegrationRegistry; workspaces: WorkspacesService; bus: InvalidationBus }) {}
+  /** Every partial of a workspace (read by every call that merges input). */
+  private readonly cache = new ConfigCache<PartialRow[]>({ ttlMs: CONFIG_CACHE_TTL_MS, maxEntries: 20_000 });
+
+  constructor(private readonly deps: { orm: Orm; registry: IntegrationRegistry; workspaces: WorkspacesService; bus: InvalidationBus }) {
+    deps.bus.subscribe((msg) => {
+      if (msg.type === 'all') this.cache.clear();
+      else if (msg.type === 'workspace_config' || msg.type === 'workspace') this.cache.invalidateTag(`ws:${msg.type === 'workspace' ? msg.id : msg.workspaceId}`);
+    });
+  }
 
   async create(actor: Actor, input: CreatePartialInput) {
     await this.deps.workspaces.requireUsable(actor, input.workspaceId);
@@ -151,13 +160,15 @@ export class PartialsService {
    * (integration-wide before action-specific, all-alias before alias-specific). With partialIds: exactly those, in
    * the order given, each checked to belong to the target (else a VALIDATION_ERROR naming it).
    */
-  async forCall(orgId: string, workspaceId: string, target: PartialTarget, partialIds: string[] | undefined, db: Executor = this.deps.orm): Promise<PartialRow[]> {
+  async forCall(orgId: string, workspaceId: string, target: PartialTarget, partialIds: string[] | undefined): Promise<PartialRow[]> {
+    if (partialIds !== undefined && partialIds.length === 0) return [];
+    const all = await this.cache.get(`${orgId}:${workspaceId}`, [`ws:${workspaceId}`], () => repo.listPartials(this.deps.orm, orgId, workspaceId, {}));
     if (partialIds === undefined) {
-      const rows = await repo.listForTarget(db, orgId, workspaceId, target.integrationName, target.alias);
-      return rows.filter((p) => p.isDefault && appliesTo(p, target)).sort((a, b) => rank(a) - rank(b));
+      return all
+        .filter((p) => p.isDefault && p.integrationName === target.integrationName && (!p.integrationAlias || p.integrationAlias === target.alias) && appliesTo(p, target))
+        .sort((a, b) => rank(a) - rank(b));
     }
-    if (partialIds.length === 0) return [];
-    const found = new Map((await repo.findPartials(db, orgId, [...new Set(partialIds)])).map((p) => [p.id, p]));
+    const found = new Map(all.map((p) => [p.id, p]));
     return partialIds.map((pid, i) => {
       const p = found.get(pid);
       if (!p || p.workspaceId !== workspaceId) throw invalidField(`partialIds[${i}]`, 'is not a partial of this workspace');

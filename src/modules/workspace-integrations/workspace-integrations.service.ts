@@ -9,7 +9,8 @@ import { newId } from '../../platform/ids.js';
 import type { InvalidationBus } from '../../platform/invalidation.js';
 import type { ConnectionsService } from '../connections/connections.service.js';
 import type { OAuthAppsService } from '../oauth-apps/oauth-apps.service.js';
-import type { WorkspacesService } from '../workspaces/workspaces.service.js';
+import { CONFIG_CACHE_TTL_MS, type WorkspacesService } from '../workspaces/workspaces.service.js';
+import { ConfigCache } from '../../platform/cache.js';
 import { toListedWorkspaceIntegration, toWorkspaceIntegration } from './workspace-integrations.mapper.js';
 import * as repo from './workspace-integrations.repository.js';
 import type { WorkspaceIntegrationRow } from './workspace-integrations.repository.js';
@@ -47,6 +48,8 @@ export type StrictPerUserGuard = (orgId: string, workspaceId: string) => Promise
 /** Configured instances of catalog integrations inside a workspace. */
 export class WorkspaceIntegrationsService {
   private readonly guards: StrictPerUserGuard[] = [];
+  /** Each workspace's instances (read by every call); rows carry their connection's status, so connection changes evict too. */
+  private readonly cache = new ConfigCache<repo.WorkspaceIntegrationWithConnection[]>({ ttlMs: CONFIG_CACHE_TTL_MS, maxEntries: 20_000 });
 
   constructor(
     private readonly deps: {
@@ -57,7 +60,13 @@ export class WorkspaceIntegrationsService {
       oauthApps: OAuthAppsService;
       bus: InvalidationBus;
     },
-  ) {}
+  ) {
+    deps.bus.subscribe((msg) => {
+      if (msg.type === 'all') this.cache.clear();
+      else if (msg.type === 'workspace_config' || msg.type === 'workspace') this.cache.invalidateTag(`ws:${msg.type === 'workspace' ? msg.id : msg.workspaceId}`);
+      else if (msg.type === 'connections' || msg.type === 'organization') this.cache.invalidateTag(`org:${msg.type === 'connections' ? msg.orgId : msg.id}`);
+    });
+  }
 
   addStrictPerUserGuard(guard: StrictPerUserGuard): void {
     this.guards.push(guard);
@@ -142,8 +151,8 @@ export class WorkspaceIntegrationsService {
   }
 
   /** Every configured instance in a workspace, in sort order (the engine and MCP servers read these). */
-  async listForWorkspace(orgId: string, workspaceId: string): Promise<WorkspaceIntegrationRow[]> {
-    return repo.listForWorkspace(this.deps.orm, orgId, workspaceId);
+  async listForWorkspace(orgId: string, workspaceId: string): Promise<repo.WorkspaceIntegrationWithConnection[]> {
+    return this.cache.get(`${orgId}:${workspaceId}`, [`ws:${workspaceId}`, `org:${orgId}`], () => repo.listForWorkspace(this.deps.orm, orgId, workspaceId));
   }
 
   private async find(actor: Actor, workspaceId: string, id: string): Promise<WorkspaceIntegrationRow> {

@@ -3,13 +3,28 @@ import { AppError, isUniqueViolation } from '../../platform/errors.js';
 import type { Actor } from '../../platform/http/access.js';
 import { newId } from '../../platform/ids.js';
 import type { PlanTable } from '../../platform/plans.js';
+import { ConfigCache } from '../../platform/cache.js';
+import type { InvalidationBus } from '../../platform/invalidation.js';
 import { createWithinQuota } from '../../platform/quota.js';
 import { toWorkspace } from './workspaces.mapper.js';
 import * as repo from './workspaces.repository.js';
 import type { CreateWorkspaceInput, UpdateWorkspaceInput } from './workspaces.schemas.js';
 
+/** How long configuration read on every call may be served from memory without an invalidation message. */
+export const CONFIG_CACHE_TTL_MS = 60_000;
+
 export class WorkspacesService {
-  constructor(private readonly deps: { orm: Orm; plans: PlanTable }) {}
+  /** Workspace rows by id, for requireUsable (called by every workspace-bound request). */
+  private readonly cache = new ConfigCache<repo.WorkspaceRow | null>({ ttlMs: CONFIG_CACHE_TTL_MS, maxEntries: 20_000 });
+
+  constructor(private readonly deps: { orm: Orm; plans: PlanTable; bus: InvalidationBus }) {
+    deps.bus.subscribe((msg) => {
+      if (msg.type === 'all') this.cache.clear();
+      else if (msg.type === 'workspace') this.cache.invalidateTag(`ws:${msg.id}`);
+      // Plan changes suspend and restore workspaces; suspension of the organization is checked by the key cache.
+      else if (msg.type === 'organization') this.cache.invalidateTag(`org:${msg.id}`);
+    });
+  }
 
   async list(actor: Actor, q: { limit: number; offset: number; includeSuspended: boolean }) {
     const filter: repo.WorkspaceFilter = {
@@ -55,6 +70,7 @@ export class WorkspacesService {
     try {
       const row = await repo.updateWorkspace(this.deps.orm, actor.orgId, id, patch);
       if (!row) throw notFound();
+      await this.deps.bus.publish({ type: 'workspace', id, orgId: actor.orgId });
       return toWorkspace(row);
     } catch (err) {
       if (isUniqueViolation(err)) throw duplicateSlug(patch.slug ?? '');
@@ -65,6 +81,9 @@ export class WorkspacesService {
   async delete(actor: Actor, id: string) {
     await this.find(actor, id);
     if (!(await repo.deleteWorkspace(this.deps.orm, actor.orgId, id))) throw notFound();
+    // Everything inside went with it: configuration, end users, connections.
+    await this.deps.bus.publish({ type: 'workspace', id, orgId: actor.orgId });
+    await this.deps.bus.publish({ type: 'connections', orgId: actor.orgId });
     return { deleted: true as const, id };
   }
 
@@ -80,8 +99,9 @@ export class WorkspacesService {
     return row;
   }
 
+  /** The caller's workspace (cached; every change publishes an invalidation), or 404 / 403 SCOPE_DENIED. */
   private async find(actor: Actor, id: string) {
-    const row = await repo.findWorkspace(this.deps.orm, actor.orgId, id);
+    const row = await this.cache.get(`${actor.orgId}:${id}`, [`ws:${id}`, `org:${actor.orgId}`], () => repo.findWorkspace(this.deps.orm, actor.orgId, id));
     if (!row) throw notFound();
     actor.access.assertWorkspace(row.id);
     return row;

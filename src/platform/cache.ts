@@ -1,0 +1,63 @@
+/**
+ * A read-through cache for configuration read on every call (workspaces, workspace integrations, partials, end
+ * users, connections). Entries are evicted by invalidation messages (InvalidationBus: this node at once, other nodes
+ * through LISTEN/NOTIFY) and expire after a TTL as a safety net. Concurrent misses of a key share one load, and a
+ * load that overlaps an invalidation is not stored, so a stale value can never outlive the message that killed it.
+ */
+export class ConfigCache<V> {
+  private readonly entries = new Map<string, { value: V; at: number; tags: readonly string[] }>();
+  private readonly loading = new Map<string, Promise<V>>();
+  /** Bumped by every invalidation: a load that started before the bump is returned but not kept. */
+  private generation = 0;
+
+  constructor(private readonly opts: { ttlMs: number; maxEntries: number; now?: () => number }) {}
+
+  private now(): number {
+    return this.opts.now?.() ?? Date.now();
+  }
+
+  /** The cached value, or `load()`'s result (stored under `key` with `tags`, or tags computed from it, for invalidation). */
+  async get(key: string, tags: readonly string[] | ((value: V) => readonly string[]), load: () => Promise<V>): Promise<V> {
+    const hit = this.entries.get(key);
+    if (hit && this.now() - hit.at < this.opts.ttlMs) return hit.value;
+    const pending = this.loading.get(key);
+    if (pending) return pending;
+    const started = this.generation;
+    const promise = load().then(
+      (value) => {
+        this.loading.delete(key);
+        if (started === this.generation && this.opts.ttlMs > 0) {
+          if (this.entries.size >= this.opts.maxEntries) {
+            const oldest = this.entries.keys().next().value;
+            if (oldest !== undefined) this.entries.delete(oldest);
+          }
+          this.entries.set(key, { value, at: this.now(), tags: typeof tags === 'function' ? tags(value) : tags });
+        }
+        return value;
+      },
+      (err: unknown) => {
+        this.loading.delete(key);
+        throw err;
+      },
+    );
+    this.loading.set(key, promise);
+    return promise;
+  }
+
+  /** Drop every entry carrying the tag (e.g. `ws:<id>`, `org:<id>`). */
+  invalidateTag(tag: string): void {
+    this.generation++;
+    this.loading.clear();
+    for (const [k, e] of this.entries) if (e.tags.includes(tag)) this.entries.delete(k);
+  }
+
+  clear(): void {
+    this.generation++;
+    this.loading.clear();
+    this.entries.clear();
+  }
+
+  get size(): number {
+    return this.entries.size;
+  }
+}
