@@ -74,6 +74,19 @@ import { WorkspaceIntegrationsService } from './modules/workspace-integrations/w
 import { integrationsRoutes } from './modules/integrations/integrations.routes.js';
 import { CatalogEntry } from './modules/integrations/integrations.schemas.js';
 import { IntegrationsService } from './modules/integrations/integrations.service.js';
+import { approvalPoliciesRoutes } from './modules/approval-policies/approval-policies.routes.js';
+import { Policy as ApprovalPolicy } from './modules/approval-policies/approval-policies.schemas.js';
+import { ApprovalPoliciesService } from './modules/approval-policies/approval-policies.service.js';
+import { OpenAiCompatibleRiskModel } from './modules/approval-policies/risk-model.js';
+import { expireApprovalsJob } from './modules/approvals/approvals.jobs.js';
+import { approvalsRoutes } from './modules/approvals/approvals.routes.js';
+import { Approval, Receipt as ApprovalReceipt } from './modules/approvals/approvals.schemas.js';
+import { ApprovalsService } from './modules/approvals/approvals.service.js';
+import { redactInput } from './modules/approvals/redact.js';
+import { ApprovalGate } from './modules/approvals/approval-gate.js';
+import { ApprovalWebhooks } from './modules/approvals/approval-webhooks.js';
+import { CodeRunApprovals } from './modules/approvals/code-runs.service.js';
+import { approvalPagesRoutes } from './web/approvals/approval-pages.routes.js';
 import { DeliveryService } from './platform/delivery/delivery.js';
 import { SigningSecrets } from './platform/delivery/signing.js';
 import { webhookSigningSecretRoutes } from './modules/webhook-signing-secret/webhook-signing-secret.routes.js';
@@ -188,12 +201,25 @@ export function createServices({ config, db }: AppDeps, log: { info(o: object, m
   const triggers = new TriggersService({
     orm, registry, workspaces, delivery, engine, runner: sourceRunner, secrets: sourceSecrets, recorder: eventRecorder, plans: config.plans, minuteMs: config.triggers.minuteMs, onEnabled: () => poller.kick(),
   });
+  // Human Gates: policies, approval requests and receipts, plugged into the engine as its gate.
+  const riskModel = config.approvalModel ? new OpenAiCompatibleRiskModel(config.approvalModel, config.egressAllow) : null;
+  const approvalPolicies = new ApprovalPoliciesService({
+    orm, workspaces, bus, registry, model: riskModel, egressAllow: config.egressAllow,
+    preview: (input, enforcedKeys) => redactInput(input, { enforcedKeys }).preview,
+  });
+  const approvals = new ApprovalsService({ orm, registry, workspaces, policies: approvalPolicies, publicUrl: config.publicUrl });
+  jobs.register(expireApprovalsJob(approvals, log));
+  engine.setGate(new ApprovalGate(approvals));
+  const approvalWebhooks = new ApprovalWebhooks({ delivery, publicUrl: config.publicUrl });
+  approvals.setNotifier(approvalWebhooks);
+  const codeRunApprovals = new CodeRunApprovals({ orm, approvals, policies: approvalPolicies, registry, publicUrl: config.publicUrl });
   const webhooks = new WebhooksService({ orm, registry, runner: sourceRunner, recorder: eventRecorder, appWebhookSecrets: config.triggers.appWebhookSecrets, publicUrl: config.publicUrl, log });
   return {
     bus, jobs, verifier, auth, apiKeys, workspaces, endUsers, members, workspaceMembers, organizations, operator, registry, integrations, files, pieces, pieceInstaller, browsers, advancedCode,
     secrets, egress, oauthApps, connections, workspaceIntegrations, partials, limits, idempotency, engine, actions, activity,
     mailer, connect, portal, oauthRefresher,
     signing, delivery, webhookSigningSecret, triggers, poller, webhooks,
+    approvalPolicies, approvals, approvalWebhooks, codeRunApprovals, riskModel,
   };
 }
 
@@ -213,6 +239,7 @@ const SHARED_SCHEMAS = [
   Connection, EarlierConnection, WorkspaceIntegration, Partial, ActivityEntry,
   ConnectSession, OAuthApp,
   TriggerSource,
+  ApprovalPolicy, Approval, ApprovalReceipt,
 ];
 
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
@@ -311,6 +338,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(webhookSigningSecretRoutes);
   await app.register(triggersRoutes);
   await app.register(webhooksRoutes);
+  await app.register(approvalPoliciesRoutes);
+  await app.register(approvalsRoutes);
+  await app.register(approvalPagesRoutes);
 
   app.addHook('onReady', async () => {
     await services.bus.start();
@@ -336,6 +366,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     await services.egress.close();
     services.files.close();
     services.mailer.close();
+    await services.riskModel?.close();
   });
   return app;
 }

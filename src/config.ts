@@ -42,6 +42,8 @@ export interface Config {
   advancedCodeNetwork: boolean;
   /** Storage files in an S3-compatible bucket instead of `<dataDir>/storage` (null: on disk). */
   storageS3: { bucket: string; prefix: string; region: string | null; endpoint: string | null; accessKeyId: string | null; secretAccessKey: string | null } | null;
+  /** OpenAI-compatible model for approval policies with riskMode model_assisted (null: they fall back to rules). */
+  approvalModel: { url: string; model: string; apiKey: string | null; timeoutMs: number } | null;
   /** Outbound webhook delivery (platform/delivery): retry delays in seconds, per-attempt timeout, claim interval, parallel sends. */
   delivery: { retrySchedule: number[]; timeoutMs: number; pollMs: number; concurrency: number; retentionDays: number };
   /** Triggers: how long one "minute" of pollingIntervalMinutes lasts (tests shorten it) and how often due sources are claimed. */
@@ -151,6 +153,7 @@ export function loadConfig(env: Env = process.env): Readonly<Config> {
     actionTimeoutMs: int(env, 'SWITCHBOARD_ACTION_TIMEOUT_MS', 330_000, 1000, 3_600_000),
     advancedCodeNetwork: bool(env, 'SWITCHBOARD_ADVANCED_CODE_NETWORK', false),
     storageS3: storageS3(env),
+    approvalModel: approvalModel(env),
     delivery: {
       retrySchedule: retrySchedule(env, 'SWITCHBOARD_DELIVERY_RETRY_SCHEDULE'),
       timeoutMs: int(env, 'SWITCHBOARD_DELIVERY_TIMEOUT_MS', 10_000, 100, 120_000),
@@ -230,4 +233,18 @@ function email(env: Env, publicUrl: string): Config['email'] {
   const from = str(env, 'SWITCHBOARD_EMAIL_FROM') ?? `Switchboard <no-reply@${new URL(publicUrl).hostname}>`;
   if (!/@/.test(from)) throw new ConfigError('SWITCHBOARD_EMAIL_FROM', 'must be an email address, e.g. "Acme <no-reply@acme.example>"');
   return { smtpUrl, from };
+}
+
+function approvalModel(env: Env): Config['approvalModel'] {
+  const modelUrl = url(env, 'SWITCHBOARD_APPROVAL_MODEL_URL');
+  const model = str(env, 'SWITCHBOARD_APPROVAL_MODEL');
+  if (!modelUrl && !model) return null;
+  if (!modelUrl) throw new ConfigError('SWITCHBOARD_APPROVAL_MODEL_URL', 'is required when SWITCHBOARD_APPROVAL_MODEL is set (the OpenAI-compatible base URL, e.g. https://api.openai.com/v1)');
+  if (!model) throw new ConfigError('SWITCHBOARD_APPROVAL_MODEL', 'is required when SWITCHBOARD_APPROVAL_MODEL_URL is set (the model name)');
+  return {
+    url: modelUrl,
+    model,
+    apiKey: str(env, 'SWITCHBOARD_APPROVAL_MODEL_API_KEY'),
+    timeoutMs: int(env, 'SWITCHBOARD_APPROVAL_MODEL_TIMEOUT_MS', 10_000, 100, 120_000),
+  };
 }

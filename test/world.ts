@@ -108,6 +108,21 @@ export const FIXTURES: Record<string, Fixture> = {
   'GET /api/v1/triggers': f((w) => ({ url: `/api/v1/triggers?workspaceId=${w.ws}` })),
   'GET /api/v1/triggers/{id}/events': f((w) => ({ url: `/api/v1/triggers/${w.ids.triggerSource}/events` })),
   'POST /api/v1/triggers/{id}/events/{eventId}/redeliver': f((w) => ({ url: `/api/v1/triggers/${w.ids.triggerSource}/events/${w.ids.triggerEvent}/redeliver` })),
+  'POST /api/v1/approval-policies': f((w) => ({ url: '/api/v1/approval-policies', body: { name: 'route check', workspaceId: w.ws } })),
+  // Listing filters to the key's workspaces (tested in the module); without workspaceId nothing foreign is named.
+  'GET /api/v1/approval-policies': f((w) => ({ url: `/api/v1/approval-policies?workspaceId=${w.ws}` })),
+  'POST /api/v1/approval-policies/test': f((w) => ({
+    url: '/api/v1/approval-policies/test',
+    body: { policy: { riskMode: 'always' }, context: { workspaceId: w.ws, integrationName: 'datetime', actionName: 'format_date' } },
+  })),
+  'GET /api/v1/approval-policies/{id}': f((w) => ({ url: `/api/v1/approval-policies/${w.ids.policy}` })),
+  'PATCH /api/v1/approval-policies/{id}': f((w) => ({ url: `/api/v1/approval-policies/${w.ids.policy}`, body: { priority: 7 } })),
+  'DELETE /api/v1/approval-policies/{id}': f((w) => ({ url: `/api/v1/approval-policies/${w.ids.policy}` })),
+  'GET /api/v1/approvals': f((w) => ({ url: `/api/v1/approvals?workspaceId=${w.ws}` })),
+  'GET /api/v1/approvals/{id}': f((w) => ({ url: `/api/v1/approvals/${w.ids.approval}` })),
+  'POST /api/v1/approvals/{id}/approve': f((w) => ({ url: `/api/v1/approvals/${w.ids.approval}/approve`, body: { reason: 'route check' } })),
+  'POST /api/v1/approvals/{id}/reject': f((w) => ({ url: `/api/v1/approvals/${w.ids.approval}/reject`, body: {} })),
+  'POST /api/v1/approvals/{id}/cancel': f((w) => ({ url: `/api/v1/approvals/${w.ids.approval}/cancel` })),
 };
 
 
@@ -144,6 +159,10 @@ export async function buildWorld(t: TestApp): Promise<World> {
   const events = await t.get(`/api/v1/triggers/${triggerSource}/events`, org.key);
   const triggerEvent = events.body?.events?.[0]?.eventId as string | undefined;
   if (!triggerEvent) throw new Error(`world: no trigger event (${events.text})`);
+  // A Human Gates policy on datetime.date_math in ws, and one paused execution (an approval request).
+  const policy = await t.post('/api/v1/approval-policies', org.key, { name: 'World gate', workspaceId: ws.id, riskMode: 'always', integrationNames: ['datetime'], actionNames: ['date_math'] });
+  const paused = await t.post('/api/v1/actions/execute', org.key, { integrationName: 'datetime', actionName: 'date_math', workspaceId: ws.id, input: { date: '2026-01-01T00:00:00Z', operation: 'add', amount: 1, unit: 'days' } });
+  if (policy.status !== 201 || paused.status !== 202) throw new Error(`world: approvals ${policy.status} ${paused.status} ${paused.text}`);
   return {
     key: org.key,
     ws: ws.id,
@@ -161,6 +180,8 @@ export async function buildWorld(t: TestApp): Promise<World> {
       oauthApp: oauthApp.body.oauthApp.id,
       triggerSource,
       triggerEvent,
+      policy: policy.body.policy.id,
+      approval: paused.body.approval.id,
     },
   };
 }

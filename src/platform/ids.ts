@@ -8,6 +8,7 @@ export const TOKEN_PREFIX = {
   mcpBearer: 'mcp_',
   mcpOAuth: 'mcpo_',
   approval: 'apr_',
+  approvalLink: 'apl_',
   server: 'srv_',
   userSession: 'uss_',
   operator: 'op_',
