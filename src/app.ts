@@ -74,6 +74,42 @@ import { WorkspaceIntegrationsService } from './modules/workspace-integrations/w
 import { integrationsRoutes } from './modules/integrations/integrations.routes.js';
 import { CatalogEntry } from './modules/integrations/integrations.schemas.js';
 import { IntegrationsService } from './modules/integrations/integrations.service.js';
+import { approvalPoliciesRoutes } from './modules/approval-policies/approval-policies.routes.js';
+import { Policy as ApprovalPolicy } from './modules/approval-policies/approval-policies.schemas.js';
+import { ApprovalPoliciesService } from './modules/approval-policies/approval-policies.service.js';
+import { OpenAiCompatibleRiskModel } from './modules/approval-policies/risk-model.js';
+import { expireApprovalsJob } from './modules/approvals/approvals.jobs.js';
+import { approvalsRoutes } from './modules/approvals/approvals.routes.js';
+import { Approval, Receipt as ApprovalReceipt } from './modules/approvals/approvals.schemas.js';
+import { ApprovalsService } from './modules/approvals/approvals.service.js';
+import { redactInput } from './modules/approvals/redact.js';
+import { ApprovalGate } from './modules/approvals/approval-gate.js';
+import { ApprovalWebhooks } from './modules/approvals/approval-webhooks.js';
+import { CodeRunApprovals } from './modules/approvals/code-runs.service.js';
+import { approvalPagesRoutes } from './web/approvals/approval-pages.routes.js';
+import { DeliveryService } from './platform/delivery/delivery.js';
+import { SigningSecrets } from './platform/delivery/signing.js';
+import { webhookSigningSecretRoutes } from './modules/webhook-signing-secret/webhook-signing-secret.routes.js';
+import { WebhookSigningSecretService } from './modules/webhook-signing-secret/webhook-signing-secret.service.js';
+import type { ConnectionRecord } from './engine/types.js';
+import { EventRecorder } from './modules/triggers/triggers.events.js';
+import { TriggerPoller } from './modules/triggers/triggers.poller.js';
+import { triggersRoutes } from './modules/triggers/triggers.routes.js';
+import { SourceRunner, SourceSecrets } from './modules/triggers/triggers.runtime.js';
+import { TriggerSource } from './modules/triggers/triggers.schemas.js';
+import { TriggersService } from './modules/triggers/triggers.service.js';
+import { webhooksRoutes } from './modules/webhooks/webhooks.routes.js';
+import { WebhooksService } from './modules/webhooks/webhooks.service.js';
+import { Mailer } from './platform/mailer.js';
+import { connectJobs } from './modules/connect/connect.jobs.js';
+import { connectRoutes } from './modules/connect/connect.routes.js';
+import { ConnectSession } from './modules/connect/connect.schemas.js';
+import { ConnectService } from './modules/connect/connect.service.js';
+import { PortalService } from './modules/connect/portal.service.js';
+import { OAuthRefresher } from './modules/connect/refresher.js';
+import { oauthAppsRoutes } from './modules/oauth-apps/oauth-apps.routes.js';
+import { OAuthApp } from './modules/oauth-apps/oauth-apps.schemas.js';
+import { connectPages } from './web/connect/connect.web.js';
 import { createMcpServices } from './mcp/index.js';
 import { mcpEndpointRoutes } from './mcp/endpoint.routes.js';
 import { mcpOAuthRoutes } from './mcp/oauth/oauth.routes.js';
@@ -119,7 +155,7 @@ export function createServices({ config, db }: AppDeps, log: { info(o: object, m
   const advancedCode = new AdvancedCodeRuntime({ dataDir: config.dataDir, allowNetwork: config.advancedCodeNetwork });
   const secrets = SecretBox.fromKeys(config.encryptionKey, config.previousEncryptionKeys);
   const egress = new EgressGuard(config.egressAllow);
-  const oauthApps = new OAuthAppsService({ orm });
+  const oauthApps = new OAuthAppsService({ orm, secrets, registry, plans: config.plans });
   const connections = new ConnectionsService({ orm, plans: config.plans, registry, workspaces, endUsers, oauthApps, secrets, bus });
   const workspaceIntegrations = new WorkspaceIntegrationsService({ orm, registry, workspaces, connections, oauthApps, bus });
   const partials = new PartialsService({ orm, registry, workspaces, bus });
@@ -148,10 +184,47 @@ export function createServices({ config, db }: AppDeps, log: { info(o: object, m
   const actions = new ActionsService({ engine, connections });
   const activity = new ActivityService({ orm, recorder: activityRecorder, workspaces });
   const integrations = new IntegrationsService({ registry, publicUrl: config.publicUrl, workspaces, engine, oauthApps });
+  // Hosted connect, the end-user portal and OAuth2 refresh (src/modules/connect).
+  const mailer = new Mailer(config.email);
+  const connect = new ConnectService({ orm, registry, workspaces, endUsers, workspaceIntegrations, connections, oauthApps, secrets, egress, publicUrl: config.publicUrl, log });
+  const portal = new PortalService({ orm, registry, workspaces, endUsers, workspaceIntegrations, connections, connect, mailer, publicUrl: config.publicUrl, log });
+  const oauthRefresher = new OAuthRefresher({ db, registry, connections, oauthApps, egress, log });
+  engine.setRefresher(oauthRefresher);
+  for (const job of connectJobs({ orm, refresher: oauthRefresher, aheadSeconds: config.oauthRefreshAheadSeconds, log })) jobs.register(job);
+  // Outbound webhooks (trigger callbacks, approval notifications): see src/platform/delivery.
+  const signing = new SigningSecrets({ orm, secrets });
+  const delivery = new DeliveryService({ db, secrets, signing, egress, config: config.delivery, log });
+  jobs.register(delivery.purgeJob());
+  const webhookSigningSecret = new WebhookSigningSecretService({ signing });
+  // Triggers: sources, inbound webhooks, polling (see src/modules/triggers).
+  const sourceSecrets = new SourceSecrets(secrets);
+  const triggerEngine = { credentials: (conn: ConnectionRecord) => engine.credentials(conn), findConnection: (orgId: string, id: string) => connections.find(orgId, id) };
+  const sourceRunner = new SourceRunner({ orm, registry, secrets: sourceSecrets, engine: triggerEngine, publicUrl: config.publicUrl });
+  const eventRecorder = new EventRecorder({ orm, delivery, secrets: sourceSecrets });
+  const poller = new TriggerPoller({ orm, runner: sourceRunner, recorder: eventRecorder, tickMs: config.triggers.tickMs, minuteMs: config.triggers.minuteMs, pieceTimeoutMs: config.pieceTimeoutMs, log });
+  const triggers = new TriggersService({
+    orm, registry, workspaces, delivery, engine, runner: sourceRunner, secrets: sourceSecrets, recorder: eventRecorder, plans: config.plans, minuteMs: config.triggers.minuteMs, onEnabled: () => poller.kick(),
+  });
+  // Human Gates: policies, approval requests and receipts, plugged into the engine as its gate.
+  const riskModel = config.approvalModel ? new OpenAiCompatibleRiskModel(config.approvalModel, config.egressAllow) : null;
+  const approvalPolicies = new ApprovalPoliciesService({
+    orm, workspaces, bus, registry, model: riskModel, egressAllow: config.egressAllow,
+    preview: (input, enforcedKeys) => redactInput(input, { enforcedKeys }).preview,
+  });
+  const approvals = new ApprovalsService({ orm, registry, workspaces, policies: approvalPolicies, publicUrl: config.publicUrl });
+  jobs.register(expireApprovalsJob(approvals, log));
+  engine.setGate(new ApprovalGate(approvals));
+  const approvalWebhooks = new ApprovalWebhooks({ delivery, publicUrl: config.publicUrl });
+  approvals.setNotifier(approvalWebhooks);
+  const codeRunApprovals = new CodeRunApprovals({ orm, approvals, policies: approvalPolicies, registry, publicUrl: config.publicUrl });
+  const webhooks = new WebhooksService({ orm, registry, runner: sourceRunner, recorder: eventRecorder, appWebhookSecrets: config.triggers.appWebhookSecrets, publicUrl: config.publicUrl, log });
   const mcp = createMcpServices({ config, orm, bus, jobs, log, registry, secrets, egress, workspaces, endUsers, workspaceIntegrations, partials, connections, engine });
   return {
     bus, jobs, verifier, auth, apiKeys, workspaces, endUsers, members, workspaceMembers, organizations, operator, registry, integrations, files, pieces, pieceInstaller, browsers, advancedCode,
     secrets, egress, oauthApps, connections, workspaceIntegrations, partials, limits, idempotency, engine, actions, activity,
+    mailer, connect, portal, oauthRefresher,
+    signing, delivery, webhookSigningSecret, triggers, poller, webhooks,
+    approvalPolicies, approvals, approvalWebhooks, codeRunApprovals, riskModel,
     ...mcp,
   };
 }
@@ -170,6 +243,9 @@ declare module 'fastify' {
 const SHARED_SCHEMAS = [
   ErrorBody, ...ApiKeyPermissionsSchemas, Workspace, Organization, User, CatalogEntry, EndUser, Member, Invitation, WorkspaceMember,
   Connection, EarlierConnection, WorkspaceIntegration, Partial, ActivityEntry,
+  ConnectSession, OAuthApp,
+  TriggerSource,
+  ApprovalPolicy, Approval, ApprovalReceipt,
 ];
 
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
@@ -262,6 +338,15 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(partialsRoutes);
   await app.register(actionsRoutes);
   await app.register(activityRoutes);
+  await app.register(connectRoutes);
+  await app.register(oauthAppsRoutes);
+  await app.register(connectPages);
+  await app.register(webhookSigningSecretRoutes);
+  await app.register(triggersRoutes);
+  await app.register(webhooksRoutes);
+  await app.register(approvalPoliciesRoutes);
+  await app.register(approvalsRoutes);
+  await app.register(approvalPagesRoutes);
   await app.register(mcpServersRoutes);
   await app.register(mcpEndpointRoutes);
   await app.register(mcpOAuthRoutes);
@@ -270,10 +355,14 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     await services.bus.start();
     services.verifier.start();
     await services.jobs.start(config.workers);
+    if (config.workers) await services.delivery.start();
+    if (config.workers) services.poller.start();
     // Pieces added on other nodes: installed in the background, so a slow npm never delays readiness.
     void services.pieceInstaller.sync().catch((err: unknown) => app.log.error({ err: { message: (err as Error).message } }, 'piece sync failed'));
   });
   app.addHook('preClose', async () => {
+    await services.poller.stop();
+    await services.delivery.stop();
     await services.jobs.stop();
     await services.verifier.stop();
     await services.bus.stop();
@@ -285,6 +374,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     await services.engine.close();
     await services.egress.close();
     services.files.close();
+    services.mailer.close();
+    await services.riskModel?.close();
   });
   return app;
 }

@@ -35,6 +35,10 @@ describe('config', () => {
       [{ SWITCHBOARD_STORAGE_S3_BUCKET: 'Not_A_Bucket' }, /SWITCHBOARD_STORAGE_S3_BUCKET/],
       [{ SWITCHBOARD_STORAGE_S3_BUCKET: 'files', SWITCHBOARD_STORAGE_S3_ACCESS_KEY_ID: 'AKIA' }, /SWITCHBOARD_STORAGE_S3_SECRET_ACCESS_KEY/],
       [{ SWITCHBOARD_STORAGE_S3_BUCKET: 'files', SWITCHBOARD_STORAGE_S3_ENDPOINT: 'not a url' }, /SWITCHBOARD_STORAGE_S3_ENDPOINT/],
+      [{ SWITCHBOARD_APPROVAL_MODEL: 'gpt-x' }, /SWITCHBOARD_APPROVAL_MODEL_URL/],
+      [{ SWITCHBOARD_APPROVAL_MODEL_URL: 'https://api.example.com/v1' }, /SWITCHBOARD_APPROVAL_MODEL /],
+      [{ SWITCHBOARD_APPROVAL_MODEL_URL: 'not a url', SWITCHBOARD_APPROVAL_MODEL: 'm' }, /SWITCHBOARD_APPROVAL_MODEL_URL/],
+      [{ SWITCHBOARD_APPROVAL_MODEL_URL: 'https://api.example.com/v1', SWITCHBOARD_APPROVAL_MODEL: 'm', SWITCHBOARD_APPROVAL_MODEL_TIMEOUT_MS: '5' }, /SWITCHBOARD_APPROVAL_MODEL_TIMEOUT_MS/],
     ];
     for (const [env, re] of cases) {
       assert.throws(() => loadConfig(env), (err: unknown) => err instanceof ConfigError && re.test(err.message), JSON.stringify(env));

@@ -42,6 +42,16 @@ export interface Config {
   advancedCodeNetwork: boolean;
   /** Storage files in an S3-compatible bucket instead of `<dataDir>/storage` (null: on disk). */
   storageS3: { bucket: string; prefix: string; region: string | null; endpoint: string | null; accessKeyId: string | null; secretAccessKey: string | null } | null;
+  /** OpenAI-compatible model for approval policies with riskMode model_assisted (null: they fall back to rules). */
+  approvalModel: { url: string; model: string; apiKey: string | null; timeoutMs: number } | null;
+  /** Outbound webhook delivery (platform/delivery): retry delays in seconds, per-attempt timeout, claim interval, parallel sends. */
+  delivery: { retrySchedule: number[]; timeoutMs: number; pollMs: number; concurrency: number; retentionDays: number };
+  /** Triggers: how long one "minute" of pollingIntervalMinutes lasts (tests shorten it) and how often due sources are claimed. */
+  triggers: { minuteMs: number; tickMs: number; appWebhookSecrets: Readonly<Record<string, string>> };
+  /** Outgoing email (end-user invites): SWITCHBOARD_SMTP_URL and SWITCHBOARD_EMAIL_FROM; null: email is not configured. */
+  email: { smtpUrl: string; from: string } | null;
+  /** The refresh job renews OAuth2 access tokens that expire within this many seconds (SWITCHBOARD_OAUTH_REFRESH_AHEAD_SECONDS). */
+  oauthRefreshAheadSeconds: number;
   /** Code Mode (MCP): wall-clock limit of one run (at most 5 minutes) and the sandbox's memory cap. */
   codeModeTimeoutMs: number;
   codeModeMemoryMb: number;
@@ -146,10 +156,54 @@ export function loadConfig(env: Env = process.env): Readonly<Config> {
     actionTimeoutMs: int(env, 'SWITCHBOARD_ACTION_TIMEOUT_MS', 330_000, 1000, 3_600_000),
     advancedCodeNetwork: bool(env, 'SWITCHBOARD_ADVANCED_CODE_NETWORK', false),
     storageS3: storageS3(env),
+    approvalModel: approvalModel(env),
+    delivery: {
+      retrySchedule: retrySchedule(env, 'SWITCHBOARD_DELIVERY_RETRY_SCHEDULE'),
+      timeoutMs: int(env, 'SWITCHBOARD_DELIVERY_TIMEOUT_MS', 10_000, 100, 120_000),
+      pollMs: int(env, 'SWITCHBOARD_DELIVERY_POLL_MS', 1_000, 10, 60_000),
+      concurrency: int(env, 'SWITCHBOARD_DELIVERY_CONCURRENCY', 16, 1, 1_000),
+      retentionDays: int(env, 'SWITCHBOARD_DELIVERY_RETENTION_DAYS', 30, 1, 3_650),
+    },
+    triggers: {
+      minuteMs: int(env, 'SWITCHBOARD_POLL_MINUTE_MS', 60_000, 10, 60_000),
+      tickMs: int(env, 'SWITCHBOARD_TRIGGER_TICK_MS', 5_000, 10, 60_000),
+      appWebhookSecrets: appWebhookSecrets(env, 'SWITCHBOARD_APP_WEBHOOK_SECRETS'),
+    },
+    email: email(env, publicUrl),
+    oauthRefreshAheadSeconds: int(env, 'SWITCHBOARD_OAUTH_REFRESH_AHEAD_SECONDS', 600, 60, 86_400),
     codeModeTimeoutMs: int(env, 'SWITCHBOARD_CODE_MODE_TIMEOUT_MS', 300_000, 100, 300_000),
     codeModeMemoryMb: int(env, 'SWITCHBOARD_CODE_MODE_MEMORY_MB', 128, 8, 1024),
   };
   return Object.freeze(config);
+}
+
+/** Default delivery retry delays (seconds): ~exponential, capped at 8 h, about 24 h in all (see docs/decisions/0040). */
+export const DEFAULT_RETRY_SCHEDULE = [15, 60, 300, 900, 1800, 3600, 7200, 14400, 28800, 28800];
+
+function retrySchedule(env: Env, name: string): number[] {
+  const raw = str(env, name);
+  if (raw === null) return DEFAULT_RETRY_SCHEDULE;
+  const parts = raw.split(',').map((p) => p.trim());
+  if (parts.length > 50 || parts.some((p) => !/^\d+(\.\d+)?$/.test(p) || Number(p) > 7 * 86_400)) {
+    throw new ConfigError(name, 'must be a comma list of at most 50 delays in seconds (each up to 604800), e.g. "15,60,300"');
+  }
+  return parts.map(Number);
+}
+
+/** `{"<integration>": "<secret>"}`: the secret each APP_WEBHOOK integration's provider signs its app-level events with. */
+function appWebhookSecrets(env: Env, name: string): Readonly<Record<string, string>> {
+  const raw = str(env, name);
+  if (raw === null) return Object.freeze({});
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(raw);
+  } catch {
+    throw new ConfigError(name, 'must be a JSON object of integration name to secret');
+  }
+  if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed) || Object.values(parsed).some((v) => typeof v !== 'string' || v === '')) {
+    throw new ConfigError(name, 'must be a JSON object of integration name to a non-empty secret string');
+  }
+  return Object.freeze({ ...(parsed as Record<string, string>) });
 }
 
 function storageS3(env: Env): Config['storageS3'] {
@@ -168,5 +222,34 @@ function storageS3(env: Env): Config['storageS3'] {
     endpoint: url(env, 'SWITCHBOARD_STORAGE_S3_ENDPOINT'),
     accessKeyId,
     secretAccessKey,
+  };
+}
+
+function email(env: Env, publicUrl: string): Config['email'] {
+  const smtpUrl = str(env, 'SWITCHBOARD_SMTP_URL');
+  if (!smtpUrl) return null;
+  let parsed: URL;
+  try {
+    parsed = new URL(smtpUrl);
+  } catch {
+    throw new ConfigError('SWITCHBOARD_SMTP_URL', 'must be a URL such as smtp://user:password@mail.example.com:587 or smtps://...:465');
+  }
+  if (!['smtp:', 'smtps:'].includes(parsed.protocol)) throw new ConfigError('SWITCHBOARD_SMTP_URL', 'must start with smtp:// or smtps://');
+  const from = str(env, 'SWITCHBOARD_EMAIL_FROM') ?? `Switchboard <no-reply@${new URL(publicUrl).hostname}>`;
+  if (!/@/.test(from)) throw new ConfigError('SWITCHBOARD_EMAIL_FROM', 'must be an email address, e.g. "Acme <no-reply@acme.example>"');
+  return { smtpUrl, from };
+}
+
+function approvalModel(env: Env): Config['approvalModel'] {
+  const modelUrl = url(env, 'SWITCHBOARD_APPROVAL_MODEL_URL');
+  const model = str(env, 'SWITCHBOARD_APPROVAL_MODEL');
+  if (!modelUrl && !model) return null;
+  if (!modelUrl) throw new ConfigError('SWITCHBOARD_APPROVAL_MODEL_URL', 'is required when SWITCHBOARD_APPROVAL_MODEL is set (the OpenAI-compatible base URL, e.g. https://api.openai.com/v1)');
+  if (!model) throw new ConfigError('SWITCHBOARD_APPROVAL_MODEL', 'is required when SWITCHBOARD_APPROVAL_MODEL_URL is set (the model name)');
+  return {
+    url: modelUrl,
+    model,
+    apiKey: str(env, 'SWITCHBOARD_APPROVAL_MODEL_API_KEY'),
+    timeoutMs: int(env, 'SWITCHBOARD_APPROVAL_MODEL_TIMEOUT_MS', 10_000, 100, 120_000),
   };
 }

@@ -75,13 +75,20 @@ export interface RequestOptions {
 
 export class TestApp {
   constructor(
-    readonly app: FastifyInstance,
+    public app: FastifyInstance,
     readonly db: Database,
     readonly config: Readonly<Config>,
     private readonly cleanup: () => Promise<void>,
     /** Log lines written by the app (only with startApp(..., { captureLogs: true })). */
     readonly logs: string[] = [],
   ) {}
+
+  /** A service restart: the app stops (gracefully) and a fresh one starts on the same database and configuration. */
+  async restart(): Promise<void> {
+    await this.app.close();
+    this.app = await buildApp({ config: this.config, db: this.db });
+    await this.app.ready();
+  }
 
   /** Every row of every table (public and job schemas) as text: for proving a secret is not stored in clear. */
   async dumpDatabase(): Promise<string> {

@@ -80,6 +80,49 @@ export const FIXTURES: Record<string, Fixture> = {
   'GET /api/v1/activity': f((w) => ({ url: `/api/v1/activity?workspaceId=${w.ws}` })),
   // The organization's OAuth app names: any key of the organization may read them; nothing foreign to name.
   'GET /api/v1/integrations/oauth-status': f(() => ({ url: '/api/v1/integrations/oauth-status' }), false, false),
+  // Hosted connect. Another organization's session answers 403 FORBIDDEN (spec), tested in the connect module.
+  'POST /api/v1/connect/token': f((w) => ({
+    url: '/api/v1/connect/token',
+    body: { integrationName: 'sendgrid', connectionName: 'Route check', externalId: 'route-check', workspaceId: w.ws, scope: 'WORKSPACE' },
+  })),
+  'GET /api/v1/connect/session/{sessionId}': f((w) => ({ url: `/api/v1/connect/session/${w.ids.connectSession}` }), false, true),
+  'POST /api/v1/end-users/{id}/connect-token': f((w) => ({ url: `/api/v1/end-users/${w.ids.endUser}/connect-token`, body: { expiresIn: 3600 } })),
+  'POST /api/v1/end-users/{id}/invite': f((w) => ({ url: `/api/v1/end-users/${w.ids.endUser}/invite`, body: { email: 'route-check@example.com' } })),
+  // Custom OAuth apps belong to the organization: every scoped key is refused; list and create name nothing foreign.
+  'GET /api/v1/oauth-apps': f(() => ({ url: '/api/v1/oauth-apps' }), false, true),
+  'POST /api/v1/oauth-apps': f(() => ({ url: '/api/v1/oauth-apps', body: { integrationName: 'asana', clientId: 'route-check', clientSecret: 'route-check-secret' } }), false, true),
+  'GET /api/v1/oauth-apps/{id}': f((w) => ({ url: `/api/v1/oauth-apps/${w.ids.oauthApp}` })),
+  'PATCH /api/v1/oauth-apps/{id}': f((w) => ({ url: `/api/v1/oauth-apps/${w.ids.oauthApp}`, body: { name: 'Route check' } })),
+  'DELETE /api/v1/oauth-apps/{id}': f((w) => ({ url: `/api/v1/oauth-apps/${w.ids.oauthApp}` })),
+  // The webhook signing secret belongs to the organization: there is no foreign resource to name; scoped keys are refused.
+  'POST /api/v1/webhook-signing-secret/rotate': f(() => ({ url: '/api/v1/webhook-signing-secret/rotate' }), false, true),
+  'GET /api/v1/webhook-signing-secret': f(() => ({ url: '/api/v1/webhook-signing-secret' }), false, true),
+  'DELETE /api/v1/webhook-signing-secret': f(() => ({ url: '/api/v1/webhook-signing-secret' }), false, true),
+  'POST /api/v1/triggers/enable': f((w) => ({
+    url: '/api/v1/triggers/enable',
+    body: { integrationName: 'webhook', triggerName: 'catch_webhook', workspaceId: w.ws, callbackUrl: 'https://example.com/route-check', simulate: true },
+  })),
+  'POST /api/v1/triggers/disable': f((w) => ({ url: '/api/v1/triggers/disable', body: { triggerSourceId: w.ids.triggerSource } })),
+  // The catalog's sample data names no resource and no workspace.
+  'POST /api/v1/triggers/test': f(() => ({ url: '/api/v1/triggers/test', body: { integrationName: 'webhook', triggerName: 'catch_webhook' } }), false, false),
+  'GET /api/v1/triggers': f((w) => ({ url: `/api/v1/triggers?workspaceId=${w.ws}` })),
+  'GET /api/v1/triggers/{id}/events': f((w) => ({ url: `/api/v1/triggers/${w.ids.triggerSource}/events` })),
+  'POST /api/v1/triggers/{id}/events/{eventId}/redeliver': f((w) => ({ url: `/api/v1/triggers/${w.ids.triggerSource}/events/${w.ids.triggerEvent}/redeliver` })),
+  'POST /api/v1/approval-policies': f((w) => ({ url: '/api/v1/approval-policies', body: { name: 'route check', workspaceId: w.ws } })),
+  // Listing filters to the key's workspaces (tested in the module); without workspaceId nothing foreign is named.
+  'GET /api/v1/approval-policies': f((w) => ({ url: `/api/v1/approval-policies?workspaceId=${w.ws}` })),
+  'POST /api/v1/approval-policies/test': f((w) => ({
+    url: '/api/v1/approval-policies/test',
+    body: { policy: { riskMode: 'always' }, context: { workspaceId: w.ws, integrationName: 'datetime', actionName: 'format_date' } },
+  })),
+  'GET /api/v1/approval-policies/{id}': f((w) => ({ url: `/api/v1/approval-policies/${w.ids.policy}` })),
+  'PATCH /api/v1/approval-policies/{id}': f((w) => ({ url: `/api/v1/approval-policies/${w.ids.policy}`, body: { priority: 7 } })),
+  'DELETE /api/v1/approval-policies/{id}': f((w) => ({ url: `/api/v1/approval-policies/${w.ids.policy}` })),
+  'GET /api/v1/approvals': f((w) => ({ url: `/api/v1/approvals?workspaceId=${w.ws}` })),
+  'GET /api/v1/approvals/{id}': f((w) => ({ url: `/api/v1/approvals/${w.ids.approval}` })),
+  'POST /api/v1/approvals/{id}/approve': f((w) => ({ url: `/api/v1/approvals/${w.ids.approval}/approve`, body: { reason: 'route check' } })),
+  'POST /api/v1/approvals/{id}/reject': f((w) => ({ url: `/api/v1/approvals/${w.ids.approval}/reject`, body: {} })),
+  'POST /api/v1/approvals/{id}/cancel': f((w) => ({ url: `/api/v1/approvals/${w.ids.approval}/cancel` })),
   'GET /api/v1/mcp/servers': f((w) => ({ url: `/api/v1/mcp/servers?workspaceId=${w.ws}` })),
   'POST /api/v1/mcp/servers': f((w) => ({ url: '/api/v1/mcp/servers', body: { name: 'route check', workspaceId: w.ws } })),
   'GET /api/v1/mcp/servers/{id}': f((w) => ({ url: `/api/v1/mcp/servers/${w.ids.mcpServer}` })),
@@ -118,9 +161,24 @@ export async function buildWorld(t: TestApp): Promise<World> {
   });
   const wi = await t.post(`/api/v1/workspaces/${ws.id}/integrations`, org.key, { integrationName: 'hash-encode' });
   const partial = await t.post('/api/v1/partials', org.key, { workspaceId: ws.id, integrationName: 'hash-encode', name: 'world', values: { encoding: 'hex' } });
+  const connectToken = await t.post('/api/v1/connect/token', org.key, { integrationName: 'sendgrid', connectionName: 'World', externalId: 'world-connect', workspaceId: ws.id, scope: 'WORKSPACE' });
+  const oauthApp = await t.post('/api/v1/oauth-apps', org.key, { integrationName: 'asana', clientId: 'world-client', clientSecret: 'world-secret' });
+  for (const r of [connection, wi, partial, connectToken, oauthApp]) if (r.status !== 201) throw new Error(`world: ${r.status} ${r.text}`);
+  // A simulated trigger source with one posted test event (its callback host does not resolve here; that is fine).
+  const source = await t.post('/api/v1/triggers/enable', org.key, { integrationName: 'webhook', triggerName: 'catch_webhook', workspaceId: ws.id, callbackUrl: 'https://example.com/world-hook', simulate: true });
+  if (source.status !== 201) throw new Error(`world: ${source.status} ${source.text}`);
+  const triggerSource = source.body.triggerSource.id as string;
+  await t.request('POST', new URL(source.body.triggerSource.webhookUrl as string).pathname, { raw: '{"world":true}', headers: { 'content-type': 'application/json' } });
+  const events = await t.get(`/api/v1/triggers/${triggerSource}/events`, org.key);
+  const triggerEvent = events.body?.events?.[0]?.eventId as string | undefined;
+  if (!triggerEvent) throw new Error(`world: no trigger event (${events.text})`);
+  // A Human Gates policy on datetime.date_math in ws, and one paused execution (an approval request).
+  const policy = await t.post('/api/v1/approval-policies', org.key, { name: 'World gate', workspaceId: ws.id, riskMode: 'always', integrationNames: ['datetime'], actionNames: ['date_math'] });
+  const paused = await t.post('/api/v1/actions/execute', org.key, { integrationName: 'datetime', actionName: 'date_math', workspaceId: ws.id, input: { date: '2026-01-01T00:00:00Z', operation: 'add', amount: 1, unit: 'days' } });
+  if (policy.status !== 201 || paused.status !== 202) throw new Error(`world: approvals ${policy.status} ${paused.status} ${paused.text}`);
   const mcpServer = await t.post('/api/v1/mcp/servers', org.key, { name: 'World', workspaceId: ws.id, mode: 'CODE', authMode: 'oauth_and_bearer' });
   const mcpTool = await t.post(`/api/v1/mcp/servers/${mcpServer.body.server?.id}/tools`, org.key, { integrationName: 'datetime', actionName: 'date_math' });
-  for (const r of [connection, wi, partial, mcpServer, mcpTool]) if (r.status !== 201) throw new Error(`world: ${r.status} ${r.text}`);
+  for (const r of [mcpServer, mcpTool]) if (r.status !== 201) throw new Error(`world: ${r.status} ${r.text}`);
   return {
     key: org.key,
     ws: ws.id,
@@ -134,6 +192,12 @@ export async function buildWorld(t: TestApp): Promise<World> {
       connection: connection.body.connection.id,
       workspaceIntegration: wi.body.integration.id,
       partial: partial.body.partial.id,
+      connectSession: connectToken.body.sessionId,
+      oauthApp: oauthApp.body.oauthApp.id,
+      triggerSource,
+      triggerEvent,
+      policy: policy.body.policy.id,
+      approval: paused.body.approval.id,
       mcpServer: mcpServer.body.server.id,
       mcpTool: mcpTool.body.tool.id,
     },

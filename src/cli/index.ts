@@ -24,6 +24,11 @@ const USAGE = `switchboard <command>
                                           (--generate: embedded mode, make a new key first and keep the old one)
   integrations list                       list the pieces added at runtime
   integrations add <package>[@version]    add an Activepieces piece from npm (running nodes load it without a restart)
+  oauth-apps list                         list the service-managed OAuth apps
+  oauth-apps set <integration> --client-id ID --client-secret SECRET|- [--scopes a,b] [--auth-url URL] [--token-url URL] [--name N]
+                                          create or replace an integration's service-managed OAuth app
+                                          (--client-secret - reads the secret from standard input)
+  oauth-apps remove <integration>         remove an integration's service-managed OAuth app
 
 Configuration comes from the environment (see README). With the embedded database, stop the server first
 (the data directory is opened by one process at a time) or use the operator API instead.`;
@@ -42,6 +47,12 @@ async function withServices<T>(fn: (app: Awaited<ReturnType<typeof buildApp>>) =
   } finally {
     await db.close();
   }
+}
+
+async function readStdin(): Promise<string> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of process.stdin) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks).toString('utf8');
 }
 
 const print = (value: unknown) => process.stdout.write(JSON.stringify(value, null, 2) + '\n');
@@ -126,6 +137,46 @@ async function main(argv: string[]): Promise<number> {
         const [spec] = rest;
         if (!spec) throw new AppError('VALIDATION_ERROR', 'the npm package to add is required, e.g. @activepieces/piece-github@0.5.0');
         await withServices(async (app) => print({ integration: await app.services.pieceInstaller.add(spec) }));
+        return 0;
+      }
+      break;
+    }
+    case 'oauth-apps': {
+      if (sub === 'list') {
+        await withServices(async (app) => print(await app.services.oauthApps.listPlatform({ limit: 100, offset: 0 })));
+        return 0;
+      }
+      if (sub === 'set') {
+        const [integrationName, ...flags] = rest;
+        const { values } = parseArgs({
+          args: flags,
+          options: { 'client-id': { type: 'string' }, 'client-secret': { type: 'string' }, scopes: { type: 'string' }, 'auth-url': { type: 'string' }, 'token-url': { type: 'string' }, name: { type: 'string' } },
+        });
+        if (!integrationName) throw new AppError('VALIDATION_ERROR', 'the integration name is required, e.g. oauth-apps set gmail --client-id ... --client-secret -');
+        if (!values['client-id']) throw new AppError('VALIDATION_ERROR', '--client-id is required');
+        let secret = values['client-secret'];
+        if (secret === '-') secret = (await readStdin()).trim();
+        if (!secret) throw new AppError('VALIDATION_ERROR', '--client-secret is required (- reads it from standard input)');
+        for (const flag of ['auth-url', 'token-url'] as const) {
+          const v = values[flag];
+          if (v !== undefined && !/^https?:\/\/\S+$/.test(v)) throw new AppError('VALIDATION_ERROR', `--${flag} must be an http(s) URL`);
+        }
+        const input = {
+          integrationName,
+          clientId: values['client-id'],
+          clientSecret: secret,
+          ...(values.scopes !== undefined ? { scopes: values.scopes.split(',').map((x) => x.trim()).filter(Boolean) } : {}),
+          ...(values['auth-url'] ? { authUrl: values['auth-url'] } : {}),
+          ...(values['token-url'] ? { tokenUrl: values['token-url'] } : {}),
+          ...(values.name ? { name: values.name } : {}),
+        };
+        await withServices(async (app) => print({ oauthApp: await app.services.oauthApps.setPlatform(input) }));
+        return 0;
+      }
+      if (sub === 'remove') {
+        const [integrationName] = rest;
+        if (!integrationName) throw new AppError('VALIDATION_ERROR', 'the integration name is required');
+        await withServices(async (app) => print(await app.services.oauthApps.deletePlatformByIntegration(integrationName)));
         return 0;
       }
       break;

@@ -206,6 +206,67 @@ export interface ActionDefinition {
 
 export type TriggerType = 'WEBHOOK' | 'POLLING' | 'APP_WEBHOOK';
 
+/** An incoming HTTP request as the pieces framework hands it to triggers (`context.payload`). */
+export interface TriggerPayload {
+  method: string;
+  headers: Record<string, string>;
+  queryParams: Record<string, string>;
+  /** Parsed JSON, form fields, or the text as it came. */
+  body: unknown;
+  /** The body exactly as received (signature checks need it). */
+  rawBody: string;
+}
+
+/** What a trigger hook gives back. */
+export type TriggerHookResult =
+  /** onEnable: APP_WEBHOOK listeners the piece asked for (`context.app.createListeners`). */
+  | { kind: 'enabled'; listeners: Array<{ events: string[]; identifierValue: string }> }
+  | { kind: 'disabled' }
+  /** run/test: the items, each one event. */
+  | { kind: 'items'; items: unknown[] }
+  /** run on a webhook handshake request: the answer the piece wants sent back; no event. */
+  | { kind: 'handshake'; response: { status: number; body: unknown; headers: Record<string, string> } };
+
+/** A piece's app-level webhook (APP_WEBHOOK): verified with the app's secret, then parsed for routing. */
+export type AppEventResult =
+  /** The piece has no app-level webhook. */
+  | { kind: 'none' }
+  | { kind: 'unverified' }
+  | { kind: 'reply'; response: { status: number; body: unknown; headers: Record<string, string> } }
+  | { kind: 'event'; event: string; identifierValue: string };
+
+/** A trigger source's state (the pieces framework's `store`), as the triggers module serves it to a hook. */
+export interface TriggerStore {
+  get(key: string): Promise<unknown>;
+  put(key: string, value: unknown): Promise<unknown>;
+  delete(key: string): Promise<void>;
+}
+
+/** One call of a trigger hook for one trigger source. */
+export interface TriggerCall {
+  input: Record<string, unknown>;
+  /** The connection (a ConnectionValue), or null. */
+  auth: unknown;
+  webhookUrl: string;
+  publicUrl: string;
+  store: TriggerStore;
+  /** run: the incoming request of a webhook source; absent for a poll. */
+  payload?: TriggerPayload;
+}
+
+/** How the triggers module drives a trigger: what the pieces framework calls onEnable, onDisable, run and test. */
+export interface TriggerRuntime {
+  onEnable(call: TriggerCall): Promise<Extract<TriggerHookResult, { kind: 'enabled' }>>;
+  onDisable(call: TriggerCall): Promise<void>;
+  run(call: TriggerCall): Promise<Extract<TriggerHookResult, { kind: 'items' | 'handshake' }>>;
+  test(call: TriggerCall): Promise<unknown[]>;
+}
+
+/** An integration's app-level webhook endpoint (APP_WEBHOOK pieces): one URL for every source, routed by listeners. */
+export interface AppWebhookRuntime {
+  receive(payload: TriggerPayload, webhookSecret: string | null, appWebhookUrl: string): Promise<AppEventResult>;
+}
+
 export interface TriggerDefinition {
   name: string;
   displayName: string;
@@ -214,8 +275,8 @@ export interface TriggerDefinition {
   props: Props;
   sampleData: unknown;
   requireAuth?: boolean;
-  /** Opaque hooks filled in by the triggers module (enable, disable, run, test). */
-  hooks?: Record<string, unknown>;
+  /** How the triggers module enables, disables, runs and tests it (pieces: calls into a worker). */
+  hooks?: TriggerRuntime;
 }
 
 export interface IntegrationDefinition {
@@ -231,6 +292,8 @@ export interface IntegrationDefinition {
   /** in-process built-in, or a third-party piece run out of process */
   runtime: 'builtin' | 'piece';
   version: string;
+  /** APP_WEBHOOK integrations: verifies and routes the provider's events sent to /api/v1/webhooks/<integration>. */
+  appWebhook?: AppWebhookRuntime;
 }
 
 export function defineIntegration(def: Omit<IntegrationDefinition, 'actions' | 'triggers'> & {

@@ -24,6 +24,7 @@ export const ERROR_CATALOG = {
   NOT_DYNAMIC: [400, 'The property is not dynamic.'],
   NO_PROPS_FN: [400, 'The property has no resolve function.'],
   RESOLVE_FAILED: [400, 'The resolve function failed.'],
+  TRIGGER_ENABLE_FAILED: [400, 'The trigger could not be registered with the provider.'],
   WORKSPACE_REQUIRED: [400, 'The MCP server is not workspace-scoped.'],
   INVALID_MCP_SCOPES: [400, 'The scopes are not supported by the server mode.'],
   // 401
@@ -47,7 +48,7 @@ export const ERROR_CATALOG = {
   END_USER_NOT_FOUND: [404, 'The end user was not found in this workspace.'],
   CONNECTION_NOT_FOUND: [404, 'The connection was not found.'],
   TRIGGER_NOT_FOUND: [404, 'The trigger was not found on this integration.'],
-  // 405, 409, 413, 429
+  // 405, 409, 410, 413, 429
   METHOD_NOT_ALLOWED: [405, 'The method is not allowed on this path.'],
   DUPLICATE: [409, 'The resource already exists.'],
   IDEMPOTENCY_CONFLICT: [409, 'The idempotency key belongs to another request.'],
@@ -57,6 +58,9 @@ export const ERROR_CATALOG = {
   MCP_STATIC_BEARER_INCOMPATIBLE: [409, 'The workspace requires strict per-user credentials.'],
   MCP_OAUTH_DISABLED: [409, 'MCP OAuth is not enabled on this server.'],
   MCP_BEARER_BLOCKS_PER_USER: [409, 'A static bearer MCP server blocks strict per-user credentials.'],
+  TRIGGER_DISABLED: [410, 'The trigger source is disabled.'],
+  OAUTH_APP_IN_USE: [409, 'The OAuth app is still used by workspace integrations or connections.'],
+  APPROVAL_NOT_PENDING: [409, 'The approval request has already been decided or has ended.'],
   PAYLOAD_TOO_LARGE: [413, 'The request body is too large.'],
   RATE_LIMITED: [429, 'Too many requests.'],
   // 5xx

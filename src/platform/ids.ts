@@ -11,6 +11,7 @@ export const TOKEN_PREFIX = {
   mcpAuthCode: 'mcpc_',
   mcpClientSecret: 'mcps_',
   approval: 'apr_',
+  approvalLink: 'apl_',
   server: 'srv_',
   userSession: 'uss_',
   operator: 'op_',

@@ -12,6 +12,7 @@ export type Invalidation =
   | { type: 'workspace_config'; workspaceId: string }
   /** Connections of an organization changed (created, deleted, credentials or status). */
   | { type: 'connections'; orgId: string }
+  | { type: 'approval_policies'; orgId: string }
   | { type: 'all' };
 
 const CHANNEL = 'switchboard_invalidate';

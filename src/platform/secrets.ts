@@ -35,6 +35,14 @@ export class SecretBox {
 export const ENCRYPTED_COLUMNS: ReadonlyArray<{ table: string; column: string; purpose: string }> = [
   { table: 'connections', column: 'credentials', purpose: 'connection' },
   { table: 'oauth_apps', column: 'client_secret', purpose: 'oauth_app' },
+  { table: 'webhook_signing_secrets', column: 'secret', purpose: 'webhook_signing_secret' },
+  { table: 'webhook_signing_secrets', column: 'previous_secret', purpose: 'webhook_signing_secret' },
+  { table: 'webhook_deliveries', column: 'headers', purpose: 'delivery_headers' },
+  { table: 'trigger_sources', column: 'callback_headers', purpose: 'trigger_headers' },
+  { table: 'trigger_sources', column: 'input', purpose: 'trigger_input' },
+  { table: 'trigger_sources', column: 'state', purpose: 'trigger_state' },
+  { table: 'connect_sessions', column: 'oauth_pkce', purpose: 'connect_session' },
+  { table: 'connect_sessions', column: 'return_to', purpose: 'connect_session' },
   { table: 'mcp_code_runs', column: 'steps', purpose: 'mcp_code_run' },
 ];
 
@@ -61,7 +69,7 @@ export async function rotateSecrets(db: Database, box: SecretBox, batch = 200): 
         }
       }
     }
-    done[table] = count;
+    done[table] = (done[table] ?? 0) + count;
   }
   return done;
 }

@@ -10,10 +10,14 @@ import {
   type Props,
   type PropType,
   type ResolveContext,
+  type AppEventResult,
+  type TriggerCall,
   type TriggerDefinition,
+  type TriggerHookResult,
+  type TriggerRuntime,
 } from '../framework.js';
 import type { PieceWorkerPool } from './pool.js';
-import type { ConnectionValue, HostHandlers, PieceMeta, PieceRef, PropMeta } from './protocol.js';
+import type { ConnectionValue, HostHandlers, PieceMeta, PieceRef, PropMeta, TriggerHook } from './protocol.js';
 
 const KNOWN_TYPES = new Set<PropType>([
   'SHORT_TEXT', 'LONG_TEXT', 'MARKDOWN', 'NUMBER', 'CHECKBOX', 'DATE_TIME', 'STATIC_DROPDOWN', 'STATIC_MULTI_SELECT_DROPDOWN',
@@ -81,6 +85,33 @@ function hostHandlers(ctx: ActionContext): HostHandlers {
   };
 }
 
+/** A trigger's hooks, each run in a worker; the source's `store` is served by the caller (TriggerCall.store). */
+function triggerRuntime(pool: PieceWorkerPool, ref: PieceRef, trigger: string): TriggerRuntime {
+  const call = (hook: TriggerHook, c: TriggerCall) =>
+    pool.request<TriggerHookResult>(
+      { op: 'trigger', piece: ref, trigger, hook, input: c.input, auth: connectionOf(c.auth), webhookUrl: c.webhookUrl, publicUrl: c.publicUrl, ...(c.payload ? { payload: c.payload } : {}) },
+      {
+        'store.get': (key: string) => c.store.get(key),
+        'store.put': (key: string, value: unknown) => c.store.put(key, value),
+        'store.delete': (key: string) => c.store.delete(key),
+        // Trigger items are delivered as JSON; a file a trigger writes travels inline.
+        'files.write': async (_name: string, data: Buffer) => `data:application/octet-stream;base64,${data.toString('base64')}`,
+      },
+    );
+  const expect = <K extends TriggerHookResult['kind']>(r: TriggerHookResult, ...kinds: K[]) => {
+    if (!kinds.includes(r.kind as K)) throw new ActionError(`The trigger answered ${r.kind} where ${kinds.join(' or ')} was expected.`);
+    return r as Extract<TriggerHookResult, { kind: K }>;
+  };
+  return {
+    onEnable: async (c) => expect(await call('onEnable', c), 'enabled'),
+    onDisable: async (c) => {
+      expect(await call('onDisable', c), 'disabled');
+    },
+    run: async (c) => expect(await call('run', c), 'items', 'handshake'),
+    test: async (c) => expect(await call('test', c), 'items').items,
+  };
+}
+
 /** An integration backed by an Activepieces piece: metadata from the worker, every call run in a worker. */
 export function pieceIntegration(meta: PieceMeta, pool: PieceWorkerPool, ref: PieceRef): IntegrationDefinition {
   const auth: AuthOption[] = meta.auth.map((a) => ({
@@ -129,6 +160,7 @@ export function pieceIntegration(meta: PieceMeta, pool: PieceWorkerPool, ref: Pi
     props: toProps(t.props, { pool, ref, kind: 'trigger', name: t.name }),
     sampleData: t.sampleData,
     requireAuth: t.requireAuth,
+    hooks: triggerRuntime(pool, ref, t.name),
   }));
   return {
     name: meta.name,
@@ -141,5 +173,8 @@ export function pieceIntegration(meta: PieceMeta, pool: PieceWorkerPool, ref: Pi
     triggers: Object.fromEntries(triggers.map((x) => [x.name, x])),
     runtime: 'piece',
     version: meta.packageVersion,
+    appWebhook: {
+      receive: (payload, webhookSecret, appWebhookUrl) => pool.request<AppEventResult>({ op: 'app-event', piece: ref, payload, webhookSecret, appWebhookUrl }),
+    },
   };
 }

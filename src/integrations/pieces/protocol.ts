@@ -1,5 +1,5 @@
 /** Messages between the API process and piece worker processes (IPC with the `advanced` serialisation). */
-import type { DropdownState } from '../framework.js';
+import type { DropdownState, TriggerPayload } from '../framework.js';
 
 /** A piece's props as plain data: functions are replaced by what the catalog and resolvers need. */
 export interface PropMeta {
@@ -68,7 +68,25 @@ export type WorkerRequest =
   | { op: 'options'; piece: PieceRef; kind: 'action' | 'trigger'; action: string; prop: string; input: Record<string, unknown>; auth: ConnectionValue | null; searchValue?: string }
   | { op: 'props'; piece: PieceRef; kind: 'action' | 'trigger'; action: string; prop: string; input: Record<string, unknown>; auth: ConnectionValue | null }
   | { op: 'validate'; piece: PieceRef; auth: ConnectionValue }
+  | {
+      op: 'trigger';
+      piece: PieceRef;
+      trigger: string;
+      /** onEnable/onDisable: (un)register; run: a poll, or one webhook request (handshake first when it is one); test: live sample. */
+      hook: TriggerHook;
+      input: Record<string, unknown>;
+      auth: ConnectionValue | null;
+      /** The source's platform address ({base_url}/api/v1/webhooks/<integration>/<id>). */
+      webhookUrl: string;
+      publicUrl: string;
+      payload?: TriggerPayload;
+    }
+  | { op: 'app-event'; piece: PieceRef; payload: TriggerPayload; webhookSecret: string | null; appWebhookUrl: string }
   | { op: 'ping' };
+
+export type TriggerHook = 'onEnable' | 'onDisable' | 'run' | 'test';
+
+export type { AppEventResult, TriggerHookResult, TriggerPayload } from '../framework.js';
 
 export interface WorkerError {
   kind: 'action' | 'input' | 'internal' | 'no-resolver';

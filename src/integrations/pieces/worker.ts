@@ -6,7 +6,7 @@
  */
 import { EgressGuard, enforceTlsVerification, installProcessEgressGuard } from '../../platform/egress.js';
 import { loadPiece, pieceAuthValue, propsMeta, secretsOf, type LoadedPiece } from './adapter.js';
-import type { HostMethod, ParentMessage, WorkerError, WorkerMessage, WorkerRequest } from './protocol.js';
+import type { AppEventResult, HostMethod, ParentMessage, TriggerHookResult, WorkerError, WorkerMessage, WorkerRequest } from './protocol.js';
 
 
 const send = (m: WorkerMessage) => process.send?.(m);
@@ -74,10 +74,107 @@ function storeFor(requestId: number) {
   };
 }
 
+/** A webhook answer as the framework's handshake and reply hooks give it, made plain. */
+function webhookResponse(r: any): { status: number; body: unknown; headers: Record<string, string> } {
+  const status = Number(r?.status ?? 200);
+  const headers: Record<string, string> = {};
+  for (const [k, v] of Object.entries((r?.headers ?? {}) as Record<string, unknown>)) {
+    if (typeof v === 'string' || typeof v === 'number' || typeof v === 'boolean') headers[k] = String(v);
+  }
+  return { status: Number.isInteger(status) && status >= 200 && status <= 599 ? status : 200, body: r?.body ?? null, headers };
+}
+
+/** Whether an incoming request is the provider's handshake, as the trigger's handshakeConfiguration defines it. */
+function isHandshake(def: Record<string, any>, payload: { headers: Record<string, string>; queryParams: Record<string, string>; body: unknown }): boolean {
+  const config = def.handshakeConfiguration as { strategy?: string; paramName?: string } | undefined;
+  const name = config?.paramName;
+  if (!config || !name || typeof def.onHandshake !== 'function') return false;
+  switch (config.strategy) {
+    case 'HEADER_PRESENT':
+      return payload.headers[name.toLowerCase()] !== undefined;
+    case 'QUERY_PRESENT':
+      return payload.queryParams[name] !== undefined;
+    case 'BODY_PARAM_PRESENT':
+      return typeof payload.body === 'object' && payload.body !== null && name in payload.body;
+    default:
+      return false;
+  }
+}
+
+const asItems = (v: unknown): unknown[] => (Array.isArray(v) ? v : v === undefined || v === null ? [] : [v]);
+
+/**
+ * Trigger hooks (onEnable, onDisable, run, test) with the context the pieces framework gives triggers: the source's
+ * `store` (host calls answered from the source's state), its webhook URL, the connection, and for APP_WEBHOOK
+ * `app.createListeners`, whose calls are returned to the API process for routing.
+ */
+async function triggerHook(id: number, loaded: LoadedPiece, req: Extract<WorkerRequest, { op: 'trigger' }>): Promise<TriggerHookResult> {
+  const def = loaded.triggers[req.trigger];
+  if (!def) throw new InputError('triggerName', `${loaded.meta.name} has no trigger ${req.trigger}`);
+  const auth = pieceAuthValue(loaded, req.auth);
+  const listeners: Array<{ events: string[]; identifierValue: string }> = [];
+  const payload = req.payload ?? { method: 'POST', headers: {}, queryParams: {}, body: {}, rawBody: '' };
+  const ctx = {
+    auth,
+    propsValue: pieceProps(loaded, def, req.input, auth),
+    store: storeFor(id),
+    webhookUrl: req.webhookUrl,
+    payload,
+    server: { apiUrl: '', publicUrl: req.publicUrl, token: '' },
+    project: { id: 'switchboard', externalId: async () => undefined },
+    flows: { current: { id: req.webhookUrl, version: { id: req.webhookUrl } }, list: async () => ({ data: [] }) },
+    step: { name: req.trigger },
+    connections: {
+      get: async () => {
+        throw new Error('Reading other connections from a piece is not supported by Switchboard.');
+      },
+    },
+    files: { write: ({ fileName, data }: { fileName: string; data: Buffer }) => host(id, 'files.write', fileName, Buffer.from(data)) },
+    app: {
+      createListeners: ({ events, identifierValue }: { events: string[]; identifierValue: string }) => {
+        listeners.push({ events: (Array.isArray(events) ? events : [events]).map(String), identifierValue: String(identifierValue) });
+      },
+    },
+    // Switchboard polls on the source's pollingIntervalMinutes; a piece's own schedule request is not used.
+    setSchedule: () => undefined,
+  };
+  switch (req.hook) {
+    case 'onEnable':
+      if (typeof def.onEnable === 'function') await def.onEnable(ctx);
+      return { kind: 'enabled', listeners };
+    case 'onDisable':
+      if (typeof def.onDisable === 'function') await def.onDisable(ctx);
+      return { kind: 'disabled' };
+    case 'test':
+      if (typeof def.test === 'function') return { kind: 'items', items: asItems(await def.test(ctx)) };
+      return { kind: 'items', items: asItems(def.sampleData) };
+    case 'run':
+      if (req.payload && isHandshake(def, payload)) return { kind: 'handshake', response: webhookResponse(await def.onHandshake(ctx)) };
+      return { kind: 'items', items: asItems(await def.run(ctx)) };
+  }
+}
+
+/** A piece's app-level webhook (`piece.events`): verify with the app's secret, then parse for routing. */
+async function appEvent(loaded: LoadedPiece, req: Extract<WorkerRequest, { op: 'app-event' }>): Promise<AppEventResult> {
+  const events = loaded.piece.events as { verify?: (c: unknown) => unknown; parseAndReply?: (c: unknown) => any } | undefined;
+  if (!events || typeof events.parseAndReply !== 'function') return { kind: 'none' };
+  if (typeof events.verify === 'function') {
+    if (!req.webhookSecret) return { kind: 'unverified' };
+    const ok = await events.verify({ webhookSecret: req.webhookSecret, payload: req.payload, appWebhookUrl: req.appWebhookUrl });
+    if (ok !== true) return { kind: 'unverified' };
+  }
+  const parsed = await events.parseAndReply({ payload: req.payload, server: { publicUrl: '', apiUrl: '', token: '' } });
+  if (parsed?.reply) return { kind: 'reply', response: webhookResponse(parsed.reply) };
+  if (!parsed?.event || parsed.identifierValue === undefined || parsed.identifierValue === null) return { kind: 'reply', response: webhookResponse({ status: 200, body: {} }) };
+  return { kind: 'event', event: String(parsed.event), identifierValue: String(parsed.identifierValue) };
+}
+
 async function handle(id: number, req: WorkerRequest): Promise<unknown> {
   if (req.op === 'ping') return 'pong';
   const loaded = loadPiece(req.piece);
   if (req.op === 'metadata') return loaded.meta;
+  if (req.op === 'trigger') return triggerHook(id, loaded, req);
+  if (req.op === 'app-event') return appEvent(loaded, req);
   if (req.op === 'validate') {
     const option = loaded.meta.auth.find((a) => a.key === req.auth.authMethodKey) ?? loaded.meta.auth.find((a) => a.type === req.auth.type);
     const raw = (Array.isArray(loaded.piece.auth) ? loaded.piece.auth : [loaded.piece.auth]).find((a: any) => a?.type === option?.type);

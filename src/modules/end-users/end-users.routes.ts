@@ -10,6 +10,12 @@ import {
   ListEndUsersQuery,
   UpdateEndUserBody,
 } from './end-users.schemas.js';
+import {
+  EndUserConnectTokenBody,
+  EndUserConnectTokenResponse,
+  EndUserInviteBody,
+  EndUserInviteResponse,
+} from '../connect/connect.schemas.js';
 
 const tags = ['End users'];
 
@@ -39,5 +45,34 @@ export const endUsersRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.delete('/api/v1/end-users/:id', {
     schema: { tags, summary: 'Delete an end user and its connections', security: ApiKeySecurity, params: IdParams, response: { 200: EndUserDeleted, ...standardErrors } },
     handler: async (req) => service.delete(actorOf(req), req.params.id),
+  });
+
+  // The end-user connect portal (src/modules/connect/portal.service.ts).
+  app.post('/api/v1/end-users/:id/connect-token', {
+    schema: {
+      tags,
+      summary: 'Create a connect portal link (eut_) where the end user connects, reconnects and disconnects their accounts',
+      security: ApiKeySecurity,
+      params: IdParams,
+      body: EndUserConnectTokenBody,
+      response: { 201: EndUserConnectTokenResponse, ...standardErrors },
+    },
+    // Every field is optional: no body means the defaults.
+    preValidation: async (req) => {
+      if (req.body === undefined) req.body = {} as never;
+    },
+    handler: async (req, reply) => reply.code(201).send(await app.services.portal.issue(actorOf(req), req.params.id, req.body)),
+  });
+
+  app.post('/api/v1/end-users/:id/invite', {
+    schema: {
+      tags,
+      summary: 'Email the end user a connect portal link (400 EMAIL_NOT_CONFIGURED without SMTP)',
+      security: ApiKeySecurity,
+      params: IdParams,
+      body: EndUserInviteBody,
+      response: { 201: EndUserInviteResponse, ...standardErrors },
+    },
+    handler: async (req, reply) => reply.code(201).send(await app.services.portal.invite(actorOf(req), req.params.id, req.body)),
   });
 };

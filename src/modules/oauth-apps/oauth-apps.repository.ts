@@ -1,6 +1,6 @@
-import { and, eq, isNull, or } from 'drizzle-orm';
+import { and, asc, count, eq, isNull, or, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../platform/db/database.js';
-import { oauthApps } from '../../platform/db/schema.js';
+import { connections, oauthApps, workspaceIntegrations } from '../../platform/db/schema.js';
 
 export type OAuthAppRow = typeof oauthApps.$inferSelect;
 
@@ -27,4 +27,56 @@ export async function configuredIntegrationNames(db: Executor, orgId: string): P
     .from(oauthApps)
     .where(or(isNull(oauthApps.orgId), eq(oauthApps.orgId, orgId)));
   return rows.map((r) => r.name).sort();
+}
+
+/** null orgId: the service-managed apps. */
+function owner(orgId: string | null): SQL {
+  return orgId === null ? isNull(oauthApps.orgId) : eq(oauthApps.orgId, orgId);
+}
+
+export async function listApps(db: Executor, orgId: string | null, integrationName: string | undefined, limit: number, offset: number): Promise<OAuthAppRow[]> {
+  const where = integrationName ? and(owner(orgId), eq(oauthApps.integrationName, integrationName)) : owner(orgId);
+  return db.select().from(oauthApps).where(where).orderBy(asc(oauthApps.integrationName), asc(oauthApps.createdAt), asc(oauthApps.id)).limit(limit).offset(offset);
+}
+
+export async function countApps(db: Executor, orgId: string | null, integrationName: string | undefined): Promise<number> {
+  const where = integrationName ? and(owner(orgId), eq(oauthApps.integrationName, integrationName)) : owner(orgId);
+  const [r] = await db.select({ n: count() }).from(oauthApps).where(where);
+  return r?.n ?? 0;
+}
+
+export async function findApp(db: Executor, orgId: string | null, id: string): Promise<OAuthAppRow | null> {
+  const [r] = await db.select().from(oauthApps).where(and(owner(orgId), eq(oauthApps.id, id))).limit(1);
+  return r ?? null;
+}
+
+export async function insertApp(db: Executor, row: typeof oauthApps.$inferInsert): Promise<OAuthAppRow> {
+  const [created] = await db.insert(oauthApps).values(row).returning();
+  return created!;
+}
+
+export async function updateApp(
+  db: Executor,
+  orgId: string | null,
+  id: string,
+  patch: Partial<Pick<OAuthAppRow, 'name' | 'clientId' | 'clientSecret' | 'scopes' | 'authUrl' | 'tokenUrl'>>,
+): Promise<OAuthAppRow | null> {
+  const [r] = await db
+    .update(oauthApps)
+    .set({ ...patch, updatedAt: new Date() })
+    .where(and(owner(orgId), eq(oauthApps.id, id)))
+    .returning();
+  return r ?? null;
+}
+
+export async function deleteApp(db: Executor, orgId: string | null, id: string): Promise<boolean> {
+  const rows = await db.delete(oauthApps).where(and(owner(orgId), eq(oauthApps.id, id))).returning({ id: oauthApps.id });
+  return rows.length > 0;
+}
+
+/** How many workspace integrations and connections still use an app (they would break without it). */
+export async function usageOf(db: Executor, orgId: string, id: string): Promise<{ workspaceIntegrations: number; connections: number }> {
+  const [wi] = await db.select({ n: count() }).from(workspaceIntegrations).where(and(eq(workspaceIntegrations.orgId, orgId), eq(workspaceIntegrations.oauthAppId, id)));
+  const [c] = await db.select({ n: count() }).from(connections).where(and(eq(connections.orgId, orgId), eq(connections.oauthAppId, id)));
+  return { workspaceIntegrations: wi?.n ?? 0, connections: c?.n ?? 0 };
 }

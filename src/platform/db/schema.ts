@@ -258,6 +258,242 @@ export const activity = pgTable('activity', {
   createdAt: ts('created_at').notNull(),
 });
 
+export const connectSessions = pgTable('connect_sessions', {
+  id: uuid('id').primaryKey(),
+  orgId: uuid('org_id').notNull(),
+  workspaceId: uuid('workspace_id').notNull(),
+  /** SHA-256 of the cst_ token. */
+  tokenHash: text('token_hash').notNull(),
+  integrationName: text('integration_name').notNull(),
+  connectionName: text('connection_name').notNull(),
+  externalId: text('external_id').notNull(),
+  authMethodKey: text('auth_method_key').notNull(),
+  scope: text('scope').notNull(),
+  endUserExternalId: text('end_user_external_id'),
+  endUserId: uuid('end_user_id'),
+  workspaceIntegrationId: uuid('workspace_integration_id'),
+  oauthAppMode: text('oauth_app_mode').notNull().default('service_managed'),
+  oauthAppId: uuid('oauth_app_id'),
+  successRedirectUri: text('success_redirect_uri'),
+  errorRedirectUri: text('error_redirect_uri'),
+  status: text('status').notNull().default('PENDING'),
+  connectionId: uuid('connection_id'),
+  error: text('error'),
+  reconnectConnectionId: uuid('reconnect_connection_id'),
+  portalTokenId: uuid('portal_token_id'),
+  /** AES-256-GCM envelope of the portal address to return to; never mapped to a response. */
+  returnTo: text('return_to'),
+  /** SHA-256 of the OAuth2 state parameter. */
+  oauthStateHash: text('oauth_state_hash'),
+  /** AES-256-GCM envelope of the PKCE verifier and redirect URI; never mapped to a response. */
+  oauthPkce: text('oauth_pkce'),
+  expiresAt: ts('expires_at').notNull(),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+});
+
+export const endUserPortalTokens = pgTable('end_user_portal_tokens', {
+  id: uuid('id').primaryKey(),
+  orgId: uuid('org_id').notNull(),
+  workspaceId: uuid('workspace_id').notNull(),
+  endUserId: uuid('end_user_id').notNull(),
+  /** SHA-256 of the eut_ token. */
+  tokenHash: text('token_hash').notNull(),
+  integrationName: text('integration_name'),
+  workspaceIntegrationId: uuid('workspace_integration_id'),
+  email: text('email'),
+  expiresAt: ts('expires_at').notNull(),
+  createdAt: createdAt(),
+});
+
+// --- Outbound webhook delivery (migrations/0007_triggers.sql) ---
+
+export const webhookSigningSecrets = pgTable('webhook_signing_secrets', {
+  id: uuid('id').primaryKey(),
+  orgId: uuid('org_id').notNull().unique(),
+  /** AES-256-GCM envelope; never mapped to a response after the rotate call that created it. */
+  secret: text('secret').notNull(),
+  secretPrefix: text('secret_prefix').notNull(),
+  previousSecret: text('previous_secret'),
+  previousExpiresAt: ts('previous_expires_at'),
+  createdAt: createdAt(),
+});
+
+export const webhookDeliveries = pgTable('webhook_deliveries', {
+  id: uuid('id').primaryKey(),
+  orgId: uuid('org_id').notNull(),
+  producer: text('producer').notNull(),
+  subjectId: text('subject_id'),
+  streamKey: text('stream_key'),
+  streamSeq: bigint('stream_seq', { mode: 'number' }).notNull(),
+  url: text('url').notNull(),
+  /** AES-256-GCM envelope of the producer's headers. */
+  headers: text('headers').notNull(),
+  body: text('body').notNull(),
+  sign: boolean('sign').notNull().default(true),
+  status: text('status').notNull().default('pending'),
+  attempts: integer('attempts').notNull().default(0),
+  roundAttempts: integer('round_attempts').notNull().default(0),
+  maxAttempts: integer('max_attempts').notNull(),
+  nextAttemptAt: ts('next_attempt_at').notNull().defaultNow(),
+  leaseUntil: ts('lease_until'),
+  lastAttemptAt: ts('last_attempt_at'),
+  lastStatusCode: integer('last_status_code'),
+  lastError: text('last_error'),
+  deliveredAt: ts('delivered_at'),
+  deadAt: ts('dead_at'),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+});
+
+export const webhookDeliveryAttempts = pgTable('webhook_delivery_attempts', {
+  deliveryId: uuid('delivery_id').notNull(),
+  attempt: integer('attempt').notNull(),
+  orgId: uuid('org_id').notNull(),
+  url: text('url').notNull(),
+  startedAt: ts('started_at').notNull(),
+  finishedAt: ts('finished_at'),
+  statusCode: integer('status_code'),
+  error: text('error'),
+  durationMs: integer('duration_ms'),
+});
+
+// --- Triggers (migrations/0007_triggers.sql) ---
+
+export const triggerSources = pgTable('trigger_sources', {
+  id: uuid('id').primaryKey(),
+  orgId: uuid('org_id').notNull(),
+  workspaceId: uuid('workspace_id').notNull(),
+  workspaceIntegrationId: uuid('workspace_integration_id'),
+  integrationName: text('integration_name').notNull(),
+  integrationAlias: text('integration_alias').notNull(),
+  triggerName: text('trigger_name').notNull(),
+  triggerType: text('trigger_type').notNull(),
+  status: text('status').notNull(),
+  apiShape: text('api_shape').notNull().default('current'),
+  connectionId: uuid('connection_id'),
+  endUserId: uuid('end_user_id'),
+  callbackUrl: text('callback_url').notNull(),
+  /** AES-256-GCM envelope; never mapped to a response. */
+  callbackHeaders: text('callback_headers').notNull(),
+  callbackMetadata: jsonb('callback_metadata').$type<Record<string, unknown>>().notNull().default({}),
+  /** AES-256-GCM envelope of the merged input. */
+  input: text('input').notNull(),
+  /** AES-256-GCM envelope of the piece's store. */
+  state: text('state').notNull(),
+  partialIds: text('partial_ids').array().notNull().default([]),
+  simulate: boolean('simulate').notNull().default(false),
+  pollingIntervalMinutes: integer('polling_interval_minutes'),
+  nextPollAt: ts('next_poll_at'),
+  pollLeaseUntil: ts('poll_lease_until'),
+  pollToken: uuid('poll_token'),
+  lastPolledAt: ts('last_polled_at'),
+  lastError: text('last_error'),
+  lastErrorAt: ts('last_error_at'),
+  eventCount: bigint('event_count', { mode: 'number' }).notNull().default(0),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+  disabledAt: ts('disabled_at'),
+});
+
+export const triggerAppListeners = pgTable('trigger_app_listeners', {
+  sourceId: uuid('source_id').notNull(),
+  integrationName: text('integration_name').notNull(),
+  event: text('event').notNull(),
+  identifierValue: text('identifier_value').notNull(),
+});
+
+export const triggerEvents = pgTable('trigger_events', {
+  id: uuid('id').primaryKey(),
+  orgId: uuid('org_id').notNull(),
+  sourceId: uuid('source_id').notNull(),
+  seq: bigint('seq', { mode: 'number' }).notNull(),
+  origin: text('origin').notNull(),
+  createdAt: createdAt(),
+});
+
+// Human Gates (migrations/0009_approvals.sql)
+export const approvalPolicies = pgTable('approval_policies', {
+  id: uuid('id').primaryKey(),
+  orgId: uuid('org_id').notNull(),
+  workspaceId: uuid('workspace_id'),
+  name: text('name').notNull(),
+  description: text('description'),
+  enabled: boolean('enabled').notNull().default(true),
+  priority: integer('priority').notNull().default(100),
+  sources: text('sources').array().notNull(),
+  mcpServerIds: text('mcp_server_ids').array().notNull().default([]),
+  workspaceIntegrationIds: text('workspace_integration_ids').array().notNull().default([]),
+  integrationNames: text('integration_names').array().notNull().default([]),
+  integrationAliases: text('integration_aliases').array().notNull().default([]),
+  actionNames: text('action_names').array().notNull().default([]),
+  connectionStrategies: text('connection_strategies').array().notNull().default([]),
+  endUserMode: text('end_user_mode').notNull().default('any'),
+  decision: text('decision').notNull().default('require_approval'),
+  riskMode: text('risk_mode').notNull().default('rules'),
+  rules: jsonb('rules').$type<Record<string, unknown>>().notNull().default({}),
+  approvers: jsonb('approvers').$type<Array<Record<string, unknown>>>().notNull().default([]),
+  timeoutSeconds: integer('timeout_seconds').notNull().default(3600),
+  defaultOnTimeout: text('default_on_timeout').notNull().default('reject'),
+  reuseWindowSeconds: integer('reuse_window_seconds'),
+  approvalAccessMode: text('approval_access_mode').notNull().default('dashboard_and_hosted_link'),
+  metadata: jsonb('metadata').$type<Record<string, unknown> | null>(),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+});
+
+export const approvalRequests = pgTable('approval_requests', {
+  id: text('id').primaryKey(),
+  orgId: uuid('org_id').notNull(),
+  workspaceId: uuid('workspace_id'),
+  policyId: uuid('policy_id'),
+  policySnapshot: jsonb('policy_snapshot').$type<Record<string, unknown>>().notNull(),
+  decision: text('decision').notNull(),
+  status: text('status').notNull(),
+  source: text('source').notNull(),
+  endUserId: uuid('end_user_id'),
+  endUserExternalId: text('end_user_external_id'),
+  apiKeyId: uuid('api_key_id'),
+  mcpServerId: uuid('mcp_server_id'),
+  triggerSourceId: uuid('trigger_source_id'),
+  integrationName: text('integration_name').notNull(),
+  integrationAlias: text('integration_alias'),
+  workspaceIntegrationId: uuid('workspace_integration_id'),
+  actionName: text('action_name').notNull(),
+  connectionId: uuid('connection_id'),
+  inputHash: text('input_hash').notNull(),
+  idempotencyKey: text('idempotency_key'),
+  inputPreview: jsonb('input_preview').$type<Record<string, unknown>>().notNull(),
+  redactedPaths: text('redacted_paths').array().notNull().default([]),
+  riskReasons: text('risk_reasons').array().notNull().default([]),
+  approvalAccessMode: text('approval_access_mode').notNull(),
+  /** SHA-256 of the hosted link token; never mapped to a response. */
+  linkTokenHash: text('link_token_hash'),
+  codeRunId: text('code_run_id'),
+  expiresAt: ts('expires_at').notNull(),
+  decidedAt: ts('decided_at'),
+  decidedBy: jsonb('decided_by').$type<Record<string, unknown> | null>(),
+  decisionReason: text('decision_reason'),
+  decisionMetadata: jsonb('decision_metadata').$type<Record<string, unknown> | null>(),
+  reusedFrom: text('reused_from'),
+  consumedAt: ts('consumed_at'),
+  runStatus: text('run_status'),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+});
+
+export const approvalReceipts = pgTable('approval_receipts', {
+  id: uuid('id').primaryKey(),
+  orgId: uuid('org_id').notNull(),
+  approvalId: text('approval_id').notNull(),
+  inputHash: text('input_hash').notNull(),
+  idempotencyKey: text('idempotency_key'),
+  status: text('status').notNull().default('valid'),
+  expiresAt: ts('expires_at').notNull(),
+  consumedAt: ts('consumed_at'),
+  createdAt: createdAt(),
+});
+
 // ---- MCP servers (migrations/0008_mcp.sql) ----
 
 export interface McpServerSettings {

@@ -1,0 +1,451 @@
+import { after, before, describe, it } from 'node:test';
+import assert from 'node:assert/strict';
+import { createHmac } from 'node:crypto';
+import { startApp, type TestApp } from '../../../test/harness.js';
+import { Receiver } from '../../../test/receiver.js';
+import { EXPIRE_APPROVALS_JOB } from './approvals.jobs.js';
+
+/**
+ * The Human Gates cycle over HTTP on a real database: policies pause real executions (the http built-in calling a
+ * local vendor stand-in, so runs are counted), reviewers decide, the exact retry runs once.
+ */
+describe('approvals: the REST cycle', () => {
+  let t: TestApp;
+  let vendor: Receiver;
+  let hooks: Receiver;
+
+  before(async () => {
+    t = await startApp(
+      {
+        SWITCHBOARD_EGRESS_ALLOW: '127.0.0.1',
+        SWITCHBOARD_DELIVERY_RETRY_SCHEDULE: '0.05,0.05,0.05',
+        SWITCHBOARD_DELIVERY_POLL_MS: '50',
+        SWITCHBOARD_DELIVERY_TIMEOUT_MS: '2000',
+      },
+      { captureLogs: true },
+    );
+    vendor = await new Receiver().start();
+    hooks = await new Receiver().start();
+  });
+  after(async () => {
+    await t.close();
+    await vendor.close();
+    await hooks.close();
+  });
+
+  /** A tenant, a workspace and a policy gating http.send_request there. */
+  async function setup(policy: Record<string, unknown> = {}) {
+    const { key, orgId } = await t.tenant();
+    const ws = await t.workspace(key);
+    const p = await t.post('/api/v1/approval-policies', key, { name: 'Gate payments', workspaceId: ws.id, riskMode: 'always', integrationNames: ['http'], ...policy });
+    assert.equal(p.status, 201, p.text);
+    return { key, orgId, ws: ws.id, policy: p.body.policy };
+  }
+
+  let seq = 0;
+  const pay = (path: string, amount = 10, extra: Record<string, unknown> = {}) => ({
+    method: 'POST',
+    url: vendor.url(path),
+    headers: { Authorization: 'Bearer vendor-secret-token-123' },
+    body_type: 'json',
+    body: { amount, ...extra },
+  });
+  const execute = (key: string, ws: string, input: Record<string, unknown>, opts: { idem?: string; headers?: Record<string, string>; endUserId?: string } = {}) =>
+    t.request('POST', '/api/v1/actions/execute', {
+      key,
+      body: { integrationName: 'http', actionName: 'send_request', workspaceId: ws, input, ...(opts.endUserId ? { endUserId: opts.endUserId } : {}) },
+      headers: { ...(opts.idem ? { 'Idempotency-Key': opts.idem } : {}), ...(opts.headers ?? {}) },
+    });
+  const uniquePath = () => `/pay-${++seq}`;
+
+  it('pauses with 202, approves, runs the exact retry once, then needs a new approval', async () => {
+    const { key, ws } = await setup();
+    const path = uniquePath();
+    const first = await execute(key, ws, pay(path, 250));
+    assert.equal(first.status, 202, first.text);
+    assert.equal(first.body.success, false);
+    assert.equal(first.body.status, 'approval_required');
+    const a = first.body.approval;
+    assert.match(a.id, /^apr_/);
+    assert.equal(a.status, 'pending');
+    assert.equal(a.approvalUrl, `http://switchboard.test/approvals/${a.id}`);
+    assert.match(a.hostedApprovalUrl, new RegExp(`^http://switchboard.test/approve/${a.id}\\?token=apl_`));
+    assert.ok(Date.parse(a.expiresAt) > Date.now() + 3500_000);
+    assert.match(a.retry.idempotencyKey, /^idem_/, 'a key is generated when the caller gave none');
+    assert.equal(vendor.to(path).length, 0, 'nothing ran');
+
+    const got = await t.get(`/api/v1/approvals/${a.id}`, key);
+    assert.equal(got.status, 200);
+    const stored = got.body.approval;
+    assert.equal(stored.status, 'pending');
+    assert.equal(stored.source, 'rest');
+    assert.equal(stored.integrationName, 'http');
+    assert.equal(stored.integrationAlias, 'http');
+    assert.equal(stored.actionName, 'send_request');
+    assert.equal(stored.policyName, 'Gate payments');
+    assert.equal(stored.hostedApprovalUrl, null, 'the bearer link is shown only once');
+    assert.equal(stored.inputPreview.headers.Authorization, '[REDACTED]');
+    assert.ok(stored.redactedPaths.includes('headers.Authorization'));
+    assert.ok(!JSON.stringify(got.body).includes('vendor-secret-token-123'));
+    assert.ok(stored.riskReasons[0].includes('riskMode always'));
+    assert.deepEqual(got.body.webhookDeliveries, []);
+    const [row] = await t.db.query<{ link_token_hash: string; input_hash: string }>('SELECT link_token_hash, input_hash FROM approval_requests WHERE id = $1', [a.id]);
+    assert.match(row!.link_token_hash, /^[0-9a-f]{64}$/, 'the link token is stored as a hash');
+    assert.ok(!a.hostedApprovalUrl.includes(row!.link_token_hash));
+
+    const approved = await t.post(`/api/v1/approvals/${a.id}/approve`, key, { reason: 'looks fine', metadata: { ticket: 'OPS-1' } });
+    assert.equal(approved.status, 200, approved.text);
+    assert.equal(approved.body.approval.status, 'approved');
+    assert.equal(approved.body.approval.decisionReason, 'looks fine');
+    assert.deepEqual(approved.body.approval.decisionMetadata, { ticket: 'OPS-1' });
+    assert.equal(approved.body.approval.decidedBy.type, 'api_key');
+    assert.equal(approved.body.receipt.status, 'valid');
+    assert.equal(approved.body.receipt.idempotencyKey, a.retry.idempotencyKey);
+    assert.equal(approved.body.receipt.inputHash, row!.input_hash);
+
+    // The same key with other input is another request: it needs its own approval.
+    const other = await execute(key, ws, pay(path, 9999), { idem: a.retry.idempotencyKey });
+    assert.equal(other.status, 202);
+    assert.notEqual(other.body.approval.id, a.id);
+    assert.equal(vendor.to(path).length, 0);
+
+    const retry = await execute(key, ws, pay(path, 250), { idem: a.retry.idempotencyKey });
+    assert.equal(retry.status, 200, retry.text);
+    assert.equal(retry.body.success, true);
+    assert.equal(vendor.to(path).length, 1, 'ran once');
+    assert.equal(vendor.to(path)[0]!.json.amount, 250);
+    const consumed = (await t.get(`/api/v1/approvals/${a.id}`, key)).body.approval;
+    assert.equal(consumed.status, 'consumed');
+    assert.equal(consumed.runStatus, 'success');
+    assert.ok(consumed.consumedAt);
+    const [receipt] = await t.db.query<{ status: string }>('SELECT status FROM approval_receipts WHERE approval_id = $1', [a.id]);
+    assert.equal(receipt!.status, 'consumed');
+
+    // The same retry again is answered from the stored result (no second run); a new call asks again.
+    const again = await execute(key, ws, pay(path, 250), { idem: a.retry.idempotencyKey });
+    assert.equal(again.status, 200);
+    assert.equal(vendor.to(path).length, 1);
+    const fresh = await execute(key, ws, pay(path, 250));
+    assert.equal(fresh.status, 202);
+    assert.notEqual(fresh.body.approval.id, a.id);
+    const fresh2 = await execute(key, ws, pay(path, 250), { idem: 'caller-key-1' });
+    assert.equal(fresh2.body.approval.retry.idempotencyKey, 'caller-key-1', "the caller's key is kept");
+    // Deciding twice: 409.
+    const twice = await t.post(`/api/v1/approvals/${a.id}/approve`, key, {});
+    assert.equal(twice.status, 409);
+    assert.equal(twice.body.error, 'APPROVAL_NOT_PENDING');
+  });
+
+  it('a retry before the decision returns the same pending request', async () => {
+    const { key, ws } = await setup();
+    const input = pay(uniquePath());
+    const first = await execute(key, ws, input, { idem: 'same-key' });
+    const second = await execute(key, ws, input, { idem: 'same-key' });
+    assert.equal(second.status, 202);
+    assert.equal(second.body.approval.id, first.body.approval.id);
+    assert.equal(second.body.approval.hostedApprovalUrl, null);
+    const list = await t.get(`/api/v1/approvals?workspaceId=${ws}`, key);
+    assert.equal(list.body.total, 1);
+  });
+
+  it('concurrent retries of an approved request run the action once', async () => {
+    const { key, ws } = await setup();
+    const path = uniquePath();
+    const first = await execute(key, ws, pay(path, 42), { idem: 'concurrent-1' });
+    await t.post(`/api/v1/approvals/${first.body.approval.id}/approve`, key, {});
+    const results = await Promise.all(Array.from({ length: 6 }, () => execute(key, ws, pay(path, 42), { idem: 'concurrent-1' })));
+    for (const r of results) assert.equal(r.status, 200, r.text);
+    assert.equal(vendor.to(path).length, 1);
+    assert.equal((await t.get(`/api/v1/approvals/${first.body.approval.id}`, key)).body.approval.status, 'consumed');
+  });
+
+  it('reject and cancel: the call never runs; a retry after a rejection creates a new request', async () => {
+    const { key, ws } = await setup();
+    const path = uniquePath();
+    const first = await execute(key, ws, pay(path), { idem: 'rej-1' });
+    const rejected = await t.post(`/api/v1/approvals/${first.body.approval.id}/reject`, key, { reason: 'no' });
+    assert.equal(rejected.status, 200);
+    assert.equal(rejected.body.approval.status, 'rejected');
+    assert.equal(rejected.body.receipt, null);
+    assert.equal((await t.post(`/api/v1/approvals/${first.body.approval.id}/approve`, key, {})).status, 409);
+    const retry = await execute(key, ws, pay(path), { idem: 'rej-1' });
+    assert.equal(retry.status, 202);
+    assert.notEqual(retry.body.approval.id, first.body.approval.id);
+    const canceled = await t.post(`/api/v1/approvals/${retry.body.approval.id}/cancel`, key);
+    assert.equal(canceled.status, 200, canceled.text);
+    assert.equal(canceled.body.approval.status, 'canceled');
+    assert.equal((await t.post(`/api/v1/approvals/${retry.body.approval.id}/reject`, key, {})).status, 409);
+    assert.equal(vendor.to(path).length, 0);
+  });
+
+  it('deciding needs approvals.decide within the request’s scope', async () => {
+    const { key, ws } = await setup();
+    const otherWs = (await t.workspace(key)).id;
+    const first = await execute(key, ws, pay(uniquePath()));
+    const id = first.body.approval.id;
+    const noDecide = (await t.post('/api/v1/api-keys', key, { name: 'org, no decide', permissions: { scope: 'org' } })).body.plainKey;
+    const scopedNoDecide = await t.scopedKey(key, [ws]);
+    const scopedElsewhere = await t.scopedKey(key, [otherWs], { approvals: { decide: true } });
+    const scopedDecide = await t.scopedKey(key, [ws], { approvals: { decide: true } });
+    const stranger = (await t.tenant()).key;
+    for (const k of [noDecide, scopedNoDecide]) {
+      const r = await t.post(`/api/v1/approvals/${id}/approve`, k, {});
+      assert.equal(r.status, 403);
+      assert.equal(r.body.error, 'FORBIDDEN');
+      assert.match(r.body.message, /approvals\.decide/);
+    }
+    const out = await t.post(`/api/v1/approvals/${id}/approve`, scopedElsewhere, {});
+    assert.equal(out.status, 403);
+    assert.equal(out.body.error, 'SCOPE_DENIED');
+    assert.equal((await t.post(`/api/v1/approvals/${id}/approve`, stranger, {})).status, 404);
+    assert.equal((await t.get(`/api/v1/approvals/${id}`, stranger)).status, 404);
+    assert.equal((await t.get(`/api/v1/approvals/${id}`, scopedElsewhere)).status, 403);
+    assert.equal((await t.get(`/api/v1/approvals/${id}`, scopedNoDecide)).status, 200, 'reading needs no decide permission');
+    assert.equal((await t.get('/api/v1/approvals/apr_doesnotexist', key)).status, 404);
+    assert.equal((await t.get('/api/v1/approvals/not-an-id', key)).status, 400);
+    const ok = await t.post(`/api/v1/approvals/${id}/approve`, scopedDecide, {});
+    assert.equal(ok.status, 200);
+    assert.equal((await t.get(`/api/v1/approvals/${id}`, key)).body.approval.status, 'approved');
+    assert.equal((await t.post(`/api/v1/approvals/${id}/approve`, key, { reason: 'x'.repeat(1001) })).status, 400);
+  });
+
+  it('block refuses with 403; notify_only and auto_approve run and record the request', async () => {
+    const { key, ws, policy } = await setup({ decision: 'block' });
+    const blocked = await execute(key, ws, pay(uniquePath()));
+    assert.equal(blocked.status, 403);
+    assert.equal(blocked.body.error, 'APPROVAL_POLICY_BLOCKED');
+    assert.match(blocked.body.message, /Gate payments/);
+
+    await t.patch(`/api/v1/approval-policies/${policy.id}`, key, { decision: 'notify_only', approvers: [{ type: 'webhook', webhookUrl: hooks.url('/notify') }] });
+    const path = uniquePath();
+    const notified = await execute(key, ws, pay(path));
+    assert.equal(notified.status, 200, notified.text);
+    assert.equal(vendor.to(path).length, 1);
+    const list = (await t.get(`/api/v1/approvals?workspaceId=${ws}`, key)).body.approvals;
+    assert.equal(list.length, 1);
+    assert.equal(list[0].status, 'consumed');
+    assert.equal(list[0].decision, 'notify_only');
+    assert.equal(list[0].decidedBy.type, 'policy');
+    const hook = await hooks.waitFor(() => hooks.to('/notify')[0]);
+    assert.equal(hook.json.event, 'approval.approved');
+    assert.equal(hook.json.approval.id, list[0].id);
+
+    await t.patch(`/api/v1/approval-policies/${policy.id}`, key, { decision: 'auto_approve', approvers: [] });
+    const path2 = uniquePath();
+    const auto = await execute(key, ws, pay(path2));
+    assert.equal(auto.status, 200);
+    assert.equal(vendor.to(path2).length, 1);
+    const latest = (await t.get(`/api/v1/approvals?workspaceId=${ws}&limit=1`, key)).body.approvals[0];
+    assert.equal(latest.decision, 'auto_approve');
+    assert.equal(latest.status, 'consumed');
+  });
+
+  it('matches the source: sdk and playground calls say so with a header', async () => {
+    const { key, ws } = await setup({ sources: ['sdk'] });
+    const path = uniquePath();
+    assert.equal((await execute(key, ws, pay(path))).status, 200, 'rest is not gated');
+    const sdk = await execute(key, ws, pay(path), { headers: { 'X-Switchboard-Source': 'sdk' } });
+    assert.equal(sdk.status, 202);
+    assert.equal((await t.get(`/api/v1/approvals/${sdk.body.approval.id}`, key)).body.approval.source, 'sdk');
+    assert.equal((await execute(key, ws, pay(path), { headers: { 'X-Switchboard-Source': 'playground' } })).status, 200);
+  });
+
+  it('reuseWindowSeconds: an identical request (same policy, end user, input) is approved without asking again', async () => {
+    const { key, ws } = await setup({ reuseWindowSeconds: 3600 });
+    const path = uniquePath();
+    const first = await execute(key, ws, pay(path, 5), { endUserId: 'alice' });
+    await t.post(`/api/v1/approvals/${first.body.approval.id}/approve`, key, {});
+    const reused = await execute(key, ws, pay(path, 5), { endUserId: 'alice' });
+    assert.equal(reused.status, 200, reused.text);
+    assert.equal(vendor.to(path).length, 1);
+    const rows = (await t.get(`/api/v1/approvals?workspaceId=${ws}&status=consumed`, key)).body.approvals;
+    assert.equal(rows.length, 1);
+    assert.equal(rows[0].reusedFrom, first.body.approval.id);
+    assert.equal(rows[0].decidedBy.type, 'reuse');
+    assert.equal((await execute(key, ws, pay(path, 6), { endUserId: 'alice' })).status, 202, 'other input asks again');
+    assert.equal((await execute(key, ws, pay(path, 5), { endUserId: 'bob' })).status, 202, 'another end user asks again');
+  });
+
+  it('times out through the job: expire → expired, reject → rejected with reason timeout, each announced', async () => {
+    const expire = await setup({ defaultOnTimeout: 'expire', timeoutSeconds: 60, approvers: [{ type: 'webhook', webhookUrl: hooks.url('/timeouts') }] });
+    const reject = await setup({ timeoutSeconds: 60, approvers: [{ type: 'webhook', webhookUrl: hooks.url('/timeouts') }] });
+    assert.equal(reject.policy.defaultOnTimeout, 'reject');
+    const a = (await execute(expire.key, expire.ws, pay(uniquePath()))).body.approval;
+    const b = (await execute(reject.key, reject.ws, pay(uniquePath()))).body.approval;
+    await t.db.query(`UPDATE approval_requests SET expires_at = now() - interval '1 second' WHERE id IN ($1, $2)`, [a.id, b.id]);
+    const job = await t.app.services.jobs.send(EXPIRE_APPROVALS_JOB, {});
+    assert.equal(await t.app.services.jobs.waitFor(EXPIRE_APPROVALS_JOB, job!), 'completed');
+    const ea = (await t.get(`/api/v1/approvals/${a.id}`, expire.key)).body.approval;
+    const eb = (await t.get(`/api/v1/approvals/${b.id}`, reject.key)).body.approval;
+    assert.equal(ea.status, 'expired');
+    assert.equal(eb.status, 'rejected');
+    assert.equal(eb.decisionReason, 'timeout');
+    assert.equal(eb.decidedBy.type, 'timeout');
+    assert.equal((await t.post(`/api/v1/approvals/${a.id}/approve`, expire.key, {})).status, 409);
+    const events = await hooks.waitFor(() => {
+      const got = hooks.to('/timeouts').map((r) => `${r.json.event}:${r.json.approval.id}`);
+      return got.includes(`approval.expired:${a.id}`) && got.includes(`approval.rejected:${b.id}`) ? got : null;
+    });
+    assert.ok(events.includes(`approval.requested:${a.id}`));
+    // A request past its time that no job has ended yet cannot be approved either: deciding ends it first.
+    const c = (await execute(expire.key, expire.ws, pay(uniquePath()))).body.approval;
+    await t.db.query(`UPDATE approval_requests SET expires_at = now() - interval '1 second' WHERE id = $1`, [c.id]);
+    const late = await t.post(`/api/v1/approvals/${c.id}/approve`, expire.key, {});
+    assert.equal(late.status, 409);
+    assert.equal(late.body.status, 'expired');
+  });
+
+  it('lists with filters, a limit and a cursor; workspace keys see only their workspaces', async () => {
+    const { key, ws } = await setup({ sources: ['rest', 'sdk'] });
+    const ws2 = (await t.workspace(key)).id;
+    await t.post('/api/v1/approval-policies', key, { name: 'Org-wide', riskMode: 'always', integrationNames: ['http'] });
+    const ids: string[] = [];
+    for (let i = 0; i < 5; i++) ids.push((await execute(key, ws, pay(uniquePath(), i), i === 4 ? { headers: { 'X-Switchboard-Source': 'sdk' } } : {})).body.approval.id);
+    const inWs2 = (await execute(key, ws2, pay(uniquePath()))).body.approval.id;
+    await t.post(`/api/v1/approvals/${ids[0]}/reject`, key, {});
+
+    const all = await t.get('/api/v1/approvals', key);
+    assert.equal(all.body.total, 6);
+    const seen: string[] = [];
+    let cursor: string | null = null;
+    do {
+      const page: any = await t.get(`/api/v1/approvals?workspaceId=${ws}&limit=2${cursor ? `&cursor=${cursor}` : ''}`, key);
+      assert.equal(page.status, 200);
+      assert.equal(page.body.total, 5);
+      assert.ok(page.body.approvals.length <= 2);
+      seen.push(...page.body.approvals.map((x: { id: string }) => x.id));
+      cursor = page.body.nextCursor;
+    } while (cursor);
+    assert.deepEqual(seen, [...ids].reverse(), 'newest first, each once');
+    assert.equal((await t.get(`/api/v1/approvals?status=rejected`, key)).body.approvals[0].id, ids[0]);
+    assert.equal((await t.get(`/api/v1/approvals?source=sdk`, key)).body.total, 1);
+    assert.equal((await t.get(`/api/v1/approvals?integrationName=http&actionName=send_request`, key)).body.total, 6);
+    assert.equal((await t.get(`/api/v1/approvals?actionName=nope`, key)).body.total, 0);
+    const scoped = await t.scopedKey(key, [ws2]);
+    const mine = await t.get('/api/v1/approvals', scoped);
+    assert.deepEqual(mine.body.approvals.map((x: { id: string }) => x.id), [inWs2]);
+    assert.equal((await t.get(`/api/v1/approvals?workspaceId=${ws}`, scoped)).status, 403);
+    for (const bad of ['limit=0', 'limit=101', 'cursor=garbage', 'status=weird', 'source=email']) {
+      const r = await t.get(`/api/v1/approvals?${bad}`, key);
+      assert.equal(r.status, 400, bad);
+      assert.equal(r.body.error, 'VALIDATION_ERROR');
+    }
+  });
+
+  it('approvalAccessMode decides which review URLs exist', async () => {
+    const dash = await setup({ approvalAccessMode: 'dashboard_only' });
+    const a = (await execute(dash.key, dash.ws, pay(uniquePath()))).body.approval;
+    assert.ok(a.approvalUrl);
+    assert.equal(a.hostedApprovalUrl, null);
+    const [row] = await t.db.query<{ link_token_hash: string | null }>('SELECT link_token_hash FROM approval_requests WHERE id = $1', [a.id]);
+    assert.equal(row!.link_token_hash, null);
+    const hosted = await setup({ approvalAccessMode: 'hosted_link_only' });
+    const b = (await execute(hosted.key, hosted.ws, pay(uniquePath()))).body.approval;
+    assert.equal(b.approvalUrl, null);
+    assert.ok(b.hostedApprovalUrl);
+  });
+
+  it('deleting a policy keeps its requests, with the policy as it was', async () => {
+    const { key, ws, policy } = await setup();
+    const a = (await execute(key, ws, pay(uniquePath()))).body.approval;
+    assert.equal((await t.delete(`/api/v1/approval-policies/${policy.id}`, key)).status, 200);
+    const kept = await t.get(`/api/v1/approvals/${a.id}`, key);
+    assert.equal(kept.status, 200);
+    assert.equal(kept.body.approval.policyId, policy.id);
+    assert.equal(kept.body.approval.policyName, 'Gate payments');
+    assert.equal((await execute(key, ws, pay(uniquePath()))).status, 200, 'no policy, no gate');
+  });
+
+  it('webhook approvers get the five events, signed, retried after failures, with only the redacted preview', async () => {
+    const { key, ws } = await setup({ approvers: [{ type: 'webhook', webhookUrl: hooks.url('/lifecycle') }] });
+    const rotated = await t.post('/api/v1/webhook-signing-secret/rotate', key);
+    assert.equal(rotated.status, 200, rotated.text);
+    const secret = rotated.body.secret as string;
+    let failures = 1;
+    hooks.respond = (r) => (r.path === '/lifecycle' && r.json?.event === 'approval.requested' && failures-- > 0 ? { status: 500 } : { status: 200 });
+
+    const ids: Record<string, string> = {};
+    for (const action of ['approve', 'reject', 'cancel'] as const) {
+      const a = (await execute(key, ws, pay(uniquePath(), 77, { card: { cvv: '123' } }))).body.approval;
+      ids[action] = a.id;
+      await t.post(`/api/v1/approvals/${a.id}/${action}`, key, { reason: `${action} it` });
+    }
+    const expiring = (await execute(key, ws, pay(uniquePath()))).body.approval;
+    await t.db.query(`UPDATE approval_requests SET expires_at = now() - interval '1 second', policy_snapshot = policy_snapshot || '{"defaultOnTimeout":"expire"}'::jsonb WHERE id = $1`, [expiring.id]);
+    await t.app.services.approvals.expireDue();
+
+    const want = [
+      `approval.requested:${ids.approve}`,
+      `approval.approved:${ids.approve}`,
+      `approval.rejected:${ids.reject}`,
+      `approval.canceled:${ids.cancel}`,
+      `approval.expired:${expiring.id}`,
+    ];
+    const delivered = await hooks.waitFor(() => {
+      const ok = hooks.to('/lifecycle');
+      const names = ok.map((r) => `${r.json.event}:${r.json.approval.id}`);
+      return want.every((w) => names.includes(w)) ? ok : null;
+    });
+    for (const r of delivered) {
+      assert.equal(r.headers['x-service-event'], r.json.event);
+      assert.equal(r.headers['x-service-approval'], r.json.approval.id);
+      assert.match(r.headers['x-service-delivery']!, /^[0-9a-f-]{36}$/);
+      const ts = r.headers['x-service-timestamp']!;
+      assert.match(ts, /^\d+$/);
+      const v1 = /^t=(\d+),v1=([0-9a-f]{64})/.exec(r.headers['x-service-signature']!);
+      assert.ok(v1, r.headers['x-service-signature']);
+      assert.equal(v1[1], ts);
+      assert.equal(v1[2], createHmac('sha256', secret).update(`${ts}.${r.body}`).digest('hex'), 'signature recomputed over "<ts>.<raw body>"');
+      assert.ok(!r.body.includes('vendor-secret-token-123') && !r.body.includes('"123"'), 'no secrets in webhook bodies');
+      assert.equal(r.json.approval.api.approveUrl, `http://switchboard.test/api/v1/approvals/${r.json.approval.id}/approve`);
+      assert.ok(r.json.createdAt);
+    }
+    const requested = delivered.filter((r) => r.json.event === 'approval.requested' && r.json.approval.id === ids.approve);
+    assert.equal(requested.length, 2, 'the first attempt failed and was retried');
+    assert.deepEqual(requested.map((r) => r.headers['x-service-attempt']), ['1', '2']);
+    assert.equal(requested[0]!.headers['x-service-delivery'], requested[1]!.headers['x-service-delivery']);
+    assert.equal(requested[1]!.json.receipt, null);
+    assert.equal(requested[1]!.json.approval.hostedApprovalUrl, null, 'the bearer link is never put in a stored webhook body');
+    assert.equal(requested[1]!.json.approval.approvalUrl, `http://switchboard.test/approvals/${ids.approve}`);
+    const approvedHook = delivered.find((r) => r.json.event === 'approval.approved')!;
+    assert.equal(approvedHook.json.receipt.status, 'valid');
+    assert.equal(approvedHook.json.approval.status, 'approved');
+
+    const got = await t.get(`/api/v1/approvals/${ids.approve}`, key);
+    const deliveries = got.body.webhookDeliveries as Array<{ status: string; attempts: number; history: unknown[]; url: string }>;
+    assert.equal(deliveries.length, 2);
+    assert.equal(deliveries[0]!.url, hooks.url('/lifecycle'));
+    assert.equal(deliveries[0]!.status, 'delivered');
+    assert.equal(deliveries[0]!.attempts, 2);
+    assert.equal(deliveries[0]!.history.length, 2);
+    hooks.respond = () => ({ status: 200 });
+  });
+
+  it('end_user approvers decide their own requests (the portal hook)', async () => {
+    const { key, orgId, ws } = await setup({ approvers: [{ type: 'end_user' }] });
+    const a = (await execute(key, ws, pay(uniquePath()), { endUserId: 'eve' })).body.approval;
+    const eve = (await t.get(`/api/v1/end-users?workspaceId=${ws}`, key)).body.endUsers.find((u: { externalId: string }) => u.externalId === 'eve');
+    const svc = t.app.services.approvals;
+    await assert.rejects(svc.decideAsEndUser(orgId, '00000000-0000-4000-8000-000000000000', a.id, 'approve', {}), /not found/);
+    const { approval, receipt } = await svc.decideAsEndUser(orgId, eve.id, a.id, 'approve', { reason: 'mine' });
+    assert.equal(approval.status, 'approved');
+    assert.deepEqual(approval.decidedBy, { type: 'end_user', endUserId: eve.id });
+    assert.equal(receipt?.status, 'valid');
+    const other = await setup({ approvers: [{ type: 'org_role', roles: ['owner'] }] });
+    const b = (await execute(other.key, other.ws, pay(uniquePath()), { endUserId: 'eve' })).body.approval;
+    const eve2 = (await t.get(`/api/v1/end-users?workspaceId=${other.ws}`, other.key)).body.endUsers[0];
+    await assert.rejects(svc.decideAsEndUser(other.orgId, eve2.id, b.id, 'approve', {}), /not found/, 'only when the policy names end_user approvers');
+  });
+
+  it('nothing secret reaches previews, webhooks, logs or stored rows', async () => {
+    const dump = await t.dumpDatabase();
+    assert.ok(dump.includes('approval_requests'));
+    for (const secret of ['vendor-secret-token-123', '"cvv":"123"']) {
+      assert.ok(!dump.includes(secret), `${secret} stored in clear`);
+      assert.ok(!t.logs.join('').includes(secret), `${secret} logged`);
+      assert.ok(!hooks.requests.some((r) => r.body.includes(secret)), `${secret} sent to a webhook`);
+    }
+    assert.ok(!/apl_[\w-]{20,}/.test(dump), 'hosted link tokens are stored only hashed');
+    assert.ok(!/apl_[\w-]{20,}/.test(t.logs.join('')), 'hosted link tokens are not logged');
+  });
+});

@@ -1,0 +1,56 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import type { FastifyRequest } from 'fastify';
+import { actorOf } from '../../platform/http/auth.js';
+import { ApiKeySecurity, standardErrors } from '../../platform/http/schemas.js';
+import { ApprovalEnvelope, ApprovalIdParams, ApprovalList, DecisionBody, DecisionResult, ListApprovalsQuery } from './approvals.schemas.js';
+import type { DecisionAction } from './approvals.service.js';
+
+const tags = ['Approvals'];
+const keyIdOf = (req: FastifyRequest) => (req.principal.kind === 'apiKey' ? req.principal.keyId : null);
+
+export const approvalsRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  const service = app.services.approvals;
+
+  app.get('/api/v1/approvals', {
+    schema: { tags, summary: 'List approval requests, newest first', security: ApiKeySecurity, querystring: ListApprovalsQuery, response: { 200: ApprovalList, ...standardErrors } },
+    handler: async (req) => service.list(actorOf(req), req.query),
+  });
+
+  app.get('/api/v1/approvals/:id', {
+    schema: {
+      tags,
+      summary: 'Get an approval request (with its recent webhook deliveries)',
+      security: ApiKeySecurity,
+      params: ApprovalIdParams,
+      response: { 200: ApprovalEnvelope, ...standardErrors },
+    },
+    handler: async (req) => {
+      const approval = await service.get(actorOf(req), req.params.id);
+      return { approval, webhookDeliveries: await app.services.approvalWebhooks.deliveriesFor(approval.orgId, approval.id) };
+    },
+  });
+
+  const decisions: Array<[DecisionAction, string]> = [
+    ['approve', 'Approve: creates a receipt for the exact retry (same idempotency key, same input)'],
+    ['reject', 'Reject: the call does not run; a retry asks again if a policy still matches'],
+    ['cancel', 'Cancel a pending request'],
+  ];
+  for (const [action, summary] of decisions) {
+    app.post(`/api/v1/approvals/:id/${action}`, {
+      schema: {
+        tags,
+        summary,
+        description: 'Needs an API key with approvals.decide for the request’s workspace. 409 APPROVAL_NOT_PENDING once decided or ended.',
+        security: ApiKeySecurity,
+        params: ApprovalIdParams,
+        body: DecisionBody,
+        response: { 200: DecisionResult, 409: { $ref: 'ErrorBody' }, ...standardErrors },
+      },
+      // The body is optional: an empty POST is an empty decision.
+      preValidation: async (req) => {
+        if (req.body === undefined) (req as { body: unknown }).body = {};
+      },
+      handler: async (req) => service.decideWithKey(actorOf(req), keyIdOf(req), req.params.id, action, req.body ?? {}),
+    });
+  }
+};

@@ -1,0 +1,195 @@
+import { after, before, describe, it } from 'node:test';
+import assert from 'node:assert/strict';
+import { createHmac } from 'node:crypto';
+import { and, eq } from 'drizzle-orm';
+import { triggerSources } from '../../platform/db/schema.js';
+import { startApp, type TestApp } from '../../../test/harness.js';
+import { eventually, Receiver } from '../../../test/receiver.js';
+import { eventsWhen, firstArrivals, pathOf, postEvent, registerFixture, TRIGGER_ENV } from '../../../test/triggers.js';
+
+const APP_SECRET = JSON.parse(TRIGGER_ENV.SWITCHBOARD_APP_WEBHOOK_SECRETS).acme as string;
+
+/** The Acme vendor: subscriptions for its app-level events, and per-source webhook registrations. */
+class Acme {
+  readonly rx = new Receiver();
+  failRegistration = false;
+  /** Registrations handed out (id, token) in order. */
+  readonly registrations: Array<{ id: string; token: string }> = [];
+  private n = 0;
+
+  async start(): Promise<this> {
+    await this.rx.start();
+    this.rx.respond = (r) => {
+      if (r.headers.authorization !== 'Bearer acme-key') return { status: 401 };
+      if (r.method === 'POST' && r.path === '/subscriptions') return { status: 201, body: { id: `sub_${++this.n}` } };
+      if (r.method === 'POST' && r.path === '/webhooks') {
+        if (this.failRegistration) return { status: 500 };
+        const reg = { id: `wh_${++this.n}`, token: `tok_${this.n}` };
+        this.registrations.push(reg);
+        return { status: 201, body: reg };
+      }
+      if (r.method === 'DELETE') return { status: 204 };
+      return { status: 404 };
+    };
+    return this;
+  }
+
+  get url(): string {
+    return this.rx.url('');
+  }
+
+  calls(method: string, path: string) {
+    return this.rx.requests.filter((r) => r.method === method && r.path === path);
+  }
+}
+
+/** What the vendor sends to the app's one webhook address: signed with the app secret over the raw body. */
+function appEvent(t: TestApp, body: unknown, secret = APP_SECRET, path = '/api/v1/webhooks/acme') {
+  const raw = JSON.stringify(body);
+  const sig = createHmac('sha256', secret).update(raw).digest('hex');
+  return t.request('POST', path, { raw, headers: { 'content-type': 'application/json', 'x-acme-signature': sig } });
+}
+
+describe('triggers: APP_WEBHOOK and registered WEBHOOK sources (Acme fixture piece)', () => {
+  let t: TestApp;
+  let rx: Receiver;
+  let acme: Acme;
+  let key: string;
+  let orgId: string;
+  let ws: string;
+
+  before(async () => {
+    t = await startApp(TRIGGER_ENV);
+    await registerFixture(t.app, 'piece-acme');
+    rx = await new Receiver().start();
+    acme = await new Acme().start();
+    ({ key, orgId } = await t.tenant());
+    ws = (await t.workspace(key)).id;
+    const conn = await t.post('/api/v1/connections', key, { type: 'SECRET_TEXT', integrationName: 'acme', externalId: 'acme', displayName: 'Acme', secretText: 'acme-key' });
+    assert.equal(conn.status, 201, conn.text);
+  });
+  after(async () => {
+    await t.close();
+    await rx.close();
+    await acme.rx.close();
+  });
+
+  const enableOrders = (account: string, path: string) =>
+    t.post('/api/v1/triggers/enable', key, { integrationName: 'acme', triggerName: 'order_created', workspaceId: ws, callbackUrl: rx.url(path), input: { baseUrl: acme.url, account } });
+
+  it('subscribes on enable, verifies and routes app events to the listening sources, unsubscribes on disable', async () => {
+    const res = await enableOrders('acct-1', '/cb/orders1');
+    assert.equal(res.status, 201, res.text);
+    const src = res.body.triggerSource;
+    assert.equal(src.triggerType, 'APP_WEBHOOK');
+    assert.equal(src.webhookUrl, `http://switchboard.test/api/v1/webhooks/acme/${src.id}`);
+    const [sub] = acme.calls('POST', '/subscriptions');
+    assert.deepEqual(sub!.json, { account: 'acct-1', events: ['order.created'] });
+    const other = (await enableOrders('acct-2', '/cb/orders2')).body.triggerSource;
+
+    const ok = await appEvent(t, { type: 'order.created', account: 'acct-1', data: { orderId: 'o-1', total: 10 } });
+    assert.equal(ok.status, 200, ok.text);
+    const [got] = await rx.waitFor(() => firstArrivals(rx.to('/cb/orders1')).length === 1 && firstArrivals(rx.to('/cb/orders1')), 10_000, 'the routed event');
+    assert.deepEqual(got!.json.data, { orderId: 'o-1', total: 10 });
+    assert.equal(got!.json.triggerName, 'order_created');
+    const [ev] = await eventsWhen(t, key, src.id, (e) => e.length === 1, 'the event');
+    assert.equal(ev.origin, 'app_event');
+
+    // Routed by the identifier: acct-2's event reaches only acct-2's source.
+    assert.equal((await appEvent(t, { type: 'order.created', account: 'acct-2', data: { orderId: 'o-2' } })).status, 200);
+    await rx.waitFor(() => firstArrivals(rx.to('/cb/orders2')).length === 1, 10_000, "acct-2's event");
+    assert.equal(firstArrivals(rx.to('/cb/orders1')).length, 1);
+    // An event nobody listens for is accepted and dropped.
+    assert.equal((await appEvent(t, { type: 'order.refunded', account: 'acct-1', data: {} })).status, 200);
+
+    // Verification: a wrong or missing signature is refused; the provider's URL check is answered.
+    const forged = await appEvent(t, { type: 'order.created', account: 'acct-1', data: { orderId: 'evil' } }, 'not-the-secret');
+    assert.equal(forged.status, 401);
+    assert.equal(forged.body.error, 'UNAUTHORIZED');
+    const unsigned = await t.request('POST', '/api/v1/webhooks/acme', { raw: '{"type":"order.created","account":"acct-1"}', headers: { 'content-type': 'application/json' } });
+    assert.equal(unsigned.status, 401);
+    const challenge = await appEvent(t, { type: 'url_verification', challenge: 'c-123' });
+    assert.equal(challenge.status, 200);
+    assert.deepEqual(challenge.body, { challenge: 'c-123' });
+    // The source's own address verifies the same way.
+    assert.equal((await appEvent(t, { type: 'order.created', account: 'acct-1', data: { orderId: 'direct' } }, 'wrong', pathOf(src.webhookUrl))).status, 401);
+    assert.equal((await appEvent(t, { type: 'order.created', account: 'acct-1', data: { orderId: 'direct' } }, APP_SECRET, pathOf(src.webhookUrl))).status, 200);
+    await rx.waitFor(() => firstArrivals(rx.to('/cb/orders1')).length === 2, 10_000, 'the direct event');
+    assert.equal(firstArrivals(rx.to('/cb/orders1'))[1]!.json.data.orderId, 'direct');
+
+    const off = await t.post('/api/v1/triggers/disable', key, { triggerSourceId: src.id });
+    assert.equal(off.status, 200);
+    assert.equal(acme.calls('DELETE', '/subscriptions/sub_1').length, 1, 'onDisable removed the subscription at the vendor');
+    assert.equal((await appEvent(t, { type: 'order.created', account: 'acct-1', data: { orderId: 'after' } })).status, 200);
+    assert.equal((await appEvent(t, { type: 'order.created', account: 'acct-2', data: { orderId: 'barrier' } })).status, 200);
+    await rx.waitFor(() => firstArrivals(rx.to('/cb/orders2')).length === 2, 10_000, 'the barrier event');
+    assert.equal(firstArrivals(rx.to('/cb/orders1')).length, 2, 'the disabled source got nothing more');
+    await t.post('/api/v1/triggers/disable', key, { triggerSourceId: other.id });
+
+    assert.equal((await appEvent(t, {}, APP_SECRET, '/api/v1/webhooks/no-such-integration')).status, 404);
+    assert.equal((await appEvent(t, {}, APP_SECRET, '/api/v1/webhooks/webhook')).status, 404, 'an integration without app events has no app address');
+  });
+
+  it('registers its own webhook URL, answers the handshake, verifies each call and unregisters on disable', async () => {
+    const res = await t.post('/api/v1/triggers/enable', key, { integrationName: 'acme', triggerName: 'new_message', workspaceId: ws, callbackUrl: rx.url('/cb/msg'), input: { baseUrl: acme.url } });
+    assert.equal(res.status, 201, res.text);
+    const src = res.body.triggerSource;
+    const [reg] = acme.calls('POST', '/webhooks');
+    assert.deepEqual(reg!.json, { url: src.webhookUrl }, 'the provider was given the source address');
+    const { id: hookId, token } = acme.registrations.at(-1)!;
+
+    const hs = await t.request('GET', `${pathOf(src.webhookUrl)}?challenge=abc`);
+    assert.equal(hs.status, 200);
+    assert.deepEqual(hs.body, { challenge: 'abc' });
+    assert.equal(hs.headers['x-acme-handshake'], 'ok');
+    assert.equal((await t.get(`/api/v1/triggers/${src.id}/events`, key)).body.total, 0, 'a handshake is not an event');
+
+    // The registration's token (kept in the source's store) is checked on every call.
+    const wrong = await postEvent(t, src.webhookUrl, { text: 'forged' }, { 'x-acme-token': 'nope' });
+    assert.equal(wrong.status, 200);
+    const good = await postEvent(t, src.webhookUrl, { text: 'hello' }, { 'x-acme-token': token });
+    assert.equal(good.status, 200);
+    await rx.waitFor(() => firstArrivals(rx.to('/cb/msg')).length === 1, 10_000, 'the message');
+    assert.deepEqual(firstArrivals(rx.to('/cb/msg'))[0]!.json.data, { text: 'hello' });
+    assert.equal((await t.get(`/api/v1/triggers/${src.id}/events`, key)).body.total, 1, 'the forged call made no event');
+
+    // A piece that cannot process a call: 503, so the provider sends it again; the failure shows on the source.
+    const boom = await postEvent(t, src.webhookUrl, { explode: true }, { 'x-acme-token': token });
+    assert.equal(boom.status, 503);
+    assert.equal(boom.body.error, 'SERVICE_UNAVAILABLE');
+    const listed = (await t.get(`/api/v1/triggers?workspaceId=${ws}`, key)).body.triggers.find((s: any) => s.id === src.id);
+    assert.match(listed.lastError, /could not read this event/);
+
+    assert.equal((await t.post('/api/v1/triggers/disable', key, { triggerSourceId: src.id })).status, 200);
+    assert.equal(acme.calls('DELETE', `/webhooks/${hookId}`).length, 1, 'onDisable removed the registration');
+  });
+
+  it('removes an enable abandoned by a node that died during onEnable, and undoes its registration', async () => {
+    const res = await t.post('/api/v1/triggers/enable', key, { integrationName: 'acme', triggerName: 'new_message', workspaceId: ws, callbackUrl: rx.url('/cb/abandoned'), input: { baseUrl: acme.url } });
+    assert.equal(res.status, 201, res.text);
+    const src = res.body.triggerSource;
+    const { id: hookId } = acme.registrations.at(-1)!;
+    // What such a node leaves: the row still PENDING, from long ago, while the provider has the registration.
+    await t.db.orm.update(triggerSources).set({ status: 'PENDING', createdAt: new Date(Date.now() - 24 * 3_600_000) }).where(eq(triggerSources.id, src.id));
+    await t.restart();
+    await registerFixture(t.app, 'piece-acme');
+    await eventually(async () => (await t.db.orm.select().from(triggerSources).where(eq(triggerSources.id, src.id))).length === 0, 15_000, 'the abandoned row to go');
+    await acme.rx.waitFor(() => acme.calls('DELETE', `/webhooks/${hookId}`).length === 1, 10_000, 'the registration to be undone');
+  });
+
+  it('answers TRIGGER_ENABLE_FAILED and keeps nothing when the provider refuses the registration', async () => {
+    acme.failRegistration = true;
+    const rowsOf = () => t.db.orm.select().from(triggerSources).where(and(eq(triggerSources.orgId, orgId), eq(triggerSources.triggerName, 'new_message')));
+    const before = (await rowsOf()).length;
+    try {
+      const res = await t.post('/api/v1/triggers/enable', key, { integrationName: 'acme', triggerName: 'new_message', workspaceId: ws, callbackUrl: rx.url('/cb/never'), input: { baseUrl: acme.url } });
+      assert.equal(res.status, 400);
+      assert.equal(res.body.error, 'TRIGGER_ENABLE_FAILED');
+      assert.match(res.body.message, /Acme answered 500/);
+      assert.equal((await rowsOf()).length, before, 'no source was left behind for the failed enable');
+      assert.equal((await t.get(`/api/v1/triggers?workspaceId=${ws}&includeDisabled=true`, key)).body.triggers.filter((x: any) => x.triggerName === 'new_message').length, before);
+    } finally {
+      acme.failRegistration = false;
+    }
+  });
+});

@@ -1,0 +1,95 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { actorOf, callerOf } from '../../platform/http/auth.js';
+import { ApiKeySecurity, IdParams, standardErrors } from '../../platform/http/schemas.js';
+import {
+  DisableTriggerBody,
+  DisableTriggerResponse,
+  EnableTriggerBody,
+  EnableTriggerResponse,
+  EventEnvelope,
+  EventList,
+  EventParams,
+  ListEventsQuery,
+  ListTriggersQuery,
+  ListTriggersResponse,
+  TestTriggerBody,
+  TestTriggerResponse,
+} from './triggers.schemas.js';
+
+const tags = ['Triggers'];
+const err = { $ref: 'ErrorBody' };
+/** A POST without a body reads as {}, so the endpoint's own MISSING_ID / MISSING_FIELDS answers it. */
+const emptyBodyIsObject = async (req: { body: unknown }) => {
+  if (req.body === undefined || req.body === null) req.body = {};
+};
+
+export const triggersRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  const service = app.services.triggers;
+
+  app.post('/api/v1/triggers/enable', {
+    schema: {
+      tags,
+      summary: 'Subscribe to a trigger: its events are POSTed to callbackUrl (also accepts the earlier pieceName/projectId/webhookUrl shape)',
+      description:
+        'Connection and input are resolved as for actions (defaults → partials → input → enforced keys). Webhook triggers answer with webhookUrl, ' +
+        'the address the provider sends to; polling triggers poll every pollingIntervalMinutes (the plan minimum applies: 403 POLLING_INTERVAL_TOO_SHORT). ' +
+        'Callbacks: body {triggerSourceId, integrationName, triggerName, data, metadata, timestamp, eventId}; at least once, in order per source, retried with backoff.',
+      security: ApiKeySecurity,
+      body: EnableTriggerBody,
+      response: { 201: EnableTriggerResponse, ...standardErrors },
+    },
+    handler: async (req, reply) => reply.code(201).send(await app.services.triggers.enable(callerOf(req), req.body)),
+  });
+
+  app.post('/api/v1/triggers/disable', {
+    schema: {
+      tags,
+      summary: 'Disable a trigger source: nothing is delivered after this answers (earlier shape: triggerId → {success: true})',
+      security: ApiKeySecurity,
+      body: DisableTriggerBody,
+      response: { 200: DisableTriggerResponse, ...standardErrors },
+    },
+    preValidation: emptyBodyIsObject,
+    handler: async (req) => service.disable(actorOf(req), req.body),
+  });
+
+  app.post('/api/v1/triggers/test', {
+    schema: { tags, summary: "A trigger's sample event data", security: ApiKeySecurity, body: TestTriggerBody, response: { 200: TestTriggerResponse, ...standardErrors } },
+    preValidation: emptyBodyIsObject,
+    handler: async (req) => service.test(req.body),
+  });
+
+  app.get('/api/v1/triggers', {
+    schema: {
+      tags,
+      summary: 'List trigger sources with lastDelivery (projectId or pieceName: the earlier {data: [...]} shape)',
+      security: ApiKeySecurity,
+      querystring: ListTriggersQuery,
+      response: { 200: ListTriggersResponse, ...standardErrors },
+    },
+    handler: async (req) => service.list(actorOf(req), req.query),
+  });
+
+  app.get('/api/v1/triggers/:id/events', {
+    schema: {
+      tags,
+      summary: "A trigger source's events, newest first, with their delivery status and attempts",
+      security: ApiKeySecurity,
+      params: IdParams,
+      querystring: ListEventsQuery,
+      response: { 200: EventList, ...standardErrors },
+    },
+    handler: async (req) => service.events(actorOf(req), req.params.id, req.query),
+  });
+
+  app.post('/api/v1/triggers/:id/events/:eventId/redeliver', {
+    schema: {
+      tags,
+      summary: 'Replay an event (same eventId and body) with a fresh round of attempts',
+      security: ApiKeySecurity,
+      params: EventParams,
+      response: { 200: EventEnvelope, 410: err, ...standardErrors },
+    },
+    handler: async (req) => service.redeliver(actorOf(req), req.params.id, req.params.eventId),
+  });
+};

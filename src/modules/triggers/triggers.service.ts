@@ -1,0 +1,246 @@
+import type { ExecutionCaller, MergedInput, ResolvedTarget, TargetRequest } from '../../engine/types.js';
+import { ActionInputError, type TriggerDefinition } from '../../integrations/framework.js';
+import type { IntegrationRegistry } from '../../integrations/registry.js';
+import { validateInput } from '../../integrations/validate.js';
+import type { Orm } from '../../platform/db/database.js';
+import type { DeliveryService } from '../../platform/delivery/delivery.js';
+import { AppError } from '../../platform/errors.js';
+import type { Actor } from '../../platform/http/access.js';
+import { newId } from '../../platform/ids.js';
+import { isPlanName, type PlanTable } from '../../platform/plans.js';
+import type { WorkspacesService } from '../workspaces/workspaces.service.js';
+import { EventRecorder } from './triggers.events.js';
+import { toEarlierRecord, toTriggerEvent, toTriggerSource } from './triggers.mapper.js';
+import * as repo from './triggers.repository.js';
+import { reason, type SourceRunner, type SourceSecrets } from './triggers.runtime.js';
+import { invalid, normalize } from './triggers.requests.js';
+import type { DisableTriggerInput, EnableTriggerInput, ListTriggersInput, TestTriggerInput } from './triggers.schemas.js';
+
+/** The engine calls triggers share with actions: target resolution and input assembly (never a copy of them). */
+export interface TriggerEngine {
+  resolveTarget(caller: ExecutionCaller, req: TargetRequest, what: { triggerName: string }, opts?: { connection?: 'required' | 'optional' }): Promise<ResolvedTarget>;
+  mergeInput(caller: ExecutionCaller, target: ResolvedTarget, req: TargetRequest, what: { triggerName: string }): Promise<MergedInput>;
+}
+
+/** Polling interval when the caller gives none: five minutes, or the plan minimum when that is longer. */
+export const DEFAULT_POLLING_MINUTES = 5;
+
+export interface TriggersDeps {
+  orm: Orm;
+  registry: IntegrationRegistry;
+  workspaces: WorkspacesService;
+  delivery: DeliveryService;
+  engine: TriggerEngine;
+  runner: SourceRunner;
+  secrets: SourceSecrets;
+  recorder: EventRecorder;
+  plans: PlanTable;
+  /** How long one minute of pollingIntervalMinutes lasts (SWITCHBOARD_POLL_MINUTE_MS; 60000 but in tests). */
+  minuteMs: number;
+  /** Wakes the poller (a new polling source may be due sooner than its next tick). */
+  onEnabled?: () => void;
+}
+
+/**
+ * Trigger sources: enable (resolve target, connection and input through the engine, register with the provider),
+ * disable (stop everything, then unregister), list, test, and the event history with replay.
+ */
+export class TriggersService {
+  constructor(private readonly deps: TriggersDeps) {}
+
+  private trigger(integrationName: string, triggerName: string): TriggerDefinition {
+    const def = this.deps.registry.get(integrationName);
+    if (!def) throw new AppError('INTEGRATION_NOT_FOUND', `No integration named "${integrationName}".`);
+    const trigger = def.triggers[triggerName];
+    if (!trigger?.hooks) throw new AppError('TRIGGER_NOT_FOUND', `${integrationName} has no trigger "${triggerName}".`);
+    return trigger;
+  }
+
+  private webhookUrlOf(row: repo.SourceRow): string | null {
+    return row.triggerType !== 'POLLING' || row.simulate ? this.deps.runner.webhookUrl(row.integrationName, row.id) : null;
+  }
+
+  private intervalFor(caller: ExecutionCaller, trigger: TriggerDefinition, requested: number | undefined): number | null {
+    if (trigger.type !== 'POLLING') return null;
+    const plan = isPlanName(caller.plan) ? caller.plan : 'free';
+    const minimum = this.deps.plans[plan].minPollingIntervalMinutes;
+    if (requested !== undefined && requested < minimum) {
+      throw new AppError('POLLING_INTERVAL_TOO_SHORT', `The ${plan} plan polls at most every ${minimum} minute(s); pollingIntervalMinutes must be at least ${minimum}.`, {
+        minimum,
+        plan,
+      });
+    }
+    return requested ?? Math.max(minimum, DEFAULT_POLLING_MINUTES);
+  }
+
+  async enable(caller: ExecutionCaller, body: EnableTriggerInput) {
+    const actor: Actor = { orgId: caller.orgId, access: caller.access };
+    const req = normalize(body);
+    await this.deps.workspaces.requireUsable(actor, req.target.workspaceId);
+    const trigger = this.trigger(req.integrationName, req.triggerName);
+    const interval = this.intervalFor(caller, trigger, req.pollingIntervalMinutes);
+    const callbackUrl = await this.deps.delivery.assertDeliverableUrl(req.callbackUrl, req.callbackField);
+    const what = { triggerName: req.triggerName };
+    // A simulated source calls no provider, so it needs no connection (one is used when there is one).
+    const target = await this.deps.engine.resolveTarget(caller, req.target, what, req.simulate ? { connection: 'optional' } : {});
+    const merged = await this.deps.engine.mergeInput(caller, target, req.target, what);
+    let input: Record<string, unknown>;
+    try {
+      input = validateInput(trigger.props, merged.input);
+    } catch (err) {
+      if (err instanceof ActionInputError) throw invalid(`input.${err.field}`, err.problem);
+      throw err;
+    }
+
+    const { secrets, runner } = this.deps;
+    const id = newId();
+    const now = new Date();
+    const nextPollAt = (minutes: number | null) => (minutes === null ? null : new Date(Date.now() + minutes * this.deps.minuteMs));
+    let row = await repo.insertSource(this.deps.orm, {
+      id,
+      orgId: caller.orgId,
+      workspaceId: target.workspaceId,
+      workspaceIntegrationId: target.workspaceIntegrationId,
+      integrationName: req.integrationName,
+      integrationAlias: target.alias,
+      triggerName: req.triggerName,
+      triggerType: trigger.type,
+      // A simulated source registers nothing; a real one is PENDING until the provider has it.
+      status: req.simulate ? 'ACTIVE' : 'PENDING',
+      apiShape: req.shape,
+      connectionId: target.connection?.id ?? null,
+      endUserId: target.endUser?.id ?? null,
+      callbackUrl,
+      callbackHeaders: secrets.seal(id, 'headers', req.callbackHeaders),
+      callbackMetadata: req.callbackMetadata,
+      input: secrets.seal(id, 'input', input),
+      state: secrets.seal(id, 'state', {}),
+      partialIds: merged.partialIds,
+      simulate: req.simulate,
+      pollingIntervalMinutes: interval,
+      nextPollAt: req.simulate ? null : nextPollAt(interval),
+      createdAt: now,
+      updatedAt: now,
+    });
+
+    if (req.simulate) {
+      if (trigger.sampleData !== undefined && trigger.sampleData !== null) await this.deps.recorder.record(caller.orgId, id, [trigger.sampleData], 'sample');
+    } else {
+      let listeners: Array<{ events: string[]; identifierValue: string }>;
+      let snapshot: Record<string, unknown>;
+      try {
+        const { call, state } = await runner.call(row);
+        listeners = (await runner.context(row).hooks.onEnable(call)).listeners;
+        snapshot = state.snapshot();
+      } catch (err) {
+        await repo.deleteSource(this.deps.orm, caller.orgId, id);
+        if (err instanceof AppError) throw err;
+        throw new AppError('TRIGGER_ENABLE_FAILED', `${req.integrationName} could not enable ${req.triggerName}: ${reason(err)}`);
+      }
+      row = await this.deps.orm.transaction(async (tx) => {
+        const patch = { status: 'ACTIVE', state: secrets.seal(id, 'state', snapshot), nextPollAt: nextPollAt(interval) };
+        await repo.updateSource(tx, caller.orgId, id, patch);
+        if (trigger.type === 'APP_WEBHOOK') await repo.replaceListeners(tx, id, req.integrationName, listeners);
+        return { ...row, ...patch };
+      });
+    }
+    this.deps.onEnabled?.();
+    return req.shape === 'earlier' ? toEarlierRecord(row) : { triggerSource: toTriggerSource(row, this.webhookUrlOf(row), null) };
+  }
+
+  /**
+   * Disable: the source stops taking events and everything not yet delivered is canceled in one transaction; attempts
+   * already on their way are waited for; then the provider registration is removed. Nothing is delivered after this
+   * returns. Disabling a disabled source answers the same.
+   */
+  async disable(actor: Actor, body: DisableTriggerInput) {
+    const id = body.triggerSourceId ?? body.triggerId;
+    const earlier = body.triggerSourceId === undefined && body.triggerId !== undefined;
+    if (!id) throw new AppError('MISSING_ID', 'triggerSourceId is required.');
+    const found = await repo.findSource(this.deps.orm, actor.orgId, id);
+    if (!found) throw new AppError('NOT_FOUND', 'Trigger source not found.');
+    actor.access.assertWorkspace(found.workspaceId);
+    const stopped = await this.deps.orm.transaction(async (tx) => {
+      const row = await repo.lockSource(tx, actor.orgId, id);
+      if (!row || row.status === 'DISABLED') return null;
+      await repo.updateSource(tx, actor.orgId, id, { status: 'DISABLED', disabledAt: new Date(), pollLeaseUntil: null, pollToken: null, nextPollAt: null });
+      await repo.deleteListeners(tx, id);
+      await this.deps.delivery.cancelStream(tx, actor.orgId, id);
+      return row;
+    });
+    if (stopped) {
+      await this.deps.delivery.waitForStream(actor.orgId, id);
+      if (!stopped.simulate) {
+        try {
+          const { call } = await this.deps.runner.call(stopped);
+          await this.deps.runner.context(stopped).hooks.onDisable(call);
+        } catch (err) {
+          // The source is off on our side whatever the provider says; the failure is kept on the record.
+          await repo.updateSource(this.deps.orm, actor.orgId, id, { lastError: `disable: ${reason(err)}`, lastErrorAt: new Date() });
+        }
+      }
+    }
+    return earlier ? { success: true as const } : { disabled: true as const, triggerSourceId: id };
+  }
+
+  async list(actor: Actor, q: ListTriggersInput) {
+    const earlier = q.projectId !== undefined || q.pieceName !== undefined;
+    const workspaceId = q.workspaceId ?? q.projectId;
+    if (workspaceId) await this.deps.workspaces.requireUsable(actor, workspaceId);
+    const integrationName = q.integrationName ?? q.pieceName;
+    const filter: repo.SourceFilter = {
+      ...(workspaceId ? { workspaceId } : {}),
+      ...(integrationName ? { integrationName } : {}),
+      onlyWorkspaces: actor.access.workspaceIds ? [...actor.access.workspaceIds] : null,
+      includeDisabled: q.includeDisabled,
+    };
+    const [rows, total] = await Promise.all([
+      repo.listSources(this.deps.orm, actor.orgId, filter, q.limit, q.offset),
+      repo.countSources(this.deps.orm, actor.orgId, filter),
+    ]);
+    if (earlier) return { data: rows.map(toEarlierRecord), total };
+    const last = await this.deps.delivery.lastDelivered(actor.orgId, rows.map((r) => r.id));
+    return { triggers: rows.map((r) => toTriggerSource(r, this.webhookUrlOf(r), last.get(r.id) ?? null)), total };
+  }
+
+  /** The trigger's sample event (no connection, nothing registered). */
+  test(body: TestTriggerInput) {
+    const integrationName = body.integrationName || body.pieceName;
+    const missing = [!integrationName && 'integrationName', !body.triggerName && 'triggerName'].filter((f): f is string => Boolean(f));
+    if (missing.length > 0) throw new AppError('MISSING_FIELDS', `Required fields are missing: ${missing.join(', ')}.`, { fields: missing });
+    const trigger = this.trigger(integrationName!, body.triggerName!);
+    return { sampleData: trigger.sampleData ?? {} };
+  }
+
+  private async source(actor: Actor, id: string): Promise<repo.SourceRow> {
+    const row = await repo.findSource(this.deps.orm, actor.orgId, id);
+    if (!row) throw new AppError('NOT_FOUND', 'Trigger source not found.');
+    actor.access.assertWorkspace(row.workspaceId);
+    return row;
+  }
+
+  async events(actor: Actor, sourceId: string, q: { status?: string; limit: number; offset: number }) {
+    await this.source(actor, sourceId);
+    const [rows, total] = await Promise.all([
+      repo.listEvents(this.deps.orm, actor.orgId, sourceId, q.status, q.limit, q.offset),
+      repo.countEvents(this.deps.orm, actor.orgId, sourceId, q.status),
+    ]);
+    const views = await this.deps.delivery.views(actor.orgId, rows.map((r) => r.id));
+    return { events: rows.flatMap((e) => (views.has(e.id) ? [toTriggerEvent(e, views.get(e.id)!)] : [])), total };
+  }
+
+  /** Replays an event (same eventId and body) with a fresh round of attempts; not on a disabled source. */
+  async redeliver(actor: Actor, sourceId: string, eventId: string) {
+    await this.source(actor, sourceId);
+    const event = await repo.findEvent(this.deps.orm, actor.orgId, sourceId, eventId);
+    if (!event) throw new AppError('NOT_FOUND', 'Event not found on this trigger source.');
+    await this.deps.orm.transaction(async (tx) => {
+      const row = await repo.lockSource(tx, actor.orgId, sourceId);
+      if (!row || row.status === 'DISABLED') throw new AppError('TRIGGER_DISABLED', 'The trigger source is disabled; its events are no longer delivered.');
+      if (!(await this.deps.delivery.rearm(tx, actor.orgId, eventId))) throw new AppError('NOT_FOUND', 'Event not found on this trigger source.');
+    });
+    const view = await this.deps.delivery.get(actor.orgId, eventId);
+    if (!view) throw new AppError('NOT_FOUND', 'Event not found on this trigger source.');
+    return { event: toTriggerEvent(event, view) };
+  }
+}

@@ -1,0 +1,135 @@
+import { hkdfSync } from 'node:crypto';
+import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import { hmacSha256Hex, safeEqual } from '../../platform/crypto.js';
+import { isAppError } from '../../platform/errors.js';
+import { readCookie, SESSION_COOKIE } from '../../platform/http/auth.js';
+import { toApproval } from '../../modules/approvals/approvals.mapper.js';
+import type { DecisionAction } from '../../modules/approvals/approvals.service.js';
+import { messagePage, reviewPage, signInPage } from './approval-pages.html.js';
+
+const ID_RE = /^apr_[A-Za-z0-9_-]{1,64}$/;
+type Form = Record<string, string>;
+
+/**
+ * The review pages: `/approvals/<id>` for signed-in members the policy's approvers allow (dashboard), and
+ * `/approve/<id>?token=…`, a bearer link. Which exist depends on the request's approvalAccessMode.
+ */
+export const approvalPagesRoutes: FastifyPluginAsync = async (app) => {
+  const approvals = app.services.approvals;
+  const auth = app.services.auth;
+  const publicUrl = app.config.publicUrl;
+  const secure = publicUrl.startsWith('https://');
+  const csrfKey = Buffer.from(hkdfSync('sha256', app.config.encryptionKey!, Buffer.alloc(0), 'switchboard:approval-pages-csrf', 32));
+
+  // Forms post application/x-www-form-urlencoded (this plugin only).
+  app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string', bodyLimit: 16_384 }, (_req, body, done) => {
+    done(null, Object.fromEntries(new URLSearchParams(body as string)));
+  });
+
+  const html = (reply: FastifyReply, status: number, page: string) =>
+    reply
+      .code(status)
+      .header('content-type', 'text/html; charset=utf-8')
+      .header('cache-control', 'no-store')
+      .header('referrer-policy', 'no-referrer')
+      .header('x-frame-options', 'DENY')
+      .header('content-security-policy', "default-src 'none'; style-src 'unsafe-inline'; form-action 'self'; frame-ancestors 'none'; base-uri 'none'")
+      .send(page);
+  const notFound = (reply: FastifyReply) => html(reply, 404, messagePage('Not found', 'This approval request does not exist, or you are not one of its reviewers.'));
+  const field = (body: unknown, name: string): string => {
+    const v = (body as Form | undefined)?.[name];
+    return typeof v === 'string' ? v : '';
+  };
+  const actionOf = (body: unknown): DecisionAction | null => {
+    const a = field(body, 'action');
+    return a === 'approve' || a === 'reject' || a === 'cancel' ? a : null;
+  };
+  const csrfFor = (sessionId: string, id: string) => hmacSha256Hex(csrfKey, `${sessionId}:${id}`);
+
+  async function signedIn(req: FastifyRequest) {
+    const token = readCookie(req, SESSION_COOKIE);
+    if (!token) return null;
+    try {
+      return await auth.verifySession(token);
+    } catch {
+      return null;
+    }
+  }
+
+  // ---- dashboard review page (signed-in members) ----------------------------------------------------------
+
+  const renderDashboard = async (req: FastifyRequest, reply: FastifyReply, id: string, notice?: string) => {
+    if (!ID_RE.test(id)) return notFound(reply);
+    const user = await signedIn(req);
+    if (!user) return html(reply, 401, signInPage(`/approvals/${id}/sign-in`));
+    const row = await approvals.findRowById(id);
+    if (!row || row.approvalAccessMode === 'hosted_link_only' || !(await approvals.userMayReview(row, user.userId))) return notFound(reply);
+    const form = { action: `/approvals/${id}/decision`, hidden: { csrf: csrfFor(user.sessionId, id) }, allowCancel: true };
+    return html(reply, 200, reviewPage(toApproval(row, publicUrl), form, notice));
+  };
+
+  app.get<{ Params: { id: string } }>('/approvals/:id', { schema: { hide: true } }, async (req, reply) => renderDashboard(req, reply, req.params.id));
+
+  app.post<{ Params: { id: string } }>('/approvals/:id/sign-in', { schema: { hide: true } }, async (req, reply) => {
+    const id = req.params.id;
+    if (!ID_RE.test(id)) return notFound(reply);
+    try {
+      const session = await auth.signIn({ email: field(req.body, 'email'), password: field(req.body, 'password') });
+      const maxAge = Math.max(0, Math.floor((Date.parse(session.expiresAt) - Date.now()) / 1000));
+      void reply.header('set-cookie', `${SESSION_COOKIE}=${encodeURIComponent(session.token)}; Path=/; HttpOnly; SameSite=Lax; Max-Age=${maxAge}${secure ? '; Secure' : ''}`);
+      return reply.code(303).header('location', `/approvals/${id}`).send();
+    } catch (err) {
+      if (!isAppError(err)) throw err;
+      return html(reply, 401, signInPage(`/approvals/${id}/sign-in`, 'The email or password is wrong.'));
+    }
+  });
+
+  app.post<{ Params: { id: string } }>('/approvals/:id/decision', { schema: { hide: true } }, async (req, reply) => {
+    const id = req.params.id;
+    if (!ID_RE.test(id)) return notFound(reply);
+    const user = await signedIn(req);
+    if (!user) return html(reply, 401, signInPage(`/approvals/${id}/sign-in`));
+    const action = actionOf(req.body);
+    if (!action || !safeEqual(field(req.body, 'csrf'), csrfFor(user.sessionId, id))) {
+      return html(reply, 400, messagePage('Bad request', 'The form is invalid or has expired; reload the page and try again.'));
+    }
+    try {
+      await approvals.decideAsUser({ userId: user.userId, email: user.email }, id, action, { reason: field(req.body, 'reason').slice(0, 1000) || undefined });
+    } catch (err) {
+      if (!isAppError(err)) throw err;
+      if (err.code === 'NOT_FOUND') return notFound(reply);
+      return renderDashboard(req, reply, id, err.message);
+    }
+    return reply.code(303).header('location', `/approvals/${id}`).send();
+  });
+
+  // ---- hosted bearer link ---------------------------------------------------------------------------------
+
+  const invalidLink = (reply: FastifyReply) => html(reply, 404, messagePage('Link not active', 'This approval link is invalid or no longer active.'));
+
+  app.get<{ Params: { id: string }; Querystring: { token?: string } }>('/approve/:id', { schema: { hide: true } }, async (req, reply) => {
+    const { id } = req.params;
+    const token = typeof req.query.token === 'string' ? req.query.token : '';
+    if (!ID_RE.test(id) || !token) return invalidLink(reply);
+    const row = await approvals.rowForLink(id, token);
+    if (!row) return invalidLink(reply);
+    const form = { action: `/approve/${id}/decision`, hidden: { token }, allowCancel: false };
+    return html(reply, 200, reviewPage(toApproval(row, publicUrl), form));
+  });
+
+  app.post<{ Params: { id: string } }>('/approve/:id/decision', { schema: { hide: true } }, async (req, reply) => {
+    const { id } = req.params;
+    const action = actionOf(req.body);
+    const token = field(req.body, 'token');
+    if (!ID_RE.test(id) || !token) return invalidLink(reply);
+    if (action !== 'approve' && action !== 'reject') return html(reply, 400, messagePage('Bad request', 'Choose approve or reject.'));
+    try {
+      const { approval } = await approvals.decideWithLink(id, token, action, { reason: field(req.body, 'reason').slice(0, 1000) || undefined });
+      return html(reply, 200, reviewPage(approval, null, action === 'approve' ? 'Approved. The caller can now retry the request.' : 'Rejected.'));
+    } catch (err) {
+      if (!isAppError(err)) throw err;
+      if (err.code === 'INVALID_TOKEN') return invalidLink(reply);
+      return html(reply, 409, messagePage('Already decided', err.message));
+    }
+  });
+};
