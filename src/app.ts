@@ -218,7 +218,13 @@ export function createServices({ config, db }: AppDeps, log: { info(o: object, m
   approvals.setNotifier(approvalWebhooks);
   const codeRunApprovals = new CodeRunApprovals({ orm, approvals, policies: approvalPolicies, registry, publicUrl: config.publicUrl });
   const webhooks = new WebhooksService({ orm, registry, runner: sourceRunner, recorder: eventRecorder, appWebhookSecrets: config.triggers.appWebhookSecrets, publicUrl: config.publicUrl, log });
-  const mcp = createMcpServices({ config, orm, bus, jobs, log, registry, secrets, egress, workspaces, endUsers, workspaceIntegrations, partials, connections, engine });
+  const mcp = createMcpServices({
+    config, orm, bus, jobs, log, registry, secrets, egress, workspaces, endUsers, workspaceIntegrations, partials, connections, engine,
+    approvalStatus: async (orgId, id) => {
+      const row = await approvals.findRowById(id);
+      return row && row.orgId === orgId ? row.status : null;
+    },
+  });
   return {
     bus, jobs, verifier, auth, apiKeys, workspaces, endUsers, members, workspaceMembers, organizations, operator, registry, integrations, files, pieces, pieceInstaller, browsers, advancedCode,
     secrets, egress, oauthApps, connections, workspaceIntegrations, partials, limits, idempotency, engine, actions, activity,

@@ -17,7 +17,7 @@ import { CodeModeRunner } from './code-mode/runner.js';
 import { McpInvoker } from './invoke.js';
 import { OAuthClients } from './oauth/clients.js';
 import { McpOAuthService } from './oauth/oauth.service.js';
-import type { ConnectionsPort, EnginePort, PartialsPort, WorkspaceIntegrationsPort } from './ports.js';
+import type { ApprovalStatusLookup, ConnectionsPort, EnginePort, PartialsPort, WorkspaceIntegrationsPort } from './ports.js';
 import type { ProtocolDeps } from './protocol.js';
 import { purgeMcpJob } from './jobs.js';
 import { SurfaceCatalog } from './surface.js';
@@ -40,6 +40,8 @@ export function createMcpServices(d: {
   partials: PartialsPort;
   connections: ConnectionsPort;
   engine: EnginePort;
+  /** Human Gates: the status of an approval request, so continuations learn of rejections. */
+  approvalStatus?: ApprovalStatusLookup;
 }) {
   const { config, orm, bus } = d;
   // A plan downgrade suspends the newest servers beyond the plan's mcpServers limit.
@@ -60,6 +62,7 @@ export function createMcpServices(d: {
     secrets: d.secrets,
     limits: { timeoutMs: config.codeModeTimeoutMs, memoryBytes: config.codeModeMemoryMb * 1024 * 1024, pollIntervalMs: 1000 },
   });
+  if (d.approvalStatus) mcpCodeMode.setApprovalStatusLookup(d.approvalStatus);
   const mcpProtocol: ProtocolDeps = { invoker, codeMode: mcpCodeMode, version: VERSION };
   const mcpServers = new McpServersService({
     orm,

@@ -3,7 +3,6 @@ import assert from 'node:assert/strict';
 import { eq } from 'drizzle-orm';
 import fc from 'fast-check';
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import type { ExecutionGate, GateContext } from '../engine/types.js';
 import { mcpTokens } from '../platform/db/schema.js';
 import type { TestApp } from '../../test/harness.js';
 import { startAcmeApi, type AcmeApi } from '../../test/fixtures/acme-api.js';
@@ -420,28 +419,16 @@ describe('MCP endpoint: TOOLS mode', () => {
   });
 
   it('answers approval_required with the approval links and how to retry, then runs the retry once approved', async () => {
-    const approved = new Set<string>();
-    const seen: GateContext[] = [];
-    const gate: ExecutionGate = {
-      check: async (ctx) => {
-        seen.push(ctx);
-        if (ctx.actionName !== 'send_message') return { kind: 'proceed' };
-        const idempotencyKey = ctx.idempotencyKey ?? 'idem_generated_1';
-        if (approved.has(idempotencyKey)) return { kind: 'proceed', approvalId: 'apr_tools1' };
-        return {
-          kind: 'pause',
-          approval: {
-            id: 'apr_tools1',
-            status: 'pending',
-            approvalUrl: `${base}/approvals/apr_tools1`,
-            hostedApprovalUrl: `${base}/approve/apr_tools1?token=t`,
-            expiresAt: new Date(Date.now() + 3600_000).toISOString(),
-            retry: { idempotencyKey },
-          },
-        };
-      },
-    };
-    t.app.services.engine.setGate(gate);
+    // Human Gates for real: a policy on acme.send_message from MCP tools; a reviewer approves through the API.
+    const policy = await t.post('/api/v1/approval-policies', key, {
+      name: 'Review messages',
+      workspaceId: ws,
+      riskMode: 'always',
+      sources: ['mcp_tools'],
+      integrationNames: ['acme'],
+      actionNames: ['send_message'],
+    });
+    assert.equal(policy.status, 201, policy.text);
     try {
       const alice = await connect(server.mcpEndpoint, await token(server.id, 'alice'));
       const before = acme.received.length;
@@ -450,26 +437,34 @@ describe('MCP endpoint: TOOLS mode', () => {
       assert.equal(acme.received.length, before, 'nothing ran');
       const sc = paused.structuredContent as any;
       assert.equal(sc.status, 'approval_required');
-      assert.equal(sc.approval.id, 'apr_tools1');
-      assert.deepEqual(sc.retry, {
-        tool: 'acme__send_message',
-        arguments: { text: 'needs review', _idempotencyKey: 'idem_generated_1' },
-      });
+      assert.match(sc.approval.id, /^apr_/);
+      const key1 = sc.approval.retry.idempotencyKey as string;
+      assert.deepEqual(sc.retry, { tool: 'acme__send_message', arguments: { text: 'needs review', _idempotencyKey: key1 } });
       const text = textOf(paused);
       assert.match(text, /Approval required/);
-      assert.ok(text.includes(`${base}/approvals/apr_tools1`) && text.includes(`${base}/approve/apr_tools1?token=t`));
-      assert.match(text, /"_idempotencyKey": "idem_generated_1"/);
-      assert.equal(seen.at(-1)!.source, 'mcp_tools');
-      assert.equal(seen.at(-1)!.mcpServerId, server.id);
-      approved.add('idem_generated_1');
+      assert.ok(text.includes(sc.approval.approvalUrl) && text.includes(sc.approval.hostedApprovalUrl), text);
+      assert.ok(text.includes(`"_idempotencyKey": "${key1}"`));
+      const request = await t.get(`/api/v1/approvals/${sc.approval.id}`, key);
+      assert.deepEqual(
+        {
+          source: request.body.approval.source,
+          status: request.body.approval.status,
+          endUserId: request.body.approval.endUserId !== null,
+        },
+        { source: 'mcp_tools', status: 'pending', endUserId: true },
+      );
+      // Retrying before the decision answers the same pending approval; nothing runs.
+      const early = await alice.callTool({ name: 'acme__send_message', arguments: sc.retry.arguments });
+      assert.equal((early.structuredContent as any).approval.id, sc.approval.id);
+      assert.equal(acme.received.length, before);
+      assert.equal((await t.post(`/api/v1/approvals/${sc.approval.id}/approve`, key, {})).status, 200);
       const retried = await alice.callTool({ name: 'acme__send_message', arguments: sc.retry.arguments });
       assert.equal(retried.isError, false, textOf(retried));
       assert.equal(acme.received.length, before + 1);
-      assert.equal(seen.at(-1)!.idempotencyKey, 'idem_generated_1');
       const bad = await alice.callTool({ name: 'acme__send_message', arguments: { text: 'x', _idempotencyKey: 'bad key!' } });
       assert.equal(bad.isError, true);
     } finally {
-      t.app.services.engine.setGate({ check: async () => ({ kind: 'proceed' }) });
+      await t.delete(`/api/v1/approval-policies/${policy.body.policy.id}`, key);
     }
   });
 

@@ -3,7 +3,6 @@ import assert from 'node:assert/strict';
 import { createHash } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import type { ExecutionGate } from '../../engine/types.js';
 import { mcpCodeRuns } from '../../platform/db/schema.js';
 import type { TestApp } from '../../../test/harness.js';
 import { startAcmeApi, type AcmeApi } from '../../../test/fixtures/acme-api.js';
@@ -28,34 +27,21 @@ describe('MCP Code Mode', () => {
     return r as unknown as { content: Array<{ type: string; text: string }>; structuredContent: any; isError: boolean };
   };
 
-  /** A gate standing in for Human Gates: send_message needs approval until the test approves its key. */
-  const approved = new Set<string>();
-  let pauses = 0;
-  const gate: ExecutionGate = {
-    check: async (ctx) => {
-      if (ctx.actionName !== 'send_message') return { kind: 'proceed' };
-      const idempotencyKey = ctx.idempotencyKey!;
-      if (approved.has(idempotencyKey)) return { kind: 'proceed' };
-      pauses++;
-      const id = `apr_${Buffer.from(idempotencyKey).toString('hex').slice(-24)}`;
-      return {
-        kind: 'pause',
-        approval: {
-          id,
-          status: 'pending',
-          approvalUrl: `https://sb.test/approvals/${id}`,
-          hostedApprovalUrl: null,
-          expiresAt: new Date(Date.now() + 3600_000).toISOString(),
-          retry: { idempotencyKey },
-        },
-      };
-    },
+  /** Human Gates for real: a policy makes acme.send_message need approval; reviewers decide through the API. */
+  let policyId: string;
+  const decide = async (approvalId: string, action: 'approve' | 'reject') => {
+    const res = await t.post(`/api/v1/approvals/${approvalId}/${action}`, key, {});
+    assert.equal(res.status, 200, res.text);
   };
-  const approve = (approvalId: string) => {
-    for (const p of [...keysByApproval.entries()]) if (p[0] === approvalId) approved.add(p[1]);
+  const approve = (approvalId: string) => decide(approvalId, 'approve');
+  const withoutPolicy = async (fn: () => Promise<void>) => {
+    await t.patch(`/api/v1/approval-policies/${policyId}`, key, { enabled: false });
+    try {
+      await fn();
+    } finally {
+      await t.patch(`/api/v1/approval-policies/${policyId}`, key, { enabled: true });
+    }
   };
-  const keysByApproval = new Map<string, string>();
-  const remember = (sc: any) => keysByApproval.set(sc.approval.id, sc.approval.retry.idempotencyKey);
 
   before(async () => {
     ({ t } = await startHttpApp({ SWITCHBOARD_CODE_MODE_TIMEOUT_MS: '3000', SWITCHBOARD_CODE_MODE_MEMORY_MB: '32' }));
@@ -95,7 +81,15 @@ describe('MCP Code Mode', () => {
     });
     server = created.body.server;
     aliceToken = (await t.post(`/api/v1/mcp/servers/${server.id}/access-tokens`, key, { endUserId: 'alice' })).body.accessToken;
-    t.app.services.engine.setGate(gate);
+    const policy = await t.post('/api/v1/approval-policies', key, {
+      name: 'Messages need review',
+      workspaceId: ws,
+      riskMode: 'always',
+      integrationNames: ['acme'],
+      actionNames: ['send_message'],
+    });
+    assert.equal(policy.status, 201, policy.text);
+    policyId = policy.body.policy.id;
   });
   after(async () => {
     for (const c of clients) await c.close().catch(() => undefined);
@@ -162,8 +156,7 @@ describe('MCP Code Mode', () => {
         switchboard.acme.send_message({ text: 'report from ' + me.account, channel: 'ignored' }),
       ]);
       return { account: me.account, digest: digest.hash, channel: message.channel };`;
-    t.app.services.engine.setGate({ check: async () => ({ kind: 'proceed' }) });
-    try {
+    await withoutPolicy(async () => {
       const r = await execute(client, { code });
       assert.equal(r.isError, false, r.content[0]!.text);
       const sc = r.structuredContent;
@@ -193,9 +186,7 @@ describe('MCP Code Mode', () => {
       const rows = activity.body.activity as Array<{ mcpServerId: string; endUserExternalId: string }>;
       assert.equal(rows.length, 3);
       for (const row of rows) assert.deepEqual([row.mcpServerId, row.endUserExternalId], [server.id, 'alice']);
-    } finally {
-      t.app.services.engine.setGate(gate);
-    }
+    });
   });
 
   it('lets code catch action errors, reports uncaught ones and unknown actions', async () => {
@@ -299,7 +290,6 @@ describe('MCP Code Mode', () => {
     assert.match(paused.content[0]!.text, /\*\*Approval required\.\*\* The run stopped before `switchboard\.acme\.send_message`/);
     assert.ok(paused.content[0]!.text.includes(sc.approval.approvalUrl));
     assert.equal(acme.received.length, before + 1, 'whoami ran, send_message did not');
-    remember(sc);
 
     // Stored for continuation; the results of calls are encrypted at rest.
     const [run] = await t.db.orm.select().from(mcpCodeRuns).where(eq(mcpCodeRuns.id, sc.codeRunId));
@@ -313,7 +303,7 @@ describe('MCP Code Mode', () => {
     assert.equal(still.structuredContent.approval.id, sc.approval.id);
     assert.equal(acme.received.length, before + 1);
 
-    approve(sc.approval.id);
+    await approve(sc.approval.id);
     const done = await execute(client, { approvalId: sc.approval.id });
     assert.equal(done.isError, false, done.content[0]!.text);
     assert.equal(done.structuredContent.status, 'completed');
@@ -346,9 +336,8 @@ describe('MCP Code Mode', () => {
     const paused = await execute(client, {
       code: `const r = await switchboard.acme.send_message({ text: 'wait for me' }); return r.text;`,
     });
-    remember(paused.structuredContent);
     const id = paused.structuredContent.approval.id;
-    const timer = setTimeout(() => approve(id), 300);
+    const timer = setTimeout(() => void approve(id), 300);
     const done = await execute(client, { approvalId: id, waitForApprovalSeconds: 30 });
     clearTimeout(timer);
     assert.equal(done.structuredContent.status, 'completed');
@@ -359,8 +348,7 @@ describe('MCP Code Mode', () => {
       const next = await execute(client, {
         code: `const r = await switchboard.acme.send_message({ text: 'server default' }); return r.text;`,
       });
-      remember(next.structuredContent);
-      const later = setTimeout(() => approve(next.structuredContent.approval.id), 300);
+      const later = setTimeout(() => void approve(next.structuredContent.approval.id), 300);
       const finished = await execute(client, { approvalId: next.structuredContent.approval.id });
       clearTimeout(later);
       assert.equal(finished.structuredContent.output, 'server default');
@@ -371,32 +359,25 @@ describe('MCP Code Mode', () => {
 
   it('fails the paused call when the approval is rejected, and detects code that changed its calls', async () => {
     const client = await connect(aliceToken);
-    const rejected = new Set<string>();
-    t.app.services.mcpCodeMode.setApprovalStatusLookup(async (_org, approvalId) =>
-      rejected.has(approvalId) ? 'rejected' : 'pending',
-    );
-    try {
+    {
       const paused = await execute(client, {
         code: `try { await switchboard.acme.send_message({ text: 'no' }); return 'sent'; } catch (e) { return e.message; }`,
       });
       const id = paused.structuredContent.approval.id;
       const pending = await execute(client, { approvalId: id });
       assert.equal(pending.structuredContent.status, 'approval_pending');
-      rejected.add(id);
+      await decide(id, 'reject');
       const done = await execute(client, { approvalId: id });
       assert.equal(done.structuredContent.status, 'completed');
       assert.match(
         done.structuredContent.output,
         new RegExp(`^The approval ${id} was rejected; switchboard\\.acme\\.send_message did not run\\.$`),
       );
-    } finally {
-      t.app.services.mcpCodeMode.setApprovalStatusLookup(null);
     }
     const random = await execute(client, {
       code: `await switchboard.acme.send_message({ text: String(Math.random()) }); return 'x';`,
     });
-    remember(random.structuredContent);
-    approve(random.structuredContent.approval.id);
+    await approve(random.structuredContent.approval.id);
     const mismatch = await execute(client, { approvalId: random.structuredContent.approval.id });
     assert.equal(mismatch.isError, true);
     assert.equal(mismatch.structuredContent.error.name, 'ReplayMismatch');
@@ -434,13 +415,11 @@ describe('MCP Code Mode', () => {
     );
     const cont = await exec({ approvalId: paused.body.structuredContent.approval.id, waitForApprovalSeconds: 0 });
     assert.equal(cont.body.structuredContent.status, 'approval_pending');
-    remember(paused.body.structuredContent);
-    approve(paused.body.structuredContent.approval.id);
+    await approve(paused.body.structuredContent.approval.id);
     const done = await exec({ approvalId: paused.body.structuredContent.approval.id });
     assert.equal(done.body.structuredContent.output, 66);
     // A run belongs to its server: another server cannot continue it.
     const elsewhere = await execute(await connect(aliceToken), { approvalId: paused.body.structuredContent.approval.id });
     assert.match(elsewhere.content[0]!.text, /^NOT_FOUND/);
-    assert.ok(pauses > 0);
   });
 });
