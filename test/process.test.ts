@@ -192,7 +192,7 @@ describe('the switchboard process', () => {
     const rotated = cli(['keys', 'rotate-encryption', '--generate'], e);
     assert.equal(rotated.code, 0, rotated.stderr);
     const out = JSON.parse(rotated.stdout);
-    assert.deepEqual(Object.keys(out.reencrypted).sort(), ENCRYPTED_COLUMNS.map((c) => c.table).sort());
+    assert.deepEqual(Object.keys(out.reencrypted).sort(), [...new Set(ENCRYPTED_COLUMNS.map((c) => c.table))].sort());
     const after = await readFile(path.join(dataDir, 'encryption.key'), 'utf8');
     assert.notEqual(after, before);
     assert.equal((await readFile(path.join(dataDir, 'encryption.previous'), 'utf8')).trim(), before.trim());
