@@ -110,6 +110,10 @@ import { OAuthRefresher } from './modules/connect/refresher.js';
 import { oauthAppsRoutes } from './modules/oauth-apps/oauth-apps.routes.js';
 import { OAuthApp } from './modules/oauth-apps/oauth-apps.schemas.js';
 import { connectPages } from './web/connect/connect.web.js';
+import { createMcpServices } from './mcp/index.js';
+import { mcpEndpointRoutes } from './mcp/endpoint.routes.js';
+import { mcpOAuthRoutes } from './mcp/oauth/oauth.routes.js';
+import { mcpServersRoutes } from './modules/mcp-servers/mcp-servers.routes.js';
 
 export interface AppDeps {
   config: Readonly<Config>;
@@ -214,12 +218,20 @@ export function createServices({ config, db }: AppDeps, log: { info(o: object, m
   approvals.setNotifier(approvalWebhooks);
   const codeRunApprovals = new CodeRunApprovals({ orm, approvals, policies: approvalPolicies, registry, publicUrl: config.publicUrl });
   const webhooks = new WebhooksService({ orm, registry, runner: sourceRunner, recorder: eventRecorder, appWebhookSecrets: config.triggers.appWebhookSecrets, publicUrl: config.publicUrl, log });
+  const mcp = createMcpServices({
+    config, orm, bus, jobs, log, registry, secrets, egress, workspaces, endUsers, workspaceIntegrations, partials, connections, engine,
+    approvalStatus: async (orgId, id) => {
+      const row = await approvals.findRowById(id);
+      return row && row.orgId === orgId ? row.status : null;
+    },
+  });
   return {
     bus, jobs, verifier, auth, apiKeys, workspaces, endUsers, members, workspaceMembers, organizations, operator, registry, integrations, files, pieces, pieceInstaller, browsers, advancedCode,
     secrets, egress, oauthApps, connections, workspaceIntegrations, partials, limits, idempotency, engine, actions, activity,
     mailer, connect, portal, oauthRefresher,
     signing, delivery, webhookSigningSecret, triggers, poller, webhooks,
     approvalPolicies, approvals, approvalWebhooks, codeRunApprovals, riskModel,
+    ...mcp,
   };
 }
 
@@ -341,6 +353,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(approvalPoliciesRoutes);
   await app.register(approvalsRoutes);
   await app.register(approvalPagesRoutes);
+  await app.register(mcpServersRoutes);
+  await app.register(mcpEndpointRoutes);
+  await app.register(mcpOAuthRoutes);
 
   app.addHook('onReady', async () => {
     await services.bus.start();

@@ -52,6 +52,9 @@ export interface Config {
   email: { smtpUrl: string; from: string } | null;
   /** The refresh job renews OAuth2 access tokens that expire within this many seconds (SWITCHBOARD_OAUTH_REFRESH_AHEAD_SECONDS). */
   oauthRefreshAheadSeconds: number;
+  /** Code Mode (MCP): wall-clock limit of one run (at most 5 minutes) and the sandbox's memory cap. */
+  codeModeTimeoutMs: number;
+  codeModeMemoryMb: number;
 }
 
 export class ConfigError extends Error {
@@ -168,6 +171,8 @@ export function loadConfig(env: Env = process.env): Readonly<Config> {
     },
     email: email(env, publicUrl),
     oauthRefreshAheadSeconds: int(env, 'SWITCHBOARD_OAUTH_REFRESH_AHEAD_SECONDS', 600, 60, 86_400),
+    codeModeTimeoutMs: int(env, 'SWITCHBOARD_CODE_MODE_TIMEOUT_MS', 300_000, 100, 300_000),
+    codeModeMemoryMb: int(env, 'SWITCHBOARD_CODE_MODE_MEMORY_MB', 128, 8, 1024),
   };
   return Object.freeze(config);
 }

@@ -8,6 +8,7 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
+import { ENCRYPTED_COLUMNS } from '../src/platform/secrets.js';
 
 /**
  * The real process: first-start bootstrap, the CLI, and graceful shutdown, through `node src/cli/index.ts`
@@ -191,7 +192,7 @@ describe('the switchboard process', () => {
     const rotated = cli(['keys', 'rotate-encryption', '--generate'], e);
     assert.equal(rotated.code, 0, rotated.stderr);
     const out = JSON.parse(rotated.stdout);
-    assert.deepEqual(Object.keys(out.reencrypted).sort(), ['connect_sessions', 'connections', 'oauth_apps', 'trigger_sources', 'webhook_deliveries', 'webhook_signing_secrets']);
+    assert.deepEqual(Object.keys(out.reencrypted).sort(), [...new Set(ENCRYPTED_COLUMNS.map((c) => c.table))].sort());
     const after = await readFile(path.join(dataDir, 'encryption.key'), 'utf8');
     assert.notEqual(after, before);
     assert.equal((await readFile(path.join(dataDir, 'encryption.previous'), 'utf8')).trim(), before.trim());

@@ -123,6 +123,19 @@ export const FIXTURES: Record<string, Fixture> = {
   'POST /api/v1/approvals/{id}/approve': f((w) => ({ url: `/api/v1/approvals/${w.ids.approval}/approve`, body: { reason: 'route check' } })),
   'POST /api/v1/approvals/{id}/reject': f((w) => ({ url: `/api/v1/approvals/${w.ids.approval}/reject`, body: {} })),
   'POST /api/v1/approvals/{id}/cancel': f((w) => ({ url: `/api/v1/approvals/${w.ids.approval}/cancel` })),
+  'GET /api/v1/mcp/servers': f((w) => ({ url: `/api/v1/mcp/servers?workspaceId=${w.ws}` })),
+  'POST /api/v1/mcp/servers': f((w) => ({ url: '/api/v1/mcp/servers', body: { name: 'route check', workspaceId: w.ws } })),
+  'GET /api/v1/mcp/servers/{id}': f((w) => ({ url: `/api/v1/mcp/servers/${w.ids.mcpServer}` })),
+  'PATCH /api/v1/mcp/servers/{id}': f((w) => ({ url: `/api/v1/mcp/servers/${w.ids.mcpServer}`, body: { description: 'route check' } })),
+  'DELETE /api/v1/mcp/servers/{id}': f((w) => ({ url: `/api/v1/mcp/servers/${w.ids.mcpServer}` })),
+  'POST /api/v1/mcp/servers/{id}/regenerate-token': f((w) => ({ url: `/api/v1/mcp/servers/${w.ids.mcpServer}/regenerate-token` })),
+  'POST /api/v1/mcp/servers/{id}/access-tokens': f((w) => ({ url: `/api/v1/mcp/servers/${w.ids.mcpServer}/access-tokens`, body: { endUserId: 'world-user' } })),
+  'POST /api/v1/mcp/servers/{id}/oauth-tokens': f((w) => ({ url: `/api/v1/mcp/servers/${w.ids.mcpServer}/oauth-tokens`, body: { endUserId: 'world-user' } })),
+  'POST /api/v1/mcp/servers/{id}/tools': f((w) => ({ url: `/api/v1/mcp/servers/${w.ids.mcpServer}/tools`, body: { integrationName: 'hash-encode', actionName: 'encode' } })),
+  'PATCH /api/v1/mcp/servers/{id}/tools/{toolId}': f((w) => ({ url: `/api/v1/mcp/servers/${w.ids.mcpServer}/tools/${w.ids.mcpTool}`, body: { sortOrder: 3 } })),
+  'DELETE /api/v1/mcp/servers/{id}/tools/{toolId}': f((w) => ({ url: `/api/v1/mcp/servers/${w.ids.mcpServer}/tools/${w.ids.mcpTool}` })),
+  'POST /api/v1/mcp/servers/{id}/execute-code': f((w) => ({ url: `/api/v1/mcp/servers/${w.ids.mcpServer}/execute-code`, body: { code: 'return 1' } })),
+  'GET /api/v1/mcp/servers/{id}/declarations/{alias}': f((w) => ({ url: `/api/v1/mcp/servers/${w.ids.mcpServer}/declarations/hash-encode` })),
 };
 
 
@@ -163,6 +176,9 @@ export async function buildWorld(t: TestApp): Promise<World> {
   const policy = await t.post('/api/v1/approval-policies', org.key, { name: 'World gate', workspaceId: ws.id, riskMode: 'always', integrationNames: ['datetime'], actionNames: ['date_math'] });
   const paused = await t.post('/api/v1/actions/execute', org.key, { integrationName: 'datetime', actionName: 'date_math', workspaceId: ws.id, input: { date: '2026-01-01T00:00:00Z', operation: 'add', amount: 1, unit: 'days' } });
   if (policy.status !== 201 || paused.status !== 202) throw new Error(`world: approvals ${policy.status} ${paused.status} ${paused.text}`);
+  const mcpServer = await t.post('/api/v1/mcp/servers', org.key, { name: 'World', workspaceId: ws.id, mode: 'CODE', authMode: 'oauth_and_bearer' });
+  const mcpTool = await t.post(`/api/v1/mcp/servers/${mcpServer.body.server?.id}/tools`, org.key, { integrationName: 'datetime', actionName: 'date_math' });
+  for (const r of [mcpServer, mcpTool]) if (r.status !== 201) throw new Error(`world: ${r.status} ${r.text}`);
   return {
     key: org.key,
     ws: ws.id,
@@ -182,6 +198,8 @@ export async function buildWorld(t: TestApp): Promise<World> {
       triggerEvent,
       policy: policy.body.policy.id,
       approval: paused.body.approval.id,
+      mcpServer: mcpServer.body.server.id,
+      mcpTool: mcpTool.body.tool.id,
     },
   };
 }

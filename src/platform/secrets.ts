@@ -43,6 +43,7 @@ export const ENCRYPTED_COLUMNS: ReadonlyArray<{ table: string; column: string; p
   { table: 'trigger_sources', column: 'state', purpose: 'trigger_state' },
   { table: 'connect_sessions', column: 'oauth_pkce', purpose: 'connect_session' },
   { table: 'connect_sessions', column: 'return_to', purpose: 'connect_session' },
+  { table: 'mcp_code_runs', column: 'steps', purpose: 'mcp_code_run' },
 ];
 
 /**

@@ -34,6 +34,10 @@ export interface JsSandboxOptions {
   host?: Record<string, (...args: unknown[]) => Promise<unknown>>;
   /** Largest accepted result and total log size, in bytes of JSON. */
   maxOutputBytes?: number;
+  /** Stops the run (at the next interrupt check, or at once while it awaits a host call). */
+  signal?: AbortSignal;
+  /** Code evaluated before the user's code, in the same function scope (e.g. helpers built on `host`). */
+  prelude?: string;
 }
 
 export interface LogLine {
@@ -70,10 +74,13 @@ export async function runJs(code: string, inputs: Record<string, unknown>, opts:
   const runtime = module.newRuntime();
   runtime.setMemoryLimit(opts.memoryBytes);
   runtime.setMaxStackSize(1_048_576);
-  runtime.setInterruptHandler(shouldInterruptAfterDeadline(deadline));
+  const pastDeadline = shouldInterruptAfterDeadline(deadline);
+  runtime.setInterruptHandler((rt) => Boolean(opts.signal?.aborted) || pastDeadline(rt));
   const ctx = runtime.newContext();
   let timer: NodeJS.Timeout | undefined;
   let cleanup = () => {};
+  // Host calls still unsettled when a run stops (timeout, abort): freed before the runtime, which insists on it.
+  const unsettled = new Set<{ alive: boolean; dispose(): void }>();
   try {
     let disposed = false;
     const pump = () => {
@@ -81,14 +88,15 @@ export async function runJs(code: string, inputs: Record<string, unknown>, opts:
     };
     cleanup = () => {
       disposed = true;
+      for (const d of unsettled) if (d.alive) d.dispose();
     };
-    installGlobals(ctx, inputs, opts.host ?? {}, pump, (level, message) => {
+    installGlobals(ctx, inputs, opts.host ?? {}, pump, unsettled, (level, message) => {
       if (logBytes > maxOut) return;
       const line = message.length > 10_000 ? message.slice(0, 10_000) + '…' : message;
       logBytes += line.length;
       logs.push({ level, message: logBytes > maxOut ? '[further logs dropped: output limit reached]' : line });
     });
-    const wrapped = `(async () => {\n${code}\n})()`;
+    const wrapped = `(async () => {${opts.prelude ? `\n${opts.prelude};` : ''}\n${code}\n})()`;
     const evaluated = ctx.evalCode(wrapped, 'code.js');
     if (evaluated.error) {
       const err = describeError(ctx, evaluated.error);
@@ -102,8 +110,13 @@ export async function runJs(code: string, inputs: Record<string, unknown>, opts:
     const timeout = new Promise<'timeout'>((resolve) => {
       timer = setTimeout(() => resolve('timeout'), Math.max(0, deadline - Date.now()));
     });
-    const outcome = await Promise.race([settled, timeout]);
+    const aborted = new Promise<'aborted'>((resolve) => {
+      if (opts.signal?.aborted) resolve('aborted');
+      opts.signal?.addEventListener('abort', () => resolve('aborted'), { once: true });
+    });
+    const outcome = await Promise.race([settled, timeout, aborted]);
     if (outcome === 'timeout') return fail('TimeoutError', `The code did not finish within ${opts.timeoutMs} ms.`);
+    if (outcome === 'aborted' || opts.signal?.aborted) return fail('AbortError', 'The run was stopped.');
     if (outcome.error) {
       const err = describeError(ctx, outcome.error);
       outcome.error.dispose();
@@ -149,6 +162,7 @@ function installGlobals(
   inputs: Record<string, unknown>,
   host: Record<string, (...args: unknown[]) => Promise<unknown>>,
   pump: () => void,
+  unsettled: Set<{ alive: boolean; dispose(): void }>,
   log: (level: LogLine['level'], message: string) => void,
 ): void {
   const json = ctx.newString(JSON.stringify(inputs ?? {}));
@@ -174,16 +188,19 @@ function installGlobals(
     const fn = ctx.newFunction(name, (...args) => {
       const plain = args.map((a) => ctx.dump(a) as unknown);
       const deferred = ctx.newPromise();
+      unsettled.add(deferred);
       Promise.resolve()
         .then(() => impl(...plain))
         .then(
           (result) => {
+            unsettled.delete(deferred);
             if (!deferred.alive) return;
             const handle = newJson(ctx, result);
             deferred.resolve(handle);
             handle.dispose();
           },
           (err: unknown) => {
+            unsettled.delete(deferred);
             if (!deferred.alive) return;
             const e = ctx.newError({ name: (err as Error)?.name ?? 'Error', message: (err as Error)?.message ?? String(err) });
             deferred.reject(e);

@@ -1,4 +1,4 @@
-import { and, count, desc, eq, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, sql } from 'drizzle-orm';
 import type { Executor } from '../../platform/db/database.js';
 import { connections, endUsers } from '../../platform/db/schema.js';
 
@@ -87,4 +87,12 @@ export async function deleteEndUser(db: Executor, orgId: string, id: string): Pr
   const gone = await db.delete(connections).where(and(eq(connections.orgId, orgId), eq(connections.endUserId, id))).returning({ id: connections.id });
   const rows = await db.delete(endUsers).where(and(eq(endUsers.orgId, orgId), eq(endUsers.id, id))).returning({ id: endUsers.id });
   return rows.length ? gone.length : null;
+}
+
+export async function findEndUsersByEmail(db: Executor, orgId: string, workspaceId: string, email: string): Promise<EndUserRow[]> {
+  return db
+    .select()
+    .from(endUsers)
+    .where(and(eq(endUsers.orgId, orgId), eq(endUsers.workspaceId, workspaceId), sql`lower(${endUsers.email}) = lower(${email})`))
+    .orderBy(asc(endUsers.createdAt), asc(endUsers.id));
 }

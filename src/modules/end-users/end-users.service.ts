@@ -1,7 +1,7 @@
 import type { Executor, Orm } from '../../platform/db/database.js';
 import { AppError, isUniqueViolation } from '../../platform/errors.js';
 import type { Actor } from '../../platform/http/access.js';
-import { newId } from '../../platform/ids.js';
+import { isUuid, newId } from '../../platform/ids.js';
 import { CONFIG_CACHE_TTL_MS, type WorkspacesService } from '../workspaces/workspaces.service.js';
 import { ConfigCache } from '../../platform/cache.js';
 import type { InvalidationBus } from '../../platform/invalidation.js';
@@ -118,6 +118,20 @@ export class EndUsersService {
 
   async findByExternalId(db: Executor, orgId: string, workspaceId: string, externalId: string) {
     return repo.findEndUserByExternalId(db, orgId, workspaceId, externalId);
+  }
+
+  /** An end user of the workspace named by its externalId or internal id (MCP servers and tokens accept either). */
+  async findByRef(orgId: string, workspaceId: string, ref: string) {
+    if (isUuid(ref)) {
+      const byId = await repo.findEndUser(this.deps.orm, orgId, ref);
+      if (byId && byId.workspaceId === workspaceId) return byId;
+    }
+    return repo.findEndUserByExternalId(this.deps.orm, orgId, workspaceId, ref);
+  }
+
+  /** End users of the workspace whose email matches (case-insensitively), oldest first. */
+  async findByEmail(orgId: string, workspaceId: string, email: string) {
+    return repo.findEndUsersByEmail(this.deps.orm, orgId, workspaceId, email);
   }
 
   private async find(actor: Actor, id: string) {

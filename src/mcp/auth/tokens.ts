@@ -1,0 +1,137 @@
+import type { Executor, Orm } from '../../platform/db/database.js';
+import { hashToken } from '../../platform/crypto.js';
+import { newId, newToken, TOKEN_PREFIX } from '../../platform/ids.js';
+import type { McpServerRow } from '../../modules/mcp-servers/mcp-servers.repository.js';
+import * as repo from './tokens.repository.js';
+
+export type McpTokenKind = 'static' | 'bearer' | 'oauth_access' | 'oauth_refresh';
+
+/** Characters of a token shown in records (the prefix and a few random characters; never enough to use it). */
+const SHOWN = 12;
+
+/** Who an MCP request comes from, once its token checked out. */
+export interface McpPrincipal {
+  tokenId: string;
+  kind: Exclude<McpTokenKind, 'oauth_refresh'>;
+  orgId: string;
+  plan: string;
+  server: McpServerRow;
+  /** The end user the calls run for: the token's, or the server's scoping end user; null for a shared token. */
+  endUserId: string | null;
+  scopes: string[];
+}
+
+/** Why a token was refused: a 401 (missing or bad token) or a 403 (the token is fine, the server cannot be used). */
+export type TokenCheck =
+  | { ok: true; principal: McpPrincipal }
+  | { ok: false; status: 401; reason: string }
+  | { ok: false; status: 403; code: 'ORGANIZATION_SUSPENDED' | 'RESOURCE_SUSPENDED'; reason: string };
+
+export const bearerEnabled = (authMode: string) => authMode === 'bearer' || authMode === 'oauth_and_bearer';
+export const oauthEnabled = (authMode: string) => authMode === 'oauth' || authMode === 'oauth_and_bearer';
+
+/**
+ * MCP endpoint tokens: issued here, stored only as SHA-256 hashes, checked on every request against their server,
+ * the server's current auth mode, expiry, revocation (of the token or its OAuth grant) and suspension.
+ */
+export class McpTokens {
+  constructor(private readonly orm: Orm) {}
+
+  /** Replaces the server's shared static bearer token (the old one stops working at once). */
+  async issueStatic(db: Executor, server: Pick<McpServerRow, 'id' | 'orgId'>): Promise<string> {
+    const plain = newToken(TOKEN_PREFIX.mcpBearer);
+    await repo.deleteStaticToken(db, server.orgId, server.id);
+    await repo.insertToken(db, this.row(server, 'static', plain, ['mcp:tools', 'mcp:code'], null, null, null));
+    return plain;
+  }
+
+  async revokeStatic(db: Executor, server: Pick<McpServerRow, 'id' | 'orgId'>): Promise<void> {
+    await repo.deleteStaticToken(db, server.orgId, server.id);
+  }
+
+  async hasStatic(db: Executor, server: Pick<McpServerRow, 'id' | 'orgId'>): Promise<boolean> {
+    return repo.hasStaticToken(db, server.orgId, server.id);
+  }
+
+  async issue(
+    db: Executor,
+    server: Pick<McpServerRow, 'id' | 'orgId'>,
+    kind: 'bearer' | 'oauth_access' | 'oauth_refresh',
+    opts: { endUserId: string; scopes: string[]; expiresInSeconds: number; grantId?: string | null },
+  ): Promise<{ plain: string; record: repo.McpTokenRow }> {
+    const prefix =
+      kind === 'bearer' ? TOKEN_PREFIX.mcpBearer : kind === 'oauth_access' ? TOKEN_PREFIX.mcpOAuth : TOKEN_PREFIX.mcpRefresh;
+    const plain = newToken(prefix);
+    const now = new Date();
+    const expiresAt = new Date(now.getTime() + opts.expiresInSeconds * 1000);
+    const record = await repo.insertToken(db, {
+      ...this.row(server, kind, plain, opts.scopes, opts.endUserId, opts.grantId ?? null, expiresAt),
+      createdAt: now,
+    });
+    return { plain, record };
+  }
+
+  /** Checks a bearer token presented at `/mcp/srv_<serverId>`. */
+  async check(serverId: string, plain: string): Promise<TokenCheck> {
+    const bad = (reason: string): TokenCheck => ({ ok: false, status: 401, reason });
+    if (!/^mcpo?_[A-Za-z0-9_-]{20,100}$/.test(plain)) return bad('The access token is malformed.');
+    const found = await repo.findTokenForRequest(this.orm, hashToken(plain));
+    if (!found || found.token.kind === 'oauth_refresh') return bad('The access token is invalid.');
+    const { token, server } = found;
+    if (token.mcpServerId !== serverId) return bad('The access token was issued for another MCP server.');
+    if (token.revokedAt || found.grantRevokedAt) return bad('The access token has been revoked.');
+    if (token.expiresAt && token.expiresAt.getTime() <= Date.now()) return bad('The access token has expired.');
+    const kind = token.kind as McpPrincipal['kind'];
+    if ((kind === 'static' || kind === 'bearer') && !bearerEnabled(server.authMode))
+      return bad('Bearer tokens are not enabled on this MCP server.');
+    if (kind === 'oauth_access' && !oauthEnabled(server.authMode)) return bad('MCP OAuth is not enabled on this MCP server.');
+    // A server scoped to one end user only ever acts as that end user.
+    if (server.endUserId && token.endUserId && token.endUserId !== server.endUserId)
+      return bad('The access token belongs to another end user than the one this server is scoped to.');
+    if (found.orgSuspended)
+      return { ok: false, status: 403, code: 'ORGANIZATION_SUSPENDED', reason: 'The organization is suspended.' };
+    if (server.suspended || found.workspaceSuspended) {
+      return {
+        ok: false,
+        status: 403,
+        code: 'RESOURCE_SUSPENDED',
+        reason: 'This MCP server is suspended: the plan covers fewer servers or workspaces.',
+      };
+    }
+    return {
+      ok: true,
+      principal: {
+        tokenId: token.id,
+        kind,
+        orgId: token.orgId,
+        plan: found.plan,
+        server,
+        endUserId: token.endUserId ?? server.endUserId,
+        scopes: token.scopes,
+      },
+    };
+  }
+
+  private row(
+    server: Pick<McpServerRow, 'id' | 'orgId'>,
+    kind: McpTokenKind,
+    plain: string,
+    scopes: string[],
+    endUserId: string | null,
+    grantId: string | null,
+    expiresAt: Date | null,
+  ) {
+    return {
+      id: newId(),
+      orgId: server.orgId,
+      mcpServerId: server.id,
+      kind,
+      tokenHash: hashToken(plain),
+      tokenPrefix: plain.slice(0, SHOWN),
+      scopes,
+      endUserId,
+      grantId,
+      expiresAt,
+    };
+  }
+}

@@ -1,0 +1,78 @@
+import type { ApprovalSummary } from '../../engine/types.js';
+import type { LogLine } from '../../sandbox/js-sandbox.js';
+
+/** What a Code Mode run answers, over MCP and REST alike (docs/decisions/0053). */
+export type CodeRunStatus = 'completed' | 'failed' | 'approval_pending';
+
+export interface StepTiming {
+  index: number;
+  alias: string;
+  action: string;
+  status: 'success' | 'failed' | 'approval_required';
+  durationMs: number;
+  /** Ran in an earlier invocation of this run (before a pause); its stored result was used. */
+  replayed: boolean;
+}
+
+export interface PendingApproval extends ApprovalSummary {
+  /** The call waiting for it, as written in the code. */
+  call: string;
+}
+
+export interface CodeResult {
+  content: Array<{ type: 'text'; text: string }>;
+  structuredContent: {
+    status: CodeRunStatus;
+    output: unknown;
+    logs: LogLine[];
+    actionsExecuted: number;
+    durationMs: number;
+    timings: { totalExecuteMs: number; sandboxMs: number; browserActionMs: number; steps: StepTiming[] };
+    error?: { name: string; message: string };
+    codeRunId?: string;
+    approval?: PendingApproval;
+    approvals?: PendingApproval[];
+    continuation?: { tool: 'switchboard_execute'; arguments: { approvalId: string } };
+  };
+  isError: boolean;
+}
+
+export function canonical(value: unknown): string {
+  if (value === null || typeof value !== 'object') return JSON.stringify(value) ?? 'null';
+  if (Array.isArray(value)) return `[${value.map(canonical).join(',')}]`;
+  const obj = value as Record<string, unknown>;
+  return `{${Object.keys(obj)
+    .sort()
+    .map((k) => `${JSON.stringify(k)}:${canonical(obj[k])}`)
+    .join(',')}}`;
+}
+
+const MAX_TEXT = 20_000;
+export const truncate = (s: string, n: number) => (s.length > n ? `${s.slice(0, n)}…` : s);
+
+export function completedText(value: unknown): string {
+  const json = JSON.stringify(value ?? null, null, 2) ?? 'null';
+  return truncate(json, MAX_TEXT);
+}
+
+export function failedText(error: { name: string; message: string }, logs: LogLine[]): string {
+  const tail = logs
+    .slice(-20)
+    .map((l) => `[${l.level}] ${l.message}`)
+    .join('\n');
+  return truncate(`The code failed: ${error.name}: ${error.message}${tail ? `\n\nLast log lines:\n${tail}` : ''}`, MAX_TEXT);
+}
+
+export function pausedText(approvals: PendingApproval[]): string {
+  const lines = [`**Approval required.** The run stopped before \`${approvals[0]!.call}\`; nothing after it has run yet.`, ''];
+  for (const a of approvals) {
+    lines.push(`- \`${a.call}\` — approval \`${a.id}\` (${a.status}), expires ${a.expiresAt}`);
+    if (a.approvalUrl) lines.push(`  - Review: ${a.approvalUrl}`);
+    if (a.hostedApprovalUrl) lines.push(`  - Hosted review link: ${a.hostedApprovalUrl}`);
+  }
+  lines.push(
+    '',
+    `When it is approved, call \`switchboard_execute\` with \`{"approvalId": "${approvals[0]!.id}"}\` (add \`"waitForApprovalSeconds": 1-60\` to wait for the decision). Actions that already ran are not run again.`,
+  );
+  return lines.join('\n');
+}

@@ -1,0 +1,449 @@
+import { createHash } from 'node:crypto';
+import type { ApprovalSummary, ExecuteOutcome } from '../../engine/types.js';
+import type { Orm } from '../../platform/db/database.js';
+import type { SecretBox } from '../../platform/secrets.js';
+import { AppError, isAppError } from '../../platform/errors.js';
+import { newId } from '../../platform/ids.js';
+import { runJs, type LogLine } from '../../sandbox/js-sandbox.js';
+import type { McpCallContext, McpInvoker } from '../invoke.js';
+import type { ApprovalStatusLookup } from '../ports.js';
+import type { ExposedAction, Surface } from '../surface.js';
+import { canonical, completedText, failedText, pausedText, truncate, type CodeResult, type StepTiming } from './result.js';
+import * as runs from './runs.repository.js';
+
+export type { CodeResult, CodeRunStatus } from './result.js';
+
+export interface CodeModeLimits {
+  /** Wall-clock limit of one run of the code (5 minutes in production). */
+  timeoutMs: number;
+  /** Cap of the sandbox's WebAssembly memory. */
+  memoryBytes: number;
+  /** How often a continuation that waits for an approval looks again. */
+  pollIntervalMs: number;
+}
+
+/**
+ * The hook Human Gates uses to analyse a run before it starts (predicted tools, approval groups, batch previews).
+ * Whatever gateContext it returns reaches the gate of every action call of the run, continuations included.
+ */
+export type CodeRunAnalyzer = (input: {
+  runId: string;
+  code: string;
+  codeHash: string;
+  surface: Surface;
+  ctx: McpCallContext;
+}) => Promise<{ gateContext?: Record<string, unknown> } | void>;
+
+interface StoredStep {
+  alias: string;
+  action: string;
+  inputHash: string;
+  status: 'success' | 'failed';
+  output?: unknown;
+  error?: string;
+  durationMs: number;
+  browser: boolean;
+}
+
+interface PendingStep {
+  index: number;
+  alias: string;
+  action: string;
+  input: Record<string, unknown>;
+  approval: ApprovalSummary;
+}
+
+/** What a paused run keeps (encrypted at rest): results of calls that ran, and the calls waiting for approval. */
+interface RunState {
+  steps: Record<string, StoredStep>;
+  pending: PendingStep[];
+  gateContext?: Record<string, unknown>;
+  final?: CodeResult;
+}
+
+type RunOutcome = {
+  logs: LogLine[];
+  sandboxMs: number;
+  timings: StepTiming[];
+} & (
+  | { kind: 'completed'; value: unknown }
+  | { kind: 'failed'; error: { name: string; message: string } }
+  | { kind: 'paused'; pending: PendingStep[] }
+);
+
+const PRELUDE = `const switchboard = new Proxy({}, { get(_, alias) {
+  if (typeof alias !== 'string' || alias === 'then') return undefined;
+  return new Proxy({}, { get(_, action) {
+    if (typeof action !== 'string' || action === 'then') return undefined;
+    return (input) => host.call(alias, action, input === undefined ? {} : input);
+  } });
+} })`;
+
+const RUN_RETENTION_MS = 24 * 3600_000;
+
+const sha256 = (s: string) => createHash('sha256').update(s).digest('hex');
+const round = (n: number) => Math.round(n * 100) / 100;
+const callName = (alias: string, action: string) => `switchboard.${alias}.${action}`;
+const isBrowser = (a: ExposedAction) => a.integrationName.startsWith('agent-browser');
+
+class ReplayMismatch extends Error {
+  constructor(index: number, expected: StoredStep, got: string) {
+    super(
+      `The code made different calls than before the pause (call #${index + 1} was ${callName(expected.alias, expected.action)}, now ${got}); a paused run must call the same actions with the same input.`,
+    );
+    this.name = 'ReplayMismatch';
+  }
+}
+
+/**
+ * Code Mode: runs JavaScript in the QuickJS sandbox with `switchboard.<alias>.<action>(input)` host calls, each
+ * through the execution engine (source mcp_code). A call that needs approval stops the run: calls already made keep
+ * their results (stored, encrypted), and a continuation with the approval id re-runs the code, replaying stored
+ * results instead of running those actions again, until the next approval or the end.
+ */
+export class CodeModeRunner {
+  private analyzer: CodeRunAnalyzer | null = null;
+  private approvalStatus: ApprovalStatusLookup | null = null;
+
+  constructor(private readonly deps: { orm: Orm; invoker: McpInvoker; secrets: SecretBox; limits: CodeModeLimits }) {}
+
+  /** Human Gates: analyse a run before it starts (see CodeRunAnalyzer). */
+  setAnalyzer(analyzer: CodeRunAnalyzer | null): void {
+    this.analyzer = analyzer;
+  }
+
+  /** Human Gates: how continuations learn that an approval was rejected, expired or canceled. */
+  setApprovalStatusLookup(lookup: ApprovalStatusLookup | null): void {
+    this.approvalStatus = lookup;
+  }
+
+  async start(ctx: McpCallContext, surface: Surface, code: string): Promise<CodeResult> {
+    const started = performance.now();
+    const runId = newId();
+    const state: RunState = { steps: {}, pending: [] };
+    // The pre-run analysis step: it sees the code and the action surface before anything runs.
+    const analysis = await this.analyzer?.({ runId, code, codeHash: sha256(code), surface, ctx });
+    if (analysis && analysis.gateContext) state.gateContext = analysis.gateContext;
+    const outcome = await this.runCode(ctx, surface, runId, code, state);
+    return this.finish(ctx, runId, code, state, outcome, started, null);
+  }
+
+  async continue(ctx: McpCallContext, surface: Surface, approvalId: string, waitSeconds: number): Promise<CodeResult> {
+    const started = performance.now();
+    const row = await runs.findRunByApproval(this.deps.orm, ctx.server.orgId, ctx.server.id, approvalId);
+    if (!row || (row.endUserId ?? null) !== (ctx.endUserId ?? null)) {
+      throw new AppError('NOT_FOUND', 'No Code Mode run of this MCP server is waiting for this approval.');
+    }
+    const state = this.open(row);
+    if (row.status !== 'approval_pending' && state.final) return state.final;
+
+    const deadline = Date.now() + waitSeconds * 1000;
+    const timings: StepTiming[] = [];
+    for (;;) {
+      state.pending = await this.settlePending(ctx, surface, row.id, state, timings);
+      if (state.pending.length === 0) break;
+      if (Date.now() >= deadline) {
+        const outcome: RunOutcome = { kind: 'paused', pending: state.pending, logs: [], sandboxMs: 0, timings };
+        return this.finish(ctx, row.id, row.code, state, outcome, started, row);
+      }
+      await new Promise((r) => setTimeout(r, Math.max(1, Math.min(this.deps.limits.pollIntervalMs, deadline - Date.now()))));
+    }
+    const outcome = await this.runCode(ctx, surface, row.id, row.code, state);
+    outcome.timings.unshift(...timings);
+    return this.finish(ctx, row.id, row.code, state, outcome, started, row);
+  }
+
+  /** Calls still waiting for approval; decided ones are run (or marked failed) and stored as steps. */
+  private async settlePending(
+    ctx: McpCallContext,
+    surface: Surface,
+    runId: string,
+    state: RunState,
+    timings: StepTiming[],
+  ): Promise<PendingStep[]> {
+    const still: PendingStep[] = [];
+    for (const p of state.pending) {
+      const status = this.approvalStatus ? await this.approvalStatus(ctx.server.orgId, p.approval.id) : null;
+      if (status === 'pending') {
+        still.push(p);
+        continue;
+      }
+      if (status === 'rejected' || status === 'expired' || status === 'canceled') {
+        state.steps[p.index] = {
+          alias: p.alias,
+          action: p.action,
+          inputHash: hashCall(p.alias, p.action, p.input),
+          status: 'failed',
+          error: `The approval ${p.approval.id} was ${status}; ${callName(p.alias, p.action)} did not run.`,
+          durationMs: 0,
+          browser: false,
+        };
+        continue;
+      }
+      const a = surface.byAlias.get(p.alias)?.get(p.action);
+      if (!a) {
+        state.steps[p.index] = {
+          alias: p.alias,
+          action: p.action,
+          inputHash: hashCall(p.alias, p.action, p.input),
+          status: 'failed',
+          error: `${callName(p.alias, p.action)} is no longer available on this server.`,
+          durationMs: 0,
+          browser: false,
+        };
+        continue;
+      }
+      // Approved (or no way to ask): the engine's gate decides; an approved call runs now, exactly once.
+      const t0 = performance.now();
+      const outcome = await this.execute(
+        ctx,
+        a,
+        p.input,
+        p.approval.retry.idempotencyKey || stepKey(runId, p.index),
+        state.gateContext,
+      );
+      const durationMs = round(performance.now() - t0);
+      if (outcome.status === 'approval_required') {
+        still.push({ ...p, approval: outcome.approval });
+        continue;
+      }
+      state.steps[p.index] = toStep(p.alias, p.action, p.input, outcome, durationMs, isBrowser(a));
+      timings.push({ index: p.index, alias: p.alias, action: p.action, status: outcome.status, durationMs, replayed: false });
+    }
+    return still;
+  }
+
+  private async runCode(
+    ctx: McpCallContext,
+    surface: Surface,
+    runId: string,
+    code: string,
+    state: RunState,
+  ): Promise<RunOutcome> {
+    const controller = new AbortController();
+    const timings: StepTiming[] = [];
+    const pending: PendingStep[] = [];
+    const inflight = new Set<Promise<unknown>>();
+    let counter = 0;
+    let mismatch: ReplayMismatch | null = null;
+
+    const call = async (aliasArg: unknown, actionArg: unknown, inputArg: unknown): Promise<unknown> => {
+      const alias = String(aliasArg);
+      const actionName = String(actionArg);
+      const index = counter++;
+      const a = surface.byAlias.get(alias)?.get(actionName);
+      if (!a) {
+        const known = surface.byAlias.get(alias);
+        throw new TypeError(
+          known
+            ? `${callName(alias, actionName)} does not exist; "${alias}" has ${[...known.keys()].join(', ')}.`
+            : `switchboard.${alias} is not available on this server; available: ${[...surface.byAlias.keys()].join(', ') || 'none'}. Use switchboard_search to find actions.`,
+        );
+      }
+      if (inputArg === null || typeof inputArg !== 'object' || Array.isArray(inputArg)) {
+        throw new TypeError(`${callName(alias, actionName)} takes one object argument (its input).`);
+      }
+      const input = inputArg as Record<string, unknown>;
+      const inputHash = hashCall(alias, actionName, input);
+      const prior = state.steps[index];
+      if (prior) {
+        if (prior.alias !== alias || prior.action !== actionName || prior.inputHash !== inputHash) {
+          mismatch ??= new ReplayMismatch(index, prior, callName(alias, actionName));
+          controller.abort();
+          return new Promise(() => undefined);
+        }
+        timings.push({ index, alias, action: actionName, status: prior.status, durationMs: prior.durationMs, replayed: true });
+        if (prior.status === 'success') return prior.output ?? null;
+        throw new Error(prior.error ?? 'The action failed.');
+      }
+      if (controller.signal.aborted) return new Promise(() => undefined);
+      const t0 = performance.now();
+      const running = this.execute(ctx, a, input, stepKey(runId, index), state.gateContext);
+      inflight.add(running);
+      const outcome = await running.finally(() => inflight.delete(running));
+      const durationMs = round(performance.now() - t0);
+      if (outcome.status === 'approval_required') {
+        timings.push({ index, alias, action: actionName, status: 'approval_required', durationMs, replayed: false });
+        pending.push({ index, alias, action: actionName, input, approval: outcome.approval });
+        controller.abort();
+        return new Promise(() => undefined);
+      }
+      const step = toStep(alias, actionName, input, outcome, durationMs, isBrowser(a));
+      state.steps[index] = step;
+      timings.push({ index, alias, action: actionName, status: step.status, durationMs, replayed: false });
+      if (step.status === 'failed') throw new Error(step.error);
+      return step.output ?? null;
+    };
+
+    const result = await runJs(
+      code,
+      {},
+      {
+        timeoutMs: this.deps.limits.timeoutMs,
+        memoryBytes: this.deps.limits.memoryBytes,
+        maxOutputBytes: 1_048_576,
+        host: { call },
+        prelude: PRELUDE,
+        signal: controller.signal,
+      },
+    );
+    // Calls already sent to the engine finish and are recorded, so a continuation never runs them again.
+    await Promise.allSettled([...inflight]);
+    const base = { logs: result.logs, sandboxMs: result.durationMs, timings: timings.sort((x, y) => x.index - y.index) };
+    if (mismatch)
+      return { ...base, kind: 'failed', error: { name: 'ReplayMismatch', message: (mismatch as ReplayMismatch).message } };
+    if (pending.length) return { ...base, kind: 'paused', pending: pending.sort((x, y) => x.index - y.index) };
+    if (result.ok) return { ...base, kind: 'completed', value: result.value };
+    return { ...base, kind: 'failed', error: result.error };
+  }
+
+  private async execute(
+    ctx: McpCallContext,
+    a: ExposedAction,
+    input: Record<string, unknown>,
+    key: string,
+    gateContext: Record<string, unknown> | undefined,
+  ): Promise<ExecuteOutcome> {
+    try {
+      return await this.deps.invoker.execute(ctx, a, input, 'mcp_code', {
+        idempotencyKey: key,
+        ...(gateContext ? { gateContext } : {}),
+      });
+    } catch (err) {
+      const message = isAppError(err) ? `${err.code}: ${err.message}` : 'The action could not be run (internal error).';
+      return { status: 'failed', output: { error: message }, durationMs: 0, executionId: '', rateLimit: null, replayed: false };
+    }
+  }
+
+  private async finish(
+    ctx: McpCallContext,
+    runId: string,
+    code: string,
+    state: RunState,
+    outcome: RunOutcome,
+    started: number,
+    row: runs.CodeRunRow | null,
+  ): Promise<CodeResult> {
+    const steps = Object.values(state.steps);
+    const totalExecuteMs = round(outcome.timings.filter((t) => !t.replayed).reduce((s, t) => s + t.durationMs, 0));
+    const browserActionMs = round(
+      outcome.timings
+        .filter((t) => !t.replayed && steps.some((s) => s.browser && s.alias === t.alias && s.action === t.action))
+        .reduce((s, t) => s + t.durationMs, 0),
+    );
+    const durationMs = round(performance.now() - started);
+    const base = {
+      logs: outcome.logs,
+      actionsExecuted: steps.length,
+      durationMs,
+      timings: {
+        totalExecuteMs,
+        sandboxMs: round(Math.max(0, outcome.sandboxMs - totalExecuteMs)),
+        browserActionMs,
+        steps: outcome.timings,
+      },
+    };
+    let result: CodeResult;
+    if (outcome.kind === 'paused') {
+      state.pending = outcome.pending;
+      const approvals = outcome.pending.map((p) => ({ ...p.approval, call: callName(p.alias, p.action) }));
+      const first = approvals[0]!;
+      result = {
+        content: [{ type: 'text', text: pausedText(approvals) }],
+        structuredContent: {
+          status: 'approval_pending',
+          output: null,
+          ...base,
+          codeRunId: runId,
+          approval: first,
+          ...(approvals.length > 1 ? { approvals } : {}),
+          continuation: { tool: 'switchboard_execute', arguments: { approvalId: first.id } },
+        },
+        isError: false,
+      };
+      const ids = [...new Set([...(row?.approvalIds ?? []), ...approvals.map((a) => a.id)])];
+      const latest = Math.max(...approvals.map((a) => Date.parse(a.expiresAt) || Date.now()));
+      const expiresAt = new Date(Math.max(latest, Date.now()) + RUN_RETENTION_MS);
+      const stored = this.seal(runId, state);
+      const pendingApproval = { id: first.id, status: first.status };
+      if (row)
+        await runs.updateRun(this.deps.orm, ctx.server.orgId, runId, {
+          status: 'approval_pending',
+          steps: stored,
+          approvalIds: ids,
+          pendingApproval,
+          expiresAt,
+        });
+      else {
+        await runs.insertRun(this.deps.orm, {
+          id: runId,
+          orgId: ctx.server.orgId,
+          mcpServerId: ctx.server.id,
+          endUserId: ctx.endUserId,
+          apiKeyId: ctx.caller.apiKeyId ?? null,
+          code,
+          codeHash: sha256(code),
+          status: 'approval_pending',
+          steps: stored,
+          approvalIds: ids,
+          pendingApproval,
+          expiresAt,
+        });
+      }
+      return result;
+    }
+    if (outcome.kind === 'completed') {
+      result = {
+        content: [{ type: 'text', text: completedText(outcome.value) }],
+        structuredContent: { status: 'completed', output: outcome.value, ...base },
+        isError: false,
+      };
+    } else {
+      result = {
+        content: [{ type: 'text', text: failedText(outcome.error, outcome.logs) }],
+        structuredContent: { status: 'failed', output: null, ...base, error: outcome.error },
+        isError: true,
+      };
+    }
+    if (row) {
+      result.structuredContent.codeRunId = runId;
+      state.pending = [];
+      state.final = result;
+      await runs.updateRun(this.deps.orm, ctx.server.orgId, runId, {
+        status: result.structuredContent.status,
+        steps: this.seal(runId, state),
+        pendingApproval: null,
+        result: { status: result.structuredContent.status, actionsExecuted: steps.length },
+      });
+    }
+    return result;
+  }
+
+  private seal(runId: string, state: RunState): string {
+    return this.deps.secrets.seal('mcp_code_run', runId, state);
+  }
+
+  private open(row: runs.CodeRunRow): RunState {
+    return this.deps.secrets.open<RunState>('mcp_code_run', row.id, row.steps);
+  }
+}
+
+function hashCall(alias: string, action: string, input: Record<string, unknown>): string {
+  return sha256(canonical({ alias, action, input }));
+}
+
+const stepKey = (runId: string, index: number) => `mcp_code:${runId}:${index}`;
+
+function toStep(
+  alias: string,
+  action: string,
+  input: Record<string, unknown>,
+  outcome: Exclude<ExecuteOutcome, { status: 'approval_required' }>,
+  durationMs: number,
+  browser: boolean,
+): StoredStep {
+  const base = { alias, action, inputHash: hashCall(alias, action, input), durationMs, browser };
+  if (outcome.status === 'success') return { ...base, status: 'success', output: outcome.output };
+  const detail = outcome.output.detail !== undefined ? ` (${truncate(JSON.stringify(outcome.output.detail), 500)})` : '';
+  return { ...base, status: 'failed', error: `${callName(alias, action)} failed: ${outcome.output.error}${detail}` };
+}

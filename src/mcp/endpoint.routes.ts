@@ -1,0 +1,199 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { WebStandardStreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js';
+import { isUuid } from '../platform/ids.js';
+import * as serversRepo from '../modules/mcp-servers/mcp-servers.repository.js';
+import type { McpPrincipal } from './auth/tokens.js';
+import { mcpCaller } from './invoke.js';
+import { buildProtocolServer, scopesFor } from './protocol.js';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    mcpPrincipal: McpPrincipal | null;
+  }
+}
+
+interface RpcMessage {
+  jsonrpc?: unknown;
+  id?: unknown;
+  method?: unknown;
+  params?: { name?: unknown } | null;
+}
+
+const rpcError = (code: number, message: string, id: unknown = null) => ({
+  jsonrpc: '2.0',
+  error: { code, message },
+  id: id ?? null,
+});
+
+export const resourceUrl = (publicUrl: string, serverId: string) => `${publicUrl}/mcp/srv_${serverId}`;
+export const resourceMetadataUrl = (publicUrl: string, serverId: string) =>
+  `${publicUrl}/.well-known/oauth-protected-resource/mcp/srv_${serverId}`;
+
+/**
+ * `{base_url}/mcp/srv_<id>`: MCP Streamable HTTP, stateless (any node answers any request). POST carries JSON-RPC;
+ * GET and DELETE answer 405 because no session or standalone stream exists. The token is checked before the body
+ * is read; a missing or bad one gets 401 with a WWW-Authenticate header naming the protected-resource metadata.
+ */
+export async function mcpEndpointRoutes(app: FastifyInstance): Promise<void> {
+  const { mcpTokens: tokens, mcpSurfaces: surfaces, mcpProtocol } = app.services;
+  const orm = app.db.orm;
+  const publicUrl = app.config.publicUrl;
+  app.decorateRequest('mcpPrincipal', null);
+
+  // JSON-RPC bodies are parsed here, so a malformed one answers a JSON-RPC parse error rather than the REST shape.
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (_req, body, done) => done(null, body));
+
+  // Browser-based MCP clients call from other origins with bearer tokens (never cookies): allow any origin.
+  app.addHook('onSend', async (_req, reply) => {
+    void reply.headers({
+      'Access-Control-Allow-Origin': '*',
+      'Access-Control-Expose-Headers': 'WWW-Authenticate, Mcp-Session-Id, Mcp-Protocol-Version',
+    });
+  });
+  for (const path of ['/mcp/srv_:serverId', '/.well-known/oauth-protected-resource/mcp/srv_:serverId']) {
+    app.options(path, {
+      config: { auth: 'none' },
+      schema: { hide: true },
+      handler: async (_req, reply) =>
+        reply
+          .code(204)
+          .headers({
+            'Access-Control-Allow-Methods': 'GET, POST, DELETE, OPTIONS',
+            'Access-Control-Allow-Headers':
+              'Authorization, Content-Type, Accept, Mcp-Protocol-Version, Mcp-Session-Id, Last-Event-ID',
+            'Access-Control-Max-Age': '86400',
+          })
+          .send(),
+    });
+  }
+
+  const challenge = (serverId: string, extra: string) =>
+    `Bearer realm="switchboard", resource_metadata="${resourceMetadataUrl(publicUrl, serverId)}"${extra}`;
+  const quote = (s: string) => s.replace(/["\\]/g, '');
+
+  const authenticate = async (req: FastifyRequest<{ Params: { serverId: string } }>, reply: FastifyReply) => {
+    const serverId = req.params.serverId;
+    if (!isUuid(serverId) || !(await serversRepo.findServerById(orm, serverId))) {
+      return reply.code(404).send({ error: 'NOT_FOUND', message: 'MCP server not found.' });
+    }
+    const header = req.headers.authorization;
+    const match = header ? /^Bearer\s+(\S+)\s*$/i.exec(header) : null;
+    if (!match?.[1]) {
+      return reply
+        .code(401)
+        .header('WWW-Authenticate', challenge(serverId, ''))
+        .send({ error: 'UNAUTHORIZED', message: 'An MCP access token is required: Authorization: Bearer <token>.' });
+    }
+    const checked = await tokens.check(serverId, match[1]);
+    if (!checked.ok) {
+      if (checked.status === 401) {
+        return reply
+          .code(401)
+          .header(
+            'WWW-Authenticate',
+            challenge(serverId, `, error="invalid_token", error_description="${quote(checked.reason)}"`),
+          )
+          .send({ error: 'UNAUTHORIZED', message: checked.reason });
+      }
+      return reply.code(403).send({ error: checked.code, message: checked.reason });
+    }
+    req.mcpPrincipal = checked.principal;
+  };
+
+  app.post<{ Params: { serverId: string }; Body: string | undefined }>('/mcp/srv_:serverId', {
+    config: { auth: 'none' },
+    schema: { hide: true },
+    onRequest: authenticate,
+    handler: async (req, reply) => {
+      const principal = req.mcpPrincipal!;
+      let parsed: unknown;
+      try {
+        parsed = JSON.parse(typeof req.body === 'string' ? req.body : '');
+      } catch {
+        return reply.code(400).send(rpcError(-32700, 'Parse error: the body is not valid JSON.'));
+      }
+      const messages = (Array.isArray(parsed) ? parsed : [parsed]) as RpcMessage[];
+      if (!messages.length || messages.some((m) => !m || typeof m !== 'object'))
+        return reply.code(400).send(rpcError(-32600, 'Invalid Request: expected a JSON-RPC message.'));
+
+      // Scopes: tools need mcp:tools; in Code Mode running code needs mcp:code (step-up: 403 insufficient_scope).
+      for (const m of messages) {
+        if (m.method !== 'tools/call' && m.method !== 'tools/list') continue;
+        const name = m.method === 'tools/call' && typeof m.params?.name === 'string' ? m.params.name : null;
+        const options = scopesFor(principal.server.mode, name);
+        if (!options.some((needed) => needed.every((s) => principal.scopes.includes(s)))) {
+          const scope = [...new Set([...principal.scopes, ...options[0]!])].join(' ');
+          return reply
+            .code(403)
+            .header('WWW-Authenticate', challenge(principal.server.id, `, error="insufficient_scope", scope="${scope}"`))
+            .send(
+              rpcError(
+                -32001,
+                `Insufficient scope: ${name ?? m.method} needs ${options.map((o) => o.join(' + ')).join(' or ')}.`,
+                m.id,
+              ),
+            );
+        }
+      }
+
+      const surface = await surfaces.get(principal.server);
+      const ctx = {
+        caller: mcpCaller(principal.server, principal.plan),
+        server: principal.server,
+        endUserId: principal.endUserId,
+      };
+      const server = buildProtocolServer(ctx, surface, mcpProtocol);
+      // Tool calls may run for minutes: they answer as an SSE stream; everything else as one JSON body.
+      const transport = new WebStandardStreamableHTTPServerTransport({
+        sessionIdGenerator: undefined,
+        enableJsonResponse: !messages.some((m) => m.method === 'tools/call'),
+      });
+      await server.connect(transport);
+      reply.raw.on('close', () => void server.close().catch(() => undefined));
+      const headers = new Headers();
+      for (const [k, v] of Object.entries(req.headers)) {
+        if (typeof v === 'string') headers.set(k, v);
+        else if (Array.isArray(v)) headers.set(k, v.join(', '));
+      }
+      const request = new Request(`${publicUrl}${req.url}`, { method: 'POST', headers });
+      const response = await transport.handleRequest(request, {
+        parsedBody: parsed,
+        authInfo: {
+          token: principal.tokenId,
+          clientId: principal.kind,
+          scopes: principal.scopes,
+          extra: { endUserId: principal.endUserId },
+        },
+      });
+      return reply.send(response);
+    },
+  });
+
+  const notAllowed = async (_req: FastifyRequest, reply: FastifyReply) =>
+    reply
+      .code(405)
+      .header('Allow', 'POST')
+      .send(rpcError(-32000, 'Method not allowed: this MCP endpoint is stateless; send JSON-RPC messages with POST.'));
+  app.get('/mcp/srv_:serverId', { config: { auth: 'none' }, schema: { hide: true }, handler: notAllowed });
+  app.delete('/mcp/srv_:serverId', { config: { auth: 'none' }, schema: { hide: true }, handler: notAllowed });
+
+  // RFC 9728 protected-resource metadata, per server.
+  app.get<{ Params: { serverId: string } }>('/.well-known/oauth-protected-resource/mcp/srv_:serverId', {
+    config: { auth: 'none' },
+    schema: { hide: true },
+    handler: async (req, reply) => {
+      const serverId = req.params.serverId;
+      const server = isUuid(serverId) ? await serversRepo.findServerById(orm, serverId) : null;
+      if (!server) return reply.code(404).send({ error: 'NOT_FOUND', message: 'MCP server not found.' });
+      const oauth = server.authMode === 'oauth' || server.authMode === 'oauth_and_bearer';
+      return {
+        resource: resourceUrl(publicUrl, serverId),
+        ...(oauth ? { authorization_servers: [publicUrl] } : {}),
+        scopes_supported: server.mode === 'CODE' ? ['mcp:tools', 'mcp:code'] : ['mcp:tools'],
+        bearer_methods_supported: ['header'],
+        resource_name: server.name,
+      };
+    },
+  });
+}

@@ -1,0 +1,52 @@
+import type { ExecuteOutcome, ExecutionCaller, ExecutionSource } from '../engine/types.js';
+import { Access } from '../platform/http/access.js';
+import type { McpServerRow } from '../modules/mcp-servers/mcp-servers.repository.js';
+import type { EnginePort } from './ports.js';
+import type { ExposedAction } from './surface.js';
+
+/** Who an MCP call runs as: the organization (limited to the server's workspace), the server, and an end user. */
+export interface McpCallContext {
+  caller: ExecutionCaller;
+  server: McpServerRow;
+  endUserId: string | null;
+}
+
+export function mcpCaller(server: McpServerRow, plan: string, apiKeyId: string | null = null): ExecutionCaller {
+  const access = server.workspaceId
+    ? Access.fromPermissions({ scope: 'workspace', workspaceIds: [server.workspaceId] })
+    : Access.fromPermissions({ scope: 'workspace', workspaceIds: [] });
+  return { orgId: server.orgId, access, plan, apiKeyId, mcpServerId: server.id };
+}
+
+/**
+ * Runs one exposed action through the execution engine: the same pipeline as POST /actions/execute (partials,
+ * connection strategy, Human Gates, idempotency, quotas, rate limits, activity record), never a copy of it.
+ */
+export class McpInvoker {
+  constructor(private readonly engine: () => EnginePort) {}
+
+  execute(
+    ctx: McpCallContext,
+    a: ExposedAction,
+    input: Record<string, unknown>,
+    source: Extract<ExecutionSource, 'mcp_tools' | 'mcp_code'>,
+    opts: { idempotencyKey?: string; gateContext?: Record<string, unknown>; signal?: AbortSignal } = {},
+  ): Promise<ExecuteOutcome> {
+    if (!ctx.server.workspaceId) throw new Error('The MCP server is not bound to a workspace.');
+    return this.engine().execute(ctx.caller, {
+      source,
+      workspaceId: ctx.server.workspaceId,
+      integrationName: a.integrationName,
+      ...(a.workspaceIntegrationId ? { workspaceIntegrationId: a.workspaceIntegrationId } : { integrationAlias: a.engineAlias }),
+      actionName: a.actionName,
+      input,
+      ...(a.tool?.connectionId ? { connectionId: a.tool.connectionId } : {}),
+      ...(a.partialIds !== undefined ? { partialIds: a.partialIds } : {}),
+      ...(a.tool?.inputDefaults ? { inputDefaults: a.tool.inputDefaults } : {}),
+      ...(ctx.endUserId ? { endUser: { id: ctx.endUserId } } : {}),
+      ...(opts.idempotencyKey ? { idempotencyKey: opts.idempotencyKey } : {}),
+      ...(opts.gateContext ? { gateContext: opts.gateContext } : {}),
+      ...(opts.signal ? { signal: opts.signal } : {}),
+    });
+  }
+}

@@ -1,0 +1,187 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { Type } from '@sinclair/typebox';
+import { AppError } from '../../platform/errors.js';
+import { actorOf } from '../../platform/http/auth.js';
+import { ApiKeySecurity, Deleted, IdParams, standardErrors } from '../../platform/http/schemas.js';
+import {
+  AccessTokenIssued,
+  CodeResult,
+  CreateServerBody,
+  CreateToolBody,
+  DeclarationParams,
+  Declarations,
+  ExecuteCodeBody,
+  IssueTokenBody,
+  ListServersQuery,
+  OAuthTokenIssued,
+  RegeneratedToken,
+  ServerCreated,
+  ServerEnvelope,
+  ServerList,
+  ServerToolParams,
+  ServerWithTools,
+  ToolEnvelope,
+  UpdateServerBody,
+  UpdateToolBody,
+} from './mcp-servers.schemas.js';
+
+const tags = ['MCP servers'];
+const errorRef = Type.Ref('ErrorBody');
+const withConflicts = { ...standardErrors, 409: errorRef };
+
+export const mcpServersRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  const { mcpServers: servers, mcpTools: tools, mcpCode: code } = app.services;
+
+  app.get('/api/v1/mcp/servers', {
+    schema: {
+      tags,
+      summary: 'List MCP servers',
+      security: ApiKeySecurity,
+      querystring: ListServersQuery,
+      response: { 200: ServerList, ...standardErrors },
+    },
+    handler: async (req) => servers.list(actorOf(req), req.query),
+  });
+
+  app.post('/api/v1/mcp/servers', {
+    schema: {
+      tags,
+      summary: 'Create an MCP server (bearerToken only when a shared static token can be used; shown once)',
+      security: ApiKeySecurity,
+      body: CreateServerBody,
+      response: { 201: ServerCreated, ...standardErrors },
+    },
+    handler: async (req, reply) => reply.code(201).send(await servers.create(actorOf(req), req.body)),
+  });
+
+  app.get('/api/v1/mcp/servers/:id', {
+    schema: {
+      tags,
+      summary: 'Get an MCP server with its tools',
+      security: ApiKeySecurity,
+      params: IdParams,
+      response: { 200: ServerWithTools, ...standardErrors },
+    },
+    handler: async (req) => servers.get(actorOf(req), req.params.id),
+  });
+
+  app.patch('/api/v1/mcp/servers/:id', {
+    schema: {
+      tags,
+      summary: 'Update an MCP server (endUserId null removes end-user scoping)',
+      security: ApiKeySecurity,
+      params: IdParams,
+      body: UpdateServerBody,
+      response: { 200: ServerEnvelope, ...withConflicts },
+    },
+    handler: async (req) => servers.update(actorOf(req), req.params.id, req.body),
+  });
+
+  app.delete('/api/v1/mcp/servers/:id', {
+    schema: {
+      tags,
+      summary: 'Delete an MCP server, its tools and tokens',
+      security: ApiKeySecurity,
+      params: IdParams,
+      response: { 200: Deleted, ...standardErrors },
+    },
+    handler: async (req) => servers.delete(actorOf(req), req.params.id),
+  });
+
+  app.post('/api/v1/mcp/servers/:id/regenerate-token', {
+    schema: {
+      tags,
+      summary: 'Replace the shared static bearer token (the old one stops working)',
+      security: ApiKeySecurity,
+      params: IdParams,
+      response: { 200: RegeneratedToken, ...withConflicts },
+    },
+    handler: async (req) => servers.regenerateToken(actorOf(req), req.params.id),
+  });
+
+  app.post('/api/v1/mcp/servers/:id/access-tokens', {
+    schema: {
+      tags,
+      summary: "Issue an end user's mcp_ bearer token (shown once)",
+      security: ApiKeySecurity,
+      params: IdParams,
+      body: IssueTokenBody,
+      response: { 201: AccessTokenIssued, ...withConflicts },
+    },
+    handler: async (req, reply) => reply.code(201).send(await servers.issueAccessToken(actorOf(req), req.params.id, req.body)),
+  });
+
+  app.post('/api/v1/mcp/servers/:id/oauth-tokens', {
+    schema: {
+      tags,
+      summary: "Issue an end user's mcpo_ MCP OAuth access token (shown once)",
+      security: ApiKeySecurity,
+      params: IdParams,
+      body: IssueTokenBody,
+      response: { 201: OAuthTokenIssued, ...withConflicts },
+    },
+    handler: async (req, reply) => reply.code(201).send(await servers.issueOAuthToken(actorOf(req), req.params.id, req.body)),
+  });
+
+  app.post('/api/v1/mcp/servers/:id/tools', {
+    schema: {
+      tags,
+      summary: 'Add a tool (override or addition) to an MCP server',
+      security: ApiKeySecurity,
+      params: IdParams,
+      body: CreateToolBody,
+      response: { 201: ToolEnvelope, ...withConflicts },
+    },
+    handler: async (req, reply) => reply.code(201).send({ tool: await tools.create(actorOf(req), req.params.id, req.body) }),
+  });
+
+  app.patch('/api/v1/mcp/servers/:id/tools/:toolId', {
+    schema: {
+      tags,
+      summary: 'Update a tool (partialIds [] clears)',
+      security: ApiKeySecurity,
+      params: ServerToolParams,
+      body: UpdateToolBody,
+      response: { 200: ToolEnvelope, ...withConflicts },
+    },
+    handler: async (req) => ({ tool: await tools.update(actorOf(req), req.params.id, req.params.toolId, req.body) }),
+  });
+
+  app.delete('/api/v1/mcp/servers/:id/tools/:toolId', {
+    schema: {
+      tags,
+      summary: 'Remove a tool',
+      security: ApiKeySecurity,
+      params: ServerToolParams,
+      response: { 200: Deleted, ...standardErrors },
+    },
+    handler: async (req) => tools.delete(actorOf(req), req.params.id, req.params.toolId),
+  });
+
+  app.post('/api/v1/mcp/servers/:id/execute-code', {
+    schema: {
+      tags,
+      summary: 'Run Code Mode JavaScript, or continue a run paused for approval (exactly one of code, approvalId)',
+      security: ApiKeySecurity,
+      params: IdParams,
+      body: ExecuteCodeBody,
+      response: { 200: CodeResult, ...standardErrors },
+    },
+    handler: async (req) => {
+      const p = req.principal;
+      if (p.kind !== 'apiKey') throw new AppError('UNAUTHORIZED');
+      return code.execute({ ...actorOf(req), apiKeyId: p.keyId, plan: p.plan }, req.params.id, req.body);
+    },
+  });
+
+  app.get('/api/v1/mcp/servers/:id/declarations/:alias', {
+    schema: {
+      tags,
+      summary: 'TypeScript declarations of one alias as Code Mode sees it',
+      security: ApiKeySecurity,
+      params: DeclarationParams,
+      response: { 200: Declarations, ...standardErrors },
+    },
+    handler: async (req) => code.declarations(actorOf(req), req.params.id, req.params.alias),
+  });
+};
