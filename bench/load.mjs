@@ -1,8 +1,10 @@
 // The load generator, in its own process: runs autocannon with the options given as JSON on argv[2] and prints
-// one JSON line with throughput and latency percentiles.
+// one JSON line with throughput and latency percentiles. With `stamp: true` every request body is
+// {"sentAt": <ms since epoch>, "n": "<run>:<sequence>"} so a receiver can count and time each event.
 import autocannon from 'autocannon';
 
 const o = JSON.parse(process.argv[2]);
+let n = 0;
 const result = await autocannon({
   url: o.url,
   method: o.method ?? 'GET',
@@ -10,8 +12,8 @@ const result = await autocannon({
   body: o.body,
   connections: o.connections ?? 32,
   duration: o.duration ?? 10,
-  ...(o.amount ? { amount: o.amount, duration: undefined } : {}),
   ...(o.overallRate ? { overallRate: o.overallRate } : {}),
+  ...(o.stamp ? { requests: [{ setupRequest: (req) => ({ ...req, body: JSON.stringify({ sentAt: Date.now(), n: `${o.run ?? 'run'}:${n++}` }) }) }] } : {}),
 });
 const non2xx = result.non2xx + result.errors + result.timeouts;
 process.stdout.write(

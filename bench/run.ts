@@ -4,8 +4,8 @@
  * process with autocannon (bench/load.mjs), and prints one table: throughput, p50, p99 and the ratio to a baseline
  * measured in the same run (a bare Fastify route in its own process, bench/baseline.mjs), plus the machine.
  *
- * Scenarios: baseline, auth, execute, execute-user, startup. BENCH_DURATION (seconds, default 10) and
- * BENCH_CONNECTIONS (default 32) tune the load.
+ * Scenarios: baseline, auth, execute, execute-user, mcp, code, triggers, startup. BENCH_DURATION (seconds, default
+ * 10) and BENCH_CONNECTIONS (default 32) tune the load.
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { existsSync } from 'node:fs';
@@ -27,7 +27,7 @@ import { migrate } from '../src/platform/db/migrate.js';
 const ROOT = path.resolve(import.meta.dirname, '..');
 const DURATION = Number(process.env.BENCH_DURATION ?? 10);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 32);
-const SCENARIOS = ['baseline', 'auth', 'execute', 'execute-user', 'startup'] as const;
+const SCENARIOS = ['baseline', 'auth', 'execute', 'execute-user', 'mcp', 'code', 'triggers', 'startup'] as const;
 type Scenario = (typeof SCENARIOS)[number];
 
 interface LoadResult {
@@ -73,9 +73,20 @@ function spawnWithPort(args: string[], env: NodeJS.ProcessEnv = process.env): Pr
   });
 }
 
-/** autocannon in its own process. */
-function load(opts: { url: string; method?: string; headers?: Record<string, string>; body?: string; duration?: number; connections?: number }): Promise<LoadResult> {
-  const child = spawn(process.execPath, [path.join(ROOT, 'bench/load.mjs'), JSON.stringify({ connections: CONNECTIONS, duration: DURATION, ...opts })], {
+interface LoadOptions {
+  url: string;
+  method?: string;
+  headers?: Record<string, string>;
+  body?: string;
+  duration?: number;
+  connections?: number;
+  overallRate?: number;
+  stamp?: boolean;
+}
+
+/** autocannon (or, with `script`, another load script) in its own process. */
+function load(opts: LoadOptions | Record<string, unknown>, script = 'bench/load.mjs'): Promise<LoadResult> {
+  const child = spawn(process.execPath, [path.join(ROOT, script), JSON.stringify({ connections: CONNECTIONS, duration: DURATION, ...opts })], {
     cwd: ROOT,
     stdio: ['ignore', 'pipe', 'inherit'],
   });
@@ -87,12 +98,22 @@ function load(opts: { url: string; method?: string; headers?: Record<string, str
 }
 
 /** Warm up (JIT, caches, leases), then measure. */
-async function measure(opts: Parameters<typeof load>[0]): Promise<LoadResult> {
+async function measure(opts: LoadOptions): Promise<LoadResult> {
   await load({ ...opts, duration: 2 });
   const r = await load(opts);
   if (r.non2xx > 0) throw new Error(`${opts.method ?? 'GET'} ${opts.url}: ${r.non2xx} responses were not 2xx`);
   return r;
 }
+
+const pctOf = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
+const until = async (check: () => Promise<boolean>, timeoutMs: number) => {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (await check()) return true;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  return false;
+};
 
 interface Service {
   app: FastifyInstance;
@@ -131,6 +152,7 @@ async function startService(): Promise<Service> {
       LOG_LEVEL: 'silent',
       SWITCHBOARD_DATA_DIR: dataDir,
       PORT: '0',
+      SWITCHBOARD_EGRESS_ALLOW: '127.0.0.1',
       ...(databaseUrl ? { DATABASE_URL: databaseUrl, SWITCHBOARD_ENCRYPTION_KEY: randomBytes(32).toString('base64') } : {}),
     }),
   );
@@ -203,6 +225,96 @@ async function startup(): Promise<Row[]> {
   return rows;
 }
 
+/** A TOOLS-mode server with hash-encode configured; tools/call by raw JSON-RPC (autocannon) and the official client. */
+async function mcpScenario(s: Service, ws: string, plain: LoadResult | null): Promise<Row[]> {
+  await api(s, 'POST', `/api/v1/workspaces/${ws}/integrations`, { integrationName: 'hash-encode' }).catch(() => undefined);
+  const created = await api(s, 'POST', '/api/v1/mcp/servers', { name: 'Bench tools', workspaceId: ws, authMode: 'bearer' });
+  const url = `${s.url}/mcp/srv_${created.server.id as string}`;
+  const token = created.bearerToken as string;
+  const tool = 'hash_encode__hash';
+  const body = JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: tool, arguments: { text: 'benchmark' } } });
+  const headers = { authorization: `Bearer ${token}`, 'content-type': 'application/json', accept: 'application/json, text/event-stream', 'mcp-protocol-version': '2025-06-18' };
+  const check = await fetch(url, { method: 'POST', headers, body });
+  const text = await check.text();
+  if (check.status !== 200 || !text.includes('"hash"') || text.includes('"isError":true')) throw new Error(`MCP tools/call failed: ${check.status} ${text.slice(0, 300)}`);
+  const raw = await measure({ url, method: 'POST', headers, body });
+  const sdk = await load({ url, token, tool, arguments: { text: 'benchmark' }, clients: CONNECTIONS }, 'bench/mcp-client.mjs');
+  const vs = (r: LoadResult) => (plain ? `${((r.rps / plain.rps) * 100).toFixed(0)} % of execute` : undefined);
+  return [
+    { scenario: 'mcp: tools/call, raw JSON-RPC', ...raw, ratio: vs(raw), target: '>= 50 % of execute' },
+    { scenario: 'mcp: tools/call, official SDK client', ...sdk, ratio: vs(sdk), target: '>= 50 % of execute' },
+  ];
+}
+
+/** A CODE server running a script that calls 10 actions: the time beyond the actions' own. */
+async function codeScenario(s: Service, ws: string): Promise<Row[]> {
+  await api(s, 'POST', `/api/v1/workspaces/${ws}/integrations`, { integrationName: 'hash-encode' }).catch(() => undefined);
+  const server = (await api(s, 'POST', '/api/v1/mcp/servers', { name: 'Bench code', workspaceId: ws, mode: 'CODE', authMode: 'bearer' })).server;
+  const code = "let last; for (let i = 0; i < 10; i++) last = await switchboard['hash-encode'].hash({ text: 'benchmark ' + i }); return last;";
+  const overhead: number[] = [];
+  const perAction: number[] = [];
+  for (let i = 0; i < 230; i++) {
+    const r = await api(s, 'POST', `/api/v1/mcp/servers/${server.id as string}/execute-code`, { code });
+    const sc = r.structuredContent;
+    if (sc.status !== 'completed' || sc.actionsExecuted !== 10) throw new Error(`Code Mode run failed: ${JSON.stringify(r).slice(0, 300)}`);
+    if (i < 30) continue; // warm-up
+    overhead.push(sc.durationMs - sc.timings.totalExecuteMs);
+    perAction.push(sc.timings.totalExecuteMs / 10);
+  }
+  overhead.sort((a, b) => a - b);
+  perAction.sort((a, b) => a - b);
+  return [
+    {
+      scenario: 'code mode: 10 actions per run, time beyond the actions',
+      p50: Math.round(pctOf(overhead, 50) * 100) / 100,
+      p99: Math.round(pctOf(overhead, 99) * 100) / 100,
+      note: `actions ${pctOf(perAction, 50).toFixed(2)} ms each (p50)`,
+      target: '<= 15 ms overhead',
+    },
+  ];
+}
+
+/** A webhook trigger: events posted to its URL, delivered to a receiver process; sustained rate and latency. */
+async function triggersScenario(s: Service, ws: string): Promise<Row[]> {
+  const rx = await spawnWithPort([path.join(ROOT, 'bench/receiver.mjs')]);
+  const stats = async () => (await (await fetch(`http://127.0.0.1:${rx.port}/stats`)).json()) as { count: number; unique: number; p50: number | null; p99: number | null };
+  const reset = (name: string) => fetch(`http://127.0.0.1:${rx.port}/reset?run=${name}`, { method: 'POST' });
+  try {
+    const source = (await api(s, 'POST', '/api/v1/triggers/enable', { integrationName: 'webhook', triggerName: 'catch_webhook', workspaceId: ws, callbackUrl: `http://127.0.0.1:${rx.port}/hook` })).triggerSource;
+    const url = `${s.url}${new URL(source.webhookUrl as string).pathname}`;
+    const post = { url, method: 'POST', headers: { 'content-type': 'application/json' }, stamp: true };
+    await reset('warm');
+    const warm = await load({ ...post, duration: 2, run: 'warm' });
+    await until(async () => (await stats()).unique >= warm.total - warm.non2xx, 120_000);
+    // Sustained: as fast as the ingest path takes them, then until every accepted event reached the receiver.
+    await reset('burst');
+    const started = Date.now();
+    const burst = await load({ ...post, run: 'burst' });
+    const accepted = burst.total - burst.non2xx;
+    await until(async () => (await stats()).unique >= accepted, 300_000);
+    const delivered = (await stats()).unique;
+    const seconds = (Date.now() - started) / 1000;
+    // Latency at a fixed 300 events/s.
+    await reset('steady');
+    const steady = await load({ ...post, overallRate: 300, connections: 16, run: 'steady' });
+    await until(async () => (await stats()).unique >= steady.total - steady.non2xx, 120_000);
+    const lat = await stats();
+    return [
+      {
+        scenario: 'triggers: sustained webhook events, ingest to delivered',
+        rps: accepted / seconds,
+        p50: burst.p50,
+        p99: burst.p99,
+        note: `${accepted} accepted, ${delivered} delivered, ${accepted - delivered} lost`,
+        target: '>= 1,000 events/s, none lost',
+      },
+      { scenario: 'triggers: ingest-to-callback latency at 300 events/s', p50: lat.p50 ?? undefined, p99: lat.p99 ?? undefined, note: `${lat.unique} delivered`, target: 'p99 <= 250 ms' },
+    ];
+  } finally {
+    rx.child.kill();
+  }
+}
+
 async function main(): Promise<void> {
   const wanted = (process.argv.slice(2).filter((a) => a !== '--') as Scenario[]).filter(Boolean);
   for (const w of wanted) if (!SCENARIOS.includes(w)) throw new Error(`unknown scenario ${w}; one of ${SCENARIOS.join(', ')}`);
@@ -244,6 +356,9 @@ async function main(): Promise<void> {
       const r = await measure({ url: `${s.url}/api/v1/actions/execute`, method: 'POST', headers, body });
       rows.push({ scenario: 'execute: per-user connection + 2 partials', ...r, ratio: plain ? `${((r.rps / plain.rps) * 100).toFixed(0)} % of execute` : undefined, target: '>= 80 % of execute' });
     }
+    if (run.has('mcp')) rows.push(...(await mcpScenario(s, ws, plain)));
+    if (run.has('code')) rows.push(...(await codeScenario(s, ws)));
+    if (run.has('triggers')) rows.push(...(await triggersScenario(s, ws)));
   } finally {
     baseline?.kill();
     await s.close();
@@ -257,7 +372,8 @@ async function main(): Promise<void> {
   console.log('| scenario | req/s | p50 ms | p99 ms | ratio | target |');
   console.log('|---|---|---|---|---|---|');
   for (const r of rows) {
-    console.log(`| ${r.scenario} | ${r.rps !== undefined ? Math.round(r.rps) : (r.note ?? '')} | ${r.p50 ?? ''} | ${r.p99 ?? ''} | ${r.ratio ?? ''} | ${r.target ?? ''} |`);
+    const first = r.rps !== undefined ? `${Math.round(r.rps)}${r.note ? ` (${r.note})` : ''}` : (r.note ?? '');
+    console.log(`| ${r.scenario} | ${first} | ${r.p50 ?? ''} | ${r.p99 ?? ''} | ${r.ratio ?? ''} | ${r.target ?? ''} |`);
   }
 }
 
