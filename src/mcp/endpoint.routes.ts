@@ -74,7 +74,7 @@ export async function mcpEndpointRoutes(app: FastifyInstance): Promise<void> {
 
   const authenticate = async (req: FastifyRequest<{ Params: { serverId: string } }>, reply: FastifyReply) => {
     const serverId = req.params.serverId;
-    if (!isUuid(serverId) || !(await serversRepo.findServerById(orm, serverId))) {
+    if (!isUuid(serverId) || !(await tokens.server(serverId))) {
       return reply.code(404).send({ error: 'NOT_FOUND', message: 'MCP server not found.' });
     }
     const header = req.headers.authorization;

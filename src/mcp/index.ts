@@ -47,7 +47,7 @@ export function createMcpServices(d: {
   // A plan downgrade suspends the newest servers beyond the plan's mcpServers limit.
   registerSuspendable('mcp_servers', 'mcpServers');
   d.jobs.register(purgeMcpJob(orm, d.log));
-  const mcpTokens = new McpTokens(orm);
+  const mcpTokens = new McpTokens(orm, bus);
   const mcpSurfaces = new SurfaceCatalog({
     orm,
     registry: d.registry,

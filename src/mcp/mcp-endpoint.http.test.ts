@@ -307,10 +307,13 @@ describe('MCP endpoint: TOOLS mode', () => {
     assert.equal((await rpc(server.mcpEndpoint, foreign, INIT())).status, 401);
     const expiring = await t.post(`/api/v1/mcp/servers/${server.id}/access-tokens`, key, { endUserId: 'alice', expiresIn: 300 });
     assert.equal((await rpc(server.mcpEndpoint, expiring.body.accessToken, INIT())).status, 200);
+    // Expiry is at least 5 minutes away: move it into the past in the database and drop the node's cached copy
+    // (tokens are cached for at most a minute; expiry itself is checked against the clock on every request).
     await t.db.orm
       .update(mcpTokens)
       .set({ expiresAt: new Date(Date.now() - 1000) })
       .where(eq(mcpTokens.id, expiring.body.token.id));
+    await t.app.services.bus.publish({ type: 'mcp_tokens', tokenId: expiring.body.token.id });
     const expired = await rpc(server.mcpEndpoint, expiring.body.accessToken, INIT());
     assert.equal(expired.status, 401);
     assert.match(expired.headers.get('www-authenticate')!, /has expired/);

@@ -61,3 +61,20 @@ export class ConfigCache<V> {
     return this.entries.size;
   }
 }
+
+/** Thrown by a load that found nothing, so the miss is not stored (a row created later must be found). */
+class Absent extends Error {}
+
+/** A cached lookup that does not remember misses. */
+export async function cachedOrNull<V>(cache: ConfigCache<V>, key: string, tags: (value: V) => readonly string[], load: () => Promise<V | null>): Promise<V | null> {
+  try {
+    return await cache.get(key, tags, async () => {
+      const value = await load();
+      if (value === null) throw new Absent();
+      return value;
+    });
+  } catch (err) {
+    if (err instanceof Absent) return null;
+    throw err;
+  }
+}

@@ -10,6 +10,8 @@ export type Invalidation =
   | { type: 'end_user'; id: string; workspaceId: string; orgId: string }
   /** Workspace integrations or partials of a workspace changed. */
   | { type: 'workspace_config'; workspaceId: string }
+  /** MCP tokens were revoked or replaced: of one server, one OAuth grant or one token. */
+  | { type: 'mcp_tokens'; serverId?: string; grantId?: string; tokenId?: string }
   /** Connections of an organization changed (created, deleted, credentials or status). */
   | { type: 'connections'; orgId: string }
   | { type: 'approval_policies'; orgId: string }

@@ -25,6 +25,8 @@ export async function hasStaticToken(db: Executor, orgId: string, serverId: stri
 }
 
 /** A token with everything a request needs to decide: its server, organization, workspace and grant. */
+export type FoundToken = NonNullable<Awaited<ReturnType<typeof findTokenForRequest>>>;
+
 export async function findTokenForRequest(db: Executor, tokenHash: string) {
   const [row] = await db
     .select({

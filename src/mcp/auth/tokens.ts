@@ -3,6 +3,10 @@ import { hashToken } from '../../platform/crypto.js';
 import { newId, newToken, TOKEN_PREFIX } from '../../platform/ids.js';
 import type { McpServerRow } from '../../modules/mcp-servers/mcp-servers.repository.js';
 import * as repo from './tokens.repository.js';
+import * as serversRepo from '../../modules/mcp-servers/mcp-servers.repository.js';
+import { cachedOrNull, ConfigCache } from '../../platform/cache.js';
+import type { InvalidationBus } from '../../platform/invalidation.js';
+import { CONFIG_CACHE_TTL_MS } from '../../modules/workspaces/workspaces.service.js';
 
 export type McpTokenKind = 'static' | 'bearer' | 'oauth_access' | 'oauth_refresh';
 
@@ -35,7 +39,51 @@ export const oauthEnabled = (authMode: string) => authMode === 'oauth' || authMo
  * the server's current auth mode, expiry, revocation (of the token or its OAuth grant) and suspension.
  */
 export class McpTokens {
-  constructor(private readonly orm: Orm) {}
+  /** Token lookups by hash (every MCP request). Revocations publish `mcp_tokens` after their commit. */
+  private readonly found = new ConfigCache<repo.FoundToken>({ ttlMs: CONFIG_CACHE_TTL_MS, maxEntries: 50_000 });
+  /** Servers by id, for the endpoint's existence check. */
+  private readonly servers = new ConfigCache<McpServerRow>({ ttlMs: CONFIG_CACHE_TTL_MS, maxEntries: 20_000 });
+
+  constructor(
+    private readonly orm: Orm,
+    private readonly bus?: InvalidationBus,
+  ) {
+    bus?.subscribe((msg) => {
+      const drop = (tag: string) => {
+        this.found.invalidateTag(tag);
+        this.servers.invalidateTag(tag);
+      };
+      if (msg.type === 'all') {
+        this.found.clear();
+        this.servers.clear();
+      } else if (msg.type === 'mcp_tokens') {
+        if (msg.serverId) drop(`mcps:${msg.serverId}`);
+        if (msg.grantId) drop(`grant:${msg.grantId}`);
+        if (msg.tokenId) drop(`mcptok:${msg.tokenId}`);
+      } else if (msg.type === 'workspace_config') drop(`ws:${msg.workspaceId}`); // server and tool changes
+      else if (msg.type === 'workspace') drop(`ws:${msg.id}`);
+      else if (msg.type === 'end_user') drop(`eu:${msg.id}`);
+      else if (msg.type === 'organization') drop(`org:${msg.id}`); // suspension, plan
+    });
+  }
+
+  /** A server by id (cached; server changes publish `workspace_config` for its workspace). */
+  async server(id: string): Promise<McpServerRow | null> {
+    return cachedOrNull(this.servers, id, (s) => [`mcps:${s.id}`, `org:${s.orgId}`, `ws:${s.workspaceId ?? ''}`], () => serversRepo.findServerById(this.orm, id));
+  }
+
+  /** Revoke one token, publishing the revocation to every node (outside a transaction, so it is committed). */
+  async revokeToken(id: string): Promise<boolean> {
+    const done = await repo.revokeToken(this.orm, id);
+    await this.bus?.publish({ type: 'mcp_tokens', tokenId: id });
+    return done;
+  }
+
+  /** Revoke an OAuth grant and all its tokens, on every node at once. */
+  async revokeGrant(grantId: string): Promise<void> {
+    await repo.revokeGrant(this.orm, grantId);
+    await this.bus?.publish({ type: 'mcp_tokens', grantId });
+  }
 
   /** Replaces the server's shared static bearer token (the old one stops working at once). */
   async issueStatic(db: Executor, server: Pick<McpServerRow, 'id' | 'orgId'>): Promise<string> {
@@ -75,7 +123,12 @@ export class McpTokens {
   async check(serverId: string, plain: string): Promise<TokenCheck> {
     const bad = (reason: string): TokenCheck => ({ ok: false, status: 401, reason });
     if (!/^mcpo?_[A-Za-z0-9_-]{20,100}$/.test(plain)) return bad('The access token is malformed.');
-    const found = await repo.findTokenForRequest(this.orm, hashToken(plain));
+    const found = await cachedOrNull(
+      this.found,
+      hashToken(plain),
+      (f) => [`mcptok:${f.token.id}`, `grant:${f.token.grantId ?? ''}`, `mcps:${f.server.id}`, `org:${f.token.orgId}`, `ws:${f.server.workspaceId ?? ''}`, `eu:${f.token.endUserId ?? ''}`],
+      () => repo.findTokenForRequest(this.orm, hashToken(plain)),
+    );
     if (!found || found.token.kind === 'oauth_refresh') return bad('The access token is invalid.');
     const { token, server } = found;
     if (token.mcpServerId !== serverId) return bad('The access token was issued for another MCP server.');

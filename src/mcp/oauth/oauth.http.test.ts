@@ -266,6 +266,7 @@ describe('MCP OAuth authorization server', () => {
       .update(mcpTokens)
       .set({ expiresAt: new Date(Date.now() - 1000) })
       .where(eq(mcpTokens.id, stored[0]!.id));
+    await t.app.services.bus.publish({ type: 'mcp_tokens', tokenId: stored[0]!.id }); // the cached copy still had the old expiry
     const oldRefresh = tokens.refresh_token!;
     const again = await connect();
     assert.deepEqual((await again.client.callTool({ name: 'acme__whoami', arguments: {} })).structuredContent, {

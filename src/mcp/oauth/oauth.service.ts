@@ -218,7 +218,7 @@ export class McpOAuthService {
     const row = await tokensRepo.findTokenByHash(this.deps.orm, hashToken(form.token));
     if (!row?.grantId) return;
     const grant = await repo.grantsOfClient(this.deps.orm, row.grantId, client.clientId);
-    if (grant) await tokensRepo.revokeGrant(this.deps.orm, grant.id);
+    if (grant) await this.deps.tokens.revokeGrant(grant.id);
   }
 
   private async exchangeCode(client: OAuthClient, form: Record<string, string>) {
@@ -231,7 +231,7 @@ export class McpOAuthService {
     const code = consumed.row;
     if (consumed.alreadyUsed) {
       // A code used twice: whatever it granted is revoked (RFC 6749 §4.1.2).
-      if (code.grantId) await tokensRepo.revokeGrant(this.deps.orm, code.grantId);
+      if (code.grantId) await this.deps.tokens.revokeGrant(code.grantId);
       throw new OAuthError('invalid_grant', 'The authorization code was already used.');
     }
     if (code.expiresAt.getTime() <= Date.now()) throw new OAuthError('invalid_grant', 'The authorization code has expired.');
@@ -273,7 +273,7 @@ export class McpOAuthService {
     if (grant.revokedAt) throw new OAuthError('invalid_grant', 'The grant has been revoked.');
     if (row.revokedAt) {
       // A rotated refresh token presented again: someone else may hold it, so the whole grant ends.
-      await tokensRepo.revokeGrant(this.deps.orm, grant.id);
+      await this.deps.tokens.revokeGrant(grant.id);
       throw new OAuthError('invalid_grant', 'The refresh token was already used; the grant has been revoked.');
     }
     if (row.expiresAt && row.expiresAt.getTime() <= Date.now())
@@ -287,9 +287,9 @@ export class McpOAuthService {
         throw new OAuthError('invalid_scope', 'A refresh can only narrow the granted scopes.');
       scopes = [...new Set(asked)];
     }
-    if (!(await tokensRepo.revokeToken(this.deps.orm, row.id))) {
+    if (!(await this.deps.tokens.revokeToken(row.id))) {
       // Used concurrently by someone else: the same reuse as above.
-      await tokensRepo.revokeGrant(this.deps.orm, grant.id);
+      await this.deps.tokens.revokeGrant(grant.id);
       throw new OAuthError('invalid_grant', 'The refresh token was already used; the grant has been revoked.');
     }
     const server = await this.usableServer(grant.mcpServerId);

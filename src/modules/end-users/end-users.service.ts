@@ -3,7 +3,7 @@ import { AppError, isUniqueViolation } from '../../platform/errors.js';
 import type { Actor } from '../../platform/http/access.js';
 import { isUuid, newId } from '../../platform/ids.js';
 import { CONFIG_CACHE_TTL_MS, type WorkspacesService } from '../workspaces/workspaces.service.js';
-import { ConfigCache } from '../../platform/cache.js';
+import { cachedOrNull, ConfigCache } from '../../platform/cache.js';
 import type { InvalidationBus } from '../../platform/invalidation.js';
 import type { EndUserRow } from './end-users.repository.js';
 import { toEndUser, toEndUserConnection } from './end-users.mapper.js';
@@ -11,9 +11,6 @@ import * as repo from './end-users.repository.js';
 import type { CreateEndUserInput, UpdateEndUserInput } from './end-users.schemas.js';
 
 /** The app's own customers, per workspace, identified by the app's externalId. */
-/** Thrown by a cache load that found nothing, so the miss is not stored. */
-class Absent extends Error {}
-
 export class EndUsersService {
   /** End users as calls name them (by externalId or id), for the engine; absent ones are not cached. */
   private readonly cache = new ConfigCache<EndUserRow>({ ttlMs: CONFIG_CACHE_TTL_MS, maxEntries: 100_000 });
@@ -27,17 +24,8 @@ export class EndUsersService {
   }
 
   /** A cached lookup that does not remember misses (an end user created later must be found). */
-  private async cached(key: string, load: () => Promise<EndUserRow | null>): Promise<EndUserRow | null> {
-    try {
-      return await this.cache.get(key, (row) => [`eu:${row.id}`, `ws:${row.workspaceId}`], async () => {
-        const row = await load();
-        if (!row) throw new Absent();
-        return row;
-      });
-    } catch (err) {
-      if (err instanceof Absent) return null;
-      throw err;
-    }
+  private cached(key: string, load: () => Promise<EndUserRow | null>): Promise<EndUserRow | null> {
+    return cachedOrNull(this.cache, key, (row) => [`eu:${row.id}`, `ws:${row.workspaceId}`], load);
   }
 
   async create(actor: Actor, input: CreateEndUserInput) {

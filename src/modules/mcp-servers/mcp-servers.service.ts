@@ -186,6 +186,8 @@ export class McpServersService {
     const bearerToken = await this.deps.orm.transaction(async (tx) =>
       this.deps.tokens.issueStatic(tx as unknown as Executor, server),
     );
+    // After the commit: every node drops the old token from its cache.
+    await this.deps.bus.publish({ type: 'mcp_tokens', serverId: id });
     return { bearerToken, mcpEndpoint: mcpEndpointOf(this.deps.publicUrl, id) };
   }
 

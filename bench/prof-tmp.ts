@@ -1,0 +1,15 @@
+import { startApp } from '../test/harness.js';
+const t = await startApp({ SWITCHBOARD_EGRESS_ALLOW: '127.0.0.1' });
+const { key } = await t.tenant();
+const ws = await t.workspace(key);
+await t.post(`/api/v1/workspaces/${ws.id}/integrations`, key, { integrationName: 'hash-encode' });
+const created = (await t.post('/api/v1/mcp/servers', key, { name: 'B', workspaceId: ws.id, authMode: 'bearer' })).body;
+const url = `/mcp/srv_${created.server.id}`;
+const headers = { authorization: `Bearer ${created.bearerToken}`, 'content-type': 'application/json', accept: 'application/json, text/event-stream', 'mcp-protocol-version': '2025-06-18' };
+const payload = JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'hash_encode__hash', arguments: { text: 'x' } } });
+const call = async () => { const r = await t.app.inject({ method: 'POST', url, headers, payload }); if (r.statusCode !== 200) throw new Error(r.body); };
+for (let i = 0; i < 200; i++) await call();
+let s = performance.now();
+await Promise.all(Array.from({ length: 8 }, async () => { for (let i = 0; i < 1500; i++) await call(); }));
+console.log('mcp', ((performance.now() - s) / 12000).toFixed(3), 'ms/op');
+await t.close();
