@@ -356,8 +356,10 @@ async function main(): Promise<void> {
       const r = await measure({ url: `${s.url}/api/v1/actions/execute`, method: 'POST', headers, body });
       rows.push({ scenario: 'execute: per-user connection + 2 partials', ...r, ratio: plain ? `${((r.rps / plain.rps) * 100).toFixed(0)} % of execute` : undefined, target: '>= 80 % of execute' });
     }
-    if (run.has('mcp')) rows.push(...(await mcpScenario(s, ws, plain)));
-    if (run.has('code')) rows.push(...(await codeScenario(s, ws)));
+    // A workspace without per-user integrations, so a server can have a shared static bearer token.
+    const toolsWs = run.has('mcp') || run.has('code') ? ((await api(s, 'POST', '/api/v1/workspaces', { name: 'Bench tools', slug: 'bench-tools' })).workspace.id as string) : ws;
+    if (run.has('mcp')) rows.push(...(await mcpScenario(s, toolsWs, plain)));
+    if (run.has('code')) rows.push(...(await codeScenario(s, toolsWs)));
     if (run.has('triggers')) rows.push(...(await triggersScenario(s, ws)));
   } finally {
     baseline?.kill();

@@ -1,6 +1,5 @@
 import type { activity } from '../platform/db/schema.js';
 import type { Database } from '../platform/db/database.js';
-import { isForeignKeyViolation } from '../platform/errors.js';
 
 export type ActivityRow = typeof activity.$inferInsert;
 
@@ -42,12 +41,18 @@ export class ActivityRecorder {
     if (this.buffer.length === 0) return;
     const batch = this.buffer;
     this.buffer = [];
+    let written = 0;
     this.flushing = (async () => {
       try {
-        for (let i = 0; i < batch.length; i += FLUSH_AT_ROWS) await this.insert(batch.slice(i, i + FLUSH_AT_ROWS));
+        // Each slice is one atomic statement: a failed one wrote nothing and is retried whole.
+        for (let i = 0; i < batch.length; i += FLUSH_AT_ROWS) {
+          await this.insertMany(batch.slice(i, i + FLUSH_AT_ROWS));
+          written = i + FLUSH_AT_ROWS;
+        }
       } catch (err) {
-        const kept = batch.concat(this.buffer).slice(-MAX_BUFFERED);
-        if (kept.length < batch.length + this.buffer.length) this.log.error({ dropped: batch.length + this.buffer.length - kept.length }, 'activity rows dropped');
+        const unwritten = batch.slice(written);
+        const kept = unwritten.concat(this.buffer).slice(-MAX_BUFFERED);
+        if (kept.length < unwritten.length + this.buffer.length) this.log.error({ dropped: unwritten.length + this.buffer.length - kept.length }, 'activity rows dropped');
         this.buffer = kept;
         this.log.error({ err: { message: (err as Error).message } }, 'activity flush failed; will retry');
         if (!this.timer) {
@@ -66,41 +71,26 @@ export class ActivityRecorder {
     }
   }
 
-  /**
-   * One batch; when it fails, row by row, so a row whose workspace or organization was deleted meanwhile (its
-   * history went with it) is dropped instead of blocking every later batch.
-   */
-  private async insert(rows: ActivityRow[]): Promise<void> {
-    try {
-      await this.insertMany(rows);
-      return;
-    } catch (err) {
-      if (!isForeignKeyViolation(err)) throw err;
-    }
-    for (const row of rows) {
-      try {
-        await this.insertMany([row]);
-      } catch (err) {
-        if (!isForeignKeyViolation(err)) throw err;
-      }
-    }
-  }
-
   /** One statement with one array parameter per column (unnest), however many rows: cheap to build and to plan. */
   private async insertMany(rows: ActivityRow[]): Promise<void> {
     const col = (k: keyof ActivityRow) => rows.map((r) => r[k] ?? null);
+    const workspaceIds = [...new Set(rows.map((r) => r.workspaceId).filter((w): w is string => !!w))];
     await this.db.query(
       `INSERT INTO activity (id, org_id, workspace_id, api_key_id, end_user_id, end_user_external_id, source, integration_name,
          integration_alias, action_name, connection_id, mcp_server_id, trigger_source_id, approval_id, status, error_code,
          error_message, duration_ms, created_at)
-       SELECT * FROM unnest($1::uuid[], $2::uuid[], $3::uuid[], $4::uuid[], $5::uuid[], $6::text[], $7::text[], $8::text[], $9::text[],
+       SELECT u.* FROM unnest($1::uuid[], $2::uuid[], $3::uuid[], $4::uuid[], $5::uuid[], $6::text[], $7::text[], $8::text[], $9::text[],
          $10::text[], $11::uuid[], $12::uuid[], $13::uuid[], $14::text[], $15::text[], $16::text[], $17::text[], $18::int[], $19::timestamptz[])
-       ON CONFLICT (id) DO NOTHING`,
+         AS u(id, org_id, workspace_id, api_key_id, end_user_id, end_user_external_id, source, integration_name, integration_alias,
+              action_name, connection_id, mcp_server_id, trigger_source_id, approval_id, status, error_code, error_message, duration_ms, created_at)
+       -- no foreign keys (0013): rows of a workspace deleted meanwhile are dropped here
+       WHERE u.workspace_id IS NULL OR u.workspace_id IN (SELECT id FROM workspaces WHERE id = ANY($20::uuid[]))`,
       [
         col('id'), col('orgId'), col('workspaceId'), col('apiKeyId'), col('endUserId'), col('endUserExternalId'), col('source'),
         col('integrationName'), col('integrationAlias'), col('actionName'), col('connectionId'), col('mcpServerId'),
         col('triggerSourceId'), col('approvalId'), col('status'), col('errorCode'), col('errorMessage'), col('durationMs'),
         rows.map((r) => (r.createdAt instanceof Date ? r.createdAt.toISOString() : String(r.createdAt))),
+        workspaceIds,
       ],
     );
   }

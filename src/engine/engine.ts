@@ -25,6 +25,7 @@ import type { PartialsService } from '../modules/partials/partials.service.js';
 import { NO_AUTH_METHOD, type WorkspaceIntegrationsService } from '../modules/workspace-integrations/workspace-integrations.service.js';
 import type { WorkspacesService } from '../modules/workspaces/workspaces.service.js';
 import type { ActivityRecorder, ActivityRow } from './activity.js';
+import { Deadlines } from './deadlines.js';
 import { hashValue } from './hash.js';
 import type { IdempotencyStore } from './idempotency.js';
 import type { UsageLimiter } from './limits.js';
@@ -79,6 +80,8 @@ const UNAUTHORIZED = /\b401\b|unauthori[sz]ed|invalid[_ ]token|token (has )?expi
 export class ExecutionEngine {
   private gate: ExecutionGate = OPEN_GATE;
   private refresher: CredentialRefresher | null = null;
+  /** One timer for every run's timeout, instead of a timer per call. */
+  private readonly deadlines = new Deadlines();
 
   constructor(private readonly deps: EngineDeps) {}
 
@@ -101,18 +104,21 @@ export class ExecutionEngine {
     try {
       const merged = await this.mergeInput(caller, target, req, { actionName: req.actionName });
       const input = this.validate(action.props, merged.input);
-      const inputHash = hashValue({
-        integrationName: target.definition.name,
-        alias: target.alias,
-        actionName: action.name,
-        workspaceId: target.workspaceId,
-        connectionId: target.connection?.id ?? null,
-        endUserId: target.endUser?.id ?? null,
-        input,
-      });
+      // Computed once, and only when something needs it (an idempotency key, a matching policy).
+      let hash: string | null = null;
+      const inputHash = () =>
+        (hash ??= hashValue({
+          integrationName: target.definition.name,
+          alias: target.alias,
+          actionName: action.name,
+          workspaceId: target.workspaceId,
+          connectionId: target.connection?.id ?? null,
+          endUserId: target.endUser?.id ?? null,
+          input,
+        }));
       const key = req.idempotencyKey ?? null;
       if (key) {
-        const stored = await this.deps.idempotency.peek(caller.orgId, key, inputHash);
+        const stored = await this.deps.idempotency.peek(caller.orgId, key, inputHash());
         if (stored) return this.replay(stored.response, caller);
       }
 
@@ -134,7 +140,9 @@ export class ExecutionEngine {
         endUserExternalId: target.endUser?.externalId ?? null,
         input,
         enforcedKeys: merged.enforcedKeys,
-        inputHash,
+        get inputHash() {
+          return inputHash();
+        },
         idempotencyKey: key,
         extra: req.gateContext ?? {},
       });
@@ -146,7 +154,7 @@ export class ExecutionEngine {
       approvalId = gate.approvalId ?? null;
 
       if (key) {
-        const claim = await this.deps.idempotency.claim(caller.orgId, key, inputHash);
+        const claim = await this.deps.idempotency.claim(caller.orgId, key, inputHash());
         if (claim.kind === 'done') return this.replay(claim.result.response, caller);
       }
       let rateLimit;
@@ -240,6 +248,7 @@ export class ExecutionEngine {
   }
 
   async close(): Promise<void> {
+    this.deadlines.close();
     await this.deps.activity.close();
     await this.deps.limits.close();
   }
@@ -438,11 +447,7 @@ export class ExecutionEngine {
     }
     const controller = new AbortController();
     const timeoutMs = Math.min(action.timeoutMs ?? Infinity, this.deps.actionTimeoutMs);
-    let timedOut = false;
-    const timer = setTimeout(() => {
-      timedOut = true;
-      controller.abort();
-    }, timeoutMs);
+    const deadline = this.deadlines.add(controller, timeoutMs);
     const onAbort = () => controller.abort();
     outer?.addEventListener('abort', onAbort, { once: true });
     const ctx: ActionContext = {
@@ -460,9 +465,19 @@ export class ExecutionEngine {
       publicUrl: this.deps.publicUrl,
     };
     try {
+      const running = action.run(ctx);
+      // Most built-ins finish before anything could abort them: race only while one is still running.
       const output = await Promise.race([
-        action.run(ctx),
-        new Promise<never>((_, reject) => controller.signal.addEventListener('abort', () => reject(new ActionError(timedOut ? `The action did not finish within ${timeoutMs / 1000} s.` : 'The call was cancelled.')), { once: true })),
+        running,
+        new Promise<never>((_, reject) => {
+          const stop = () => reject(new ActionError(deadline.expired ? `The action did not finish within ${timeoutMs / 1000} s.` : 'The call was cancelled.'));
+          if (controller.signal.aborted) stop();
+          else controller.signal.addEventListener('abort', stop, { once: true });
+          void running.then(
+            () => controller.signal.removeEventListener('abort', stop),
+            () => controller.signal.removeEventListener('abort', stop),
+          );
+        }),
       ]);
       return { ok: true, output: output === undefined ? null : output };
     } catch (err) {
@@ -472,7 +487,7 @@ export class ExecutionEngine {
       this.deps.log.error({ err: { message: (err as Error)?.message }, integration: target.definition.name, action: action.name }, 'action failed unexpectedly');
       throw new AppError('ACTION_FAILED', `${target.definition.name}.${action.name} failed: ${(err as Error)?.message ?? 'unknown error'}`.slice(0, 500));
     } finally {
-      clearTimeout(timer);
+      this.deadlines.remove(deadline);
       outer?.removeEventListener('abort', onAbort);
     }
   }

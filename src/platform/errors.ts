@@ -107,14 +107,6 @@ export function invalidField(field: string, problem: string): AppError {
   return new AppError('VALIDATION_ERROR', `${field} ${problem}`, { details: [{ field, message: problem }] });
 }
 
-/** Postgres foreign-key violation (SQLSTATE 23503): the referenced row is gone. */
-export function isForeignKeyViolation(err: unknown): boolean {
-  for (let e: unknown = err, depth = 0; e && depth < 4; e = (e as { cause?: unknown }).cause, depth++) {
-    if ((e as { code?: unknown }).code === '23503') return true;
-  }
-  return false;
-}
-
 /** The constraint (or unique index) name of a unique violation, when the driver reports it. */
 export function violatedConstraint(err: unknown): string | null {
   for (let e: unknown = err, depth = 0; e && depth < 4; e = (e as { cause?: unknown }).cause, depth++) {

@@ -237,7 +237,8 @@ export const usageCounters = pgTable('usage_counters', {
 });
 
 export const activity = pgTable('activity', {
-  id: uuid('id').primaryKey(),
+  /** Unique by construction (random UUIDs); no index, for write speed (migrations/0013). */
+  id: uuid('id').notNull(),
   orgId: uuid('org_id').notNull(),
   workspaceId: uuid('workspace_id'),
   apiKeyId: uuid('api_key_id'),
