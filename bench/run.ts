@@ -13,7 +13,6 @@ import { randomBytes } from 'node:crypto';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import pg from 'pg';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../src/app.js';
 import { bootstrap } from '../src/bootstrap.js';
@@ -23,6 +22,7 @@ import { defineIntegration } from '../src/integrations/framework.js';
 import { openConfiguredDatabase, prepareConfig } from '../src/main.js';
 import type { Database } from '../src/platform/db/database.js';
 import { migrate } from '../src/platform/db/migrate.js';
+import { scratchDatabase } from '../test/harness.js';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
 const DURATION = Number(process.env.BENCH_DURATION ?? 10);
@@ -127,24 +127,12 @@ interface Service {
 /** The service, in this process: the same buildApp and bootstrap as `switchboard serve`, listening on a free port. */
 async function startService(): Promise<Service> {
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'sb-bench-'));
-  let databaseUrl = process.env.DATABASE_URL ?? null;
+  let databaseUrl: string | null = null;
   let dropDb = async () => {};
-  if (databaseUrl) {
-    const name = `sb_bench_${randomBytes(4).toString('hex')}`;
-    const admin = new pg.Client({ connectionString: databaseUrl });
-    await admin.connect();
-    await admin.query(`CREATE DATABASE ${name}`);
-    await admin.end();
-    const u = new URL(databaseUrl);
-    u.pathname = `/${name}`;
-    const server = databaseUrl;
-    databaseUrl = u.toString();
-    dropDb = async () => {
-      const a = new pg.Client({ connectionString: server });
-      await a.connect();
-      await a.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await a.end();
-    };
+  if (process.env.DATABASE_URL) {
+    const scratch = await scratchDatabase(process.env.DATABASE_URL, 'sb_bench');
+    databaseUrl = scratch.url;
+    dropDb = scratch.drop;
   }
   const config = await prepareConfig(
     loadConfig({

@@ -59,15 +59,4 @@ export class FixtureProcess {
   }
 }
 
-/** A free TCP port on 127.0.0.1 (for an app whose public URL must be known before it listens). */
-export async function freePort(): Promise<number> {
-  const net = await import('node:net');
-  return new Promise((resolve, reject) => {
-    const srv = net.createServer();
-    srv.once('error', reject);
-    srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address() as { port: number };
-      srv.close(() => resolve(port));
-    });
-  });
-}
+export { freePort } from './service-process.js';

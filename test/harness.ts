@@ -12,6 +12,26 @@ import { migrate } from '../src/platform/db/migrate.js';
 
 export const OPERATOR_TOKEN = 'test-operator-token-0123456789';
 
+/** A fresh, empty database on the PostgreSQL server at `serverUrl`, and a function that drops it. */
+export async function scratchDatabase(serverUrl: string, prefix = 'sb_test'): Promise<{ url: string; drop: () => Promise<void> }> {
+  const name = `${prefix}_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: serverUrl });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  const u = new URL(serverUrl);
+  u.pathname = `/${name}`;
+  return {
+    url: u.toString(),
+    drop: async () => {
+      const a = new pg.Client({ connectionString: serverUrl });
+      await a.connect();
+      await a.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await a.end();
+    },
+  };
+}
+
 /**
  * A test database: a fresh database on the PostgreSQL server named by DATABASE_URL (dropped afterwards),
  * or an in-memory embedded one. Either way migrated by the real migration runner.
@@ -23,25 +43,15 @@ export async function testDatabase(): Promise<{ db: Database; url: string | null
     await migrate(db);
     return { db, url: null, drop: async () => db.close() };
   }
-  const name = `sb_test_${randomBytes(6).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: serverUrl });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
-  const u = new URL(serverUrl);
-  u.pathname = `/${name}`;
-  const url = u.toString();
-  const db = await openDatabase({ url, poolSize: 5 });
+  const scratch = await scratchDatabase(serverUrl);
+  const db = await openDatabase({ url: scratch.url, poolSize: 5 });
   await migrate(db);
   return {
     db,
-    url,
+    url: scratch.url,
     drop: async () => {
       await db.close();
-      const a = new pg.Client({ connectionString: serverUrl });
-      await a.connect();
-      await a.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await a.end();
+      await scratch.drop();
     },
   };
 }

@@ -1,16 +1,8 @@
-import net from 'node:net';
+import { freePort } from './service-process.js';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { startApp, type TestApp } from './harness.js';
 
-/** A free TCP port on 127.0.0.1 (the app's public URL must name the port before the app is built). */
-export async function freePort(): Promise<number> {
-  const srv = net.createServer();
-  await new Promise<void>((r) => srv.listen(0, '127.0.0.1', r));
-  const port = (srv.address() as net.AddressInfo).port;
-  await new Promise<void>((r) => srv.close(() => r()));
-  return port;
-}
 
 /** The real app listening on 127.0.0.1, its public URL being that address (MCP clients follow URLs it publishes). */
 export async function startHttpApp(env: Record<string, string> = {}): Promise<{ t: TestApp; base: string }> {
@@ -63,3 +55,5 @@ export const INIT = (protocolVersion = '2025-06-18') => ({
   method: 'initialize',
   params: { protocolVersion, capabilities: {}, clientInfo: { name: 'raw', version: '1' } },
 });
+
+export { freePort };

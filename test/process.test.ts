@@ -1,30 +1,20 @@
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { mkdtemp, readFile, rm, stat } from 'node:fs/promises';
 import { randomBytes } from 'node:crypto';
 import http from 'node:http';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import pg from 'pg';
+import { scratchDatabase } from './harness.js';
+import { CLI, freePort, ROOT, waitReady } from './service-process.js';
 import { ENCRYPTED_COLUMNS } from '../src/platform/secrets.js';
 
 /**
  * The real process: first-start bootstrap, the CLI, and graceful shutdown, through `node src/cli/index.ts`
  * exactly as `npm start` runs it (from source via tsx instead of the build).
  */
-const ROOT = path.resolve(import.meta.dirname, '..');
-const CLI = ['--import', 'tsx', path.join(ROOT, 'src/cli/index.ts')];
 
-async function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const s = net.createServer().listen(0, '127.0.0.1', () => {
-      const port = (s.address() as net.AddressInfo).port;
-      s.close(() => resolve(port));
-    });
-  });
-}
 
 let databaseUrl: string | undefined;
 let dropDatabase = async () => {};
@@ -43,39 +33,15 @@ function cli(args: string[], e: NodeJS.ProcessEnv) {
   return { code: r.status, stdout: r.stdout, stderr: r.stderr };
 }
 
-async function waitReady(port: number, child: ChildProcess): Promise<void> {
-  for (let i = 0; i < 300; i++) {
-    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
-    try {
-      const res = await fetch(`http://127.0.0.1:${port}/readyz`);
-      if (res.status === 200) return;
-    } catch {
-      /* not listening yet */
-    }
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  throw new Error('server did not become ready');
-}
 
 describe('the switchboard process', () => {
   let dataDir: string;
   before(async () => {
     dataDir = await mkdtemp(path.join(os.tmpdir(), 'sb-proc-'));
     if (process.env.DATABASE_URL) {
-      const name = `sb_proc_${randomBytes(5).toString('hex')}`;
-      const admin = new pg.Client({ connectionString: process.env.DATABASE_URL });
-      await admin.connect();
-      await admin.query(`CREATE DATABASE ${name}`);
-      await admin.end();
-      const u = new URL(process.env.DATABASE_URL);
-      u.pathname = `/${name}`;
-      databaseUrl = u.toString();
-      dropDatabase = async () => {
-        const a = new pg.Client({ connectionString: process.env.DATABASE_URL });
-        await a.connect();
-        await a.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-        await a.end();
-      };
+      const scratch = await scratchDatabase(process.env.DATABASE_URL, 'sb_proc');
+      databaseUrl = scratch.url;
+      dropDatabase = scratch.drop;
     }
   });
   after(async () => {

@@ -3,40 +3,18 @@ import assert from 'node:assert/strict';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import pg from 'pg';
+import { scratchDatabase } from './harness.js';
+import { CLI, freePort, ROOT, waitReady } from './service-process.js';
 import { Receiver } from './receiver.js';
 
 /**
  * The real service process, killed with SIGKILL after it accepted events and before it delivered them, then started
  * again on the same data: every event still reaches the callback, in order.
  */
-const ROOT = path.resolve(import.meta.dirname, '..');
-const CLI = ['--import', 'tsx', path.join(ROOT, 'src/cli/index.ts')];
 
-async function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const s = net.createServer().listen(0, '127.0.0.1', () => {
-      const port = (s.address() as net.AddressInfo).port;
-      s.close(() => resolve(port));
-    });
-  });
-}
 
-async function waitReady(port: number, child: ChildProcess): Promise<void> {
-  for (let i = 0; i < 600; i++) {
-    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
-    try {
-      if ((await fetch(`http://127.0.0.1:${port}/readyz`)).status === 200) return;
-    } catch {
-      /* not listening yet */
-    }
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  throw new Error('server did not become ready');
-}
 
 describe('triggers survive a killed process', () => {
   let dataDir: string;
@@ -47,20 +25,9 @@ describe('triggers survive a killed process', () => {
   before(async () => {
     dataDir = await mkdtemp(path.join(os.tmpdir(), 'sb-kill-'));
     if (process.env.DATABASE_URL) {
-      const name = `sb_kill_${randomBytes(5).toString('hex')}`;
-      const admin = new pg.Client({ connectionString: process.env.DATABASE_URL });
-      await admin.connect();
-      await admin.query(`CREATE DATABASE ${name}`);
-      await admin.end();
-      const u = new URL(process.env.DATABASE_URL);
-      u.pathname = `/${name}`;
-      databaseUrl = u.toString();
-      dropDatabase = async () => {
-        const a = new pg.Client({ connectionString: process.env.DATABASE_URL });
-        await a.connect();
-        await a.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-        await a.end();
-      };
+      const scratch = await scratchDatabase(process.env.DATABASE_URL, 'sb_kill');
+      databaseUrl = scratch.url;
+      dropDatabase = scratch.drop;
     }
   });
   after(async () => {
