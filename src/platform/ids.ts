@@ -24,8 +24,18 @@ export function newToken(prefix: string, bytes = 32): string {
   return prefix + randomBytes(bytes).toString('base64url');
 }
 
+// Request ids are not secrets: they come from a pool of random bytes refilled 4 KiB at a time, not one crypto
+// call (and one small buffer) per request.
+let idPool = Buffer.alloc(0);
+let idOffset = 0;
+
 export function newRequestId(): string {
-  return 'req_' + randomBytes(10).toString('base64url');
+  if (idOffset + 10 > idPool.length) {
+    idPool = randomBytes(4096);
+    idOffset = 0;
+  }
+  idOffset += 10;
+  return 'req_' + idPool.toString('base64url', idOffset - 10, idOffset);
 }
 
 const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
