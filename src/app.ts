@@ -205,6 +205,7 @@ export function createServices({ config, db }: AppDeps, log: { info(o: object, m
   const triggers = new TriggersService({
     orm, registry, workspaces, delivery, engine, runner: sourceRunner, secrets: sourceSecrets, recorder: eventRecorder, plans: config.plans, minuteMs: config.triggers.minuteMs, onEnabled: () => poller.kick(),
   });
+  workspaces.onBeforeDelete((actor, workspaceId) => triggers.disableWorkspace(actor, workspaceId));
   // Human Gates: policies, approval requests and receipts, plugged into the engine as its gate.
   const riskModel = config.approvalModel ? new OpenAiCompatibleRiskModel(config.approvalModel, config.egressAllow) : null;
   const approvalPolicies = new ApprovalPoliciesService({

@@ -192,4 +192,13 @@ describe('triggers: APP_WEBHOOK and registered WEBHOOK sources (Acme fixture pie
       acme.failRegistration = false;
     }
   });
+  it('unregisters every source of a workspace at the provider when the workspace is deleted', async () => {
+    const doomed = (await t.workspace(key)).id;
+    const res = await t.post('/api/v1/triggers/enable', key, { integrationName: 'acme', triggerName: 'new_message', workspaceId: doomed, callbackUrl: rx.url('/cb/doomed'), input: { baseUrl: acme.url } });
+    assert.equal(res.status, 201, res.text);
+    const { id: hookId } = acme.registrations.at(-1)!;
+    assert.equal((await t.delete(`/api/v1/workspaces/${doomed}`, key)).status, 200);
+    assert.equal(acme.calls('DELETE', `/webhooks/${hookId}`).length, 1, 'onDisable ran before the workspace went');
+    assert.equal((await t.db.orm.select().from(triggerSources).where(eq(triggerSources.id, res.body.triggerSource.id))).length, 0, 'the source went with the workspace');
+  });
 });

@@ -183,6 +183,13 @@ export class TriggersService {
     return earlier ? { success: true as const } : { disabled: true as const, triggerSourceId: id };
   }
 
+  /** Before a workspace is deleted: every active source in it is disabled (provider registrations removed). */
+  async disableWorkspace(actor: Actor, workspaceId: string): Promise<void> {
+    const filter: repo.SourceFilter = { workspaceId, onlyWorkspaces: null, includeDisabled: false };
+    const ids = (await repo.listSources(this.deps.orm, actor.orgId, filter, 100_000, 0)).map((r) => r.id);
+    for (const triggerSourceId of ids) await this.disable(actor, { triggerSourceId });
+  }
+
   async list(actor: Actor, q: ListTriggersInput) {
     const earlier = q.projectId !== undefined || q.pieceName !== undefined;
     const workspaceId = q.workspaceId ?? q.projectId;

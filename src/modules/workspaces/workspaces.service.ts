@@ -16,6 +16,7 @@ export const CONFIG_CACHE_TTL_MS = 60_000;
 export class WorkspacesService {
   /** Workspace rows by id, for requireUsable (called by every workspace-bound request). */
   private readonly cache = new ConfigCache<repo.WorkspaceRow | null>({ ttlMs: CONFIG_CACHE_TTL_MS, maxEntries: 20_000 });
+  private readonly beforeDelete: Array<(actor: Actor, workspaceId: string) => Promise<void>> = [];
 
   constructor(private readonly deps: { orm: Orm; plans: PlanTable; bus: InvalidationBus }) {
     deps.bus.subscribe((msg) => {
@@ -78,8 +79,17 @@ export class WorkspacesService {
     }
   }
 
+  /**
+   * Work a module must do before a workspace goes that the cascade cannot (trigger registrations live at the
+   * providers, and removing them needs the sources and their connections still in place).
+   */
+  onBeforeDelete(hook: (actor: Actor, workspaceId: string) => Promise<void>): void {
+    this.beforeDelete.push(hook);
+  }
+
   async delete(actor: Actor, id: string) {
     await this.find(actor, id);
+    for (const hook of this.beforeDelete) await hook(actor, id);
     if (!(await repo.deleteWorkspace(this.deps.orm, actor.orgId, id))) throw notFound();
     // Everything inside went with it: configuration, end users, connections.
     await this.deps.bus.publish({ type: 'workspace', id, orgId: actor.orgId });
