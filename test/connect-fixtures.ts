@@ -68,7 +68,7 @@ export function formIntegrations(): IntegrationDefinition[] {
  * An OAuth2 integration against the provider process: `whoami` calls its stand-in API with the access token
  * through the egress guard and fails with a 401 message when the token is refused (what the engine retries on).
  */
-export function oauthIntegration(providerUrl: string, name = 'test-oauth'): IntegrationDefinition {
+export function oauthIntegration(providerUrl: string, name = 'test-oauth', options: { authorizationMethod?: 'HEADER' | 'BODY'; extra?: Record<string, string> } = {}): IntegrationDefinition {
   return defineIntegration({
     name,
     displayName: 'OAuth Service',
@@ -78,7 +78,7 @@ export function oauthIntegration(providerUrl: string, name = 'test-oauth'): Inte
     runtime: 'builtin',
     version: '1.0.0',
     auth: [
-      { key: 'oauth2', type: 'OAUTH2', displayName: 'Sign in', oauth2: { authUrl: `${providerUrl}/authorize`, tokenUrl: `${providerUrl}/token`, scope: ['read', 'write'], pkce: true } },
+      { key: 'oauth2', type: 'OAUTH2', displayName: 'Sign in', oauth2: { authUrl: `${providerUrl}/authorize`, tokenUrl: `${providerUrl}/token`, scope: ['read', 'write'], pkce: true, ...options } },
       { key: 'secret_text', type: 'SECRET_TEXT', displayName: 'Personal token' },
     ],
     actions: [

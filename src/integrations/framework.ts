@@ -107,7 +107,16 @@ export interface AuthOption {
   description?: string;
   /** CUSTOM_AUTH fields */
   props?: Props;
-  oauth2?: { authUrl: string; tokenUrl: string; scope: string[]; pkce?: boolean };
+  oauth2?: {
+    authUrl: string;
+    tokenUrl: string;
+    scope: string[];
+    pkce?: boolean;
+    /** How the client authenticates at the token endpoint: BODY (client_secret_post, default) or HEADER (HTTP Basic). */
+    authorizationMethod?: 'HEADER' | 'BODY';
+    /** Provider-specific parameters added to the authorization URL (e.g. `access_type: offline`, `prompt: consent`). */
+    extra?: Record<string, string>;
+  };
   /** Checks credentials before they are stored (connect page, connection create). */
   validate?: (auth: unknown) => Promise<{ valid: true } | { valid: false; error: string }>;
 }

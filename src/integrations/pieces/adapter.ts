@@ -70,6 +70,10 @@ function authMeta(a: AnyProp): AuthMeta {
   if (type === 'CUSTOM_AUTH' && a.props) out.props = propsMeta(a.props);
   if (type === 'OAUTH2') {
     out.oauth2 = { authUrl: String(a.authUrl ?? ''), tokenUrl: String(a.tokenUrl ?? ''), scope: Array.isArray(a.scope) ? a.scope.map(String) : [], pkce: Boolean(a.pkce ?? true) };
+    if (a.authorizationMethod === 'HEADER' || a.authorizationMethod === 'BODY') out.oauth2.authorizationMethod = a.authorizationMethod;
+    if (a.extra && typeof a.extra === 'object') {
+      out.oauth2.extra = Object.fromEntries(Object.entries(a.extra as Record<string, unknown>).filter(([, v]) => typeof v === 'string' || typeof v === 'number' || typeof v === 'boolean').map(([k, v]) => [k, String(v)]));
+    }
     if (a.props) out.props = propsMeta(a.props);
   }
   return out;

@@ -19,7 +19,7 @@ export interface AuthMeta {
   displayName: string;
   description?: string;
   props?: Record<string, PropMeta>;
-  oauth2?: { authUrl: string; tokenUrl: string; scope: string[]; pkce: boolean };
+  oauth2?: { authUrl: string; tokenUrl: string; scope: string[]; pkce: boolean; authorizationMethod?: 'HEADER' | 'BODY'; extra?: Record<string, string> };
   hasValidate: boolean;
 }
 

@@ -98,6 +98,7 @@ describe('OAuth2 connect and refresh against a real provider', () => {
     assert.equal(flow.callback.pathname, '/api/v1/connect/oauth-callback');
     assert.equal(flow.page.status, 200);
     assert.match(flow.page.text, /data-status="COMPLETED"/);
+    assert.equal((await stats()).lastTokenRequest.client_auth, 'body', 'client_secret_post unless the integration asks for Basic');
     assert.match(flow.page.text, /data-redirect="https:\/\/app.example.com\/ok\?status=COMPLETED/);
     assert.equal(polled.status, 'COMPLETED');
 
@@ -151,6 +152,23 @@ describe('OAuth2 connect and refresh against a real provider', () => {
     const del = await t.delete(`/api/v1/oauth-apps/${app.body.oauthApp.id}`, key);
     assert.equal(del.status, 409);
     assert.equal(del.body.error, 'OAUTH_APP_IN_USE');
+  });
+
+  it("follows the integration's OAuth options: HTTP Basic client authentication and provider-specific authorize parameters", async () => {
+    register(t, [oauthIntegration(provider.url, 'test-oauth-basic', { authorizationMethod: 'HEADER', extra: { access_type: 'offline', response_type: 'token' } })]);
+    const app = await t.operator('POST', '/operator/v1/oauth-apps', { integrationName: 'test-oauth-basic', clientId: 'platform-client', clientSecret: 'platform-secret' });
+    assert.equal(app.status, 201, app.text);
+    const { key, ws } = await setup();
+    await control({ resetStats: true });
+    const { flow, polled } = await connect(key, ws, { integrationName: 'test-oauth-basic', externalId: 'basic-ext' });
+    assert.equal(polled.status, 'COMPLETED', polled.error);
+    assert.equal(flow.authorizeUrl.searchParams.get('access_type'), 'offline');
+    assert.equal(flow.authorizeUrl.searchParams.get('response_type'), 'code', 'a standard parameter cannot be overridden');
+    const s = await stats();
+    assert.equal(s.lastAuthorize.access_type, 'offline');
+    assert.equal(s.lastTokenRequest.client_auth, 'basic');
+    assert.equal(s.lastTokenRequest.secret_in_body, false, 'the secret travels only in the Authorization header');
+    assert.equal(s.badClient, 0);
   });
 
   it('a denied authorization and a refused code exchange fail the session with their reason', async () => {

@@ -16,6 +16,8 @@ export function authorizeUrl(client: OAuthClient, p: { redirectUri: string; stat
   const url = new URL(client.authUrl);
   if (url.protocol !== 'https:' && url.protocol !== 'http:') throw new Error('The authorization URL must be http(s).');
   const q = url.searchParams;
+  // The provider's own parameters first: the standard ones below always win.
+  for (const [k, v] of Object.entries(client.authorizeParams)) q.set(k, v);
   q.set('response_type', 'code');
   q.set('client_id', client.clientId);
   q.set('redirect_uri', p.redirectUri);
@@ -52,11 +54,15 @@ export class TokenRequestError extends Error {
 const STANDARD = new Set(['access_token', 'refresh_token', 'token_type', 'expires_in', 'scope', 'id_token']);
 
 /**
- * POST to the token endpoint through the egress guard, client credentials in the body (client_secret_post).
- * Errors carry the provider's error code and description, never a token or the response body.
+ * POST to the token endpoint through the egress guard, the client authenticated as the integration says: in the body
+ * (client_secret_post, the default) or with HTTP Basic (client_secret_basic, RFC 6749 §2.3.1: both parts
+ * form-urlencoded). Errors carry the provider's error code and description, never a token or the response body.
  */
 export async function tokenRequest(egress: EgressGuard, client: OAuthClient, params: Record<string, string>, timeoutMs: number): Promise<TokenSet> {
-  const form = new URLSearchParams({ ...params, client_id: client.clientId, client_secret: client.clientSecret });
+  const basic = client.clientAuth === 'basic';
+  const form = new URLSearchParams(basic ? params : { ...params, client_id: client.clientId, client_secret: client.clientSecret });
+  const encode = (v: string) => encodeURIComponent(v).replace(/%20/g, '+');
+  const authorization = basic ? { authorization: `Basic ${Buffer.from(`${encode(client.clientId)}:${encode(client.clientSecret)}`).toString('base64')}` } : {};
   let status: number;
   let text: string;
   let contentType: string;
@@ -64,7 +70,7 @@ export async function tokenRequest(egress: EgressGuard, client: OAuthClient, par
     const res = await request(client.tokenUrl, {
       method: 'POST',
       dispatcher: egress.dispatcher(),
-      headers: { 'content-type': 'application/x-www-form-urlencoded', accept: 'application/json' },
+      headers: { 'content-type': 'application/x-www-form-urlencoded', accept: 'application/json', ...authorization },
       body: form.toString(),
       headersTimeout: timeoutMs,
       bodyTimeout: timeoutMs,

@@ -25,6 +25,10 @@ export interface OAuthClient {
   authUrl: string;
   tokenUrl: string;
   pkce: boolean;
+  /** At the token endpoint: `basic` (HTTP Basic, client_secret_basic) or `body` (client_secret_post). */
+  clientAuth: 'basic' | 'body';
+  /** The integration's provider-specific authorization URL parameters. */
+  authorizeParams: Record<string, string>;
 }
 
 const notFound = () => new AppError('NOT_FOUND', 'OAuth app not found.');
@@ -260,6 +264,8 @@ export class OAuthAppsService {
       authUrl,
       tokenUrl,
       pkce: option.oauth2?.pkce !== false,
+      clientAuth: option.oauth2?.authorizationMethod === 'HEADER' ? 'basic' : 'body',
+      authorizeParams: option.oauth2?.extra ?? {},
     };
   }
 }
