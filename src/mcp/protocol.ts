@@ -2,14 +2,17 @@ import { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import {
   CallToolRequestSchema,
   ErrorCode,
+  ListResourcesRequestSchema,
   ListToolsRequestSchema,
   McpError,
+  ReadResourceRequestSchema,
   type CallToolResult,
   type Tool,
 } from '@modelcontextprotocol/sdk/types.js';
 import { AjvJsonSchemaValidator } from '@modelcontextprotocol/sdk/validation/ajv-provider.js';
 import type { ExecuteOutcome } from '../engine/types.js';
 import { isAppError } from '../platform/errors.js';
+import { APP_EXTENSION_ID, RESULT_VIEW_URI, resultViewContents, resultViewResource, toolUiMeta } from './app/result-view.js';
 import type { CodeModeRunner } from './code-mode/runner.js';
 import { declarations, signature } from './code-mode/declarations.js';
 import type { McpCallContext, McpInvoker } from './invoke.js';
@@ -50,18 +53,34 @@ const errorResult = (message: string, extra: Record<string, unknown> = {}): Call
  * surface of its workspace. Built per request; costs well under a millisecond.
  */
 export function buildProtocolServer(ctx: McpCallContext, surface: Surface, deps: ProtocolDeps): Server {
+  const app = ctx.server.settings?.mcpApp?.enabled === true;
   const server = new Server(
     { name: 'switchboard', title: ctx.server.name, version: deps.version },
     {
-      capabilities: { tools: { listChanged: false } },
+      capabilities: {
+        tools: { listChanged: false },
+        ...(app ? { resources: { listChanged: false }, extensions: { [APP_EXTENSION_ID]: {} } } : {}),
+      },
       instructions: ctx.server.mode === 'CODE' ? codeInstructions(ctx, surface) : toolsInstructions(ctx),
       jsonSchemaValidator: validator,
     },
   );
-  if (ctx.server.mode === 'CODE') registerCodeMode(server, ctx, surface, deps);
-  else registerToolsMode(server, ctx, surface, deps);
+  if (ctx.server.mode === 'CODE') registerCodeMode(server, ctx, surface, deps, app);
+  else registerToolsMode(server, ctx, surface, deps, app);
+  if (app) registerApp(server);
   return server;
 }
+
+/** settings.mcpApp.enabled: the result view as a UI resource (docs/decisions/0055-mcp-app.md). */
+function registerApp(server: Server): void {
+  server.setRequestHandler(ListResourcesRequestSchema, async () => ({ resources: [resultViewResource] }));
+  server.setRequestHandler(ReadResourceRequestSchema, async (req) => {
+    if (req.params.uri !== RESULT_VIEW_URI) throw new McpError(ErrorCode.InvalidParams, `Unknown resource: ${req.params.uri}`);
+    return resultViewContents();
+  });
+}
+
+const withUi = (tool: Tool, app: boolean): Tool => (app ? { ...tool, _meta: { ...tool._meta, ...toolUiMeta } } : tool);
 
 function toolsInstructions(ctx: McpCallContext): string {
   const d = ctx.server.description ? `${ctx.server.description}\n\n` : '';
@@ -76,8 +95,8 @@ function codeInstructions(ctx: McpCallContext, surface: Surface): string {
 
 // ---- TOOLS mode ----
 
-function registerToolsMode(server: Server, ctx: McpCallContext, surface: Surface, deps: ProtocolDeps): void {
-  server.setRequestHandler(ListToolsRequestSchema, async () => ({ tools: surface.actions.map(toolOf) }));
+function registerToolsMode(server: Server, ctx: McpCallContext, surface: Surface, deps: ProtocolDeps, app: boolean): void {
+  server.setRequestHandler(ListToolsRequestSchema, async () => ({ tools: surface.actions.map((a) => withUi(toolOf(a), app)) }));
   server.setRequestHandler(CallToolRequestSchema, async (req) => {
     const a = surface.byToolName.get(req.params.name);
     if (!a) throw new McpError(ErrorCode.InvalidParams, `Unknown tool: ${req.params.name}`);
@@ -203,8 +222,11 @@ const codeTools: Tool[] = [
   },
 ];
 
-function registerCodeMode(server: Server, ctx: McpCallContext, surface: Surface, deps: ProtocolDeps): void {
-  server.setRequestHandler(ListToolsRequestSchema, async () => ({ tools: codeTools }));
+function registerCodeMode(server: Server, ctx: McpCallContext, surface: Surface, deps: ProtocolDeps, app: boolean): void {
+  // The result view belongs to the call that runs code; search and read_api answer text for the model.
+  server.setRequestHandler(ListToolsRequestSchema, async () => ({
+    tools: codeTools.map((tool) => withUi(tool, app && tool.name === CODE_TOOLS.execute)),
+  }));
   server.setRequestHandler(CallToolRequestSchema, async (req) => {
     const args = req.params.arguments ?? {};
     switch (req.params.name) {
