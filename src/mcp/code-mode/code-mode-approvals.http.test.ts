@@ -38,9 +38,14 @@ describe('Code Mode batch approvals', () => {
   };
   const approval = async (id: string) => (await t.get(`/api/v1/approvals/${id}`, key)).body.approval;
   const ofRun = (codeRunId: string) =>
-    t.db.orm.select().from(approvalRequests).where(eq(approvalRequests.codeRunId, codeRunId)).orderBy(asc(approvalRequests.createdAt));
+    t.db.orm
+      .select()
+      .from(approvalRequests)
+      .where(eq(approvalRequests.codeRunId, codeRunId))
+      .orderBy(asc(approvalRequests.createdAt));
   /** Executions recorded for the workspace's Code Mode runs (the activity log, flushed by the list). */
-  const executions = async () => (await t.get(`/api/v1/activity?workspaceId=${ws}&source=mcp_code&limit=100`, key)).body.activity.length as number;
+  const executions = async () =>
+    (await t.get(`/api/v1/activity?workspaceId=${ws}&source=mcp_code&limit=100`, key)).body.activity.length as number;
 
   // whoami (no policy), send_message ("Messages need review"), hash ("Hashing needs review"): two policy groups.
   const code = `
@@ -70,7 +75,12 @@ describe('Code Mode batch approvals', () => {
       scope: 'USER',
     });
     assert.equal(conn.status, 201, conn.text);
-    const created = await t.post('/api/v1/mcp/servers', key, { name: 'Gated code', workspaceId: ws, mode: 'CODE', authMode: 'oauth_and_bearer' });
+    const created = await t.post('/api/v1/mcp/servers', key, {
+      name: 'Gated code',
+      workspaceId: ws,
+      mode: 'CODE',
+      authMode: 'oauth_and_bearer',
+    });
     server = created.body.server;
     aliceToken = (await t.post(`/api/v1/mcp/servers/${server.id}/access-tokens`, key, { endUserId: 'alice' })).body.accessToken;
     const policy = async (body: Record<string, unknown>) => {
@@ -117,7 +127,10 @@ describe('Code Mode batch approvals', () => {
       ],
     });
     assert.deepEqual(sc.continuation, { tool: 'switchboard_execute', arguments: { approvalId: first!.id } });
-    assert.match(paused.content[0]!.text, /^\*\*Approval required\.\*\* The code has not run: it needs 2 approvals \(one per policy\)/);
+    assert.match(
+      paused.content[0]!.text,
+      /^\*\*Approval required\.\*\* The code has not run: it needs 2 approvals \(one per policy\)/,
+    );
 
     // Nothing ran: not even whoami, which no policy governs.
     assert.equal(acme.received.length, upstream);
@@ -125,10 +138,13 @@ describe('Code Mode batch approvals', () => {
 
     // Both requests are batch approvals of this run: same codeRunId, the analysis as their preview.
     const rows = await ofRun(sc.codeRunId);
-    assert.deepEqual(rows.map((r) => [r.id, r.policyId, r.status, r.source, r.actionName]), [
-      [first!.id, messages.id, 'pending', 'mcp_code', 'execute_code'],
-      [second!.id, hashing.id, 'pending', 'mcp_code', 'execute_code'],
-    ]);
+    assert.deepEqual(
+      rows.map((r) => [r.id, r.policyId, r.status, r.source, r.actionName]),
+      [
+        [first!.id, messages.id, 'pending', 'mcp_code', 'execute_code'],
+        [second!.id, hashing.id, 'pending', 'mcp_code', 'execute_code'],
+      ],
+    );
     const preview = (await approval(first!.id)).inputPreview;
     assert.equal(preview.type, 'mcp_code_batch_run');
     assert.equal(preview.codeRunId, sc.codeRunId);
@@ -162,7 +178,10 @@ describe('Code Mode batch approvals', () => {
     assert.equal(next.structuredContent.status, 'approval_pending');
     assert.equal(next.structuredContent.approval.id, second!.id);
     assert.equal(next.structuredContent.approvals, undefined, 'only one is left');
-    assert.deepEqual(next.structuredContent.approvalGroup.groups.map((g: any) => g.status), ['approved', 'pending']);
+    assert.deepEqual(
+      next.structuredContent.approvalGroup.groups.map((g: any) => g.status),
+      ['approved', 'pending'],
+    );
     assert.deepEqual(next.structuredContent.continuation.arguments, { approvalId: second!.id });
     assert.equal(acme.received.length, upstream);
 
@@ -178,10 +197,13 @@ describe('Code Mode batch approvals', () => {
     assert.equal(await executions(), ran + 3);
 
     const after = await ofRun(sc.codeRunId);
-    assert.deepEqual(after.map((r) => [r.id, r.status, r.runStatus]), [
-      [first!.id, 'consumed', 'success'],
-      [second!.id, 'consumed', 'success'],
-    ]);
+    assert.deepEqual(
+      after.map((r) => [r.id, r.status, r.runStatus]),
+      [
+        [first!.id, 'consumed', 'success'],
+        [second!.id, 'consumed', 'success'],
+      ],
+    );
     // A finished run answers its result again and runs nothing.
     const again = await execute(client, { approvalId: first!.id });
     assert.deepEqual(again.structuredContent.output, done.structuredContent.output);
@@ -207,10 +229,13 @@ describe('Code Mode batch approvals', () => {
     assert.equal(acme.received.length, upstream);
     assert.equal(await executions(), ran);
     const rows = await ofRun(paused.structuredContent.codeRunId);
-    assert.deepEqual(rows.map((r) => [r.status, r.runStatus]), [
-      ['consumed', 'failed'],
-      ['rejected', null],
-    ]);
+    assert.deepEqual(
+      rows.map((r) => [r.status, r.runStatus]),
+      [
+        ['consumed', 'failed'],
+        ['rejected', null],
+      ],
+    );
     const again = await execute(client, { approvalId: second!.id });
     assert.equal(again.structuredContent.error.name, 'APPROVAL_REJECTED', 'the ended run keeps its answer');
   });
@@ -224,7 +249,10 @@ describe('Code Mode batch approvals', () => {
       assert.equal(blocked.isError, true);
       assert.equal(blocked.structuredContent.status, 'failed');
       assert.equal(blocked.structuredContent.error.name, 'APPROVAL_POLICY_BLOCKED');
-      assert.match(blocked.structuredContent.error.message, /^Approval policy "Hashing needs review" blocks switchboard\.hash-encode\.hash: .+ The code did not run\.$/);
+      assert.match(
+        blocked.structuredContent.error.message,
+        /^Approval policy "Hashing needs review" blocks switchboard\.hash-encode\.hash: .+ The code did not run\.$/,
+      );
       assert.match(blocked.content[0]!.text, /APPROVAL_POLICY_BLOCKED/);
       assert.equal(blocked.structuredContent.codeRunId, undefined);
       assert.equal(acme.received.length, upstream);
@@ -266,11 +294,16 @@ describe('Code Mode batch approvals', () => {
     assert.equal(done.structuredContent.status, 'completed', done.content[0]!.text);
     assert.equal(done.structuredContent.output, 67);
     assert.equal(acme.received.length, upstream + 1);
-    assert.deepEqual((await ofRun(sc.codeRunId)).map((r) => r.status), ['consumed', 'consumed']);
+    assert.deepEqual(
+      (await ofRun(sc.codeRunId)).map((r) => r.status),
+      ['consumed', 'consumed'],
+    );
   });
 
   it('continues over REST the same way, waiting up to waitForApprovalSeconds (0 to 60, server default)', async () => {
-    const scoped = (await t.post('/api/v1/mcp/servers', key, { name: 'Alice gated', workspaceId: ws, mode: 'CODE', endUserId: 'alice' })).body.server;
+    const scoped = (
+      await t.post('/api/v1/mcp/servers', key, { name: 'Alice gated', workspaceId: ws, mode: 'CODE', endUserId: 'alice' })
+    ).body.server;
     const exec = (body: unknown) => t.post(`/api/v1/mcp/servers/${scoped.id}/execute-code`, key, body);
     const paused = await exec({ code });
     assert.equal(paused.status, 200, paused.text);

@@ -94,7 +94,9 @@ export function batchPausedText(approvals: PendingApproval[], total: number): st
     '',
   ];
   for (const a of approvals) {
-    lines.push(`- ${a.approvalPolicyName ? `"${a.approvalPolicyName}": ` : ''}\`${a.call}\` — approval \`${a.id}\` (${a.status}), expires ${a.expiresAt}`);
+    lines.push(
+      `- ${a.approvalPolicyName ? `"${a.approvalPolicyName}": ` : ''}\`${a.call}\` — approval \`${a.id}\` (${a.status}), expires ${a.expiresAt}`,
+    );
     if (a.approvalUrl) lines.push(`  - Review: ${a.approvalUrl}`);
     if (a.hostedApprovalUrl) lines.push(`  - Hosted review link: ${a.hostedApprovalUrl}`);
   }

@@ -58,7 +58,13 @@ export interface BatchState {
 
 /** The Human Gates hooks of a run: analysis before it, the batch approvals' state on continuation, consumption after. */
 export interface CodeRunGates {
-  analyze(input: { runId: string; code: string; codeHash: string; surface: Surface; ctx: McpCallContext }): Promise<CodeRunDecision | void>;
+  analyze(input: {
+    runId: string;
+    code: string;
+    codeHash: string;
+    surface: Surface;
+    ctx: McpCallContext;
+  }): Promise<CodeRunDecision | void>;
   /** The state of the run's batch approvals, waiting up to `waitSeconds` while one is pending. */
   batchState(orgId: string, approvalId: string, waitSeconds: number): Promise<BatchState>;
   /** The run ended: its approved batch approvals are consumed. */
@@ -166,7 +172,15 @@ export class CodeModeRunner {
     }
     if (decision?.approvals?.length) {
       state.batch = decision.approvals;
-      return this.finish(ctx, runId, code, state, { kind: 'batch', pending: decision.approvals, logs: [], sandboxMs: 0, timings: [] }, started, null);
+      return this.finish(
+        ctx,
+        runId,
+        code,
+        state,
+        { kind: 'batch', pending: decision.approvals, logs: [], sandboxMs: 0, timings: [] },
+        started,
+        null,
+      );
     }
     const outcome = await this.runCode(ctx, surface, runId, code, state);
     return this.finish(ctx, runId, code, state, outcome, started, null);
@@ -504,7 +518,8 @@ export class CodeModeRunner {
       };
     }
     // The run ended: its batch approvals are used up, whatever happened (a failed run asks anew).
-    if (state.batch && this.gates) await this.gates.finish(ctx.server.orgId, runId, outcome.kind === 'completed' ? 'success' : 'failed');
+    if (state.batch && this.gates)
+      await this.gates.finish(ctx.server.orgId, runId, outcome.kind === 'completed' ? 'success' : 'failed');
     if (row) {
       result.structuredContent.codeRunId = runId;
       state.pending = [];

@@ -29,7 +29,8 @@ export function codeRunGates(deps: { codeRuns: CodeRunApprovals; endUsers: EndUs
       const analysis = analyzeCode(code, toolSurfaceOf(surface));
       const endUser = ctx.endUserId ? await deps.endUsers.findInWorkspace(ctx.server.orgId, workspaceId, ctx.endUserId) : null;
       const workspaceIntegrationIds: Record<string, string> = {};
-      for (const a of surface.actions) if (a.workspaceIntegrationId) workspaceIntegrationIds[a.alias] ??= a.workspaceIntegrationId;
+      for (const a of surface.actions)
+        if (a.workspaceIntegrationId) workspaceIntegrationIds[a.alias] ??= a.workspaceIntegrationId;
       const plan = await deps.codeRuns.pause(
         ctx.server.orgId,
         {
@@ -59,7 +60,14 @@ export function codeRunGates(deps: { codeRuns: CodeRunApprovals; endUsers: EndUs
     async batchState(orgId, approvalId, waitSeconds) {
       const s = await deps.codeRuns.continueWith(orgId, approvalId, waitSeconds);
       const next = s.next
-        ? { id: s.next.id, status: s.next.status, approvalUrl: s.next.approvalUrl, hostedApprovalUrl: null, expiresAt: s.next.expiresAt, retry: { idempotencyKey: s.next.idempotencyKey ?? '' } }
+        ? {
+            id: s.next.id,
+            status: s.next.status,
+            approvalUrl: s.next.approvalUrl,
+            hostedApprovalUrl: null,
+            expiresAt: s.next.expiresAt,
+            retry: { idempotencyKey: s.next.idempotencyKey ?? '' },
+          }
         : null;
       return { status: s.status, approvals: s.approvals.map((a) => ({ id: a.id, status: a.status })), next };
     },
