@@ -85,6 +85,7 @@ import { ApprovalsService } from './modules/approvals/approvals.service.js';
 import { redactInput } from './modules/approvals/redact.js';
 import { ApprovalGate } from './modules/approvals/approval-gate.js';
 import { ApprovalWebhooks } from './modules/approvals/approval-webhooks.js';
+import { codeRunGates } from './modules/approvals/code-run-gates.js';
 import { CodeRunApprovals } from './modules/approvals/code-runs.service.js';
 import { approvalPagesRoutes } from './web/approvals/approval-pages.routes.js';
 import { DeliveryService } from './platform/delivery/delivery.js';
@@ -226,6 +227,8 @@ export function createServices({ config, db }: AppDeps, log: { info(o: object, m
       return row && row.orgId === orgId ? row.status : null;
     },
   });
+  // Code Mode runs are analysed first; policy groups needing approval pause them before anything runs (0067).
+  mcp.mcpCodeMode.setGates(codeRunGates({ codeRuns: codeRunApprovals, endUsers }));
   return {
     bus, jobs, verifier, auth, apiKeys, workspaces, endUsers, members, workspaceMembers, organizations, operator, registry, integrations, files, pieces, pieceInstaller, browsers, advancedCode,
     secrets, egress, oauthApps, connections, workspaceIntegrations, partials, limits, idempotency, engine, actions, activity,

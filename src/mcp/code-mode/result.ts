@@ -15,8 +15,18 @@ export interface StepTiming {
 }
 
 export interface PendingApproval extends ApprovalSummary {
-  /** The call waiting for it, as written in the code. */
+  /** The call waiting for it, as written in the code (for a batch approval: the calls its policy group covers). */
   call: string;
+  /** Batch approvals (asked before the run): the policy group and the tools it covers. */
+  approvalPolicyName?: string;
+  tools?: string[];
+}
+
+/** A run paused before it started: its batch approvals, one per policy group. */
+export interface ApprovalGroupSummary {
+  total: number;
+  pending: number;
+  groups: Array<{ approvalId: string; approvalPolicyName: string; tools: string[]; status: string }>;
 }
 
 export interface CodeResult {
@@ -32,6 +42,7 @@ export interface CodeResult {
     codeRunId?: string;
     approval?: PendingApproval;
     approvals?: PendingApproval[];
+    approvalGroup?: ApprovalGroupSummary;
     continuation?: { tool: 'switchboard_execute'; arguments: { approvalId: string } };
   };
   isError: boolean;
@@ -73,6 +84,25 @@ export function pausedText(approvals: PendingApproval[]): string {
   lines.push(
     '',
     `When it is approved, call \`switchboard_execute\` with \`{"approvalId": "${approvals[0]!.id}"}\` (add \`"waitForApprovalSeconds": 1-60\` to wait for the decision). Actions that already ran are not run again.`,
+  );
+  return lines.join('\n');
+}
+
+export function batchPausedText(approvals: PendingApproval[], total: number): string {
+  const lines = [
+    `**Approval required.** The code has not run: ${total === 1 ? 'it needs 1 approval' : `it needs ${total} approvals (one per policy)`} before it starts; ${approvals.length} ${approvals.length === 1 ? 'is' : 'are'} pending.`,
+    '',
+  ];
+  for (const a of approvals) {
+    lines.push(
+      `- ${a.approvalPolicyName ? `"${a.approvalPolicyName}": ` : ''}\`${a.call}\` — approval \`${a.id}\` (${a.status}), expires ${a.expiresAt}`,
+    );
+    if (a.approvalUrl) lines.push(`  - Review: ${a.approvalUrl}`);
+    if (a.hostedApprovalUrl) lines.push(`  - Hosted review link: ${a.hostedApprovalUrl}`);
+  }
+  lines.push(
+    '',
+    `Once approved, call \`switchboard_execute\` with \`{"approvalId": "${approvals[0]!.id}"}\` (add \`"waitForApprovalSeconds": 1-60\` to wait for the decision); it answers the next pending approval, or runs the code when all are approved.`,
   );
   return lines.join('\n');
 }

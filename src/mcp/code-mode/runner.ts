@@ -8,7 +8,17 @@ import { runJs, type LogLine } from '../../sandbox/js-sandbox.js';
 import type { McpCallContext, McpInvoker } from '../invoke.js';
 import type { ApprovalStatusLookup } from '../ports.js';
 import type { ExposedAction, Surface } from '../surface.js';
-import { canonical, completedText, failedText, pausedText, truncate, type CodeResult, type StepTiming } from './result.js';
+import {
+  batchPausedText,
+  canonical,
+  completedText,
+  failedText,
+  pausedText,
+  truncate,
+  type CodeResult,
+  type PendingApproval,
+  type StepTiming,
+} from './result.js';
 import * as runs from './runs.repository.js';
 
 export type { CodeResult, CodeRunStatus } from './result.js';
@@ -23,16 +33,43 @@ export interface CodeModeLimits {
 }
 
 /**
- * The hook Human Gates uses to analyse a run before it starts (predicted tools, approval groups, batch previews).
- * Whatever gateContext it returns reaches the gate of every action call of the run, continuations included.
+ * What Human Gates decides before a run starts (docs/decisions/0067): `blocked` stops it; `approvals` (one batch
+ * approval per policy group) pause it before any action runs. Whatever gateContext it returns reaches the gate of
+ * every action call of the run, continuations included, so calls an approved batch covers run.
  */
-export type CodeRunAnalyzer = (input: {
-  runId: string;
-  code: string;
-  codeHash: string;
-  surface: Surface;
-  ctx: McpCallContext;
-}) => Promise<{ gateContext?: Record<string, unknown> } | void>;
+export interface CodeRunDecision {
+  gateContext?: Record<string, unknown>;
+  blocked?: { code: string; message: string };
+  approvals?: BatchApproval[];
+}
+
+/** One batch approval of a paused run: the policy group it stands for and the tools it covers. */
+export interface BatchApproval extends ApprovalSummary {
+  approvalPolicyName: string;
+  tools: string[];
+}
+
+/** Where a batch-paused run stands: approved (run it), still pending (ask for `next`), or how it ended. */
+export interface BatchState {
+  status: 'pending' | 'approved' | 'rejected' | 'canceled' | 'expired' | 'consumed';
+  approvals: Array<{ id: string; status: string }>;
+  next: ApprovalSummary | null;
+}
+
+/** The Human Gates hooks of a run: analysis before it, the batch approvals' state on continuation, consumption after. */
+export interface CodeRunGates {
+  analyze(input: {
+    runId: string;
+    code: string;
+    codeHash: string;
+    surface: Surface;
+    ctx: McpCallContext;
+  }): Promise<CodeRunDecision | void>;
+  /** The state of the run's batch approvals, waiting up to `waitSeconds` while one is pending. */
+  batchState(orgId: string, approvalId: string, waitSeconds: number): Promise<BatchState>;
+  /** The run ended: its approved batch approvals are consumed. */
+  finish(orgId: string, runId: string, status: 'success' | 'failed'): Promise<void>;
+}
 
 interface StoredStep {
   alias: string;
@@ -58,6 +95,10 @@ interface RunState {
   steps: Record<string, StoredStep>;
   pending: PendingStep[];
   gateContext?: Record<string, unknown>;
+  /** Batch approvals asked for before the run (their first answer, hosted links included); the code waits for all. */
+  batch?: BatchApproval[];
+  /** Every batch approval was granted: the code runs (calls they do not cover still meet the gate). */
+  batchApproved?: boolean;
   final?: CodeResult;
 }
 
@@ -69,6 +110,7 @@ type RunOutcome = {
   | { kind: 'completed'; value: unknown }
   | { kind: 'failed'; error: { name: string; message: string } }
   | { kind: 'paused'; pending: PendingStep[] }
+  | { kind: 'batch'; pending: BatchApproval[] }
 );
 
 const PRELUDE = `const switchboard = new Proxy({}, { get(_, alias) {
@@ -102,14 +144,14 @@ class ReplayMismatch extends Error {
  * results instead of running those actions again, until the next approval or the end.
  */
 export class CodeModeRunner {
-  private analyzer: CodeRunAnalyzer | null = null;
+  private gates: CodeRunGates | null = null;
   private approvalStatus: ApprovalStatusLookup | null = null;
 
   constructor(private readonly deps: { orm: Orm; invoker: McpInvoker; secrets: SecretBox; limits: CodeModeLimits }) {}
 
-  /** Human Gates: analyse a run before it starts (see CodeRunAnalyzer). */
-  setAnalyzer(analyzer: CodeRunAnalyzer | null): void {
-    this.analyzer = analyzer;
+  /** Human Gates: analysis and batch approvals around a run (see CodeRunGates). */
+  setGates(gates: CodeRunGates | null): void {
+    this.gates = gates;
   }
 
   /** Human Gates: how continuations learn that an approval was rejected, expired or canceled. */
@@ -121,9 +163,25 @@ export class CodeModeRunner {
     const started = performance.now();
     const runId = newId();
     const state: RunState = { steps: {}, pending: [] };
-    // The pre-run analysis step: it sees the code and the action surface before anything runs.
-    const analysis = await this.analyzer?.({ runId, code, codeHash: sha256(code), surface, ctx });
-    if (analysis && analysis.gateContext) state.gateContext = analysis.gateContext;
+    // The pre-run analysis: it sees the code and the action surface before anything runs.
+    const decision = await this.gates?.analyze({ runId, code, codeHash: sha256(code), surface, ctx });
+    if (decision?.gateContext) state.gateContext = decision.gateContext;
+    if (decision?.blocked) {
+      const error = { name: decision.blocked.code, message: `${decision.blocked.message} The code did not run.` };
+      return this.finish(ctx, runId, code, state, { kind: 'failed', error, logs: [], sandboxMs: 0, timings: [] }, started, null);
+    }
+    if (decision?.approvals?.length) {
+      state.batch = decision.approvals;
+      return this.finish(
+        ctx,
+        runId,
+        code,
+        state,
+        { kind: 'batch', pending: decision.approvals, logs: [], sandboxMs: 0, timings: [] },
+        started,
+        null,
+      );
+    }
     const outcome = await this.runCode(ctx, surface, runId, code, state);
     return this.finish(ctx, runId, code, state, outcome, started, null);
   }
@@ -138,6 +196,10 @@ export class CodeModeRunner {
     if (row.status !== 'approval_pending' && state.final) return state.final;
 
     const deadline = Date.now() + waitSeconds * 1000;
+    if (state.batch && !state.batchApproved) {
+      const outcome = await this.settleBatch(ctx, state, waitSeconds);
+      if (outcome) return this.finish(ctx, row.id, row.code, state, outcome, started, row);
+    }
     const timings: StepTiming[] = [];
     for (;;) {
       state.pending = await this.settlePending(ctx, surface, row.id, state, timings);
@@ -151,6 +213,34 @@ export class CodeModeRunner {
     const outcome = await this.runCode(ctx, surface, row.id, row.code, state);
     outcome.timings.unshift(...timings);
     return this.finish(ctx, row.id, row.code, state, outcome, started, row);
+  }
+
+  /**
+   * A run paused before it started: the batch approvals' state (waiting while pending). Null once every one is
+   * approved (the code runs now); else the run pauses again with the pending ones, or fails with the one that ended.
+   */
+  private async settleBatch(ctx: McpCallContext, state: RunState, waitSeconds: number): Promise<RunOutcome | null> {
+    const batch = state.batch!;
+    const s = await this.gates!.batchState(ctx.server.orgId, batch[0]!.id, waitSeconds);
+    const none = { logs: [], sandboxMs: 0, timings: [] };
+    if (s.status === 'approved') {
+      state.batchApproved = true;
+      return null;
+    }
+    if (s.status === 'pending') {
+      const open = new Set(s.approvals.filter((a) => a.status === 'pending').map((a) => a.id));
+      const pending = batch.filter((a) => open.has(a.id)).map((a) => ({ ...a, status: 'pending' }));
+      // The next one first (the service's order), then the rest as first asked.
+      if (s.next) pending.sort((x, y) => (x.id === s.next!.id ? -1 : y.id === s.next!.id ? 1 : 0));
+      return { ...none, kind: 'batch', pending };
+    }
+    const ended = s.approvals.find((a) => a.status === s.status);
+    const group = batch.find((a) => a.id === ended?.id);
+    const message =
+      s.status === 'consumed'
+        ? 'The approvals of this run were already used; run the code again to ask anew.'
+        : `The approval ${ended?.id ?? ''}${group ? ` (policy "${group.approvalPolicyName}": ${group.tools.join(', ')})` : ''} was ${s.status}; the code did not run.`;
+    return { ...none, kind: 'failed', error: { name: `APPROVAL_${s.status.toUpperCase()}`, message } };
   }
 
   /** Calls still waiting for approval; decided ones are run (or marked failed) and stored as steps. */
@@ -344,12 +434,32 @@ export class CodeModeRunner {
       },
     };
     let result: CodeResult;
-    if (outcome.kind === 'paused') {
-      state.pending = outcome.pending;
-      const approvals = outcome.pending.map((p) => ({ ...p.approval, call: callName(p.alias, p.action) }));
+    if (outcome.kind === 'paused' || outcome.kind === 'batch') {
+      let approvals: PendingApproval[];
+      let text: string;
+      let group: CodeResult['structuredContent']['approvalGroup'];
+      if (outcome.kind === 'batch') {
+        approvals = outcome.pending.map((a) => ({ ...a, call: a.tools.map((t) => `switchboard.${t}`).join(', ') }));
+        const open = new Set(approvals.map((a) => a.id));
+        group = {
+          total: state.batch!.length,
+          pending: approvals.length,
+          groups: state.batch!.map((a) => ({
+            approvalId: a.id,
+            approvalPolicyName: a.approvalPolicyName,
+            tools: a.tools,
+            status: open.has(a.id) ? 'pending' : 'approved',
+          })),
+        };
+        text = batchPausedText(approvals, state.batch!.length);
+      } else {
+        state.pending = outcome.pending;
+        approvals = outcome.pending.map((p) => ({ ...p.approval, call: callName(p.alias, p.action) }));
+        text = pausedText(approvals);
+      }
       const first = approvals[0]!;
       result = {
-        content: [{ type: 'text', text: pausedText(approvals) }],
+        content: [{ type: 'text', text }],
         structuredContent: {
           status: 'approval_pending',
           output: null,
@@ -357,11 +467,13 @@ export class CodeModeRunner {
           codeRunId: runId,
           approval: first,
           ...(approvals.length > 1 ? { approvals } : {}),
+          ...(group ? { approvalGroup: group } : {}),
           continuation: { tool: 'switchboard_execute', arguments: { approvalId: first.id } },
         },
         isError: false,
       };
-      const ids = [...new Set([...(row?.approvalIds ?? []), ...approvals.map((a) => a.id)])];
+      const asked = [...(state.batch ?? []), ...approvals];
+      const ids = [...new Set([...(row?.approvalIds ?? []), ...asked.map((a) => a.id)])];
       const latest = Math.max(...approvals.map((a) => Date.parse(a.expiresAt) || Date.now()));
       const expiresAt = new Date(Math.max(latest, Date.now()) + RUN_RETENTION_MS);
       const stored = this.seal(runId, state);
@@ -405,6 +517,9 @@ export class CodeModeRunner {
         isError: true,
       };
     }
+    // The run ended: its batch approvals are used up, whatever happened (a failed run asks anew).
+    if (state.batch && this.gates)
+      await this.gates.finish(ctx.server.orgId, runId, outcome.kind === 'completed' ? 'success' : 'failed');
     if (row) {
       result.structuredContent.codeRunId = runId;
       state.pending = [];

@@ -24,7 +24,10 @@ export interface CodeRunContext {
 export type CodeRunPlan =
   | { status: 'clear'; codeRunId: string; groups: ApprovalGroup[] }
   | { status: 'blocked'; codeRunId: string; groups: ApprovalGroup[]; blockedBy: ApprovalGroup }
-  | { status: 'approval_required'; codeRunId: string; groups: ApprovalGroup[]; approvals: Array<ReturnType<ApprovalsService['summary']>> };
+  | { status: 'approval_required'; codeRunId: string; groups: ApprovalGroup[]; approvals: BatchApprovalSummary[] };
+
+/** A batch approval as first answered (hosted link included), with the policy group it stands for. */
+export type BatchApprovalSummary = ReturnType<ApprovalsService['summary']> & { approvalPolicyId: string | null; approvalPolicyName: string; tools: string[] };
 
 export interface CodeRunState {
   codeRunId: string;
@@ -116,7 +119,7 @@ export class CodeRunApprovals {
         policy,
         null,
       );
-      approvals.push(this.deps.approvals.summary(row, token));
+      approvals.push({ ...this.deps.approvals.summary(row, token), approvalPolicyId: policy.id, approvalPolicyName: g.approvalPolicyName, tools: g.tools });
     }
     return { status: 'approval_required', codeRunId, groups, approvals };
   }

@@ -188,6 +188,43 @@ export const CodeResult = Type.Object(
           browserActionMs: Type.Number(),
           steps: Type.Array(Type.Unknown()),
         }),
+        error: Type.Optional(
+          Type.Object(
+            { name: Type.String(), message: Type.String() },
+            {
+              description:
+                'failed runs; APPROVAL_POLICY_BLOCKED, APPROVAL_REJECTED, APPROVAL_EXPIRED or APPROVAL_CANCELED when Human Gates stopped the code',
+            },
+          ),
+        ),
+        codeRunId: Type.Optional(
+          Type.String({ description: 'paused runs and their continuations; batch approvals carry it too' }),
+        ),
+        approval: Type.Optional(
+          Type.Unknown({
+            description:
+              'the next pending approval {id, status, approvalUrl, hostedApprovalUrl, expiresAt, retry, call, approvalPolicyName?, tools?}',
+          }),
+        ),
+        approvals: Type.Optional(Type.Array(Type.Unknown(), { description: 'every pending approval, when several' })),
+        approvalGroup: Type.Optional(
+          Type.Object(
+            {
+              total: Type.Integer(),
+              pending: Type.Integer(),
+              groups: Type.Array(
+                Type.Object({
+                  approvalId: Type.String(),
+                  approvalPolicyName: Type.String(),
+                  tools: Type.Array(Type.String()),
+                  status: Type.String(),
+                }),
+              ),
+            },
+            { description: 'a run paused before it started: its batch approvals, one per policy group' },
+          ),
+        ),
+        continuation: Type.Optional(Type.Unknown({ description: "{tool: 'switchboard_execute', arguments: {approvalId}}" })),
       },
       { additionalProperties: true },
     ),
