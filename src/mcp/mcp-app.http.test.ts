@@ -142,25 +142,25 @@ describe('MCP App (settings.mcpApp.enabled)', () => {
           });
           window.sendResult = (toolName, result) => frame.contentWindow.postMessage({ jsonrpc: '2.0', method: 'ui/notifications/tool-result', params: { toolName, result } }, '*');
         </script></body></html>`);
-      await page.evaluate((srcdoc) => ((document.getElementById('app') as HTMLIFrameElement).srcdoc = srcdoc), html);
-      await page.waitForFunction(() => (window as any).initialized === true);
+      await page.evaluate((srcdoc) => ((globalThis as any).document.getElementById('app').srcdoc = srcdoc), html);
+      await page.waitForFunction(() => (globalThis as any).initialized === true);
       const view = page.frameLocator('#app');
 
-      await page.evaluate(([r]) => (window as any).sendResult('hash_encode__hash', r), [done] as const);
+      await page.evaluate(([r]) => (globalThis as any).sendResult('hash_encode__hash', r), [done] as const);
       await view.getByText('done', { exact: true }).waitFor();
       const output = await view.locator('[data-field="output"]').textContent();
       assert.ok(output!.includes((done.structuredContent as any).hash), output!);
 
-      await page.evaluate(([r]) => (window as any).sendResult('hash_encode__hash', r), [paused] as const);
+      await page.evaluate(([r]) => (globalThis as any).sendResult('hash_encode__hash', r), [paused] as const);
       await view.getByText('approval required').waitFor();
       assert.equal(await view.locator('[data-field="approval-id"]').textContent(), approval.id);
       assert.equal(await view.getByText('secret plan').count(), 0, 'the view shows the approval, not the input');
       await view.getByRole('button').first().click();
-      await page.waitForFunction(() => (window as any).opened.length === 1);
-      assert.deepEqual(await page.evaluate(() => (window as any).opened), [reviewUrl]);
+      await page.waitForFunction(() => (globalThis as any).opened.length === 1);
+      assert.deepEqual(await page.evaluate(() => (globalThis as any).opened), [reviewUrl]);
 
       await page.evaluate(() =>
-        (window as any).sendResult('hash_encode__hash', {
+        (globalThis as any).sendResult('hash_encode__hash', {
           isError: true,
           content: [{ type: 'text', text: 'The action failed: boom' }],
         }),
