@@ -240,6 +240,20 @@ describe('Code Mode batch approvals', () => {
     assert.equal(again.structuredContent.error.name, 'APPROVAL_REJECTED', 'the ended run keeps its answer');
   });
 
+  it('rejecting one group while another is pending cancels the pending one: the run cannot go on', async () => {
+    const client = await connect();
+    const paused = await execute(client, { code });
+    const [first, second] = paused.structuredContent.approvals as Array<{ id: string }>;
+    await decide(first!.id, 'reject');
+    const sibling = await t.get(`/api/v1/approvals/${second!.id}`, key);
+    assert.equal(sibling.body.approval.status, 'canceled');
+    assert.deepEqual(sibling.body.approval.decidedBy, { type: 'code_run', approvalId: first!.id });
+    const approve = await t.post(`/api/v1/approvals/${second!.id}/approve`, key, {});
+    assert.equal(approve.status, 409, 'nothing left to approve');
+    const done = await execute(client, { approvalId: second!.id });
+    assert.equal(done.structuredContent.error.name, 'APPROVAL_REJECTED');
+  });
+
   it('a blocking policy stops the run before anything runs or is asked', async () => {
     const client = await connect();
     const upstream = acme.received.length;

@@ -202,6 +202,25 @@ export async function listCodeRunRequests(db: Executor, orgId: string, codeRunId
     .orderBy(approvalRequests.createdAt, approvalRequests.id);
 }
 
+/**
+ * A Code Mode run cannot go on once one of its batch approvals was refused: the other batch requests of the run that
+ * are still pending are canceled (decidedBy {type: 'code_run', approvalId}) and returned, so the caller notifies.
+ */
+export async function cancelPendingCodeRunSiblings(db: Executor, orgId: string, codeRunId: string, endedId: string, now: Date): Promise<RequestRow[]> {
+  return db
+    .update(approvalRequests)
+    .set({ status: 'canceled', decidedAt: now, decidedBy: { type: 'code_run', approvalId: endedId }, decisionReason: `the run's approval ${endedId} ended`, linkTokenHash: null, updatedAt: now })
+    .where(
+      and(
+        eq(approvalRequests.orgId, orgId),
+        eq(approvalRequests.codeRunId, codeRunId),
+        eq(approvalRequests.status, 'pending'),
+        sql`${approvalRequests.inputPreview}->>'type' = 'mcp_code_batch_run'`,
+      ),
+    )
+    .returning();
+}
+
 /** Once a run ended, its approved requests (batch and per-call) and their receipts are consumed: nothing more runs on them. */
 export async function consumeCodeRun(db: Executor, orgId: string, codeRunId: string, runStatus: string): Promise<number> {
   const now = new Date();

@@ -30,6 +30,7 @@ export type DecidedBy =
   | { type: 'end_user'; endUserId: string }
   | { type: 'policy'; decision: string }
   | { type: 'reuse'; approvalId: string }
+  | { type: 'code_run'; approvalId: string }
   | { type: 'timeout' };
 
 /** A lifecycle event, handed to the notifier inside the transaction that made it (an outbox). */
@@ -387,6 +388,7 @@ export class ApprovalsService {
         });
       }
       await this.emit(tx, EVENT_OF[action], updated, receipt, null);
+      if (action !== 'approve') await this.endCodeRun(tx, updated, now);
       return { kind: 'decided' as const, row: updated, receipt };
     });
     if (outcome.kind === 'ended') {
@@ -407,7 +409,16 @@ export class ApprovalsService {
       linkTokenHash: null,
     });
     await this.emit(tx, expire ? 'approval.expired' : 'approval.rejected', updated, null, null);
+    await this.endCodeRun(tx, updated, now);
     return updated;
+  }
+
+  /** A refused, canceled or timed-out batch approval ends its Code Mode run: the run's other pending ones are canceled. */
+  private async endCodeRun(tx: Executor, row: repo.RequestRow, now: Date): Promise<void> {
+    if (!row.codeRunId || (row.inputPreview as { type?: string } | null)?.type !== 'mcp_code_batch_run') return;
+    for (const sibling of await repo.cancelPendingCodeRunSiblings(tx, row.orgId, row.codeRunId, row.id, now)) {
+      await this.emit(tx, 'approval.canceled', sibling, null, null);
+    }
   }
 
   /** Ends every pending request whose time is up (the approvals-expire job). Returns how many ended. */
@@ -417,7 +428,10 @@ export class ApprovalsService {
       const ended = await this.deps.orm.transaction(async (t) => {
         const tx = t as unknown as Executor;
         const rows = await repo.expireDue(tx, now, 200);
-        for (const row of rows) await this.emit(tx, row.status === 'expired' ? 'approval.expired' : 'approval.rejected', row, null, null);
+        for (const row of rows) {
+          await this.emit(tx, row.status === 'expired' ? 'approval.expired' : 'approval.rejected', row, null, null);
+          await this.endCodeRun(tx, row, now);
+        }
         return rows.length;
       });
       total += ended;
