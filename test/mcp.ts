@@ -57,3 +57,31 @@ export const INIT = (protocolVersion = '2025-06-18') => ({
 });
 
 export { freePort };
+
+/**
+ * A Code Mode server over a fresh tenant: acme (per user) and hash-encode configured, end user `alice` with her
+ * acme connection (key-alice), and an end-user token for her.
+ */
+export async function codeModeWorld(t: TestApp, name: string) {
+  const { key } = await t.tenant();
+  const ws = (await t.workspace(key)).id;
+  await t.post(`/api/v1/workspaces/${ws}/integrations`, key, { integrationName: 'acme', connectionStrategy: 'per_user' });
+  await t.post(`/api/v1/workspaces/${ws}/integrations`, key, { integrationName: 'hash-encode' });
+  await t.post('/api/v1/end-users', key, { workspaceId: ws, externalId: 'alice' });
+  const conn = await t.post('/api/v1/connections', key, {
+    type: 'SECRET_TEXT',
+    integrationName: 'acme',
+    externalId: 'alice-acme',
+    displayName: 'Alice',
+    secretText: 'key-alice',
+    workspaceId: ws,
+    endUserId: 'alice',
+    scope: 'USER',
+  });
+  if (conn.status !== 201) throw new Error(`codeModeWorld: ${conn.status} ${conn.text}`);
+  const created = await t.post('/api/v1/mcp/servers', key, { name, workspaceId: ws, mode: 'CODE', authMode: 'oauth_and_bearer' });
+  if (created.status !== 201) throw new Error(`codeModeWorld: ${created.status} ${created.text}`);
+  const server = created.body.server as { id: string; mcpEndpoint: string };
+  const aliceToken = (await t.post(`/api/v1/mcp/servers/${server.id}/access-tokens`, key, { endUserId: 'alice' })).body.accessToken as string;
+  return { key, ws, server, aliceToken };
+}

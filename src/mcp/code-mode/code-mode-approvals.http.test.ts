@@ -6,7 +6,7 @@ import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { approvalRequests, mcpCodeRuns } from '../../platform/db/schema.js';
 import type { TestApp } from '../../../test/harness.js';
 import { startAcmeApi, type AcmeApi } from '../../../test/fixtures/acme-api.js';
-import { mcpClient, startHttpApp } from '../../../test/mcp.js';
+import { codeModeWorld, mcpClient, startHttpApp } from '../../../test/mcp.js';
 
 type ToolResult = { content: Array<{ type: string; text: string }>; structuredContent: any; isError: boolean };
 
@@ -59,30 +59,7 @@ describe('Code Mode batch approvals', () => {
     acme = await startAcmeApi();
     t.app.services.registry.register(acme.integration);
     acme.accounts.set('key-alice', 'Alice Co');
-    ({ key } = await t.tenant());
-    ws = (await t.workspace(key)).id;
-    await t.post(`/api/v1/workspaces/${ws}/integrations`, key, { integrationName: 'acme', connectionStrategy: 'per_user' });
-    await t.post(`/api/v1/workspaces/${ws}/integrations`, key, { integrationName: 'hash-encode' });
-    await t.post('/api/v1/end-users', key, { workspaceId: ws, externalId: 'alice' });
-    const conn = await t.post('/api/v1/connections', key, {
-      type: 'SECRET_TEXT',
-      integrationName: 'acme',
-      externalId: 'alice-acme',
-      displayName: 'Alice',
-      secretText: 'key-alice',
-      workspaceId: ws,
-      endUserId: 'alice',
-      scope: 'USER',
-    });
-    assert.equal(conn.status, 201, conn.text);
-    const created = await t.post('/api/v1/mcp/servers', key, {
-      name: 'Gated code',
-      workspaceId: ws,
-      mode: 'CODE',
-      authMode: 'oauth_and_bearer',
-    });
-    server = created.body.server;
-    aliceToken = (await t.post(`/api/v1/mcp/servers/${server.id}/access-tokens`, key, { endUserId: 'alice' })).body.accessToken;
+    ({ key, ws, server, aliceToken } = await codeModeWorld(t, 'Gated code'));
     const policy = async (body: Record<string, unknown>) => {
       const res = await t.post('/api/v1/approval-policies', key, { workspaceId: ws, riskMode: 'always', ...body });
       assert.equal(res.status, 201, res.text);

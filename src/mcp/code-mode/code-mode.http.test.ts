@@ -6,7 +6,7 @@ import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { mcpCodeRuns } from '../../platform/db/schema.js';
 import type { TestApp } from '../../../test/harness.js';
 import { startAcmeApi, type AcmeApi } from '../../../test/fixtures/acme-api.js';
-import { INIT, mcpClient, rpc, startHttpApp, textOf } from '../../../test/mcp.js';
+import { codeModeWorld, INIT, mcpClient, rpc, startHttpApp, textOf } from '../../../test/mcp.js';
 
 /** Code Mode over MCP (official SDK client, real HTTP) and over REST (execute-code). */
 describe('MCP Code Mode', () => {
@@ -54,10 +54,7 @@ describe('MCP Code Mode', () => {
     acme = await startAcmeApi();
     t.app.services.registry.register(acme.integration);
     acme.accounts.set('key-alice', 'Alice Co');
-    ({ key } = await t.tenant());
-    ws = (await t.workspace(key)).id;
-    await t.post(`/api/v1/workspaces/${ws}/integrations`, key, { integrationName: 'acme', connectionStrategy: 'per_user' });
-    await t.post(`/api/v1/workspaces/${ws}/integrations`, key, { integrationName: 'hash-encode' });
+    ({ key, ws, server, aliceToken } = await codeModeWorld(t, 'Code'));
     await t.post('/api/v1/partials', key, {
       workspaceId: ws,
       integrationName: 'acme',
@@ -67,26 +64,6 @@ describe('MCP Code Mode', () => {
       enforcedKeys: ['channel'],
       isDefault: true,
     });
-    await t.post('/api/v1/end-users', key, { workspaceId: ws, externalId: 'alice' });
-    const conn = await t.post('/api/v1/connections', key, {
-      type: 'SECRET_TEXT',
-      integrationName: 'acme',
-      externalId: 'alice-acme',
-      displayName: 'Alice',
-      secretText: 'key-alice',
-      workspaceId: ws,
-      endUserId: 'alice',
-      scope: 'USER',
-    });
-    assert.equal(conn.status, 201, conn.text);
-    const created = await t.post('/api/v1/mcp/servers', key, {
-      name: 'Code',
-      workspaceId: ws,
-      mode: 'CODE',
-      authMode: 'oauth_and_bearer',
-    });
-    server = created.body.server;
-    aliceToken = (await t.post(`/api/v1/mcp/servers/${server.id}/access-tokens`, key, { endUserId: 'alice' })).body.accessToken;
     const policy = await t.post('/api/v1/approval-policies', key, {
       name: 'Messages need review',
       workspaceId: ws,
