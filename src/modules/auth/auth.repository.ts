@@ -51,10 +51,22 @@ export async function findVerificationCode(db: Executor, userId: string): Promis
   return row ?? null;
 }
 
-/** Replaces the person's pending code (one at a time): a new code resets the attempts. */
-export async function putVerificationCode(db: Executor, row: { userId: string; codeHash: string; expiresAt: Date }): Promise<void> {
+/**
+ * Replaces the person's pending code (one at a time; a new code resets the attempts) unless the current one was
+ * made after `notAfter`: false then. One statement, so two requests at once cannot both send a code.
+ */
+export async function putVerificationCode(
+  db: Executor,
+  row: { userId: string; codeHash: string; expiresAt: Date },
+  notAfter: Date,
+): Promise<boolean> {
   const values = { ...row, attempts: 0, consumedAt: null, createdAt: new Date() };
-  await db.insert(emailVerificationCodes).values(values).onConflictDoUpdate({ target: emailVerificationCodes.userId, set: values });
+  const written = await db
+    .insert(emailVerificationCodes)
+    .values(values)
+    .onConflictDoUpdate({ target: emailVerificationCodes.userId, set: values, setWhere: lt(emailVerificationCodes.createdAt, notAfter) })
+    .returning({ userId: emailVerificationCodes.userId });
+  return written.length > 0;
 }
 
 export async function deleteVerificationCode(db: Executor, userId: string): Promise<void> {

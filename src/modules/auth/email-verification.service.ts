@@ -41,18 +41,18 @@ export class EmailVerificationService {
     const user = await this.user(userId);
     if (user.emailVerifiedAt) return { emailVerified: true, sent: false, expiresAt: null };
     if (!this.deps.mailer.configured) throw notConfigured();
-    const previous = await repo.findVerificationCode(this.deps.orm, userId);
-    const wait = previous ? previous.createdAt.getTime() + RESEND_INTERVAL_MS - Date.now() : 0;
-    if (wait > 0) {
-      const retryAfter = Math.ceil(wait / 1000);
+    const code = String(randomInt(0, 10 ** CODE_DIGITS)).padStart(CODE_DIGITS, '0');
+    const expiresAt = new Date(Date.now() + CODE_TTL_MS);
+    const row = { userId, codeHash: hashCode(userId, code), expiresAt };
+    if (!(await repo.putVerificationCode(this.deps.orm, row, new Date(Date.now() - RESEND_INTERVAL_MS)))) {
+      const previous = await repo.findVerificationCode(this.deps.orm, userId);
+      const wait = previous ? previous.createdAt.getTime() + RESEND_INTERVAL_MS - Date.now() : RESEND_INTERVAL_MS;
+      const retryAfter = Math.max(1, Math.ceil(wait / 1000));
       throw new AppError('RATE_LIMITED', `A code was sent less than a minute ago; request another in ${retryAfter} s.`, {
         retryAfter,
         headers: { 'Retry-After': retryAfter },
       });
     }
-    const code = String(randomInt(0, 10 ** CODE_DIGITS)).padStart(CODE_DIGITS, '0');
-    const expiresAt = new Date(Date.now() + CODE_TTL_MS);
-    await repo.putVerificationCode(this.deps.orm, { userId, codeHash: hashCode(userId, code), expiresAt });
     try {
       await this.deps.mailer.send({
         to: user.email,
