@@ -20,6 +20,7 @@ import { ApiKeyVerifier } from './modules/api-keys/api-keys.verifier.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
 import { User } from './modules/auth/auth.schemas.js';
 import { AuthService } from './modules/auth/auth.service.js';
+import { EmailVerificationService } from './modules/auth/email-verification.service.js';
 import { endUsersRoutes } from './modules/end-users/end-users.routes.js';
 import { EndUser } from './modules/end-users/end-users.schemas.js';
 import { EndUsersService } from './modules/end-users/end-users.service.js';
@@ -187,6 +188,7 @@ export function createServices({ config, db }: AppDeps, log: { info(o: object, m
   const integrations = new IntegrationsService({ registry, publicUrl: config.publicUrl, workspaces, engine, oauthApps });
   // Hosted connect, the end-user portal and OAuth2 refresh (src/modules/connect).
   const mailer = new Mailer(config.email);
+  const emailVerification = new EmailVerificationService({ orm, mailer, log });
   const connect = new ConnectService({ orm, registry, workspaces, endUsers, workspaceIntegrations, connections, oauthApps, secrets, egress, publicUrl: config.publicUrl, log });
   const portal = new PortalService({ orm, registry, workspaces, endUsers, workspaceIntegrations, connections, connect, mailer, publicUrl: config.publicUrl, log });
   const oauthRefresher = new OAuthRefresher({ db, registry, connections, oauthApps, egress, log });
@@ -232,7 +234,7 @@ export function createServices({ config, db }: AppDeps, log: { info(o: object, m
   return {
     bus, jobs, verifier, auth, apiKeys, workspaces, endUsers, members, workspaceMembers, organizations, operator, registry, integrations, files, pieces, pieceInstaller, browsers, advancedCode,
     secrets, egress, oauthApps, connections, workspaceIntegrations, partials, limits, idempotency, engine, actions, activity,
-    mailer, connect, portal, oauthRefresher,
+    mailer, emailVerification, connect, portal, oauthRefresher,
     signing, delivery, webhookSigningSecret, triggers, poller, webhooks,
     approvalPolicies, approvals, approvalWebhooks, codeRunApprovals, riskModel,
     ...mcp,

@@ -9,6 +9,8 @@ import path from 'node:path';
 import { scratchDatabase } from './harness.js';
 import { CLI, freePort, ROOT, waitReady } from './service-process.js';
 import { ENCRYPTED_COLUMNS } from '../src/platform/secrets.js';
+import { openDatabase } from '../src/platform/db/database.js';
+import { AuthService } from '../src/modules/auth/auth.service.js';
 
 /**
  * The real process: first-start bootstrap, the CLI, and graceful shutdown, through `node src/cli/index.ts`
@@ -140,6 +142,31 @@ describe('the switchboard process', () => {
     assert.match(badPlan.stderr, /plan must be one of/);
     const unknown = cli(['frobnicate'], e);
     assert.equal(unknown.code, 2);
+  });
+
+  it('marks an email address verified from the CLI (users verify-email)', async () => {
+    const e = await env(dataDir);
+    assert.equal(cli(['migrate'], e).code, 0);
+    const open = () => openDatabase(databaseUrl ? { url: databaseUrl, poolSize: 1 } : { dataDir: path.join(dataDir, 'pg') });
+    let db = await open();
+    try {
+      await new AuthService({ orm: db.orm }).createUser(db.orm, { email: 'Cli.Person@example.com', name: 'Cli', password: 'password123' });
+    } finally {
+      await db.close();
+    }
+    const missing = cli(['users', 'verify-email', 'nobody@example.com'], e);
+    assert.equal(missing.code, 1);
+    assert.match(missing.stderr, /No account has the email nobody@example\.com/);
+    const done = cli(['users', 'verify-email', 'cli.person@example.com'], e);
+    assert.equal(done.code, 0, done.stderr);
+    assert.equal(JSON.parse(done.stdout).user.email, 'Cli.Person@example.com');
+    db = await open();
+    try {
+      const [row] = await db.query<{ email_verified_at: Date | null }>(`SELECT email_verified_at FROM users WHERE email = 'Cli.Person@example.com'`);
+      assert.ok(row?.email_verified_at, 'stored as verified');
+    } finally {
+      await db.close();
+    }
   });
 
   it('rotates the encryption key from the CLI', async () => {

@@ -22,6 +22,8 @@ const USAGE = `switchboard <command>
                                           create an API key; prints it once
   keys rotate-encryption [--generate]     re-encrypt every stored secret with the current encryption key
                                           (--generate: embedded mode, make a new key first and keep the old one)
+  users verify-email <email>              mark a person's email address verified (when no SMTP server can send
+                                          the code; only for an address you know belongs to that person)
   integrations list                       list the pieces added at runtime
   integrations add <package>[@version]    add an Activepieces piece from npm (running nodes load it without a restart)
   oauth-apps list                         list the service-managed OAuth apps
@@ -124,6 +126,15 @@ async function main(argv: string[]): Promise<number> {
         } finally {
           await db.close();
         }
+        return 0;
+      }
+      break;
+    }
+    case 'users': {
+      if (sub === 'verify-email') {
+        const [email] = rest;
+        if (!email || !email.includes('@')) throw new AppError('VALIDATION_ERROR', 'the email address is required, e.g. users verify-email ada@example.com');
+        await withServices(async (app) => print({ user: await app.services.emailVerification.markVerifiedByEmail(email) }));
         return 0;
       }
       break;

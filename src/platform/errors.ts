@@ -12,6 +12,8 @@ export const ERROR_CATALOG = {
   INVALID_AUTH_METHOD: [400, 'authMethodKey is not available for this integration.'],
   INVALID_OAUTH_APP: [400, 'The OAuth app settings are invalid for this auth method.'],
   EMAIL_NOT_CONFIGURED: [400, 'Email sending is not configured.'],
+  INVALID_VERIFICATION_CODE: [400, 'The verification code is wrong.'],
+  VERIFICATION_CODE_EXPIRED: [400, 'No valid verification code is pending; request a new one.'],
   EXPIRED: [400, 'The invitation has expired.'],
   CONNECTION_REQUIRED: [400, 'This action needs a connection and none was found.'],
   CONNECTION_ERROR: [400, 'The connection credentials are invalid or expired.'],
@@ -33,6 +35,7 @@ export const ERROR_CATALOG = {
   INVALID_CREDENTIALS: [401, 'The email or password is wrong.'],
   // 403
   FORBIDDEN: [403, 'You are not allowed to do this.'],
+  EMAIL_NOT_VERIFIED: [403, 'Verify your email address first.'],
   SCOPE_DENIED: [403, 'This API key is not allowed to reach this resource.'],
   QUOTA_EXCEEDED: [403, 'The plan limit has been reached.'],
   ORGANIZATION_SUSPENDED: [403, 'The organization is suspended.'],

@@ -1,4 +1,4 @@
-/** The MCP OAuth authorize page: sign in (or create an account), then allow or deny an application. */
+/** The MCP OAuth authorize page: sign in (or create an account), verify the email if needed, then allow or deny. */
 
 const esc = (s: string) =>
   s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
@@ -11,6 +11,7 @@ label{display:block;font-size:14px;margin:14px 0 4px}input[type=email],input[typ
 button{font-size:15px;padding:9px 16px;border-radius:6px;border:1px solid #c6cbd4;background:#fff;cursor:pointer;margin-top:18px}
 button.primary{background:#2457d6;border-color:#2457d6;color:#fff}.row{display:flex;gap:10px;justify-content:flex-end}
 .error{background:#fdecec;color:#9b1c1c;border-radius:6px;padding:10px;margin:12px 0}ul{padding-left:20px}
+.info{background:#eef3fd;color:#1d3a7a;border-radius:6px;padding:10px;margin:12px 0}code{font-size:13px}
 .link{background:none;border:none;color:#2457d6;padding:0;margin:0;font-size:14px;text-decoration:underline}
 `;
 
@@ -26,6 +27,7 @@ export interface PageContext {
 
 const hidden = (name: string, value: string) => `<input type="hidden" name="${name}" value="${esc(value)}">`;
 const errorBox = (message?: string) => (message ? `<div class="error" role="alert">${esc(message)}</div>` : '');
+const infoBox = (message?: string) => (message ? `<div class="info" role="status">${esc(message)}</div>` : '');
 
 export function signInPage(c: PageContext, opts: { error?: string; email?: string; mode?: 'signin' | 'signup' } = {}): string {
   const signup = opts.mode === 'signup';
@@ -43,6 +45,41 @@ ${signup ? '<label for="name">Name</label><input id="name" name="name" type="tex
 </form>
 <form method="post" action="/mcp/oauth/authorize">${hidden('request', c.sealed)}${hidden('action', signup ? 'show_signin' : 'show_signup')}
 <p class="muted">${signup ? 'Already have an account?' : 'No account yet?'} <button class="link" type="submit">${signup ? 'Sign in' : 'Create one'}</button></p></form>`,
+  );
+}
+
+/**
+ * The person's email is not verified and the server would match it by email: enter the emailed code (or, without
+ * SMTP, why that cannot happen here and what the operator can do).
+ */
+export function verifyEmailPage(
+  c: PageContext,
+  opts: { email: string; csrf: string; canSend: boolean; pending: boolean; error?: string; info?: string },
+): string {
+  const intro = `<h1>Verify your email</h1>
+<p class="muted"><strong>${esc(c.clientName)}</strong> wants to use the MCP server <strong>${esc(c.serverName)}</strong> on your behalf. This server finds you by your email address, so first confirm that <strong>${esc(opts.email)}</strong> is yours.</p>`;
+  const leave = `<form method="post" action="/mcp/oauth/authorize">${hidden('request', c.sealed)}${hidden('csrf', opts.csrf)}
+<div class="row"><button type="submit" name="action" value="signout">Use another account</button><button type="submit" name="action" value="deny" id="deny">Return to ${esc(c.clientName)}</button></div></form>`;
+  if (!opts.canSend) {
+    return layout(
+      'Verify your email',
+      `${intro}${errorBox(
+        'This service cannot send email, so your address cannot be verified here. Its operator can configure email (SWITCHBOARD_SMTP_URL) or confirm your address with the command "switchboard users verify-email".',
+      )}${leave}`,
+    );
+  }
+  const status = opts.info ?? (opts.pending ? `We sent an 8-digit code to ${opts.email}.` : undefined);
+  return layout(
+    'Verify your email',
+    `${intro}
+${errorBox(opts.error)}${infoBox(status)}
+<form method="post" action="/mcp/oauth/authorize" id="verify">${hidden('request', c.sealed)}${hidden('csrf', opts.csrf)}${hidden('action', 'verify_email')}
+<label for="code">Verification code</label><input id="code" name="code" type="text" inputmode="numeric" autocomplete="one-time-code" required maxlength="16" aria-describedby="code-help"${opts.error ? ' aria-invalid="true"' : ''}>
+<p id="code-help" class="muted">The code from the email we sent to ${esc(opts.email)}; it works for 15 minutes.</p>
+<div class="row"><button class="primary" type="submit">Verify</button></div></form>
+<form method="post" action="/mcp/oauth/authorize" id="resend">${hidden('request', c.sealed)}${hidden('csrf', opts.csrf)}${hidden('action', 'send_code')}
+<p class="muted">${opts.pending ? 'No email, or the code expired?' : 'No code yet?'} <button class="link" type="submit">Send ${opts.pending ? 'a new' : 'a'} code</button></p></form>
+${leave}`,
   );
 }
 

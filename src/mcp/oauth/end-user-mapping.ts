@@ -10,10 +10,13 @@ export interface Person {
   id: string;
   email: string;
   name: string;
+  /** Whether the person proved they receive mail at `email` (docs/decisions/0070). */
+  emailVerified: boolean;
 }
 
 export type EndUserDecision =
-  { ok: true; endUser: { id: string; externalId: string } | null; willCreate: boolean } | { ok: false; reason: string };
+  | { ok: true; endUser: { id: string; externalId: string } | null; willCreate: boolean }
+  | { ok: false; reason: string; verifyEmail?: true };
 
 /** Maps a person who authorizes an MCP client to an end user of the server's workspace. */
 export class EndUserMapping {
@@ -26,6 +29,8 @@ export class EndUserMapping {
    * Which end user this person acts as. restricted: an existing end user of the workspace, linked to the account
    * before or matching its email (email field, or an externalId equal to the email). open: the same, else a new end
    * user is created. A server scoped to one end user admits only that one.
+   * Anyone can sign up with any address, so the email counts (matching or creating) only once it is verified;
+   * until then the answer is `verifyEmail`, before any lookup by email, so it reveals nothing about end users.
    */
   async endUserFor(server: McpServerRow, person: Person, commit: boolean): Promise<EndUserDecision> {
     const ws = server.workspaceId;
@@ -34,6 +39,13 @@ export class EndUserMapping {
     let endUser: { id: string; externalId: string } | null = null;
     const link = await repo.findLink(this.orm, ws, person.id);
     if (link) endUser = await this.endUsers.findByRef(server.orgId, ws, link.endUserId);
+    if (!endUser && !person.emailVerified) {
+      return {
+        ok: false,
+        verifyEmail: true,
+        reason: `Verify ${person.email} before continuing: this server matches accounts to end users by email address.`,
+      };
+    }
     endUser ??= (await this.endUsers.findByEmail(server.orgId, ws, email))[0] ?? null;
     endUser ??= await this.endUsers.findByRef(server.orgId, ws, email);
     const willCreate = !endUser && server.endUserAccess === 'open';

@@ -9,12 +9,13 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { UnauthorizedError, type OAuthClientProvider } from '@modelcontextprotocol/sdk/client/auth.js';
 import type { OAuthClientInformationMixed, OAuthClientMetadata, OAuthTokens } from '@modelcontextprotocol/sdk/shared/auth.js';
-import { endUsers, mcpEndUserLinks, mcpOauthCodes, mcpOauthGrants, mcpTokens } from '../../platform/db/schema.js';
+import { endUsers, mcpEndUserLinks, mcpOauthCodes, mcpOauthGrants, mcpTokens, users } from '../../platform/db/schema.js';
 import { hashToken } from '../../platform/crypto.js';
 import type { TestApp } from '../../../test/harness.js';
 import { launchBrowser } from '../../../test/browser.js';
 import { startAcmeApi, type AcmeApi } from '../../../test/fixtures/acme-api.js';
 import { INIT, rpc, startHttpApp } from '../../../test/mcp.js';
+import { startSmtpSink } from '../../../test/mail.js';
 import fc from 'fast-check';
 import { mcpOauthClients } from '../../platform/db/schema.js';
 import { purgeMcpState } from '../jobs.js';
@@ -83,10 +84,16 @@ describe('MCP OAuth authorization server', () => {
   let key: string;
   let ws: string;
   let server: { id: string; mcpEndpoint: string };
+  let mail: Awaited<ReturnType<typeof startSmtpSink>>;
 
-  const signUp = async (email: string, password = 'correct horse battery') => {
+  /**
+   * A person's session cookie. Verified by default (the operator's path), for tests about other things; the
+   * verification itself is tested with `verified: false` and the emailed code.
+   */
+  const signUp = async (email: string, { password = 'correct horse battery', verified = true } = {}) => {
     const res = await t.post('/api/v1/auth/sign-up', null, { email, password, name: email.split('@')[0] });
     assert.equal(res.status, 201, res.text);
+    if (verified) await t.verifyEmail(email);
     return `sb_session=${res.body.token}`;
   };
   const register = async (metadata: Record<string, unknown> = {}) => {
@@ -142,7 +149,8 @@ describe('MCP OAuth authorization server', () => {
   };
 
   before(async () => {
-    ({ t, base } = await startHttpApp());
+    mail = await startSmtpSink();
+    ({ t, base } = await startHttpApp(mail.env));
     acme = await startAcmeApi();
     t.app.services.registry.register(acme.integration);
     acme.accounts.set('key-erin', 'Erin Co');
@@ -172,6 +180,7 @@ describe('MCP OAuth authorization server', () => {
     await cb?.close();
     await acme?.close();
     await t?.close();
+    await mail?.stop();
   });
 
   it('publishes authorization-server metadata', async () => {
@@ -198,8 +207,8 @@ describe('MCP OAuth authorization server', () => {
     assert.equal((await fetch(`${base}/mcp/oauth/token`, { method: 'OPTIONS' })).status, 204);
   });
 
-  it('runs the whole flow with the official client: discovery, registration, sign-in in a browser, token, call, refresh, revoke', async () => {
-    await signUp('erin@example.com');
+  it('runs the whole flow with the official client: discovery, registration, sign-in and email verification in a browser, token, call, refresh, revoke', async () => {
+    await signUp('erin@example.com', { verified: false });
     const provider = new MemoryProvider(cb.url);
     const connect = async () => {
       const client = new Client({ name: 'oauth-test', version: '1.0.0' });
@@ -227,6 +236,17 @@ describe('MCP OAuth authorization server', () => {
     assert.match((await page.textContent('.error'))!, /email or password is wrong/);
     await page.fill('#password', 'correct horse battery');
     await page.click('#signin button[type=submit]');
+    // Matched by email, so the address is verified first: signing in sent the code.
+    await page.waitForSelector('#verify');
+    assert.match((await page.textContent('h1'))!, /Verify your email/);
+    assert.match((await page.textContent('[role=status]'))!, /We sent an 8-digit code to erin@example\.com/);
+    assert.ok(!(await page.textContent('main'))!.includes('erin-1'), 'nothing about the end user before verification');
+    const emailed = await mail.codeFor('erin@example.com');
+    await page.fill('#code', emailed === '00000000' ? '11111111' : '00000000');
+    await page.click('#verify button[type=submit]');
+    assert.match((await page.textContent('.error'))!, /code is wrong; 4 tries left/);
+    await page.getByLabel('Verification code').fill(emailed);
+    await page.click('#verify button[type=submit]');
     await page.waitForSelector('#allow');
     const consentText = (await page.textContent('main'))!;
     assert.match(consentText, /Allow Test Agent\?/);
@@ -342,6 +362,101 @@ describe('MCP OAuth authorization server', () => {
     const denied = await consent(authorizeUrl(client.client_id, challenge, { resource: scoped.mcpEndpoint }), cookie);
     assert.equal(denied.status, 403);
     assert.match(denied.html, /reserved for another end user/);
+  });
+
+  /** The authorize page's forms, posted with the session: returns status, page and redirect. */
+  const postPage = async (cookie: string, html: string, fields: Record<string, string>) => {
+    const res = await fetch(`${base}/mcp/oauth/authorize`, {
+      ...form({ request: hidden(html, 'request'), csrf: hidden(html, 'csrf'), ...fields }),
+      headers: { 'content-type': 'application/x-www-form-urlencoded', cookie },
+      redirect: 'manual',
+    });
+    return { status: res.status, html: await res.text(), location: res.headers.get('location') };
+  };
+  const userIdOf = async (email: string) => (await t.db.orm.select().from(users).where(eq(users.email, email)))[0]!.id;
+  const linksOf = async (userId: string) =>
+    t.db.orm.select().from(mcpEndUserLinks).where(eq(mcpEndUserLinks.userId, userId));
+
+  it('an unverified account with an end user\'s email is not mapped to that end user until it enters the emailed code (restricted)', async () => {
+    await t.post('/api/v1/end-users', key, { workspaceId: ws, externalId: 'victim-1', email: 'Victim@Example.com' });
+    // Someone else signs up with the victim's address; they cannot read the victim's mail.
+    const cookie = await signUp('victim@example.com', { verified: false });
+    const userId = await userIdOf('victim@example.com');
+    const client = (await register()).body;
+    const { challenge } = pkce();
+    const url = authorizeUrl(client.client_id, challenge);
+    const page = await fetch(url, { headers: { cookie }, redirect: 'manual' });
+    const html = await page.text();
+    assert.equal(page.status, 200);
+    assert.match(html, /Verify your email/);
+    assert.match(html, /<label for="code">Verification code<\/label>/);
+    assert.ok(!html.includes('victim-1') && !html.includes('id="allow"'), 'no consent, nothing about the end user');
+    // Allow posted anyway (with a valid CSRF token) is refused: no code, no link.
+    const forced = await postPage(cookie, html, { action: 'allow' });
+    assert.equal(forced.status, 303);
+    const denied = new URL(forced.location!).searchParams;
+    assert.equal(denied.get('error'), 'access_denied');
+    assert.equal(denied.get('code'), null);
+    assert.deepEqual(await linksOf(userId), []);
+    assert.equal((await t.db.orm.select().from(mcpOauthCodes).where(eq(mcpOauthCodes.userId, userId))).length, 0);
+    // Verification needs the code from the victim's inbox: guesses fail.
+    assert.equal(mail.mailsTo('victim@example.com').length, 0, 'showing the page sends nothing');
+    const sent = await postPage(cookie, html, { action: 'send_code' });
+    assert.equal(sent.status, 200);
+    assert.match(sent.html, /We sent a new code to victim@example\.com/);
+    const code = await mail.codeFor('victim@example.com');
+    const guess = await postPage(cookie, html, { action: 'verify_email', code: code === '12345678' ? '87654321' : '12345678' });
+    assert.equal(guess.status, 400);
+    assert.match(guess.html, /The code is wrong; 4 tries left/);
+    assert.match(guess.html, /aria-invalid="true"/);
+    assert.ok(!(await t.dumpDatabase()).includes(code), 'the code is stored only as a hash');
+    assert.equal((await postPage(cookie, html, { action: 'verify_email', code, csrf: 'forged' })).status, 403, 'CSRF-protected');
+    // The owner of the inbox enters the code: now the email counts.
+    const ok = await postPage(cookie, html, { action: 'verify_email', code });
+    assert.equal(ok.status, 303);
+    assert.ok(ok.location!.startsWith('/mcp/oauth/authorize?'));
+    const c = await consent(url, cookie);
+    assert.match(c.html, /you will act as the end user &quot;victim-1&quot;/);
+    assert.equal(c.status, 303);
+    assert.ok(new URL(c.location!).searchParams.get('code'));
+    assert.equal((await linksOf(userId)).length, 1);
+  });
+
+  it('open servers neither match nor create end users by an unverified email', async () => {
+    const open = (await t.post('/api/v1/mcp/servers', key, { name: 'Open v', workspaceId: ws, endUserAccess: 'open' })).body.server;
+    // An end user whose externalId is the email (what open servers create).
+    await t.post('/api/v1/end-users', key, { workspaceId: ws, externalId: 'victim2@example.com' });
+    const client = (await register()).body;
+    const { challenge } = pkce();
+    for (const email of ['victim2@example.com', 'brand-new@example.com']) {
+      const cookie = await signUp(email, { verified: false });
+      const url = authorizeUrl(client.client_id, challenge, { resource: open.mcpEndpoint });
+      const page = await fetch(url, { headers: { cookie } });
+      const html = await page.text();
+      assert.match(html, /Verify your email/, email);
+      assert.ok(!/act as/.test(html), email);
+      const forced = await postPage(cookie, html, { action: 'allow' });
+      assert.equal(new URL(forced.location!).searchParams.get('error'), 'access_denied', email);
+      assert.deepEqual(await linksOf(await userIdOf(email)), [], email);
+    }
+    const created = await t.db.orm
+      .select()
+      .from(endUsers)
+      .where(and(eq(endUsers.workspaceId, ws), eq(endUsers.externalId, 'brand-new@example.com')));
+    assert.equal(created.length, 0, 'no end user is created for an unverified email');
+  });
+
+  it('keeps an existing account link without asking to verify again', async () => {
+    const cookie = await signUp('linked@example.com');
+    await t.post('/api/v1/end-users', key, { workspaceId: ws, externalId: 'linked-1', email: 'linked@example.com' });
+    const client = (await register()).body;
+    const { challenge } = pkce();
+    assert.equal((await consent(authorizeUrl(client.client_id, challenge), cookie)).status, 303);
+    // A link made before verification existed (an account that never verified) still identifies the person.
+    await t.db.orm.update(users).set({ emailVerifiedAt: null }).where(eq(users.email, 'linked@example.com'));
+    const again = await consent(authorizeUrl(client.client_id, challenge), cookie);
+    assert.match(again.html, /you will act as the end user &quot;linked-1&quot;/);
+    assert.equal(again.status, 303);
   });
 
   it('binds tokens to one server (resource indicator) and refuses malformed authorize requests', async () => {
@@ -737,5 +852,47 @@ describe('MCP OAuth authorization server', () => {
       }),
       { seed: 20261124, numRuns: 60 },
     );
+  });
+});
+
+describe('MCP OAuth email verification without SMTP', () => {
+  let t: TestApp;
+  let base: string;
+  before(async () => {
+    ({ t, base } = await startHttpApp());
+  });
+  after(async () => t?.close());
+
+  it('tells the person the address cannot be verified here and what the operator can do; the CLI path unblocks it', async () => {
+    const { key } = await t.tenant();
+    const ws = (await t.workspace(key)).id;
+    await t.post('/api/v1/end-users', key, { workspaceId: ws, externalId: 'ops-1', email: 'ops@example.com' });
+    const server = (await t.post('/api/v1/mcp/servers', key, { name: 'No mail', workspaceId: ws })).body.server;
+    const redirect = 'http://127.0.0.1:9/callback';
+    const reg = await fetch(`${base}/mcp/oauth/register`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ client_name: 'Raw client', redirect_uris: [redirect], token_endpoint_auth_method: 'none' }),
+    });
+    const clientId = ((await reg.json()) as { client_id: string }).client_id;
+    const up = await t.post('/api/v1/auth/sign-up', null, { email: 'ops@example.com', password: 'password123', name: 'Ops' });
+    const cookie = `sb_session=${up.body.token}`;
+    const url = `${base}/mcp/oauth/authorize?${new URLSearchParams({ response_type: 'code', client_id: clientId, redirect_uri: redirect, code_challenge: pkce().challenge, code_challenge_method: 'S256', state: 's', resource: server.mcpEndpoint }).toString()}`;
+    const page = await fetch(url, { headers: { cookie } });
+    const html = await page.text();
+    assert.equal(page.status, 503);
+    assert.match(html, /Verify your email/);
+    assert.match(html, /cannot send email/);
+    assert.match(html, /SWITCHBOARD_SMTP_URL/);
+    assert.match(html, /switchboard users verify-email/);
+    assert.ok(!html.includes('id="code"'), 'no code field when no code can be sent');
+    const send = await fetch(`${base}/mcp/oauth/authorize`, {
+      ...form({ request: hidden(html, 'request'), csrf: hidden(html, 'csrf'), action: 'send_code' }),
+      headers: { 'content-type': 'application/x-www-form-urlencoded', cookie },
+    });
+    assert.equal(send.status, 503);
+    await t.verifyEmail('ops@example.com');
+    const after = await (await fetch(url, { headers: { cookie } })).text();
+    assert.match(after, /you will act as the end user &quot;ops-1&quot;/);
   });
 });

@@ -1,7 +1,14 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { AppError, isAppError } from '../../platform/errors.js';
 import { readCookie, SESSION_COOKIE } from '../../platform/http/auth.js';
-import { consentPage, deniedPage, errorPage, signInPage, type PageContext } from '../../web/mcp-authorize.page.js';
+import {
+  consentPage,
+  deniedPage,
+  errorPage,
+  signInPage,
+  verifyEmailPage,
+  type PageContext,
+} from '../../web/mcp-authorize.page.js';
 import { OAuthError } from './clients.js';
 import type { AuthorizeRequest, Person } from './oauth.service.js';
 
@@ -43,7 +50,7 @@ const CORS = {
  * Protocol endpoints, not REST resources: they answer in OAuth's shapes and stay out of the OpenAPI document.
  */
 export async function mcpOAuthRoutes(app: FastifyInstance): Promise<void> {
-  const { mcpOAuth: oauth, mcpOAuthClients: clients, auth } = app.services;
+  const { mcpOAuth: oauth, mcpOAuthClients: clients, auth, emailVerification } = app.services;
   const secureCookie = app.config.publicUrl.startsWith('https://');
 
   app.removeContentTypeParser('application/json');
@@ -120,7 +127,7 @@ export async function mcpOAuthRoutes(app: FastifyInstance): Promise<void> {
     try {
       const p = await auth.verifySession(token);
       const user = await auth.me(p.userId);
-      return { id: user.id, email: user.email, name: user.name, sessionId: p.sessionId };
+      return { id: user.id, email: user.email, name: user.name, emailVerified: user.emailVerified, sessionId: p.sessionId };
     } catch {
       return null;
     }
@@ -137,12 +144,12 @@ export async function mcpOAuthRoutes(app: FastifyInstance): Promise<void> {
     );
   };
 
-  /** Renders what the person sees for a valid request: sign in, consent, or why they cannot continue. */
+  /** Renders what the person sees for a valid request: sign in, verify the email, consent, or why they cannot continue. */
   const show = async (
     reply: FastifyReply,
     req: FastifyRequest,
     query: Record<string, string | undefined>,
-    notice?: { error?: string; email?: string; mode?: 'signin' | 'signup' },
+    notice?: { error?: string; info?: string; email?: string; mode?: 'signin' | 'signup' },
     status = 200,
   ) => {
     const check = await oauth.checkAuthorize(query);
@@ -158,6 +165,12 @@ export async function mcpOAuthRoutes(app: FastifyInstance): Promise<void> {
     if (!who) return page(reply, status, signInPage(ctx, notice ?? {}));
     const csrf = oauth.csrf(who.sessionId, sealed);
     const decision = await oauth.endUserFor(check.server, who, false);
+    if (!decision.ok && decision.verifyEmail) {
+      const canSend = emailVerification.canSend;
+      const pending = canSend && (await emailVerification.pending(who.id));
+      const opts = { email: who.email, csrf, canSend, pending, ...(notice?.error ? { error: notice.error } : {}), ...(notice?.info ? { info: notice.info } : {}) };
+      return page(reply, canSend ? status : 503, verifyEmailPage(ctx, opts));
+    }
     if (!decision.ok) return page(reply, 403, deniedPage(ctx, { reason: decision.reason, csrf }));
     const endUser = decision.endUser ? `the end user "${decision.endUser.externalId}"` : 'a new end user of this workspace';
     return page(reply, 200, consentPage(ctx, { email: who.email, endUser, scopes: check.request.scopes, csrf }));
@@ -191,6 +204,7 @@ export async function mcpOAuthRoutes(app: FastifyInstance): Promise<void> {
                 ? await auth.signIn({ email, password: form.password ?? '' })
                 : await auth.signUp(signUpInput(email, form.password ?? '', form.name ?? ''));
             setSession(reply, session.token, session.expiresAt);
+            await sendCodeIfNeeded(query, session.user);
             return seeOther(reply, backToPage(r));
           } catch (err) {
             if (!isAppError(err)) throw err;
@@ -222,6 +236,24 @@ export async function mcpOAuthRoutes(app: FastifyInstance): Promise<void> {
         return seeOther(reply, backToPage(r));
       }
       if (form.action === 'deny') return seeOther(reply, oauth.denied(r));
+      if (form.action === 'verify_email') {
+        try {
+          await emailVerification.confirm(who.id, form.code ?? '');
+          return seeOther(reply, backToPage(r));
+        } catch (err) {
+          if (!isAppError(err)) throw err;
+          return show(reply, req, query, { error: err.message }, err.status);
+        }
+      }
+      if (form.action === 'send_code') {
+        try {
+          await emailVerification.request(who.id);
+          return show(reply, req, query, { info: `We sent a new code to ${who.email}.` });
+        } catch (err) {
+          if (!isAppError(err)) throw err;
+          return show(reply, req, query, { error: err.message }, err.status);
+        }
+      }
       if (form.action !== 'allow') return page(reply, 400, errorPage('Unknown action.'));
       const check = await oauth.checkAuthorize(query);
       if (check.kind === 'page_error') return page(reply, 400, errorPage(check.message));
@@ -232,6 +264,21 @@ export async function mcpOAuthRoutes(app: FastifyInstance): Promise<void> {
       return seeOther(reply, await oauth.issueCode(check.request, check.server, who, decision.endUser.id));
     },
   });
+
+  /** Right after signing in or up: when the page is going to ask for the emailed code, send the first one. */
+  async function sendCodeIfNeeded(query: Record<string, string | undefined>, user: Person) {
+    if (user.emailVerified || !emailVerification.canSend) return;
+    const check = await oauth.checkAuthorize(query);
+    if (check.kind !== 'ok') return;
+    const decision = await oauth.endUserFor(check.server, user, false);
+    if (decision.ok || !decision.verifyEmail) return;
+    try {
+      await emailVerification.request(user.id);
+    } catch (err) {
+      // Sent less than a minute ago, or the SMTP server failed: the page offers to send one.
+      if (!isAppError(err)) throw err;
+    }
+  }
 
   function formOf(req: FastifyRequest): Form {
     const type = String(req.headers['content-type'] ?? '');

@@ -2,8 +2,9 @@ import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { createHash } from 'node:crypto';
 import { eq } from 'drizzle-orm';
-import { userSessions, users } from '../../platform/db/schema.js';
+import { emailVerificationCodes, userSessions, users } from '../../platform/db/schema.js';
 import { startApp, type TestApp } from '../../../test/harness.js';
+import { startSmtpSink } from '../../../test/mail.js';
 
 describe('person accounts and sessions', () => {
   let t: TestApp;
@@ -16,6 +17,7 @@ describe('person accounts and sessions', () => {
     const up = await t.post('/api/v1/auth/sign-up', null, { email: 'ada@example.com', password: 'analytical engine', name: 'Ada' });
     assert.equal(up.status, 201);
     assert.equal(up.body.user.email, 'ada@example.com');
+    assert.equal(up.body.user.emailVerified, false);
     assert.match(up.body.token, /^uss_/);
     const cookie = String(up.headers['set-cookie']);
     assert.match(cookie, /sb_session=uss_/);
@@ -75,4 +77,131 @@ describe('person accounts and sessions', () => {
     const { key } = await t.tenant();
     assert.equal((await t.get('/api/v1/auth/session', key)).status, 401);
   });
+
+  it('cannot send a verification code without SMTP, and says how the operator fixes it', async () => {
+    const up = await t.post('/api/v1/auth/sign-up', null, { email: 'nosmtp@example.com', password: 'password123', name: 'No' });
+    const res = await t.post('/api/v1/auth/verify-email/request', up.body.token);
+    assert.equal(res.status, 400);
+    assert.equal(res.body.error, 'EMAIL_NOT_CONFIGURED');
+    assert.match(res.body.message, /SWITCHBOARD_SMTP_URL/);
+    assert.match(res.body.message, /switchboard users verify-email/);
+    const confirm = await t.post('/api/v1/auth/verify-email/confirm', up.body.token, { code: '12345678' });
+    assert.equal(confirm.status, 400);
+    assert.equal(confirm.body.error, 'VERIFICATION_CODE_EXPIRED');
+    assert.equal((await t.post('/api/v1/auth/verify-email/request', null)).status, 401);
+    assert.equal((await t.post('/api/v1/auth/verify-email/confirm', null, { code: '1' })).status, 401);
+    assert.equal((await t.post('/api/v1/auth/verify-email/confirm', up.body.token, {})).body.error, 'VALIDATION_ERROR');
+
+    await t.verifyEmail('NoSmtp@Example.com'); // the operator's escape hatch (CLI) goes through the same service
+    assert.equal((await t.get('/api/v1/auth/session', up.body.token)).body.user.emailVerified, true);
+    const again = await t.post('/api/v1/auth/verify-email/request', up.body.token);
+    assert.equal(again.status, 200);
+    assert.deepEqual(again.body, { emailVerified: true, sent: false, expiresAt: null });
+  });
 });
+
+describe('email verification by emailed code', () => {
+  let t: TestApp;
+  let mail: Awaited<ReturnType<typeof startSmtpSink>>;
+  before(async () => {
+    mail = await startSmtpSink();
+    t = await startApp(mail.env, { captureLogs: true });
+  });
+  after(async () => {
+    await t?.close();
+    await mail?.stop();
+  });
+
+  const signUp = async (email: string) => {
+    const res = await t.post('/api/v1/auth/sign-up', null, { email, password: 'password123', name: 'P' });
+    assert.equal(res.status, 201, res.text);
+    return { token: res.body.token as string, userId: res.body.user.id as string };
+  };
+  const codeRow = async (userId: string) =>
+    (await t.db.orm.select().from(emailVerificationCodes).where(eq(emailVerificationCodes.userId, userId)))[0];
+
+  it('emails a code, stores only its hash, and verifies the address with it', async () => {
+    const { token, userId } = await signUp('vera@example.com');
+    const sent = await t.post('/api/v1/auth/verify-email/request', token);
+    assert.equal(sent.status, 200, sent.text);
+    assert.equal(sent.body.sent, true);
+    assert.equal(sent.body.emailVerified, false);
+    assert.ok(Math.abs(Date.parse(sent.body.expiresAt) - Date.now() - 15 * 60_000) < 5000, 'valid 15 minutes');
+    const code = await mail.codeFor('vera@example.com');
+    assert.match(code, /^\d{8}$/);
+    assert.ok(!sent.text.includes(code), 'the API never returns the code');
+    const [message] = mail.mailsTo('vera@example.com');
+    assert.equal(message!.from, 'no-reply@switchboard.test');
+
+    const row = await codeRow(userId);
+    assert.equal(row?.attempts, 0);
+    assert.match(row?.codeHash ?? '', /^[0-9a-f]{64}$/);
+    const dump = await t.dumpDatabase();
+    assert.ok(!dump.includes(code), 'the code is not stored');
+    assert.ok(!t.logs.join('').includes(code), 'the code is not logged');
+
+    const wrong = await t.post('/api/v1/auth/verify-email/confirm', token, { code: code === '00000000' ? '11111111' : '00000000' });
+    assert.equal(wrong.status, 400);
+    assert.equal(wrong.body.error, 'INVALID_VERIFICATION_CODE');
+    assert.equal(wrong.body.attemptsLeft, 4);
+    assert.equal((await t.get('/api/v1/auth/session', token)).body.user.emailVerified, false);
+
+    const ok = await t.post('/api/v1/auth/verify-email/confirm', token, { code: `${code.slice(0, 4)} ${code.slice(4)}` });
+    assert.equal(ok.status, 200, ok.text);
+    assert.deepEqual(ok.body, { emailVerified: true });
+    assert.equal((await t.get('/api/v1/auth/session', token)).body.user.emailVerified, true);
+    const [user] = await t.db.orm.select().from(users).where(eq(users.id, userId));
+    assert.ok(user?.emailVerifiedAt);
+    assert.ok((await codeRow(userId))?.consumedAt, 'the code is used up');
+    assert.ok(!t.logs.join('').includes(code), 'the code is not logged');
+  });
+
+  it('refuses an expired code, and a code after too many wrong tries', async () => {
+    const a = await signUp('expired@example.com');
+    await t.post('/api/v1/auth/verify-email/request', a.token);
+    const codeA = await mail.codeFor('expired@example.com');
+    await t.db.orm.update(emailVerificationCodes).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(emailVerificationCodes.userId, a.userId));
+    const expired = await t.post('/api/v1/auth/verify-email/confirm', a.token, { code: codeA });
+    assert.equal(expired.status, 400);
+    assert.equal(expired.body.error, 'VERIFICATION_CODE_EXPIRED');
+
+    const b = await signUp('guesser@example.com');
+    await t.post('/api/v1/auth/verify-email/request', b.token);
+    const codeB = await mail.codeFor('guesser@example.com');
+    const wrongCode = codeB === '00000000' ? '11111111' : '00000000';
+    const lefts: number[] = [];
+    for (let i = 0; i < 5; i++) {
+      const r = await t.post('/api/v1/auth/verify-email/confirm', b.token, { code: wrongCode });
+      assert.equal(r.body.error, 'INVALID_VERIFICATION_CODE');
+      lefts.push(r.body.attemptsLeft);
+    }
+    assert.deepEqual(lefts, [4, 3, 2, 1, 0]);
+    const late = await t.post('/api/v1/auth/verify-email/confirm', b.token, { code: codeB });
+    assert.equal(late.status, 400);
+    assert.equal(late.body.error, 'VERIFICATION_CODE_EXPIRED', 'the right code no longer works after five wrong ones');
+    assert.equal((await t.get('/api/v1/auth/session', b.token)).body.user.emailVerified, false);
+  });
+
+  it('sends at most one code a minute; a new code replaces the old one', async () => {
+    const { token, userId } = await signUp('resend@example.com');
+    const both = await Promise.all([t.post('/api/v1/auth/verify-email/request', token), t.post('/api/v1/auth/verify-email/request', token)]);
+    assert.deepEqual(both.map((r) => r.status).sort(), [200, 429], 'two requests at once send one code');
+    const first = await mail.codeFor('resend@example.com');
+    const soon = await t.post('/api/v1/auth/verify-email/request', token);
+    assert.equal(soon.status, 429);
+    assert.equal(soon.body.error, 'RATE_LIMITED');
+    assert.ok(Number(soon.headers['retry-after']) > 0 && Number(soon.headers['retry-after']) <= 60);
+    assert.equal(mail.mailsTo('resend@example.com').length, 1);
+
+    // A minute later (moved back in the database rather than waited for).
+    await t.db.orm.update(emailVerificationCodes).set({ createdAt: new Date(Date.now() - 61_000) }).where(eq(emailVerificationCodes.userId, userId));
+    assert.equal((await t.post('/api/v1/auth/verify-email/request', token)).status, 200);
+    const second = await mail.codeFor('resend@example.com', 2);
+    if (first !== second) {
+      const old = await t.post('/api/v1/auth/verify-email/confirm', token, { code: first });
+      assert.equal(old.body.error, 'INVALID_VERIFICATION_CODE', 'the earlier code stops working');
+    }
+    assert.equal((await t.post('/api/v1/auth/verify-email/confirm', token, { code: second })).status, 200);
+  });
+});
+

@@ -1,6 +1,6 @@
-import { and, eq, gt, sql } from 'drizzle-orm';
+import { and, eq, gt, isNull, lt, sql } from 'drizzle-orm';
 import type { Executor } from '../../platform/db/database.js';
-import { users, userSessions } from '../../platform/db/schema.js';
+import { emailVerificationCodes, users, userSessions } from '../../platform/db/schema.js';
 
 export type UserRow = typeof users.$inferSelect;
 
@@ -35,4 +35,64 @@ export async function deleteSession(db: Executor, sessionId: string): Promise<vo
 export async function findUser(db: Executor, id: string): Promise<UserRow | null> {
   const [row] = await db.select().from(users).where(eq(users.id, id)).limit(1);
   return row ?? null;
+}
+
+export type VerificationCodeRow = typeof emailVerificationCodes.$inferSelect;
+
+export async function markEmailVerified(db: Executor, userId: string): Promise<void> {
+  await db
+    .update(users)
+    .set({ emailVerifiedAt: sql`coalesce(${users.emailVerifiedAt}, now())`, updatedAt: new Date() })
+    .where(eq(users.id, userId));
+}
+
+export async function findVerificationCode(db: Executor, userId: string): Promise<VerificationCodeRow | null> {
+  const [row] = await db.select().from(emailVerificationCodes).where(eq(emailVerificationCodes.userId, userId)).limit(1);
+  return row ?? null;
+}
+
+/**
+ * Replaces the person's pending code (one at a time; a new code resets the attempts) unless the current one was
+ * made after `notAfter`: false then. One statement, so two requests at once cannot both send a code.
+ */
+export async function putVerificationCode(
+  db: Executor,
+  row: { userId: string; codeHash: string; expiresAt: Date },
+  notAfter: Date,
+): Promise<boolean> {
+  const values = { ...row, attempts: 0, consumedAt: null, createdAt: new Date() };
+  const written = await db
+    .insert(emailVerificationCodes)
+    .values(values)
+    .onConflictDoUpdate({ target: emailVerificationCodes.userId, set: values, setWhere: lt(emailVerificationCodes.createdAt, notAfter) })
+    .returning({ userId: emailVerificationCodes.userId });
+  return written.length > 0;
+}
+
+export async function deleteVerificationCode(db: Executor, userId: string): Promise<void> {
+  await db.delete(emailVerificationCodes).where(eq(emailVerificationCodes.userId, userId));
+}
+
+/**
+ * Spends one attempt on the live code, atomically, before the comparison, so concurrent guesses cannot exceed
+ * the limit. Null when there is no live code: none sent, used, expired or out of attempts.
+ */
+export async function spendVerificationAttempt(db: Executor, userId: string, maxAttempts: number) {
+  const [row] = await db
+    .update(emailVerificationCodes)
+    .set({ attempts: sql`${emailVerificationCodes.attempts} + 1` })
+    .where(
+      and(
+        eq(emailVerificationCodes.userId, userId),
+        isNull(emailVerificationCodes.consumedAt),
+        gt(emailVerificationCodes.expiresAt, new Date()),
+        lt(emailVerificationCodes.attempts, maxAttempts),
+      ),
+    )
+    .returning({ codeHash: emailVerificationCodes.codeHash, attempts: emailVerificationCodes.attempts });
+  return row ?? null;
+}
+
+export async function consumeVerificationCode(db: Executor, userId: string): Promise<void> {
+  await db.update(emailVerificationCodes).set({ consumedAt: new Date() }).where(eq(emailVerificationCodes.userId, userId));
 }

@@ -3,13 +3,22 @@ import type { FastifyReply } from 'fastify';
 import { SESSION_COOKIE, userOf } from '../../platform/http/auth.js';
 import { standardErrors } from '../../platform/http/schemas.js';
 import { Type } from '@sinclair/typebox';
-import { CurrentSession, SessionResponse, SignInBody, SignUpBody } from './auth.schemas.js';
+import {
+  CurrentSession,
+  SessionResponse,
+  SignInBody,
+  SignUpBody,
+  VerifyEmailConfirmBody,
+  VerifyEmailConfirmed,
+  VerifyEmailRequested,
+} from './auth.schemas.js';
 
 const tags = ['User accounts'];
 const SessionSecurity = [{ session: [] as string[] }];
 
 export const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const service = app.services.auth;
+  const verification = app.services.emailVerification;
   const secure = app.config.publicUrl.startsWith('https://');
 
   const setCookie = (reply: FastifyReply, token: string, expiresAt: string) => {
@@ -57,5 +66,30 @@ export const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const p = userOf(req);
       return { user: await service.me(p.userId), session: { id: p.sessionId, expiresAt: p.sessionExpiresAt.toISOString() } };
     },
+  });
+
+  app.post('/api/v1/auth/verify-email/request', {
+    config: { auth: 'session' },
+    schema: {
+      tags,
+      summary: 'Email a verification code to the signed-in person (15 minutes, 5 tries; one a minute)',
+      description: '400 EMAIL_NOT_CONFIGURED without SMTP; 429 RATE_LIMITED within a minute of the previous code.',
+      security: SessionSecurity,
+      response: { 200: VerifyEmailRequested, ...standardErrors },
+    },
+    handler: async (req) => verification.request(userOf(req).userId),
+  });
+
+  app.post('/api/v1/auth/verify-email/confirm', {
+    config: { auth: 'session' },
+    schema: {
+      tags,
+      summary: "Verify the signed-in person's email with the emailed code",
+      description: '400 INVALID_VERIFICATION_CODE (with attemptsLeft), 400 VERIFICATION_CODE_EXPIRED when none is pending.',
+      security: SessionSecurity,
+      body: VerifyEmailConfirmBody,
+      response: { 200: VerifyEmailConfirmed, ...standardErrors },
+    },
+    handler: async (req) => verification.confirm(userOf(req).userId, req.body.code),
   });
 };

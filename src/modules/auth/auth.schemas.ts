@@ -1,8 +1,15 @@
 import { Type, type Static } from '@sinclair/typebox';
-import { Nullable, Timestamp, Uuid } from '../../platform/http/schemas.js';
+import { Nullable, NullableTimestamp, Timestamp, Uuid } from '../../platform/http/schemas.js';
 
 export const User = Type.Object(
-  { id: Uuid(), email: Type.String(), name: Type.String(), image: Nullable(Type.String()), createdAt: Timestamp() },
+  {
+    id: Uuid(),
+    email: Type.String(),
+    emailVerified: Type.Boolean({ description: 'Whether the person proved they receive mail at this address (POST /auth/verify-email/*)' }),
+    name: Type.String(),
+    image: Nullable(Type.String()),
+    createdAt: Timestamp(),
+  },
   { $id: 'User' },
 );
 
@@ -29,3 +36,15 @@ export const CurrentSession = Type.Object({
   user: Type.Ref('User'),
   session: Type.Object({ id: Uuid(), expiresAt: Timestamp() }),
 });
+
+export const VerifyEmailConfirmBody = Type.Object({
+  code: Type.String({ minLength: 1, maxLength: 32, description: 'The code from the verification email' }),
+});
+export type VerifyEmailConfirmInput = Static<typeof VerifyEmailConfirmBody>;
+
+export const VerifyEmailRequested = Type.Object({
+  emailVerified: Type.Boolean(),
+  sent: Type.Boolean({ description: 'False when the address is already verified' }),
+  expiresAt: NullableTimestamp(),
+});
+export const VerifyEmailConfirmed = Type.Object({ emailVerified: Type.Literal(true) });

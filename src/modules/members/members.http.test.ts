@@ -5,6 +5,7 @@ import { eq } from 'drizzle-orm';
 import { invitations, members } from '../../platform/db/schema.js';
 import { PURGE_INVITATIONS_JOB } from './members.jobs.js';
 import { startApp, type TestApp } from '../../../test/harness.js';
+import { startSmtpSink } from '../../../test/mail.js';
 
 describe('members and invitations', () => {
   let t: TestApp;
@@ -13,9 +14,11 @@ describe('members and invitations', () => {
   });
   after(async () => t.close());
 
+  /** A person who can sign in; verified, as accepting an invitation needs (that rule is tested below through the real code). */
   const person = async (email = `p-${randomBytes(4).toString('hex')}@example.com`) => {
     const res = await t.post('/api/v1/auth/sign-up', null, { email, password: 'password-123', name: email.split('@')[0] });
     assert.equal(res.status, 201);
+    await t.verifyEmail(email);
     return { email, token: res.body.token as string, userId: res.body.user.id as string };
   };
   /** An organization with an owner who can sign in. */
@@ -190,6 +193,7 @@ describe('members and invitations', () => {
       // Someone was added meanwhile (members now at the limit): accepting re-checks it.
       const orgId = org.body.organization.id;
       const one = await t2.post('/api/v1/auth/sign-up', null, { email: 'one@example.com', password: 'password-123', name: 'One' });
+      await t2.verifyEmail('one@example.com');
       const extra = await t2.post('/api/v1/auth/sign-up', null, { email: 'extra@example.com', password: 'password-123', name: 'E' });
       await t2.db.orm.insert(members).values({ id: randomUUID(), orgId, userId: extra.body.user.id, role: 'member' });
       const acc = await t2.post(`/api/v1/members/invitations/${first.body.invitation.id}/accept`, one.body.token);
@@ -221,4 +225,45 @@ describe('members and invitations', () => {
     const res = await t.post(`/api/v1/members/invitations/${recent}/accept`, p.body.token);
     assert.equal(res.body.error, 'EXPIRED');
   });
+
+  it('refuses an unverified account with the invited address (403 EMAIL_NOT_VERIFIED), and writes nothing', async () => {
+    const { key, orgId } = await ownedTenant();
+    const squatter = await t.post('/api/v1/auth/sign-up', null, { email: 'victim@corp.example', password: 'password-123', name: 'Not the victim' });
+    const inv = (await t.post('/api/v1/members/invite', key, { email: 'victim@corp.example', role: 'admin' })).body.invitation;
+    const res = await t.post(`/api/v1/members/invitations/${inv.id}/accept`, squatter.body.token);
+    assert.equal(res.status, 403);
+    assert.equal(res.body.error, 'EMAIL_NOT_VERIFIED');
+    assert.match(res.body.message, /verify-email/);
+    const [row] = await t.db.orm.select().from(invitations).where(eq(invitations.id, inv.id));
+    assert.equal(row?.status, 'pending');
+    assert.equal((await t.db.orm.select().from(members).where(eq(members.orgId, orgId))).length, 1, 'only the owner');
+  });
 });
+
+describe('accepting an invitation after verifying the email through the emailed code', () => {
+  let t: TestApp;
+  let mail: Awaited<ReturnType<typeof startSmtpSink>>;
+  before(async () => {
+    mail = await startSmtpSink();
+    t = await startApp(mail.env);
+  });
+  after(async () => {
+    await t?.close();
+    await mail?.stop();
+  });
+
+  it('is refused until the person enters the code sent to the invited address', async () => {
+    const { key } = await t.tenant();
+    const inv = (await t.post('/api/v1/members/invite', key, { email: 'newhire@example.com' })).body.invitation;
+    const up = await t.post('/api/v1/auth/sign-up', null, { email: 'newhire@example.com', password: 'password-123', name: 'New' });
+    const token = up.body.token as string;
+    assert.equal((await t.post(`/api/v1/members/invitations/${inv.id}/accept`, token)).body.error, 'EMAIL_NOT_VERIFIED');
+    assert.equal((await t.post('/api/v1/auth/verify-email/request', token)).status, 200);
+    const code = await mail.codeFor('newhire@example.com');
+    assert.equal((await t.post('/api/v1/auth/verify-email/confirm', token, { code })).status, 200);
+    const ok = await t.post(`/api/v1/members/invitations/${inv.id}/accept`, token);
+    assert.equal(ok.status, 200, ok.text);
+    assert.equal(ok.body.member.userId, up.body.user.id);
+  });
+});
+

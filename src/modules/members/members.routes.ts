@@ -42,6 +42,7 @@ export const membersRoutes: FastifyPluginAsyncTypebox = async (app) => {
     schema: {
       tags,
       summary: 'Accept an invitation as the signed-in person (session cookie or Bearer session token)',
+      description: 'The invited address must be the person\'s verified email: 403 EMAIL_NOT_VERIFIED until it is verified.',
       security: [{ session: [] }],
       params: InvitationParams,
       response: { 200: MemberEnvelope, ...standardErrors },

@@ -67,8 +67,11 @@ export class MembersService {
     return { deleted: true as const, id };
   }
 
-  /** The signed-in person accepts: their email must match; they become a member with the invited role. */
-  async accept(user: { userId: string; email: string }, invitationId: string) {
+  /**
+   * The signed-in person accepts: their email must match and be verified (anyone can sign up with any address);
+   * they become a member with the invited role.
+   */
+  async accept(user: { userId: string; email: string; emailVerified: boolean }, invitationId: string) {
     const memberId = newId();
     const orgId = await this.deps.orm.transaction(async (t) => {
       const tx = t as unknown as Executor;
@@ -77,6 +80,12 @@ export class MembersService {
       if (inv.expiresAt.getTime() <= Date.now()) throw new AppError('EXPIRED', 'The invitation has expired; ask for a new one.');
       if (inv.email.toLowerCase() !== user.email.toLowerCase()) {
         throw new AppError('FORBIDDEN', 'This invitation was sent to another email address.');
+      }
+      if (!user.emailVerified) {
+        throw new AppError(
+          'EMAIL_NOT_VERIFIED',
+          'Verify your email address before accepting: POST /api/v1/auth/verify-email/request, then /confirm with the emailed code.',
+        );
       }
       if (await repo.findMemberByEmail(tx, inv.orgId, user.email)) throw new AppError('DUPLICATE', 'You are already a member.');
       await createWithinQuota(

@@ -92,8 +92,19 @@ export const users = pgTable('users', {
   name: text('name').notNull(),
   image: text('image'),
   passwordHash: text('password_hash'),
+  emailVerifiedAt: ts('email_verified_at'),
   createdAt: createdAt(),
   updatedAt: updatedAt(),
+});
+
+/** The pending email verification code of a person (SHA-256 only); see docs/decisions/0070. */
+export const emailVerificationCodes = pgTable('email_verification_codes', {
+  userId: uuid('user_id').primaryKey(),
+  codeHash: text('code_hash').notNull(),
+  expiresAt: ts('expires_at').notNull(),
+  attempts: integer('attempts').notNull().default(0),
+  consumedAt: ts('consumed_at'),
+  createdAt: createdAt(),
 });
 
 export const userSessions = pgTable('user_sessions', {

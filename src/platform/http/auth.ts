@@ -6,7 +6,7 @@ export type AuthMode = 'apiKey' | 'session' | 'operator' | 'none';
 
 export type Principal =
   | { kind: 'apiKey'; orgId: string; keyId: string; plan: string; access: Access }
-  | { kind: 'user'; userId: string; email: string; sessionId: string; sessionExpiresAt: Date }
+  | { kind: 'user'; userId: string; email: string; emailVerified: boolean; sessionId: string; sessionExpiresAt: Date }
   | { kind: 'operator' }
   | { kind: 'anonymous' };
 

@@ -21,8 +21,9 @@ describe('approval review pages', () => {
     const org = await t.operator('POST', '/operator/v1/organizations', { name: 'Reviewers', plan: 'enterprise', owner: { ...owner, name: 'Olga Owner' } });
     key = org.body.plainKey;
     ws = (await t.workspace(key)).id;
-    // A plain member: signs up, is invited, accepts.
+    // A plain member: signs up (email verified), is invited, accepts.
     const up = await t.post('/api/v1/auth/sign-up', null, { ...member, name: 'Mo Member' });
+    await t.verifyEmail(member.email);
     const inv = await t.post('/api/v1/members/invite', key, { email: member.email });
     const accepted = await t.request('POST', `/api/v1/members/invitations/${inv.body.invitation.id}/accept`, { key: up.body.token });
     assert.equal(accepted.status, 200, accepted.text);
