@@ -50,7 +50,7 @@ ul.items .name strong { display: block; }
 .badge.connected { color: var(--ok); border-color: var(--ok); } .badge.error { color: var(--danger); border-color: var(--danger); }
 ul.items form { margin: 0; }
 section.approvals { margin: 1.5rem 0; }
-section.approvals h2 { font-size: 1.2rem; margin: 0 0 .5rem; }
+h2.section { font-size: 1.2rem; margin: 1.5rem 0 .5rem; }
 ul.approvals { list-style: none; padding: 0; margin: 0; }
 li.approval { border: 1px solid var(--line); border-radius: 8px; padding: 1rem; margin: 1rem 0; }
 li.approval h3 { font-size: 1.05rem; margin: 0 0 .5rem; }

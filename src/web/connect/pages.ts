@@ -234,5 +234,5 @@ export function portalPage(view: PortalView, token: string, opts: { notice?: str
 <p class="lead">Hello ${esc(who)}. ${esc(view.workspaceName)} uses these services on your behalf. Connect, reconnect or disconnect them here.</p>
 ${note}
 ${approvals}
-${approvals ? '<h2>Integrations</h2>\n' : ''}${list}`, { wide: true });
+${approvals ? '<h2 class="section">Integrations</h2>\n' : ''}${list}`, { wide: true });
 }

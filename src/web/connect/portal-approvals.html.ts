@@ -53,7 +53,7 @@ export function approvalsSection(pending: PortalApproval[], recent: PortalApprov
     }">${esc(ENDED[a.status] ?? a.status)}</span>${a.decidedAt ? ` <span class="muted">${time(a.decidedAt)}</span>` : ''}${reason}</li>`;
   });
   return `<section class="approvals" aria-labelledby="approvals-heading">
-<h2 id="approvals-heading">Approvals</h2>
+<h2 class="section" id="approvals-heading">Approvals</h2>
 ${
   open.length
     ? `<p class="lead">The app asks for your approval before it does these things on your behalf. Nothing runs until you approve.</p>

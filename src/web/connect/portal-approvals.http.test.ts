@@ -73,7 +73,7 @@ describe('end-user portal: approvals', () => {
     const { approval, token } = await paused(key, ws, 'eve', uniquePath(), { note: '<script>alert(1)</script>' });
     const page = await portal(token);
     assert.equal(page.status, 200, page.text);
-    assert.match(page.text, /<h2 id="approvals-heading">Approvals<\/h2>/);
+    assert.match(page.text, /<h2 class="section" id="approvals-heading">Approvals<\/h2>/);
     assert.ok(page.text.includes(`id="approval-${approval.id}"`));
     assert.ok(page.text.includes(`action="/connect/portal/approvals/${approval.id}/approve"`));
     assert.ok(page.text.includes(`formaction="/connect/portal/approvals/${approval.id}/reject"`));
@@ -85,7 +85,7 @@ describe('end-user portal: approvals', () => {
     assert.match(page.text, /Hidden for your security: headers\.Authorization/);
     assert.ok(!page.text.includes('vendor-secret-token-123'), 'the raw input is never shown');
     assert.ok(page.text.includes('&lt;script&gt;alert(1)&lt;/script&gt;') && !page.text.includes('<script>alert'), 'escaped');
-    assert.match(page.text, /<h2>Integrations<\/h2>/);
+    assert.match(page.text, /<h2 class="section">Integrations<\/h2>/);
   });
 
   it('approve through the form: the request is approved by the end user and the exact REST retry runs once', async () => {
