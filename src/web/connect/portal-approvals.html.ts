@@ -10,7 +10,7 @@ export interface PortalApproval {
 
 const ENDED: Record<string, string> = {
   approved: 'Approved',
-  consumed: 'Approved and done',
+  consumed: 'Approved and used',
   rejected: 'Rejected',
   expired: 'Expired',
   canceled: 'Canceled',

@@ -115,7 +115,7 @@ describe('end-user portal: approvals', () => {
     assert.equal(again.status, 200);
     assert.equal(vendor.to(path).length, 1, 'the same retry again does not run again');
     assert.equal((await t.get(`/api/v1/approvals/${approval.id}`, key)).body.approval.status, 'consumed');
-    assert.match((await portal(token)).text, /Approved and done/);
+    assert.match((await portal(token)).text, /Approved and used/);
   });
 
   it('reject through the form: the request is rejected, nothing runs, a retry asks again', async () => {
