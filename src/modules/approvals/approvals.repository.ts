@@ -1,4 +1,4 @@
-import { and, count, desc, eq, gt, inArray, isNull, lt, lte, or, sql, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, gt, inArray, isNull, lt, lte, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../platform/db/database.js';
 import { queryRows } from '../../platform/db/database.js';
 import { approvalReceipts, approvalRequests } from '../../platform/db/schema.js';
@@ -61,6 +61,25 @@ export async function findRequestById(db: Executor, id: string): Promise<Request
 export async function lockRequest(db: Executor, orgId: string, id: string): Promise<RequestRow | null> {
   const [r] = await db.select().from(approvalRequests).where(and(eq(approvalRequests.orgId, orgId), eq(approvalRequests.id, id))).for('update').limit(1);
   return r ?? null;
+}
+
+/** An end user's requests whose policy (as recorded) names an end_user approver: pending and unexpired, or ended. */
+export async function listForEndUser(db: Executor, orgId: string, workspaceId: string, endUserId: string, ended: boolean, limit: number): Promise<RequestRow[]> {
+  const open = and(eq(approvalRequests.status, 'pending'), gt(approvalRequests.expiresAt, new Date()))!;
+  return db
+    .select()
+    .from(approvalRequests)
+    .where(
+      and(
+        eq(approvalRequests.orgId, orgId),
+        eq(approvalRequests.workspaceId, workspaceId),
+        eq(approvalRequests.endUserId, endUserId),
+        sql`${approvalRequests.policySnapshot}->'approvers' @> '[{"type":"end_user"}]'::jsonb`,
+        ended ? ne(approvalRequests.status, 'pending') : open,
+      ),
+    )
+    .orderBy(ended ? sql`${approvalRequests.decidedAt} DESC NULLS LAST` : approvalRequests.expiresAt, desc(approvalRequests.id))
+    .limit(limit);
 }
 
 /** Inserts a pending request unless an identical one (same key and input) is already pending; returns the row that is. */

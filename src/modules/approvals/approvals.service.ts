@@ -289,6 +289,19 @@ export class ApprovalsService {
     return toApproval(row, this.deps.publicUrl);
   }
 
+  /**
+   * What the end-user portal shows an end user: their pending requests whose policy names an end_user approver (the
+   * ones decideAsEndUser accepts), soonest to expire first, and the few most recently ended, newest first.
+   */
+  async forEndUser(orgId: string, workspaceId: string, endUserId: string, recent = 5) {
+    const [pending, ended] = await Promise.all([
+      repo.listForEndUser(this.deps.orm, orgId, workspaceId, endUserId, false, 50),
+      repo.listForEndUser(this.deps.orm, orgId, workspaceId, endUserId, true, recent),
+    ]);
+    const view = (r: repo.RequestRow) => toApproval(r, this.deps.publicUrl);
+    return { pending: pending.map(view), recent: ended.map(view) };
+  }
+
   /** The raw row for the review pages, which check the reviewer themselves (userMayReview, rowForLink). */
   async findRowById(id: string) {
     return repo.findRequestById(this.deps.orm, id);

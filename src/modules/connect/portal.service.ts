@@ -30,10 +30,13 @@ export interface PortalItem {
   connection: ConnectionRecord | null;
 }
 
-export interface PortalView {
+export interface PortalHolder {
   token: PortalTokenRow;
   endUser: { id: string; externalId: string; displayName: string | null };
   workspaceName: string;
+}
+
+export interface PortalView extends PortalHolder {
   items: PortalItem[];
 }
 
@@ -108,7 +111,8 @@ export class PortalService {
 
   // ---- the portal page ------------------------------------------------------------------------------------
 
-  async view(token: string | undefined): Promise<PortalView> {
+  /** Who a portal link speaks for: its token row, workspace and end user (401 INVALID_TOKEN when expired or unknown). */
+  async holder(token: string | undefined): Promise<PortalHolder> {
     if (!token) throw new AppError('MISSING_TOKEN', 'The link has no portal token.');
     if (!token.startsWith(TOKEN_PREFIX.endUserConnect)) throw invalidToken();
     const row = await repo.findPortalToken(this.deps.orm, hashToken(token));
@@ -117,13 +121,18 @@ export class PortalService {
     const workspace = await this.deps.workspaces.requireUsable(actor, row.workspaceId);
     const endUser = await this.deps.endUsers.findInWorkspace(row.orgId, row.workspaceId, row.endUserId);
     if (!endUser) throw invalidToken();
+    return { token: row, endUser: { id: endUser.id, externalId: endUser.externalId, displayName: endUser.displayName }, workspaceName: workspace.name };
+  }
+
+  async view(token: string | undefined): Promise<PortalView> {
+    const { token: row, endUser, workspaceName } = await this.holder(token);
     const items = await this.items(row);
     const own = new Map<string, ConnectionRecord[]>();
     for (const name of new Set(items.map((i) => i.definition.name))) {
       own.set(name, (await this.deps.connections.candidates(row.orgId, name, row.workspaceId, endUser.id)).filter((c) => c.scope === 'USER' && c.endUserId === endUser.id));
     }
     for (const item of items) item.connection = own.get(item.definition.name)?.find((c) => c.authMethodKey === item.option.key) ?? null;
-    return { token: row, endUser: { id: endUser.id, externalId: endUser.externalId, displayName: endUser.displayName }, workspaceName: workspace.name, items };
+    return { token: row, endUser, workspaceName, items };
   }
 
   /**

@@ -49,6 +49,18 @@ ul.items .name strong { display: block; }
 .badge { display: inline-block; font-size: .85rem; padding: .1rem .5rem; border-radius: 999px; border: 1px solid var(--line); }
 .badge.connected { color: var(--ok); border-color: var(--ok); } .badge.error { color: var(--danger); border-color: var(--danger); }
 ul.items form { margin: 0; }
+section.approvals { margin: 1.5rem 0; }
+h2.section { font-size: 1.2rem; margin: 1.5rem 0 .5rem; }
+ul.approvals { list-style: none; padding: 0; margin: 0; }
+li.approval { border: 1px solid var(--line); border-radius: 8px; padding: 1rem; margin: 1rem 0; }
+li.approval h3 { font-size: 1.05rem; margin: 0 0 .5rem; }
+li.approval h4 { font-size: .95rem; margin: 1rem 0 .25rem; }
+li.approval ul.reasons { margin: 0; padding-left: 1.25rem; }
+dl.facts { display: grid; grid-template-columns: max-content 1fr; gap: .25rem .75rem; margin: 0; }
+dl.facts dt { color: var(--muted); } dl.facts dd { margin: 0; overflow-wrap: anywhere; }
+pre.preview { margin: 0; padding: .75rem; background: var(--bg); border-radius: 6px; overflow: auto; max-height: 16rem;
+  font-size: .85rem; white-space: pre-wrap; overflow-wrap: anywhere; }
+.optional { font-weight: 400; color: var(--muted); }
 .sr-only { position: absolute; width: 1px; height: 1px; padding: 0; margin: -1px; overflow: hidden; clip: rect(0,0,0,0); border: 0; }
 footer { margin-top: 1.5rem; font-size: .85rem; color: var(--muted); }
 `;

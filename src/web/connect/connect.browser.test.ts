@@ -8,10 +8,11 @@ import { launchBrowser } from '../../../test/browser.js';
 import { startApp, type TestApp } from '../../../test/harness.js';
 import { FixtureProcess, freePort } from '../../../test/fixture-process.js';
 import { formIntegrations, oauthIntegration, register } from '../../../test/connect-fixtures.js';
+import { Receiver } from '../../../test/receiver.js';
 
 /**
  * The hosted pages in headless Chromium: the connect page (form, cancel, OAuth2 in a popup against a real
- * provider process) and the end-user portal (connect, disconnect, reconnect after a failed refresh).
+ * provider process) and the end-user portal (connect, disconnect, reconnect after a failed refresh; approve a request).
  */
 describe('connect page and portal in a real browser', () => {
   let t: TestApp;
@@ -217,6 +218,56 @@ describe('connect page and portal in a real browser', () => {
       assert.deepEqual(left.map((c: { integrationName: string }) => c.integrationName), ['test-oauth']);
     } finally {
       await page.close();
+    }
+  });
+
+  it('portal: an end_user approver approves a paused request on a phone; the retry then runs once', async () => {
+    const { key, ws } = await tenant();
+    const vendor = await new Receiver().start();
+    try {
+      const policy = await t.post('/api/v1/approval-policies', key, { name: 'Confirm transfers', workspaceId: ws, riskMode: 'always', integrationNames: ['http'], approvers: [{ type: 'end_user' }] });
+      assert.equal(policy.status, 201, policy.text);
+      const input = { method: 'POST', url: vendor.url('/transfer'), headers: { Authorization: 'Bearer browser-secret-123' }, body_type: 'json', body: { amount: 75 } };
+      const run = (idem?: string) =>
+        t.request('POST', '/api/v1/actions/execute', {
+          key,
+          body: { integrationName: 'http', actionName: 'send_request', workspaceId: ws, input, endUserId: 'approver-user' },
+          headers: idem ? { 'Idempotency-Key': idem } : {},
+        });
+      const paused = await run();
+      assert.equal(paused.status, 202, paused.text);
+      const approval = paused.body.approval as { id: string; retry: { idempotencyKey: string } };
+      const endUser = (await t.get(`/api/v1/end-users?workspaceId=${ws}`, key)).body.endUsers[0];
+      const link = (await t.post(`/api/v1/end-users/${endUser.id}/connect-token`, key, {})).body.connectUrl as string;
+
+      const context = await browser.newContext({ viewport: { width: 375, height: 740 } });
+      const page = await context.newPage();
+      try {
+        await page.goto(`${link}#approval-${approval.id}`);
+        assert.equal(await page.getByRole('heading', { name: 'Approvals', level: 2 }).count(), 1);
+        const item = page.locator(`[id="approval-${approval.id}"]`);
+        assert.match((await item.locator('pre').textContent()) ?? '', /"Authorization": "\[REDACTED\]"/);
+        assert.equal(await page.getByText('browser-secret-123').count(), 0);
+        assert.ok(await page.evaluate('document.documentElement.scrollWidth <= window.innerWidth'), 'no horizontal scrolling on a phone');
+        await item.getByLabel('Reason').fill('I asked for this');
+        await item.getByRole('button', { name: /^Approve / }).click();
+        await page.getByRole('status').filter({ hasText: 'Approved.' }).waitFor();
+        assert.match(page.url(), /notice=approved/);
+        assert.equal(await page.getByRole('button', { name: /^Approve / }).count(), 0, 'nothing left to decide');
+        assert.equal(await page.getByRole('list', { name: 'Recently decided' }).getByText('Approved', { exact: true }).count(), 1);
+      } finally {
+        await context.close();
+      }
+
+      const stored = (await t.get(`/api/v1/approvals/${approval.id}`, key)).body.approval;
+      assert.equal(stored.status, 'approved');
+      assert.deepEqual(stored.decidedBy, { type: 'end_user', endUserId: endUser.id });
+      assert.equal(stored.decisionReason, 'I asked for this');
+      const retry = await run(approval.retry.idempotencyKey);
+      assert.equal(retry.body.success, true, retry.text);
+      assert.equal(vendor.to('/transfer').length, 1, 'ran once, after the approval');
+    } finally {
+      await vendor.close();
     }
   });
 });

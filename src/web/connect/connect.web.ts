@@ -1,11 +1,13 @@
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { Type } from '@sinclair/typebox';
-import { isAppError } from '../../platform/errors.js';
+import { AppError, isAppError } from '../../platform/errors.js';
+import type { ApprovalView } from '../../modules/approvals/approvals.mapper.js';
 import { OAuthCallbackQuery, type OAuthCallbackInput } from '../../modules/connect/connect.schemas.js';
 import type { SessionView } from '../../modules/connect/connect.service.js';
 import { effectiveStatus } from '../../modules/connect/connect.mapper.js';
 import { CONNECT_CSS, CONNECT_JS } from './assets.js';
 import { connectingPage, connectPage, portalPage, problemPage, resultPage, type FormState } from './pages.js';
+import { approvalsSection, type PortalApproval } from './portal-approvals.html.js';
 
 /** Form posts are small: a few credential fields. */
 const FORM_LIMIT = 64 * 1024;
@@ -21,6 +23,14 @@ const CSP = [
 ].join('; ');
 
 type Form = Record<string, string | string[]>;
+
+const APPROVAL_ID = /^apr_[A-Za-z0-9_-]{1,64}$/;
+
+const PORTAL_NOTICES = new Map([
+  ['disconnected', 'The connection was removed.'],
+  ['approved', 'Approved. The app can now go ahead with the request.'],
+  ['rejected', 'Rejected. The request will not run.'],
+]);
 
 function sendPage(reply: FastifyReply, status: number, html: string): FastifyReply {
   return reply
@@ -51,6 +61,8 @@ function sessionPage(view: SessionView, token: string, state?: FormState): { sta
 export const connectPages: FastifyPluginAsync = async (app) => {
   const connect = app.services.connect;
   const portal = app.services.portal;
+  const approvals = app.services.approvals;
+  const registry = app.services.registry;
   const hide = { hide: true };
 
   // Encapsulated: only these routes accept HTML form posts.
@@ -134,15 +146,22 @@ export const connectPages: FastifyPluginAsync = async (app) => {
 
   // ---- the end-user portal ------------------------------------------------------------------------------
 
+  /** The portal page with the end user's approvals (see docs/decisions/0068-end-user-portal-approvals.md). */
+  async function renderPortal(reply: FastifyReply, token: string, status: number, opts: { notice?: string | null; problem?: string }) {
+    const view = await portal.view(token);
+    const { pending, recent } = await approvals.forEndUser(view.token.orgId, view.token.workspaceId, view.endUser.id);
+    const label = (a: ApprovalView): PortalApproval => {
+      const def = registry.get(a.integrationName);
+      return { approval: a, integration: a.integrationAlias && a.integrationAlias !== a.integrationName ? a.integrationAlias : (def?.displayName ?? a.integrationName), action: def?.actions[a.actionName]?.displayName ?? a.actionName };
+    };
+    const section = approvalsSection(pending.map(label), recent.map(label), token);
+    return sendPage(reply, status, portalPage(view, token, { ...opts, approvals: section }));
+  }
+
   app.get<{ Querystring: { token?: string; notice?: string } }>(
     '/connect/portal',
     { schema: { ...hide, querystring: Type.Object({ token: Type.Optional(Type.String({ maxLength: 200 })), notice: Type.Optional(Type.String({ maxLength: 50 })) }) } },
-    async (req, reply) => {
-      const token = req.query.token ?? '';
-      const view = await portal.view(token);
-      const notice = req.query.notice === 'disconnected' ? 'The connection was removed.' : null;
-      return sendPage(reply, 200, portalPage(view, token, notice));
-    },
+    async (req, reply) => renderPortal(reply, req.query.token ?? '', 200, { notice: PORTAL_NOTICES.get(req.query.notice ?? '') ?? null }),
   );
 
   app.post<{ Body: Form }>('/connect/portal/connect', { schema: hide }, async (req, reply) => {
@@ -156,6 +175,25 @@ export const connectPages: FastifyPluginAsync = async (app) => {
     await portal.disconnect(token, str(req.body?.connectionId) ?? '');
     return reply.header('cache-control', 'no-store').redirect(`/connect/portal?token=${encodeURIComponent(token)}&notice=disconnected`, 303);
   });
+
+  // end_user approvers decide their own requests here; the token in the form is the credential, as above.
+  const decide = (action: 'approve' | 'reject') => async (req: FastifyRequest<{ Params: { id: string }; Body: Form }>, reply: FastifyReply) => {
+    const token = str(req.body?.token) ?? '';
+    const { token: row, endUser } = await portal.holder(token);
+    const reason = (str(req.body?.reason) ?? '').trim().slice(0, 1000) || undefined;
+    try {
+      if (!APPROVAL_ID.test(req.params.id)) throw new AppError('NOT_FOUND', 'Approval request not found.');
+      await approvals.decideAsEndUser(row.orgId, endUser.id, req.params.id, action, { reason });
+    } catch (err) {
+      if (!isAppError(err) || (err.code !== 'NOT_FOUND' && err.code !== 'APPROVAL_NOT_PENDING')) throw err;
+      const problem = err.code === 'NOT_FOUND' ? 'That approval request was not found here.' : err.message;
+      return renderPortal(reply, token, err.status, { problem });
+    }
+    const notice = action === 'approve' ? 'approved' : 'rejected';
+    return reply.header('cache-control', 'no-store').redirect(`/connect/portal?token=${encodeURIComponent(token)}&notice=${notice}`, 303);
+  };
+  app.post<{ Params: { id: string }; Body: Form }>('/connect/portal/approvals/:id/approve', { schema: hide }, decide('approve'));
+  app.post<{ Params: { id: string }; Body: Form }>('/connect/portal/approvals/:id/reject', { schema: hide }, decide('reject'));
 };
 
 function resultPageOrState(view: SessionView): string {

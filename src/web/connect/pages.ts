@@ -201,7 +201,9 @@ export function problemPage(title: string, message: string): string {
 
 // ---- the end-user portal ------------------------------------------------------------------------------------
 
-export function portalPage(view: PortalView, token: string, notice: string | null = null): string {
+/** The portal: an optional notice (status) or problem (alert), the Approvals section when given, the integrations. */
+export function portalPage(view: PortalView, token: string, opts: { notice?: string | null; problem?: string | null; approvals?: string } = {}): string {
+  const { notice = null, problem = null, approvals = '' } = opts;
   const t = esc(token);
   const who = view.endUser.displayName ?? view.endUser.externalId;
   const items = view.items.map((item) => {
@@ -225,9 +227,12 @@ export function portalPage(view: PortalView, token: string, notice: string | nul
     }</div>${buttons}</li>`;
   });
   const list = items.length ? `<ul class="items" aria-label="Integrations">${items.join('\n')}</ul>` : '<p>There is nothing to connect here yet.</p>';
-  const note = notice ? `<div class="notice" role="status">${esc(notice)}</div>` : '';
+  const note =
+    (problem ? `<div class="alert" id="error-summary" role="alert" tabindex="-1"><p>${esc(problem)}</p></div>` : '') +
+    (notice ? `<div class="notice" role="status">${esc(notice)}</div>` : '');
   return layout(`Your connections — ${view.workspaceName}`, `<h1>Your connections</h1>
 <p class="lead">Hello ${esc(who)}. ${esc(view.workspaceName)} uses these services on your behalf. Connect, reconnect or disconnect them here.</p>
 ${note}
-${list}`, { wide: true });
+${approvals}
+${approvals ? '<h2 class="section">Integrations</h2>\n' : ''}${list}`, { wide: true });
 }
