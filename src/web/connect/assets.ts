@@ -29,6 +29,7 @@ textarea { min-height: 6rem; }
 input[aria-invalid=true], textarea[aria-invalid=true] { border-color: var(--danger); border-width: 2px; }
 .check { display: flex; gap: .5rem; align-items: center; font-weight: 600; margin-top: 1rem; }
 .check input { width: 1.25rem; height: 1.25rem; }
+.check label { margin: 0; }
 .actions { display: flex; flex-wrap: wrap; gap: .75rem; margin-top: 1.5rem; }
 button, a.button { display: inline-flex; align-items: center; justify-content: center; min-height: 44px; padding: .6rem 1.1rem;
   font: inherit; font-weight: 600; border-radius: 8px; cursor: pointer; text-decoration: none; border: 1px solid transparent; }

@@ -107,7 +107,7 @@ function propField(name: string, prop: Prop, value: string, isInvalid: boolean):
       return input({ ...common, type: 'number', value, step: 'any' });
     case 'CHECKBOX': {
       const id = fieldId(name);
-      return `<div class="check"><input type="checkbox" id="${id}" name="${esc(name)}"${value === 'on' ? ' checked' : ''}><label for="${id}" style="margin:0">${esc(prop.displayName)}</label></div>${
+      return `<div class="check"><input type="checkbox" id="${id}" name="${esc(name)}"${value === 'on' ? ' checked' : ''}><label for="${id}">${esc(prop.displayName)}</label></div>${
         prop.description ? `<span class="hint">${esc(prop.description)}</span>` : ''
       }`;
     }
