@@ -19,6 +19,7 @@ import { startSmtpSink } from '../../../test/mail.js';
 import fc from 'fast-check';
 import { mcpOauthClients } from '../../platform/db/schema.js';
 import { purgeMcpState } from '../jobs.js';
+import { migrate } from '../../platform/db/migrate.js';
 
 /** A redirect target for OAuth clients: records each callback's query. */
 async function callbackServer() {
@@ -457,6 +458,29 @@ describe('MCP OAuth authorization server', () => {
     const again = await consent(authorizeUrl(client.client_id, challenge), cookie);
     assert.match(again.html, /you will act as the end user &quot;linked-1&quot;/);
     assert.equal(again.status, 303);
+  });
+
+  it('migration 0014 ends the links, grants and tokens of accounts that never verified their email', async () => {
+    const cookie = await signUp('early@example.com');
+    await t.post('/api/v1/end-users', key, { workspaceId: ws, externalId: 'early-1', email: 'early@example.com' });
+    const client = (await register()).body;
+    const tokens = await grant(client.client_id, cookie);
+    assert.equal((await rpc(server.mcpEndpoint, tokens.access_token, INIT())).status, 200);
+    const keeper = await signUp('keeper@example.com');
+    await t.post('/api/v1/end-users', key, { workspaceId: ws, externalId: 'keeper-1', email: 'keeper@example.com' });
+    const kept = await grant(client.client_id, keeper);
+    // What an install upgraded from before email verification holds: a link resting on an unproven address.
+    await t.db.orm.update(users).set({ emailVerifiedAt: null }).where(eq(users.email, 'early@example.com'));
+    await t.db.exec(`DROP INDEX approval_requests_end_user_idx; DROP INDEX approval_requests_code_run_idx;
+      DELETE FROM schema_migrations WHERE name = '0014_portal_indexes_unverified_links.sql'`);
+    assert.deepEqual(await migrate(t.db), ['0014_portal_indexes_unverified_links.sql']);
+    await t.app.services.bus.publish({ type: 'all' }); // a running node's caches; an upgrade migrates before serving
+    assert.equal((await rpc(server.mcpEndpoint, tokens.access_token, INIT())).status, 401);
+    const refreshed = await token({ grant_type: 'refresh_token', refresh_token: tokens.refresh_token, client_id: client.client_id });
+    assert.equal(refreshed.status, 400);
+    assert.equal((await linksOf(await userIdOf('early@example.com'))).length, 0);
+    assert.equal((await rpc(server.mcpEndpoint, kept.access_token, INIT())).status, 200, 'verified accounts keep theirs');
+    assert.equal((await linksOf(await userIdOf('keeper@example.com'))).length, 1);
   });
 
   it('binds tokens to one server (resource indicator) and refuses malformed authorize requests', async () => {
