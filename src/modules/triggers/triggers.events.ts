@@ -1,6 +1,7 @@
 import type { Orm } from '../../platform/db/database.js';
 import type { DeliveryService } from '../../platform/delivery/delivery.js';
 import { newId } from '../../platform/ids.js';
+import type { InvalidationBus } from '../../platform/invalidation.js';
 import * as repo from './triggers.repository.js';
 import type { SourceSecrets } from './triggers.runtime.js';
 
@@ -55,10 +56,15 @@ interface Waiting {
 export class EventRecorder {
   private readonly groups = new Map<string, { running: boolean; queue: Waiting[] }>();
 
-  constructor(private readonly deps: { orm: Orm; delivery: DeliveryService; secrets: SourceSecrets }) {}
+  constructor(private readonly deps: { orm: Orm; delivery: DeliveryService; secrets: SourceSecrets; bus?: InvalidationBus }) {}
 
   async record(orgId: string, sourceId: string, items: unknown[], origin: EventOrigin, opts: RecordOptions = {}): Promise<string[] | null> {
-    if (opts.state || opts.pollToken || items.length === 0) return this.recordNow(orgId, sourceId, [items], origin, opts).then((r) => r?.[0] ?? null);
+    if (opts.state || opts.pollToken || items.length === 0) {
+      const ids = await this.recordNow(orgId, sourceId, [items], origin, opts);
+      // Cached copies of the source (inbound webhooks) now have an old piece state.
+      if (ids && opts.state) await this.deps.bus?.publish({ type: 'trigger_source', id: sourceId, orgId }).catch(() => undefined);
+      return ids?.[0] ?? null;
+    }
     const key = `${orgId}:${sourceId}:${origin}:${opts.acceptPending ? 1 : 0}`;
     let group = this.groups.get(key);
     if (!group) this.groups.set(key, (group = { running: false, queue: [] }));

@@ -11,6 +11,8 @@ export const leaseMs = (timeoutMs: number): number => 2 * timeoutMs + 5_000;
 export const BATCH_SIZE = 100;
 /** A batch starts no attempt after this long (so a batch ends within this + the attempt timeout, well in its lease). */
 export const BATCH_BUDGET_MS = 1_000;
+/** While a batch is being sent, its outcomes so far are recorded this often. */
+const RECORD_EVERY_MS = 100;
 
 /**
  * One node's sender: claims due deliveries (woken by NOTIFY on enqueue, and every SWITCHBOARD_DELIVERY_POLL_MS), at
@@ -139,12 +141,26 @@ export class DeliveryDispatcher {
   /**
    * Sends a batch (one stream's next deliveries, in order, or one delivery without a stream) one at a time, and
    * records it. The batch stops at the first attempt that is not acknowledged (the stream waits for its retry), and
-   * starts no attempt after BATCH_BUDGET_MS; what it did not send is handed back, as if never claimed.
+   * starts no attempt after BATCH_BUDGET_MS; what it did not send is handed back, as if never claimed. A record that
+   * fails leaves its deliveries to lease recovery (sent again: at least once).
    */
   private async send(batch: repo.Claimed[]): Promise<void> {
     const { config } = this.deps;
     const started = Date.now();
-    const sent: repo.Finished[] = [];
+    // The first outcome is recorded at once (a lone delivery is visible at once), then what was sent meanwhile every
+    // RECORD_EVERY_MS and at the end, one transaction at a time, in order.
+    let sent: repo.Finished[] = [];
+    let lastRecord = 0;
+    let recording: Promise<void> = Promise.resolve();
+    const record = (unsent: repo.Claimed[]) => {
+      recording = recording
+        .then(() => {
+          const chunk = sent;
+          sent = [];
+          return repo.finishBatch(this.deps.db.orm, chunk, unsent);
+        })
+        .catch((err: unknown) => this.deps.log.error({ err: { message: (err as Error).message }, deliveryId: batch[0]?.id }, 'recording a delivery attempt failed'));
+    };
     let keys: string[] | null = null;
     const streamKey = batch[0]?.streamKey ? `${batch[0].orgId}:${batch[0].streamKey}` : null;
     const flag = { canceled: false };
@@ -185,6 +201,10 @@ export class DeliveryDispatcher {
             ? { status: 'dead' as const, retryInMs: 0 }
             : { status: 'pending' as const, retryInMs: retryDelayMs(config.retrySchedule, c.roundAttempts) };
         sent.push({ c, outcome, next, startedAt, finishedAt: new Date() });
+        if (Date.now() - lastRecord >= RECORD_EVERY_MS) {
+          lastRecord = Date.now();
+          record([]);
+        }
         if (next.status === 'dead') this.deps.log.warn({ deliveryId: c.id, attempts: c.attempt }, 'webhook delivery dead-lettered');
         // The stream waits for this one's retry (a dead one no longer holds it up).
         if (next.status === 'pending') {
@@ -195,7 +215,8 @@ export class DeliveryDispatcher {
     } finally {
       if (streamKey && this.streams.get(streamKey) === flag) this.streams.delete(streamKey);
     }
-    await repo.finishBatch(this.deps.db.orm, sent, batch.slice(i));
+    record(batch.slice(i));
+    await recording;
     // What came into the stream meanwhile is claimed next (the kick after this batch).
     if (streamKey && !flag.canceled) this.wanted.add(streamKey);
   }
