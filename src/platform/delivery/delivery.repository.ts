@@ -45,12 +45,14 @@ const streamLock = (orgId: SQL | string, streamKey: SQL | string): SQL => sql`ha
 export async function insertDeliveries(tx: Executor, rows: Array<Omit<typeof webhookDeliveries.$inferInsert, 'streamSeq'>>): Promise<void> {
   if (rows.length === 0) return;
   const streams = [...new Set(rows.filter((r) => r.streamKey).map((r) => `${r.orgId}:${r.streamKey}`))].sort();
-  for (const key of streams) await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtextextended(${key}, 7))`);
+  // One statement before the insert: the stream locks, in order, then the NOTIFY (sent on commit), by which every
+  // dispatcher learns which streams have new work (and whether deliveries without a stream do).
+  const payloads = [...streams.map((k) => `${STREAM_PREFIX}${k}`), ...(rows.some((r) => !r.streamKey) ? [UNSTREAMED] : [])];
+  const locks = streams.map((k) => sql`pg_advisory_xact_lock(hashtextextended(${k}, 7))`);
+  const notifies = payloads.map((p) => sql`pg_notify(${NOTIFY_CHANNEL}, ${p})`);
+  await tx.execute(sql`SELECT ${sql.join([...locks, ...notifies], sql`, `)}`);
   // nextval is evaluated row by row, in the order of the VALUES list.
   await tx.insert(webhookDeliveries).values(rows.map((row) => ({ ...row, streamSeq: sql`nextval('webhook_delivery_seq')` as unknown as number })));
-  // On commit, every dispatcher learns which streams have new work (and whether deliveries without a stream do).
-  const payloads = [...streams.map((k) => `${STREAM_PREFIX}${k}`), ...(rows.some((r) => !r.streamKey) ? [UNSTREAMED] : [])];
-  await tx.execute(sql`SELECT pg_notify(${NOTIFY_CHANNEL}, p) FROM (VALUES ${sql.join(payloads.map((p) => sql`(${p}::text)`), sql`, `)}) AS v(p)`);
 }
 
 const CLAIMED_COLUMNS = sql.raw(
