@@ -203,10 +203,10 @@ export function createServices({ config, db }: AppDeps, log: { info(o: object, m
   const sourceSecrets = new SourceSecrets(secrets);
   const triggerEngine = { credentials: (conn: ConnectionRecord) => engine.credentials(conn), findConnection: (orgId: string, id: string) => connections.find(orgId, id) };
   const sourceRunner = new SourceRunner({ orm, registry, secrets: sourceSecrets, engine: triggerEngine, publicUrl: config.publicUrl });
-  const eventRecorder = new EventRecorder({ orm, delivery, secrets: sourceSecrets });
+  const eventRecorder = new EventRecorder({ orm, delivery, secrets: sourceSecrets, bus });
   const poller = new TriggerPoller({ orm, runner: sourceRunner, recorder: eventRecorder, tickMs: config.triggers.tickMs, minuteMs: config.triggers.minuteMs, pieceTimeoutMs: config.pieceTimeoutMs, log });
   const triggers = new TriggersService({
-    orm, registry, workspaces, delivery, engine, runner: sourceRunner, secrets: sourceSecrets, recorder: eventRecorder, plans: config.plans, minuteMs: config.triggers.minuteMs, onEnabled: () => poller.kick(),
+    orm, registry, workspaces, delivery, engine, runner: sourceRunner, secrets: sourceSecrets, recorder: eventRecorder, plans: config.plans, minuteMs: config.triggers.minuteMs, onEnabled: () => poller.kick(), bus,
   });
   workspaces.onBeforeDelete((actor, workspaceId) => triggers.disableWorkspace(actor, workspaceId));
   // Human Gates: policies, approval requests and receipts, plugged into the engine as its gate.
@@ -221,7 +221,7 @@ export function createServices({ config, db }: AppDeps, log: { info(o: object, m
   const approvalWebhooks = new ApprovalWebhooks({ delivery, publicUrl: config.publicUrl });
   approvals.setNotifier(approvalWebhooks);
   const codeRunApprovals = new CodeRunApprovals({ orm, approvals, policies: approvalPolicies, registry, publicUrl: config.publicUrl });
-  const webhooks = new WebhooksService({ orm, registry, runner: sourceRunner, recorder: eventRecorder, appWebhookSecrets: config.triggers.appWebhookSecrets, publicUrl: config.publicUrl, log });
+  const webhooks = new WebhooksService({ orm, registry, runner: sourceRunner, recorder: eventRecorder, appWebhookSecrets: config.triggers.appWebhookSecrets, publicUrl: config.publicUrl, log, bus });
   const mcp = createMcpServices({
     config, orm, bus, jobs, log, registry, secrets, egress, workspaces, endUsers, workspaceIntegrations, partials, connections, engine,
     approvalStatus: async (orgId, id) => {

@@ -15,6 +15,8 @@ export type Invalidation =
   /** Connections of an organization changed (created, deleted, credentials or status). */
   | { type: 'connections'; orgId: string }
   | { type: 'approval_policies'; orgId: string }
+  /** A trigger source was disabled or its piece state changed (inbound webhooks cache active sources). */
+  | { type: 'trigger_source'; id: string; orgId: string }
   | { type: 'all' };
 
 const CHANNEL = 'switchboard_invalidate';

@@ -6,6 +6,7 @@ import type { Orm } from '../../platform/db/database.js';
 import type { DeliveryService } from '../../platform/delivery/delivery.js';
 import { AppError } from '../../platform/errors.js';
 import type { Actor } from '../../platform/http/access.js';
+import type { InvalidationBus } from '../../platform/invalidation.js';
 import { newId } from '../../platform/ids.js';
 import { isPlanName, type PlanTable } from '../../platform/plans.js';
 import type { WorkspacesService } from '../workspaces/workspaces.service.js';
@@ -39,6 +40,8 @@ export interface TriggersDeps {
   minuteMs: number;
   /** Wakes the poller (a new polling source may be due sooner than its next tick). */
   onEnabled?: () => void;
+  /** Tells every node a source was disabled (inbound webhooks cache active sources). */
+  bus?: InvalidationBus;
 }
 
 /**
@@ -169,6 +172,7 @@ export class TriggersService {
       return row;
     });
     if (stopped) {
+      await this.deps.bus?.publish({ type: 'trigger_source', id, orgId: actor.orgId }).catch(() => undefined);
       await this.deps.delivery.waitForStream(actor.orgId, id);
       if (!stopped.simulate) {
         try {

@@ -2,6 +2,7 @@ import type { IntegrationRegistry } from '../../integrations/registry.js';
 import type { TriggerPayload } from '../../integrations/framework.js';
 import type { Orm } from '../../platform/db/database.js';
 import { AppError } from '../../platform/errors.js';
+import type { InvalidationBus } from '../../platform/invalidation.js';
 import type { EventOrigin, EventRecorder } from '../triggers/triggers.events.js';
 import * as repo from '../triggers/triggers.repository.js';
 import { reason, type SourceRunner } from '../triggers/triggers.runtime.js';
@@ -11,6 +12,50 @@ export interface WebhookAnswer {
   status: number;
   body: unknown;
   headers: Record<string, string>;
+}
+
+/** How long an active source's row is served from memory at most (changes that matter are also invalidated). */
+const SOURCE_CACHE_TTL_MS = 5_000;
+const SOURCE_CACHE_MAX = 10_000;
+
+/**
+ * Active webhook sources by id, so an inbound event costs no lookup before its transaction. What could go stale is
+ * invalidated through the bus (disable, piece state changes, workspace, organization and connection changes) and
+ * lapses after a few seconds anyway; the recording transaction reads the row again under its lock, so a source that
+ * no longer takes events never records one.
+ */
+class SourceCache {
+  private readonly rows = new Map<string, { row: repo.SourceRow; at: number }>();
+  private generation = 0;
+
+  constructor(bus: InvalidationBus | undefined) {
+    bus?.subscribe((msg) => {
+      this.generation++;
+      if (msg.type === 'trigger_source') this.rows.delete(msg.id);
+      else if (msg.type === 'organization' || msg.type === 'connections') this.drop((r) => r.orgId === (msg.type === 'organization' ? msg.id : msg.orgId));
+      else if (msg.type === 'workspace') this.drop((r) => r.workspaceId === msg.id);
+      else if (msg.type === 'end_user') this.drop((r) => r.orgId === msg.orgId);
+      else if (msg.type === 'all') this.rows.clear();
+    });
+  }
+
+  private drop(match: (row: repo.SourceRow) => boolean): void {
+    for (const [id, e] of this.rows) if (match(e.row)) this.rows.delete(id);
+  }
+
+  async find(orm: Orm, id: string): Promise<repo.SourceRow | null> {
+    const hit = this.rows.get(id);
+    if (hit && Date.now() - hit.at < SOURCE_CACHE_TTL_MS) return hit.row;
+    if (hit) this.rows.delete(id);
+    const generation = this.generation;
+    const row = await repo.findSourceById(orm, id);
+    // Kept only if nothing was invalidated meanwhile (the row may predate it), and only what the hot path serves.
+    if (row && generation === this.generation && row.status === 'ACTIVE' && !row.simulate && row.triggerType !== 'POLLING') {
+      if (this.rows.size >= SOURCE_CACHE_MAX) this.rows.clear();
+      this.rows.set(id, { row, at: Date.now() });
+    }
+    return row;
+  }
 }
 
 const RECEIVED: WebhookAnswer = { status: 200, body: { received: true }, headers: {} };
@@ -25,6 +70,8 @@ interface Log {
  * replies are answered as the piece says, without an event.
  */
 export class WebhooksService {
+  private readonly sources: SourceCache;
+
   constructor(
     private readonly deps: {
       orm: Orm;
@@ -35,8 +82,12 @@ export class WebhooksService {
       appWebhookSecrets: Readonly<Record<string, string>>;
       publicUrl: string;
       log: Log;
+      /** Invalidates the active-source cache (see SourceCache). */
+      bus?: InvalidationBus;
     },
-  ) {}
+  ) {
+    this.sources = new SourceCache(deps.bus);
+  }
 
   private appUrl(integrationName: string): string {
     return `${this.deps.publicUrl}/api/v1/webhooks/${encodeURIComponent(integrationName)}`;
@@ -44,7 +95,7 @@ export class WebhooksService {
 
   /** A request to one source's address: {base_url}/api/v1/webhooks/<integration>/<id>. */
   async receive(integrationName: string, sourceId: string, payload: TriggerPayload): Promise<WebhookAnswer> {
-    const row = await repo.findSourceById(this.deps.orm, sourceId);
+    const row = await this.sources.find(this.deps.orm, sourceId);
     // A polling source has no address of its own unless it is simulated (test events).
     if (!row || row.integrationName !== integrationName || (row.triggerType === 'POLLING' && !row.simulate)) {
       throw new AppError('NOT_FOUND', 'No trigger source listens at this address.');

@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, lt, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, lt, sql, type SQL } from 'drizzle-orm';
 import { queryRows, type Executor } from '../db/database.js';
 import { webhookDeliveries, webhookDeliveryAttempts } from '../db/schema.js';
 
@@ -7,6 +7,12 @@ export type AttemptRow = typeof webhookDeliveryAttempts.$inferSelect;
 export type DeliveryStatus = 'pending' | 'sending' | 'delivered' | 'dead' | 'canceled';
 
 export const NOTIFY_CHANNEL = 'switchboard_delivery';
+/** NOTIFY payload prefix of a canceled stream (then `<orgId>:<streamKey>`). */
+export const CANCEL_PREFIX = 'cancel:';
+/** NOTIFY payload prefix of a stream with new work (then `<orgId>:<streamKey>`). */
+export const STREAM_PREFIX = 'stream:';
+/** NOTIFY payload: new deliveries without a stream. Any other payload (empty): look for due work everywhere. */
+export const UNSTREAMED = 'unstreamed';
 /** Key-rotation purpose of the encrypted producer headers (see ENCRYPTED_COLUMNS). */
 export const DELIVERY_HEADERS_PURPOSE = 'delivery_headers';
 
@@ -14,6 +20,8 @@ export const DELIVERY_HEADERS_PURPOSE = 'delivery_headers';
 export interface Claimed {
   id: string;
   orgId: string;
+  streamKey: string | null;
+  streamSeq: number;
   url: string;
   headers: string;
   body: string;
@@ -26,61 +34,167 @@ export interface Claimed {
 
 const toDate = (v: unknown): Date => (v instanceof Date ? v : new Date(String(v)));
 
+/** The advisory lock key of a stream: enqueues (blocking) and claims (try) of one stream serialise on it. */
+const streamLock = (orgId: SQL | string, streamKey: SQL | string): SQL => sql`hashtextextended(${orgId} || ':' || ${streamKey}, 7)`;
+
 /**
- * Inserts a delivery in the caller's transaction. A stream's sequence number is taken under a transaction-scoped
- * advisory lock on the stream, so within a stream sequence order is commit order. The NOTIFY is sent on commit.
+ * Inserts deliveries in the caller's transaction, in one statement. A stream's sequence numbers are taken under a
+ * transaction-scoped advisory lock on the stream (taken in a fixed order), so within a stream sequence order is
+ * commit order, and rows of one call keep their order. The NOTIFY is sent on commit.
  */
-export async function insertDelivery(tx: Executor, row: Omit<typeof webhookDeliveries.$inferInsert, 'streamSeq'>): Promise<void> {
-  if (row.streamKey) {
-    await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtextextended(${`${row.orgId}:${row.streamKey}`}, 7))`);
-  }
-  const [seq] = await queryRows<{ seq: string | number }>(tx, sql`SELECT nextval('webhook_delivery_seq') AS seq`);
-  await tx.insert(webhookDeliveries).values({ ...row, streamSeq: Number(seq!.seq) });
-  await tx.execute(sql`SELECT pg_notify(${NOTIFY_CHANNEL}, '')`);
+export async function insertDeliveries(tx: Executor, rows: Array<Omit<typeof webhookDeliveries.$inferInsert, 'streamSeq'>>): Promise<void> {
+  if (rows.length === 0) return;
+  const streams = [...new Set(rows.filter((r) => r.streamKey).map((r) => `${r.orgId}:${r.streamKey}`))].sort();
+  // One statement before the insert: the stream locks, in order, then the NOTIFY (sent on commit), by which every
+  // dispatcher learns which streams have new work (and whether deliveries without a stream do).
+  const payloads = [...streams.map((k) => `${STREAM_PREFIX}${k}`), ...(rows.some((r) => !r.streamKey) ? [UNSTREAMED] : [])];
+  const locks = streams.map((k) => sql`pg_advisory_xact_lock(hashtextextended(${k}, 7))`);
+  const notifies = payloads.map((p) => sql`pg_notify(${NOTIFY_CHANNEL}, ${p})`);
+  await tx.execute(sql`SELECT ${sql.join([...locks, ...notifies], sql`, `)}`);
+  // nextval is evaluated row by row, in the order of the VALUES list.
+  await tx.insert(webhookDeliveries).values(rows.map((row) => ({ ...row, streamSeq: sql`nextval('webhook_delivery_seq')` as unknown as number })));
+}
+
+const CLAIMED_COLUMNS = sql.raw(
+  'w.id, w.org_id, w.stream_key, w.stream_seq, w.url, w.headers, w.body, w.sign, w.attempts, w.round_attempts, w.max_attempts, w.last_attempt_at',
+);
+const claimSet = (leaseMs: number): SQL =>
+  sql`status = 'sending', attempts = w.attempts + 1, round_attempts = w.round_attempts + 1,
+      lease_until = now() + ${leaseMs}::double precision * interval '1 millisecond', last_attempt_at = now(), updated_at = now()`;
+
+const toClaimed = (r: Record<string, unknown>): Claimed => ({
+  id: String(r.id),
+  orgId: String(r.org_id),
+  streamKey: typeof r.stream_key === 'string' ? r.stream_key : null,
+  streamSeq: Number(r.stream_seq),
+  url: String(r.url),
+  headers: String(r.headers),
+  body: String(r.body),
+  sign: Boolean(r.sign),
+  attempt: Number(r.attempts),
+  roundAttempts: Number(r.round_attempts),
+  maxAttempts: Number(r.max_attempts),
+  startedAt: toDate(r.last_attempt_at),
+});
+
+/** Streams whose first open delivery is pending and due, oldest due first, each locked for this transaction. */
+async function lockDueStreams(tx: Executor, limit: number): Promise<Array<{ orgId: string; streamKey: string }>> {
+  // A loose index scan over the streams with open deliveries (one probe per stream, however long its backlog),
+  // then each stream's head: a stream is due when its head is pending and due (nothing of it is being sent).
+  const rows = await queryRows<{ org_id: string; stream_key: string }>(
+    tx,
+    sql`WITH RECURSIVE streams AS (
+          (SELECT org_id, stream_key FROM webhook_deliveries
+            WHERE status IN ('pending', 'sending') AND stream_key IS NOT NULL
+            ORDER BY org_id, stream_key LIMIT 1)
+          UNION ALL
+          SELECT n.org_id, n.stream_key FROM streams s CROSS JOIN LATERAL (
+            SELECT w.org_id, w.stream_key FROM webhook_deliveries w
+             WHERE w.status IN ('pending', 'sending') AND w.stream_key IS NOT NULL AND (w.org_id, w.stream_key) > (s.org_id, s.stream_key)
+             ORDER BY w.org_id, w.stream_key LIMIT 1) n),
+        heads AS (
+          SELECT s.org_id, s.stream_key FROM streams s CROSS JOIN LATERAL (
+            SELECT w.status, w.next_attempt_at FROM webhook_deliveries w
+             WHERE w.org_id = s.org_id AND w.stream_key = s.stream_key AND w.status IN ('pending', 'sending')
+             ORDER BY w.stream_seq LIMIT 1) h
+          WHERE h.status = 'pending' AND h.next_attempt_at <= now()
+          ORDER BY h.next_attempt_at LIMIT ${limit}::integer)
+        SELECT org_id, stream_key FROM heads WHERE pg_try_advisory_xact_lock(${streamLock(sql`org_id::text`, sql`stream_key`)})`,
+  );
+  return rows.map((r) => ({ orgId: String(r.org_id), streamKey: String(r.stream_key) }));
 }
 
 /**
- * Claims up to `limit` due deliveries for one attempt each (any node; SKIP LOCKED). A delivery in a stream is due only
- * when no earlier delivery of its stream is still pending or being sent, so a stream goes out one at a time, in order.
+ * Claims due deliveries for one attempt each (any node), as batches: per due stream, up to `batchSize` of its
+ * deliveries in stream order (the run of pending, due ones from its head); and deliveries without a stream, one per
+ * batch (SKIP LOCKED). A stream is claimed under its advisory lock and only when nothing of it is being sent, so a
+ * stream has one batch in flight at a time, anywhere, and its batch is sent in order. At most `maxBatches` batches.
+ * Looking everywhere costs a probe per stream with open deliveries; a claim woken by NOTIFY looks only where it says.
  */
-export async function claimDue(db: Executor, limit: number, leaseMs: number): Promise<Claimed[]> {
+export interface ClaimScope {
+  /** Look for due streams everywhere (else only in `streams`). */
+  everywhere: boolean;
+  /** Streams known to have new work (`<orgId>:<streamKey>`), claimed when they are due. */
+  streams: string[];
+  /** Claim deliveries without a stream (always when `everywhere`). */
+  unstreamed: boolean;
+  /** Which kind goes first; alternated by the caller so neither keeps the other waiting. */
+  streamsFirst: boolean;
+}
+
+/** Locks those of the given streams no other claimer holds now. */
+async function lockStreams(tx: Executor, keys: string[], limit: number): Promise<Array<{ orgId: string; streamKey: string }>> {
+  const parsed = keys.slice(0, limit).map((k) => {
+    const at = k.indexOf(':');
+    return { orgId: k.slice(0, at), streamKey: k.slice(at + 1) };
+  });
+  if (parsed.length === 0) return [];
+  const rows = await queryRows<{ org_id: string; stream_key: string }>(
+    tx,
+    sql`SELECT org_id, stream_key FROM (VALUES ${sql.join(parsed.map((s) => sql`(${s.orgId}::text, ${s.streamKey}::text)`), sql`, `)}) AS s(org_id, stream_key)
+         WHERE pg_try_advisory_xact_lock(${streamLock(sql`org_id`, sql`stream_key`)})`,
+  );
+  return rows.map((r) => ({ orgId: String(r.org_id), streamKey: String(r.stream_key) }));
+}
+
+export async function claimDue(db: Executor, maxBatches: number, batchSize: number, leaseMs: number, scope: ClaimScope): Promise<Claimed[][]> {
   return db.transaction(async (tx) => {
-    const rows = await queryRows<Record<string, unknown>>(
-      tx,
-      sql`WITH due AS (
-            SELECT d.id FROM webhook_deliveries d
-            WHERE d.status = 'pending' AND d.next_attempt_at <= now()
-              AND (d.stream_key IS NULL OR NOT EXISTS (
-                SELECT 1 FROM webhook_deliveries p
-                WHERE p.org_id = d.org_id AND p.stream_key = d.stream_key AND p.stream_seq < d.stream_seq
-                  AND p.status IN ('pending', 'sending')))
-            ORDER BY d.next_attempt_at, d.stream_seq
-            LIMIT ${limit}::integer
-            FOR UPDATE SKIP LOCKED)
-          UPDATE webhook_deliveries w
-             SET status = 'sending', attempts = w.attempts + 1, round_attempts = w.round_attempts + 1,
-                 lease_until = now() + ${leaseMs}::double precision * interval '1 millisecond', last_attempt_at = now(), updated_at = now()
-            FROM due WHERE w.id = due.id
-          RETURNING w.id, w.org_id, w.url, w.headers, w.body, w.sign, w.attempts, w.round_attempts, w.max_attempts, w.last_attempt_at`,
-    );
-    const claimed = rows.map((r) => ({
-      id: String(r.id),
-      orgId: String(r.org_id),
-      url: String(r.url),
-      headers: String(r.headers),
-      body: String(r.body),
-      sign: Boolean(r.sign),
-      attempt: Number(r.attempts),
-      roundAttempts: Number(r.round_attempts),
-      maxAttempts: Number(r.max_attempts),
-      startedAt: toDate(r.last_attempt_at),
-    }));
+    const batches: Claimed[][] = [];
+    const claimStreams = async (limit: number) => {
+      if (limit <= 0) return;
+      const streams = scope.everywhere ? await lockDueStreams(tx, limit) : await lockStreams(tx, scope.streams, limit);
+      if (streams.length === 0) return;
+      // A new statement (a snapshot taken after the locks): what another claimer committed before is visible.
+      const rows = await queryRows<Record<string, unknown>>(
+        tx,
+        sql`WITH s(org_id, stream_key) AS (VALUES ${sql.join(streams.map((s) => sql`(${s.orgId}::uuid, ${s.streamKey}::text)`), sql`, `)}),
+            h AS (
+              SELECT d.id, bool_and(d.status = 'pending' AND d.next_attempt_at <= now())
+                       OVER (PARTITION BY s.org_id, s.stream_key ORDER BY d.stream_seq) AS ok
+                FROM s CROSS JOIN LATERAL (
+                  SELECT w.id, w.status, w.next_attempt_at, w.stream_seq FROM webhook_deliveries w
+                   WHERE w.org_id = s.org_id AND w.stream_key = s.stream_key AND w.status IN ('pending', 'sending')
+                   ORDER BY w.stream_seq LIMIT ${batchSize}::integer) d)
+            UPDATE webhook_deliveries w SET ${claimSet(leaseMs)}
+              FROM h WHERE w.id = h.id AND h.ok AND w.status = 'pending'
+            RETURNING ${CLAIMED_COLUMNS}`,
+      );
+      const byStream = new Map<string, Claimed[]>();
+      for (const c of rows.map(toClaimed)) {
+        const key = `${c.orgId}:${c.streamKey}`;
+        byStream.set(key, [...(byStream.get(key) ?? []), c]);
+      }
+      for (const list of byStream.values()) batches.push(list.sort((a, b) => a.streamSeq - b.streamSeq));
+    };
+    const claimSingles = async (limit: number) => {
+      if (limit <= 0 || !(scope.everywhere || scope.unstreamed)) return;
+      const rows = await queryRows<Record<string, unknown>>(
+        tx,
+        sql`WITH due AS (
+              SELECT id FROM webhook_deliveries
+               WHERE status = 'pending' AND stream_key IS NULL AND next_attempt_at <= now()
+               ORDER BY next_attempt_at LIMIT ${limit}::integer
+               FOR UPDATE SKIP LOCKED)
+            UPDATE webhook_deliveries w SET ${claimSet(leaseMs)}
+              FROM due WHERE w.id = due.id
+            RETURNING ${CLAIMED_COLUMNS}`,
+      );
+      for (const c of rows.map(toClaimed)) batches.push([c]);
+    };
+    if (scope.streamsFirst) {
+      await claimStreams(maxBatches);
+      await claimSingles(maxBatches - batches.length);
+    } else {
+      await claimSingles(maxBatches);
+      await claimStreams(maxBatches - batches.length);
+    }
+    const claimed = batches.flat();
     if (claimed.length > 0) {
       await tx.insert(webhookDeliveryAttempts).values(
         claimed.map((c) => ({ deliveryId: c.id, attempt: c.attempt, orgId: c.orgId, url: c.url, startedAt: c.startedAt })),
       );
     }
-    return claimed;
+    return batches;
   });
 }
 
@@ -90,25 +204,64 @@ export interface AttemptOutcome {
   durationMs: number;
 }
 
+/** A claimed delivery that was sent: what came back, and what happens to it next. */
+export interface Finished {
+  c: Claimed;
+  outcome: AttemptOutcome;
+  startedAt: Date;
+  finishedAt: Date;
+  next: { status: DeliveryStatus; retryInMs: number };
+}
+
 /**
- * Records an attempt's outcome. The delivery moves on only if it is still this attempt's (status sending, same
- * attempt number): a delivery canceled meanwhile stays canceled, one whose lease was taken over is left alone.
+ * Records the outcome of a batch, in one transaction. A delivery moves on only if it is still this attempt's (status
+ * sending, same attempt number): a delivery canceled meanwhile stays canceled, one whose lease was taken over is left
+ * alone. `unsent` are claimed deliveries the batch stopped before (an earlier one failed, or the batch ran out of
+ * time): their claim is undone (no attempt happened), and they are due again behind the failed one.
  */
-export async function finishAttempt(db: Executor, c: Claimed, outcome: AttemptOutcome, next: { status: DeliveryStatus; retryInMs: number }): Promise<void> {
+export async function finishBatch(db: Executor, sent: Finished[], unsent: Claimed[]): Promise<void> {
+  if (sent.length === 0 && unsent.length === 0) return;
   await db.transaction(async (tx) => {
-    await tx
-      .update(webhookDeliveryAttempts)
-      .set({ finishedAt: new Date(), statusCode: outcome.statusCode, error: outcome.error, durationMs: outcome.durationMs })
-      .where(and(eq(webhookDeliveryAttempts.deliveryId, c.id), eq(webhookDeliveryAttempts.attempt, c.attempt)));
-    await tx.execute(sql`
-      UPDATE webhook_deliveries
-         SET last_status_code = ${outcome.statusCode}, last_error = ${outcome.error}, updated_at = now(),
-             status = CASE WHEN status = 'sending' THEN ${next.status}::text ELSE status END,
-             lease_until = CASE WHEN status = 'sending' THEN NULL ELSE lease_until END,
-             next_attempt_at = CASE WHEN status = 'sending' THEN now() + ${next.retryInMs}::double precision * interval '1 millisecond' ELSE next_attempt_at END,
-             delivered_at = CASE WHEN status = 'sending' AND ${next.status}::text = 'delivered' THEN now() ELSE delivered_at END,
-             dead_at = CASE WHEN status = 'sending' AND ${next.status}::text = 'dead' THEN now() ELSE dead_at END
-       WHERE id = ${c.id} AND attempts = ${c.attempt}`);
+    if (sent.length > 0) {
+      const values = sql.join(
+        sent.map(
+          (f) =>
+            sql`(${f.c.id}::uuid, ${f.c.attempt}::integer, ${f.startedAt.toISOString()}::timestamptz, ${f.finishedAt.toISOString()}::timestamptz,
+                 ${f.outcome.statusCode}::integer, ${f.outcome.error}::text, ${f.outcome.durationMs}::integer, ${f.next.status}::text, ${f.next.retryInMs}::double precision)`,
+        ),
+        sql`, `,
+      );
+      await tx.execute(sql`
+        UPDATE webhook_delivery_attempts a
+           SET started_at = v.started_at, finished_at = v.finished_at, status_code = v.status_code, error = v.error, duration_ms = v.duration_ms
+          FROM (VALUES ${values}) AS v(id, attempt, started_at, finished_at, status_code, error, duration_ms, next_status, retry_ms)
+         WHERE a.delivery_id = v.id AND a.attempt = v.attempt`);
+      await tx.execute(sql`
+        UPDATE webhook_deliveries w
+           SET last_status_code = v.status_code, last_error = v.error, updated_at = now(),
+               status = CASE WHEN w.status = 'sending' THEN v.next_status ELSE w.status END,
+               lease_until = CASE WHEN w.status = 'sending' THEN NULL ELSE w.lease_until END,
+               next_attempt_at = CASE WHEN w.status = 'sending' THEN now() + v.retry_ms * interval '1 millisecond' ELSE w.next_attempt_at END,
+               delivered_at = CASE WHEN w.status = 'sending' AND v.next_status = 'delivered' THEN v.finished_at ELSE w.delivered_at END,
+               dead_at = CASE WHEN w.status = 'sending' AND v.next_status = 'dead' THEN now() ELSE w.dead_at END
+          FROM (VALUES ${values}) AS v(id, attempt, started_at, finished_at, status_code, error, duration_ms, next_status, retry_ms)
+         WHERE w.id = v.id AND w.attempts = v.attempt`);
+    }
+    if (unsent.length > 0) {
+      const values = sql.join(unsent.map((c) => sql`(${c.id}::uuid, ${c.attempt}::integer)`), sql`, `);
+      await tx.execute(sql`
+        DELETE FROM webhook_delivery_attempts a USING (VALUES ${values}) AS v(id, attempt)
+         WHERE a.delivery_id = v.id AND a.attempt = v.attempt`);
+      await tx.execute(sql`
+        UPDATE webhook_deliveries w
+           SET attempts = w.attempts - 1, round_attempts = greatest(w.round_attempts - 1, 0),
+               status = CASE WHEN w.status = 'sending' THEN 'pending' ELSE w.status END,
+               lease_until = CASE WHEN w.status = 'sending' THEN NULL ELSE w.lease_until END,
+               last_attempt_at = (SELECT max(a.started_at) FROM webhook_delivery_attempts a WHERE a.delivery_id = w.id),
+               updated_at = now()
+          FROM (VALUES ${values}) AS v(id, attempt)
+         WHERE w.id = v.id AND w.attempts = v.attempt`);
+    }
   });
 }
 
@@ -144,6 +297,8 @@ export async function cancelStream(tx: Executor, orgId: string, streamKey: strin
     .set({ status: 'canceled', leaseUntil: null, updatedAt: new Date() })
     .where(and(eq(webhookDeliveries.orgId, orgId), eq(webhookDeliveries.streamKey, streamKey), inArray(webhookDeliveries.status, ['pending', 'sending'])))
     .returning({ id: webhookDeliveries.id });
+  // On commit, every node's dispatcher stops a batch of this stream it is sending (see DeliveryDispatcher).
+  if (rows.length > 0) await tx.execute(sql`SELECT pg_notify(${NOTIFY_CHANNEL}, ${`${CANCEL_PREFIX}${orgId}:${streamKey}`})`);
   return rows.length;
 }
 

@@ -206,6 +206,34 @@ describe('outbound webhook delivery', () => {
     rx.respond = () => ({ status: 200 });
   });
 
+  it('sends a stream backlog in batches, in order; a failure mid-batch holds the rest back without spending their attempts', async () => {
+    const { orgId } = await t.tenant();
+    const path = '/batch';
+    let failed = false;
+    rx.respond = (r) => {
+      if (r.path !== path || r.json?.n !== 5 || failed) return { status: 200 };
+      failed = true;
+      return { status: 500 };
+    };
+    const ids = (
+      await t.db.orm.transaction((tx) => svc().enqueueMany(tx, Array.from({ length: 20 }, (_, n) => ({ orgId, producer: 'test', streamKey: 'batched', url: rx.url(path), body: { n } }))))
+    ).map((d) => d.id);
+    const views = await eventually(async () => {
+      const v = await svc().views(orgId, ids);
+      return [...v.values()].every((d) => d.status === 'delivered') ? v : null;
+    });
+    rx.respond = () => ({ status: 200 });
+    const order = rx.to(path).map((r) => r.json.n as number);
+    assert.deepEqual(order, [0, 1, 2, 3, 4, 5, 5, ...Array.from({ length: 14 }, (_, i) => i + 6)]);
+    ids.forEach((id, n) => {
+      const v = views.get(id)!;
+      assert.equal(v.attempts, n === 5 ? 2 : 1, `delivery ${n}`);
+      assert.deepEqual(v.history.map((h) => h.statusCode), n === 5 ? [500, 200] : [200]);
+    });
+    const open = await t.db.orm.select().from(webhookDeliveryAttempts).where(eq(webhookDeliveryAttempts.orgId, orgId));
+    assert.equal(open.length, 21, 'an attempt row per request sent, none for the ones handed back');
+  });
+
   it('cancels a stream: what was pending never goes, an attempt in flight finishes before waitForStream returns', async () => {
     const { orgId } = await t.tenant();
     rx.respond = (r) => (r.path === '/cancel' ? { status: 200, delayMs: 300 } : { status: 200 });

@@ -9,7 +9,7 @@ import type { SecretBox } from '../secrets.js';
 import type { JobDefinition } from '../jobs/runner.js';
 import * as repo from './delivery.repository.js';
 import { DELIVERY_HEADERS_PURPOSE } from './delivery.repository.js';
-import { DeliveryDispatcher, leaseMs } from './dispatcher.js';
+import { BATCH_BUDGET_MS, DeliveryDispatcher, leaseMs } from './dispatcher.js';
 import { defaultMaxAttempts } from './schedule.js';
 import type { SigningSecrets } from './signing.js';
 
@@ -130,25 +130,37 @@ export class DeliveryService {
 
   /** Enqueue in the caller's transaction. Returns the delivery id (X-Service-Delivery). */
   async enqueue(tx: Executor, req: DeliveryRequest): Promise<{ id: string }> {
-    const id = req.id ?? newId();
-    const problem = headerProblem(req.headers ?? {});
-    if (problem) throw new AppError('VALIDATION_ERROR', `headers ${problem}`);
-    const url = parseWebhookUrl(req.url);
-    if (!url) throw new AppError('VALIDATION_ERROR', 'url must be an absolute http(s) URL without credentials');
-    const body = JSON.stringify(req.body ?? null);
-    await repo.insertDelivery(tx, {
-      id,
-      orgId: req.orgId,
-      producer: req.producer,
-      subjectId: req.subjectId ?? null,
-      streamKey: req.streamKey ?? null,
-      url: url.toString(),
-      headers: this.deps.secrets.seal(DELIVERY_HEADERS_PURPOSE, id, req.headers ?? {}),
-      body,
-      sign: req.sign ?? true,
-      maxAttempts: req.maxAttempts ?? defaultMaxAttempts(this.deps.config.retrySchedule),
+    const [one] = await this.enqueueMany(tx, [req]);
+    return one!;
+  }
+
+  /**
+   * Enqueue several in the caller's transaction, in one insert; deliveries of one stream go out in the order given.
+   * Returns the delivery ids, in the same order.
+   */
+  async enqueueMany(tx: Executor, reqs: DeliveryRequest[]): Promise<Array<{ id: string }>> {
+    const maxAttempts = defaultMaxAttempts(this.deps.config.retrySchedule);
+    const rows = reqs.map((req) => {
+      const id = req.id ?? newId();
+      const problem = headerProblem(req.headers ?? {});
+      if (problem) throw new AppError('VALIDATION_ERROR', `headers ${problem}`);
+      const url = parseWebhookUrl(req.url);
+      if (!url) throw new AppError('VALIDATION_ERROR', 'url must be an absolute http(s) URL without credentials');
+      return {
+        id,
+        orgId: req.orgId,
+        producer: req.producer,
+        subjectId: req.subjectId ?? null,
+        streamKey: req.streamKey ?? null,
+        url: url.toString(),
+        headers: this.deps.secrets.seal(DELIVERY_HEADERS_PURPOSE, id, req.headers ?? {}),
+        body: JSON.stringify(req.body ?? null),
+        sign: req.sign ?? true,
+        maxAttempts: req.maxAttempts ?? maxAttempts,
+      };
     });
-    return { id };
+    await repo.insertDeliveries(tx, rows);
+    return rows.map((r) => ({ id: r.id }));
   }
 
   /**
@@ -217,7 +229,8 @@ export class DeliveryService {
    * so that after cancelStream + this, nothing of the stream reaches its receiver any more.
    */
   async waitForStream(orgId: string, streamKey: string): Promise<void> {
-    const deadline = Date.now() + this.deps.config.timeoutMs + 2_000;
+    // A batch starts no attempt after BATCH_BUDGET_MS, and each attempt ends within the timeout.
+    const deadline = Date.now() + BATCH_BUDGET_MS + this.deps.config.timeoutMs + 2_000;
     while ((await repo.openAttemptsInStream(this.deps.db.orm, orgId, streamKey, this.leaseMs)) > 0) {
       if (Date.now() > deadline) return;
       await new Promise((r) => setTimeout(r, 25));

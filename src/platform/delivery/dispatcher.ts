@@ -7,6 +7,12 @@ import { signatureHeader } from './signing.js';
 
 /** Lease of a claimed attempt: long enough to send and record it; a node that dies frees it when it lapses. */
 export const leaseMs = (timeoutMs: number): number => 2 * timeoutMs + 5_000;
+/** Most deliveries of one stream claimed (and sent, in order) together. */
+export const BATCH_SIZE = 100;
+/** A batch starts no attempt after this long (so a batch ends within this + the attempt timeout, well in its lease). */
+export const BATCH_BUDGET_MS = 1_000;
+/** While a batch is being sent, its outcomes so far are recorded this often. */
+const RECORD_EVERY_MS = 100;
 
 /**
  * One node's sender: claims due deliveries (woken by NOTIFY on enqueue, and every SWITCHBOARD_DELIVERY_POLL_MS), at
@@ -20,6 +26,13 @@ export class DeliveryDispatcher {
   private timer: NodeJS.Timeout | null = null;
   private unlisten: (() => Promise<void>) | null = null;
   private lastRecovery = 0;
+  private streamsFirst = false;
+  /** What to look at on the next claim: everywhere (poll, start, unknown news), streams with news, unstreamed ones. */
+  private everywhere = true;
+  private readonly wanted = new Set<string>();
+  private unstreamed = false;
+  /** The streams this node is sending a batch of (`<orgId>:<streamKey>`), flagged when the stream is canceled. */
+  private readonly streams = new Map<string, { canceled: boolean }>();
   private readonly inflight = new Set<Promise<void>>();
 
   constructor(private readonly deps: DeliveryDeps) {}
@@ -32,8 +45,21 @@ export class DeliveryDispatcher {
   async start(): Promise<void> {
     if (this.running) return;
     this.running = true;
-    this.unlisten = await this.deps.db.listen(repo.NOTIFY_CHANNEL, () => this.kick());
-    this.timer = setInterval(() => this.kick(), this.deps.config.pollMs);
+    this.unlisten = await this.deps.db.listen(repo.NOTIFY_CHANNEL, (payload) => {
+      if (payload.startsWith(repo.CANCEL_PREFIX)) {
+        const batch = this.streams.get(payload.slice(repo.CANCEL_PREFIX.length));
+        if (batch) batch.canceled = true;
+        return;
+      }
+      if (payload.startsWith(repo.STREAM_PREFIX)) this.wanted.add(payload.slice(repo.STREAM_PREFIX.length));
+      else if (payload === repo.UNSTREAMED) this.unstreamed = true;
+      else this.everywhere = true;
+      this.kick();
+    });
+    this.timer = setInterval(() => {
+      this.everywhere = true;
+      this.kick();
+    }, this.deps.config.pollMs);
     this.kick();
   }
 
@@ -77,53 +103,121 @@ export class DeliveryDispatcher {
       }
       const free = this.deps.config.concurrency - this.inflight.size;
       if (free <= 0 || !this.running) return;
-      const claimed = await repo.claimDue(orm, free, this.leaseMs);
-      for (const c of claimed) {
-        const p: Promise<void> = this.attempt(c)
-          .catch((err: unknown) => this.deps.log.error({ err: { message: (err as Error).message }, deliveryId: c.id }, 'recording a delivery attempt failed'))
+      // A stream this node is sending now is looked at again when its batch ends.
+      const streams = [...this.wanted].filter((k) => !this.streams.has(k));
+      const scope = { everywhere: this.everywhere, streams, unstreamed: this.unstreamed, streamsFirst: (this.streamsFirst = !this.streamsFirst) };
+      if (!scope.everywhere && !scope.unstreamed && streams.length === 0) return;
+      this.everywhere = false;
+      this.unstreamed = false;
+      for (const k of streams) this.wanted.delete(k);
+      let batches: repo.Claimed[][];
+      try {
+        batches = await repo.claimDue(orm, free, BATCH_SIZE, this.leaseMs, scope);
+      } catch (err) {
+        this.everywhere = true;
+        throw err;
+      }
+      for (const batch of batches) {
+        const p: Promise<void> = this.send(batch)
+          .catch((err: unknown) => this.deps.log.error({ err: { message: (err as Error).message }, deliveryId: batch[0]?.id }, 'recording a delivery attempt failed'))
           .finally(() => {
             this.inflight.delete(p);
             this.kick();
           });
         this.inflight.add(p);
       }
-      if (claimed.length === free) this.again = true;
+      if (batches.length === free) {
+        // There may be more: look again (everywhere when that is where this claim looked).
+        if (scope.everywhere) this.everywhere = true;
+        if (scope.unstreamed) this.unstreamed = true;
+        for (const k of streams) this.wanted.add(k);
+        this.again = true;
+      }
     } catch (err) {
       if (this.running) this.deps.log.error({ err: { message: (err as Error).message } }, 'delivery dispatcher tick failed');
     }
   }
 
-  private async attempt(c: repo.Claimed): Promise<void> {
+  /**
+   * Sends a batch (one stream's next deliveries, in order, or one delivery without a stream) one at a time, and
+   * records it. The batch stops at the first attempt that is not acknowledged (the stream waits for its retry), and
+   * starts no attempt after BATCH_BUDGET_MS; what it did not send is handed back, as if never claimed. A record that
+   * fails leaves its deliveries to lease recovery (sent again: at least once).
+   */
+  private async send(batch: repo.Claimed[]): Promise<void> {
     const { config } = this.deps;
-    let outcome: repo.AttemptOutcome;
+    const started = Date.now();
+    // The first outcome is recorded at once (a lone delivery is visible at once), then what was sent meanwhile every
+    // RECORD_EVERY_MS and at the end, one transaction at a time, in order.
+    let sent: repo.Finished[] = [];
+    let lastRecord = 0;
+    let recording: Promise<void> = Promise.resolve();
+    const record = (unsent: repo.Claimed[]) => {
+      recording = recording
+        .then(() => {
+          const chunk = sent;
+          sent = [];
+          return repo.finishBatch(this.deps.db.orm, chunk, unsent);
+        })
+        .catch((err: unknown) => this.deps.log.error({ err: { message: (err as Error).message }, deliveryId: batch[0]?.id }, 'recording a delivery attempt failed'));
+    };
+    let keys: string[] | null = null;
+    const streamKey = batch[0]?.streamKey ? `${batch[0].orgId}:${batch[0].streamKey}` : null;
+    const flag = { canceled: false };
+    if (streamKey) this.streams.set(streamKey, flag);
+    let i = 0;
     try {
-      const own = this.deps.secrets.open<Record<string, string>>(DELIVERY_HEADERS_PURPOSE, c.id, c.headers);
-      const headers: Record<string, string> = {
-        ...own,
-        'content-type': 'application/json',
-        'user-agent': 'Switchboard-Webhooks/1.0',
-        'x-service-delivery': c.id,
-        'x-service-attempt': String(c.attempt),
-      };
-      if (c.sign) {
-        const keys = await this.deps.signing.keysFor(c.orgId);
-        if (keys.length > 0) {
-          const t = Math.floor(Date.now() / 1000);
-          headers['x-service-timestamp'] = String(t);
-          headers['x-service-signature'] = signatureHeader(keys, t, c.body);
+      for (; i < batch.length; i++) {
+        if (i > 0 && (Date.now() - started > BATCH_BUDGET_MS || !this.running || flag.canceled)) break;
+        const c = batch[i]!;
+        const startedAt = new Date();
+        let outcome: repo.AttemptOutcome;
+        try {
+          const own = this.deps.secrets.open<Record<string, string>>(DELIVERY_HEADERS_PURPOSE, c.id, c.headers);
+          const headers: Record<string, string> = {
+            ...own,
+            'content-type': 'application/json',
+            'user-agent': 'Switchboard-Webhooks/1.0',
+            'x-service-delivery': c.id,
+            'x-service-attempt': String(c.attempt),
+          };
+          if (c.sign) {
+            // Once per batch: a batch is one organization's, and lasts about a second at most.
+            keys ??= await this.deps.signing.keysFor(c.orgId);
+            if (keys.length > 0) {
+              const t = Math.floor(Date.now() / 1000);
+              headers['x-service-timestamp'] = String(t);
+              headers['x-service-signature'] = signatureHeader(keys, t, c.body);
+            }
+          }
+          outcome = await postJson(this.deps.egress.dispatcher(), c.url, headers, c.body, config.timeoutMs);
+        } catch (err) {
+          outcome = { statusCode: null, error: `could not prepare the request: ${(err as Error).message}`.slice(0, 500), durationMs: 0 };
+        }
+        const ok = outcome.statusCode !== null && outcome.statusCode >= 200 && outcome.statusCode < 300;
+        const next = ok
+          ? { status: 'delivered' as const, retryInMs: 0 }
+          : c.roundAttempts >= c.maxAttempts
+            ? { status: 'dead' as const, retryInMs: 0 }
+            : { status: 'pending' as const, retryInMs: retryDelayMs(config.retrySchedule, c.roundAttempts) };
+        sent.push({ c, outcome, next, startedAt, finishedAt: new Date() });
+        if (Date.now() - lastRecord >= RECORD_EVERY_MS) {
+          lastRecord = Date.now();
+          record([]);
+        }
+        if (next.status === 'dead') this.deps.log.warn({ deliveryId: c.id, attempts: c.attempt }, 'webhook delivery dead-lettered');
+        // The stream waits for this one's retry (a dead one no longer holds it up).
+        if (next.status === 'pending') {
+          i++;
+          break;
         }
       }
-      outcome = await postJson(this.deps.egress.dispatcher(), c.url, headers, c.body, config.timeoutMs);
-    } catch (err) {
-      outcome = { statusCode: null, error: `could not prepare the request: ${(err as Error).message}`.slice(0, 500), durationMs: 0 };
+    } finally {
+      if (streamKey && this.streams.get(streamKey) === flag) this.streams.delete(streamKey);
     }
-    const ok = outcome.statusCode !== null && outcome.statusCode >= 200 && outcome.statusCode < 300;
-    const next = ok
-      ? { status: 'delivered' as const, retryInMs: 0 }
-      : c.roundAttempts >= c.maxAttempts
-        ? { status: 'dead' as const, retryInMs: 0 }
-        : { status: 'pending' as const, retryInMs: retryDelayMs(config.retrySchedule, c.roundAttempts) };
-    await repo.finishAttempt(this.deps.db.orm, c, outcome, next);
-    if (next.status === 'dead') this.deps.log.warn({ deliveryId: c.id, attempts: c.attempt }, 'webhook delivery dead-lettered');
+    record(batch.slice(i));
+    await recording;
+    // What came into the stream meanwhile is claimed next (the kick after this batch).
+    if (streamKey && !flag.canceled) this.wanted.add(streamKey);
   }
 }
