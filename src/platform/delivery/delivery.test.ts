@@ -349,8 +349,8 @@ describe('outbound webhook delivery on two nodes', { skip: !process.env.DATABASE
     await app2.ready();
     try {
       const { orgId } = await t.tenant();
-      let n = 0;
-      rx.respond = () => (n++ % 4 === 0 ? { status: 500 } : { status: 200 });
+      // Every fourth delivery fails its first attempt: retries on either node, never enough to dead-letter one.
+      rx.respond = (r) => (r.headers['x-service-attempt'] === '1' && Number(r.path.split('/').pop()) % 4 === 0 ? { status: 500 } : { status: 200 });
       const ids: string[] = [];
       for (let i = 0; i < 30; i++) {
         const { id } = await t.db.orm.transaction((tx) =>
@@ -366,6 +366,7 @@ describe('outbound webhook delivery on two nodes', { skip: !process.env.DATABASE
       assert.equal(new Set(pairs).size, pairs.length, 'no attempt was sent twice');
       const views = await t.app.services.delivery.views(orgId, ids);
       for (const id of ids) assert.equal(rx.requests.filter((r) => r.headers['x-service-delivery'] === id).length, views.get(id)!.attempts);
+      assert.deepEqual(ids.filter((id) => views.get(id)!.attempts === 2).length, 8, 'deliveries 0, 4, … 28 were retried once');
       const evenFirstSuccess = [0, 2, 4, 6, 8, 10, 12, 14, 16, 18, 20, 22, 24, 26, 28].map((i) => views.get(ids[i]!)!.deliveredAt!.getTime());
       assert.deepEqual([...evenFirstSuccess].sort((a, b) => a - b), evenFirstSuccess, 'the ordered stream was delivered in order');
     } finally {
