@@ -181,7 +181,15 @@ async function api(s: Service, method: string, url: string, body?: unknown): Pro
 async function startup(): Promise<Row[]> {
   if (!existsSync(path.join(ROOT, 'dist/src/cli/index.js'))) spawnSync('npm', ['run', 'build'], { cwd: ROOT, stdio: 'inherit' });
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'sb-bench-start-'));
-  const env = { ...process.env, SWITCHBOARD_DATA_DIR: dataDir, LOG_LEVEL: 'warn', PORT: '0' };
+  // On PostgreSQL: a database of its own, which the first start migrates and bootstraps like the data dir.
+  const scratch = process.env.DATABASE_URL ? await scratchDatabase(process.env.DATABASE_URL, 'sb_bench_start') : null;
+  const env = {
+    ...process.env,
+    SWITCHBOARD_DATA_DIR: dataDir,
+    LOG_LEVEL: 'warn',
+    PORT: '0',
+    ...(scratch ? { DATABASE_URL: scratch.url, SWITCHBOARD_ENCRYPTION_KEY: randomBytes(32).toString('base64') } : {}),
+  };
   const cli = [path.join(ROOT, 'dist/src/cli/index.js'), 'serve'];
   const rows: Row[] = [];
   const startOnce = async () => {
@@ -207,9 +215,10 @@ async function startup(): Promise<Row[]> {
   };
   await startOnce(); // first start: creates the data dir, schema and bootstrap
   const again = await startOnce();
-  rows.push({ scenario: 'start to /readyz (existing data dir, built)', note: `${(again.readyMs / 1000).toFixed(2)} s`, target: '<= 3 s' });
-  rows.push({ scenario: 'idle RSS', note: `${again.rssMb.toFixed(0)} MB`, target: '<= 350 MB (embedded)' });
+  rows.push({ scenario: `start to /readyz (existing ${scratch ? 'database' : 'data dir'}, built)`, note: `${(again.readyMs / 1000).toFixed(2)} s`, target: '<= 3 s' });
+  rows.push({ scenario: 'idle RSS', note: `${again.rssMb.toFixed(0)} MB`, target: scratch ? '' : '<= 350 MB (embedded)' });
   await rm(dataDir, { recursive: true, force: true });
+  await scratch?.drop();
   return rows;
 }
 

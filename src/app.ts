@@ -11,6 +11,7 @@ import { registerErrorHandling } from './platform/http/error-handler.js';
 import { registerMetrics } from './platform/http/metrics.js';
 import { ErrorBody } from './platform/http/schemas.js';
 import { newRequestId } from './platform/ids.js';
+import { lazySerializers, lazyValidator } from './platform/http/lazy-compilers.js';
 import { InvalidationBus } from './platform/invalidation.js';
 import { JobRunner } from './platform/jobs/runner.js';
 import { apiKeysRoutes } from './modules/api-keys/api-keys.routes.js';
@@ -264,6 +265,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const { config } = deps;
   const app = Fastify({
     logger: loggerOptions(config.logLevel, deps.logStream),
+    schemaController: { compilersFactory: { buildSerializer: lazySerializers() } },
     genReqId: (req) => {
       const incoming = req.headers['x-request-id'];
       return typeof incoming === 'string' && /^[\w.-]{1,64}$/.test(incoming) ? incoming : newRequestId();
@@ -282,7 +284,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     ajvBody.addSchema(s);
     ajvText.addSchema(s);
   }
-  app.setValidatorCompiler(({ schema, httpPart }) => (httpPart === 'body' ? ajvBody : ajvText).compile(schema));
+  // Compiled on a route's first request: start-up does not build validators for routes a process never serves.
+  app.setValidatorCompiler(({ schema, httpPart }) => lazyValidator(() => (httpPart === 'body' ? ajvBody : ajvText).compile(schema) as never));
 
   // Empty JSON bodies (common on DELETE and POST without fields) read as "no body".
   const defaultJson = app.getDefaultJsonParser('error', 'error');

@@ -5,7 +5,7 @@ import fs from 'node:fs/promises';
 import http from 'node:http';
 import net from 'node:net';
 import path from 'node:path';
-import { chromium, type BrowserContext, type Dialog, type Page } from 'playwright-core';
+import type { BrowserContext, Dialog, Page } from 'playwright-core';
 import type { EgressGuard } from '../../../platform/egress.js';
 import { ActionError, ActionInputError, type StateScope } from '../../framework.js';
 import { STEALTH_SOURCE } from './snapshot.js';
@@ -586,6 +586,8 @@ export class BrowserSessions {
       const major = await this.chromiumMajor();
       if (major) args.push(`--user-agent=Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/${major}.0.0.0 Safari/537.36`);
     }
+    // Loaded on the first browser launch: playwright-core costs half a second of start-up to every process otherwise.
+    const { chromium } = await import('playwright-core');
     const starting = chromium.launchPersistentContext(dir, {
       executablePath: this.executablePath,
       headless: settings.headless,
