@@ -31,7 +31,11 @@ export async function gotoChecked(session: BrowserSession, page: Page, raw: stri
       (res) => {
         status = res?.status() ?? null;
         // The proxy answers a redirect to a refused host itself, marked with this header.
-        if (res?.headers()['x-switchboard-blocked']) throw new ActionError(`Navigation to ${url.href} was blocked: ${refused()?.reason ?? 'a redirect went to a refused host'}.`);
+        // The entry for this response's own URL: the browser's background requests may be refused meanwhile too.
+        if (res?.headers()['x-switchboard-blocked']) {
+          const hit = session.blockedSince(mark).findLast((b) => b.url === res.url()) ?? refused();
+          throw new ActionError(`Navigation to ${url.href} was blocked: ${hit?.reason ?? 'a redirect went to a refused host'}.`);
+        }
       },
       (err: unknown) => {
         const b = refused();
