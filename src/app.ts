@@ -296,6 +296,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   app.addHook('onRequest', async (req, reply) => {
     void reply.header('X-Request-Id', req.id);
+    // API answers are per caller and some carry a secret shown once (keys, tokens, signing secrets): never cached.
+    if (req.url.startsWith('/api/') || req.url.startsWith('/operator/')) void reply.header('Cache-Control', 'no-store');
   });
 
   const services = createServices(deps, app.log);

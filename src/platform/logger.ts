@@ -3,8 +3,11 @@ import type { FastifyServerOptions } from 'fastify';
 /** Query parameters whose values are secrets (connect tokens, hosted approval links). */
 const SECRET_QUERY = /([?&](?:token|access_token|code|state)=)[^&]*/gi;
 
+/** A webhook trigger's address is its own credential (anyone who has it can post events): its id is not logged. */
+const WEBHOOK_SOURCE = /^(\/api\/v1\/webhooks\/[^/?]+\/)[^/?]+/;
+
 export function redactUrl(url: string): string {
-  return url.replace(SECRET_QUERY, '$1[REDACTED]');
+  return url.replace(SECRET_QUERY, '$1[REDACTED]').replace(WEBHOOK_SOURCE, '$1[REDACTED]');
 }
 
 /**

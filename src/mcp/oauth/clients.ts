@@ -182,8 +182,12 @@ export class OAuthClients {
       const decoded = Buffer.from(basic[1], 'base64').toString('utf8');
       const colon = decoded.indexOf(':');
       if (colon < 0) throw new OAuthError('invalid_client', 'The Basic credentials are malformed.', 401);
-      clientId = decodeURIComponent(decoded.slice(0, colon));
-      secret = decodeURIComponent(decoded.slice(colon + 1));
+      try {
+        clientId = decodeURIComponent(decoded.slice(0, colon));
+        secret = decodeURIComponent(decoded.slice(colon + 1));
+      } catch {
+        throw new OAuthError('invalid_client', 'The Basic credentials are malformed.', 401);
+      }
       via = 'basic';
     }
     if (!clientId) throw new OAuthError('invalid_client', 'client_id is required.', 401);

@@ -876,6 +876,30 @@ describe('MCP OAuth authorization server', () => {
       }),
       { seed: 20261124, numRuns: 60 },
     );
+    // Malformed client credentials in the Authorization header: refused as invalid_client, never a 5xx.
+    for (const basic of ['JTp4', Buffer.from('%E0%A4%A:x').toString('base64'), 'no-colon', '']) {
+      for (const path of ['/mcp/oauth/token', '/mcp/oauth/revoke']) {
+        const res = await fetch(`${base}${path}`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/x-www-form-urlencoded', authorization: `Basic ${basic}` },
+          body: 'grant_type=refresh_token&refresh_token=mcpr_x&token=mcpr_x',
+        });
+        assert.ok(res.status < 500, `${path} Basic ${basic} -> ${res.status}`);
+        if (basic === 'JTp4') assert.equal(((await res.json()) as { error: string }).error, 'invalid_client');
+      }
+    }
+  });
+
+  it('refuses a cross-site post to the authorize page (no login CSRF)', async () => {
+    for (const headers of [{ origin: 'https://evil.example' }, { 'sec-fetch-site': 'cross-site' }] as Array<Record<string, string>>) {
+      const res = await fetch(`${base}/mcp/oauth/authorize`, {
+        ...form({ action: 'signin', email: 'attacker@example.com', password: 'correct horse battery', request: 'x' }),
+        headers: { 'content-type': 'application/x-www-form-urlencoded', ...headers },
+        redirect: 'manual',
+      });
+      assert.equal(res.status, 403);
+      assert.equal(res.headers.get('set-cookie'), null, 'nobody was signed in');
+    }
   });
 });
 

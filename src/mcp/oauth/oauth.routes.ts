@@ -186,6 +186,14 @@ export async function mcpOAuthRoutes(app: FastifyInstance): Promise<void> {
     config: { auth: 'none' },
     schema: { hide: true },
     handler: async (req, reply) => {
+      // Sign-in happens before the page's CSRF token exists: a browser's cross-site post is refused outright, so no
+      // other site can sign the visitor in to an account of its choosing (login CSRF). The page sends no referrer,
+      // so its own posts carry `Origin: null`; browsers mark every post with Sec-Fetch-Site.
+      const origin = req.headers.origin;
+      const foreign = origin !== undefined && origin !== 'null' && origin !== new URL(app.config.publicUrl).origin;
+      if (req.headers['sec-fetch-site'] === 'cross-site' || foreign) {
+        return page(reply, 403, errorPage('This form can only be sent from its own page.'));
+      }
       const form = formOf(req);
       const r = oauth.open(form.request);
       if (!r) return page(reply, 400, errorPage('This sign-in request has expired or was altered.'));
@@ -258,7 +266,14 @@ export async function mcpOAuthRoutes(app: FastifyInstance): Promise<void> {
       const check = await oauth.checkAuthorize(query);
       if (check.kind === 'page_error') return page(reply, 400, errorPage(check.message));
       if (check.kind === 'redirect') return seeOther(reply, check.location);
-      const decision = await oauth.endUserFor(check.server, who, true);
+      let decision;
+      try {
+        decision = await oauth.endUserFor(check.server, who, true);
+      } catch (err) {
+        // e.g. the workspace is suspended: the client hears it as a denial, the person sees it on the redirect.
+        if (!isAppError(err)) throw err;
+        return seeOther(reply, oauth.denied(r, err.message));
+      }
       if (!decision.ok || !decision.endUser)
         return seeOther(reply, oauth.denied(r, decision.ok ? 'No end user' : decision.reason));
       return seeOther(reply, await oauth.issueCode(check.request, check.server, who, decision.endUser.id));

@@ -325,7 +325,8 @@ describe('approvals: the REST cycle', () => {
     const mine = await t.get('/api/v1/approvals', scoped);
     assert.deepEqual(mine.body.approvals.map((x: { id: string }) => x.id), [inWs2]);
     assert.equal((await t.get(`/api/v1/approvals?workspaceId=${ws}`, scoped)).status, 403);
-    for (const bad of ['limit=0', 'limit=101', 'cursor=garbage', 'status=weird', 'source=email']) {
+    const badCursor = (at: string, id: string) => `cursor=${Buffer.from(JSON.stringify([at, id])).toString('base64url')}`;
+    for (const bad of ['limit=0', 'limit=101', 'cursor=garbage', 'status=weird', 'source=email', 'actionName=%00', badCursor('0000-01-01T00:00:00.000Z', 'apr_x'), badCursor('+010000-01-01T00:00:00.000Z', 'apr_x'), badCursor('2026-01-01T00:00:00.000Z', 'apr_\u0000')]) {
       const r = await t.get(`/api/v1/approvals?${bad}`, key);
       assert.equal(r.status, 400, bad);
       assert.equal(r.body.error, 'VALIDATION_ERROR');

@@ -11,13 +11,15 @@ export function pkcePair(): { verifier: string; challenge: string } {
 
 export const randomState = (): string => randomBytes(32).toString('base64url');
 
+const FLOW_PARAMS = new Set(['response_type', 'client_id', 'redirect_uri', 'scope', 'state', 'code_challenge', 'code_challenge_method']);
+
 /** The provider's authorization URL for the authorization code flow (PKCE S256 unless the option disables it). */
 export function authorizeUrl(client: OAuthClient, p: { redirectUri: string; state: string; challenge: string | null }): string {
   const url = new URL(client.authUrl);
   if (url.protocol !== 'https:' && url.protocol !== 'http:') throw new Error('The authorization URL must be http(s).');
   const q = url.searchParams;
-  // The provider's own parameters first: the standard ones below always win.
-  for (const [k, v] of Object.entries(client.authorizeParams)) q.set(k, v);
+  // The provider's own parameters, never one of the flow's: those are ours alone, set or left out below.
+  for (const [k, v] of Object.entries(client.authorizeParams)) if (!FLOW_PARAMS.has(k)) q.set(k, v);
   q.set('response_type', 'code');
   q.set('client_id', client.clientId);
   q.set('redirect_uri', p.redirectUri);

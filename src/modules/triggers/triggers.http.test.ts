@@ -307,6 +307,7 @@ describe('triggers: webhook sources, delivery, history, disable, shapes and erro
     const fine = await t.post('/api/v1/triggers/enable', free.key, { ...polling, workspaceId: free.ws, simulate: true, pollingIntervalMinutes: 30 });
     assert.equal(fine.body.triggerSource.pollingIntervalMinutes, 30);
 
+    await expect(t.post('/api/v1/triggers/enable', key), 400, 'VALIDATION_ERROR', /integrationName|triggerName|callbackUrl/);
     await expect(t.post('/api/v1/triggers/disable', key, {}), 400, 'MISSING_ID');
     await expect(t.post('/api/v1/triggers/disable', key), 400, 'MISSING_ID');
     await expect(t.post('/api/v1/triggers/disable', key, { triggerSourceId: 'x' }), 400, 'VALIDATION_ERROR');

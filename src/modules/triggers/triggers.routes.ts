@@ -38,7 +38,8 @@ export const triggersRoutes: FastifyPluginAsyncTypebox = async (app) => {
       body: EnableTriggerBody,
       response: { 201: EnableTriggerResponse, ...standardErrors },
     },
-    handler: async (req, reply) => reply.code(201).send(await app.services.triggers.enable(callerOf(req), req.body)),
+    preValidation: emptyBodyIsObject,
+    handler: async (req, reply) => reply.code(201).send(await service.enable(callerOf(req), req.body)),
   });
 
   app.post('/api/v1/triggers/disable', {

@@ -41,6 +41,9 @@ function send(reply: FastifyReply, err: AppError, requestId?: string): FastifyRe
 }
 
 /** Map framework errors to catalog codes; anything unknown becomes a 500 that leaks nothing. */
+/** character_not_in_repertoire, untranslatable_character, datetime_field_overflow, invalid_datetime_format, invalid_time_zone_displacement_value */
+const INPUT_SQLSTATES = new Set(['22021', '22P05', '22008', '22007', '22009']);
+
 function toAppError(error: FastifyError, request: FastifyRequest): { err: AppError; unexpected: boolean } {
   if (isAppError(error)) return { err: error, unexpected: false };
   const validation = (error as FastifyError & { validation?: AjvError[]; validationContext?: string }).validation;
@@ -60,6 +63,12 @@ function toAppError(error: FastifyError, request: FastifyRequest): { err: AppErr
       return { err: new AppError('VALIDATION_ERROR', 'The Content-Length header is invalid.'), unexpected: false };
     default:
       break;
+  }
+  // Values the schemas let through but PostgreSQL cannot store or compare (a NUL character in text, a date outside
+  // its range, from a field or a cursor): the caller's input, not a fault.
+  const sqlState = (error as { code?: unknown }).code ?? (error as { cause?: { code?: unknown } }).cause?.code;
+  if (typeof sqlState === 'string' && INPUT_SQLSTATES.has(sqlState)) {
+    return { err: new AppError('VALIDATION_ERROR', 'A value in the request cannot be stored (NUL characters, or a date out of range).'), unexpected: false };
   }
   if (error instanceof SyntaxError && error.statusCode === 400) {
     return { err: new AppError('VALIDATION_ERROR', 'The body is not valid JSON.'), unexpected: false };
