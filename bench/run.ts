@@ -5,9 +5,11 @@
  * measured in the same run (a bare Fastify route in its own process, bench/baseline.mjs), plus the machine.
  *
  * Scenarios: baseline, auth, execute, execute-user, mcp, code, triggers, startup. BENCH_DURATION (seconds, default
- * 10) and BENCH_CONNECTIONS (default 32) tune the load.
+ * 10) and BENCH_CONNECTIONS (default 32) tune the load; BENCH_PROCESSES (PostgreSQL only) serves from that many
+ * processes sharing the port.
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import cluster, { type Worker } from 'node:cluster';
 import { existsSync } from 'node:fs';
 import { randomBytes } from 'node:crypto';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
@@ -124,7 +126,41 @@ interface Service {
   close(): Promise<void>;
 }
 
-/** The service, in this process: the same buildApp and bootstrap as `switchboard serve`, listening on a free port. */
+/** BENCH_PROCESSES (PostgreSQL only): serve from this many processes sharing the port, as SWITCHBOARD_PROCESSES does. */
+const PROCESSES = Number(process.env.BENCH_PROCESSES ?? 1);
+
+/** The environment the service is configured from (also handed to cluster processes through BENCH_SERVICE_ENV). */
+function serviceEnv(dataDir: string, databaseUrl: string | null): NodeJS.ProcessEnv {
+  return {
+    ...process.env,
+    LOG_LEVEL: 'silent',
+    SWITCHBOARD_DATA_DIR: dataDir,
+    PORT: '0',
+    SWITCHBOARD_EGRESS_ALLOW: '127.0.0.1',
+    ...(databaseUrl ? { DATABASE_URL: databaseUrl, SWITCHBOARD_ENCRYPTION_KEY: randomBytes(32).toString('base64') } : {}),
+  };
+}
+
+/** The same buildApp as `switchboard serve`, with the bench integration registered. */
+async function buildService(env: NodeJS.ProcessEnv): Promise<{ app: FastifyInstance; db: Database; config: Awaited<ReturnType<typeof prepareConfig>> }> {
+  const config = await prepareConfig(loadConfig(env));
+  const db = await openConfiguredDatabase(config);
+  await migrate(db);
+  const app = await buildApp({ config, db });
+  app.services.registry.register(benchSecret);
+  return { app, db, config };
+}
+
+/** A cluster process of a BENCH_PROCESSES run: serves on the shared port until the runner exits. */
+async function serveInCluster(): Promise<void> {
+  const { app } = await buildService(JSON.parse(process.env.BENCH_SERVICE_ENV!) as NodeJS.ProcessEnv);
+  await app.listen({ port: 0, host: '127.0.0.1' });
+}
+
+/**
+ * The service, listening on a free port: in this process, or (BENCH_PROCESSES > 1) in that many cluster processes
+ * once this one has migrated and bootstrapped, like `switchboard serve` with SWITCHBOARD_PROCESSES.
+ */
 async function startService(): Promise<Service> {
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'sb-bench-'));
   let databaseUrl: string | null = null;
@@ -134,30 +170,34 @@ async function startService(): Promise<Service> {
     databaseUrl = scratch.url;
     dropDb = scratch.drop;
   }
-  const config = await prepareConfig(
-    loadConfig({
-      ...process.env,
-      LOG_LEVEL: 'silent',
-      SWITCHBOARD_DATA_DIR: dataDir,
-      PORT: '0',
-      SWITCHBOARD_EGRESS_ALLOW: '127.0.0.1',
-      ...(databaseUrl ? { DATABASE_URL: databaseUrl, SWITCHBOARD_ENCRYPTION_KEY: randomBytes(32).toString('base64') } : {}),
-    }),
-  );
-  const db = await openConfiguredDatabase(config);
-  await migrate(db);
-  const app = await buildApp({ config, db });
-  app.services.registry.register(benchSecret);
+  if (PROCESSES > 1 && !databaseUrl) throw new Error('BENCH_PROCESSES > 1 needs DATABASE_URL');
+  const env = serviceEnv(dataDir, databaseUrl);
+  const { app, db, config } = await buildService(PROCESSES > 1 ? { ...env, SWITCHBOARD_WORKERS: 'false' } : env);
   const first = await bootstrap(config, db, app.services);
   if (!first) throw new Error('bootstrap did not run on a fresh data dir');
-  const address = await app.listen({ port: 0, host: '127.0.0.1' });
+  let url: string;
+  const workers: Worker[] = [];
+  if (PROCESSES > 1) {
+    const ports = Array.from({ length: PROCESSES }, () => {
+      const w = cluster.fork({ BENCH_SERVICE_ENV: JSON.stringify(env) });
+      workers.push(w);
+      return new Promise<number>((resolve, reject) => {
+        w.once('listening', (a) => resolve(a.port));
+        w.once('exit', (code) => reject(new Error(`a service process exited with ${code}`)));
+      });
+    });
+    url = `http://127.0.0.1:${(await Promise.all(ports))[0]}`;
+  } else {
+    url = await app.listen({ port: 0, host: '127.0.0.1' });
+  }
   return {
     app,
     db,
-    url: address,
+    url,
     key: first.apiKey,
     dataDir,
     close: async () => {
+      await Promise.all(workers.map((w) => new Promise((r) => (w.once('exit', r), w.process.kill('SIGKILL')))));
       await app.close();
       await db.close();
       await dropDb();
@@ -377,5 +417,8 @@ async function main(): Promise<void> {
   }
 }
 
-await main();
-process.exit(0);
+if (cluster.isWorker) await serveInCluster();
+else {
+  await main();
+  process.exit(0);
+}

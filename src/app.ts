@@ -126,6 +126,9 @@ export interface AppDeps {
 }
 
 /** Every service, built once per process; REST routes, the CLI, jobs (and later MCP) share them. */
+/** Serialises npm installs of added pieces across processes sharing a data dir (any fixed id, unlike the others). */
+const PIECE_INSTALL_LOCK_ID = 727_003;
+
 export function createServices({ config, db }: AppDeps, log: { info(o: object, m?: string): void; error(o: object, m?: string): void; warn(o: object, m?: string): void }) {
   const orm = db.orm;
   const bus = new InvalidationBus(db);
@@ -151,7 +154,16 @@ export function createServices({ config, db }: AppDeps, log: { info(o: object, m
   const files = new FileStore(orm, blobs, fileSigningKey, config.publicUrl);
   const registry = new IntegrationRegistry();
   const pieces = new PieceWorkerPool({ size: config.pieceWorkers, timeoutMs: config.pieceTimeoutMs, memoryMb: config.pieceMemoryMb, egressAllow: config.egressAllow, log });
-  const pieceInstaller = new PieceInstaller({ orm, pool: pieces, registry, bus, dir: path.join(config.dataDir, 'pieces'), log, npmRegistry: config.npmRegistry });
+  const pieceInstaller = new PieceInstaller({
+    orm,
+    pool: pieces,
+    registry,
+    bus,
+    dir: path.join(config.dataDir, 'pieces'),
+    log,
+    npmRegistry: config.npmRegistry,
+    lock: (fn) => db.withAdvisoryLock(PIECE_INSTALL_LOCK_ID, () => fn()),
+  });
   if (config.defaultPieces) pieceInstaller.registerDefaults();
   // Chromium starts on the first browser action, not here.
   const browsers = new BrowserSessions({ dataDir: config.dataDir });
@@ -207,9 +219,10 @@ export function createServices({ config, db }: AppDeps, log: { info(o: object, m
   const eventRecorder = new EventRecorder({ orm, delivery, secrets: sourceSecrets, bus });
   const poller = new TriggerPoller({ orm, runner: sourceRunner, recorder: eventRecorder, tickMs: config.triggers.tickMs, minuteMs: config.triggers.minuteMs, pieceTimeoutMs: config.pieceTimeoutMs, log });
   const triggers = new TriggersService({
-    orm, registry, workspaces, delivery, engine, runner: sourceRunner, secrets: sourceSecrets, recorder: eventRecorder, plans: config.plans, minuteMs: config.triggers.minuteMs, onEnabled: () => poller.kick(), bus,
+    orm, registry, workspaces, delivery, engine, runner: sourceRunner, secrets: sourceSecrets, recorder: eventRecorder, plans: config.plans, minuteMs: config.triggers.minuteMs, onEnabled: () => poller.kick(), bus, log,
   });
   workspaces.onBeforeDelete((actor, workspaceId) => triggers.disableWorkspace(actor, workspaceId));
+  workspaces.onDeleteCheck((tx, orgId, workspaceId) => triggers.activeIn(tx, orgId, workspaceId));
   // Human Gates: policies, approval requests and receipts, plugged into the engine as its gate.
   const riskModel = config.approvalModel ? new OpenAiCompatibleRiskModel(config.approvalModel, config.egressAllow) : null;
   const approvalPolicies = new ApprovalPoliciesService({

@@ -1,6 +1,7 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { randomBytes } from 'node:crypto';
+import os from 'node:os';
 import { ConfigError, loadConfig } from './config.js';
 import { DEFAULT_PLANS } from './platform/plans.js';
 
@@ -16,6 +17,7 @@ describe('config', () => {
     assert.deepEqual(c.plans, DEFAULT_PLANS);
     assert.equal(c.bodyLimit, 1_048_576);
     assert.equal(c.storageS3, null);
+    assert.equal(c.processes, 1);
     assert.ok(Object.isFrozen(c));
   });
 
@@ -32,6 +34,9 @@ describe('config', () => {
       [{ SWITCHBOARD_PLANS: '{"free":{"workspaces":-1}}' }, /free\.workspaces/],
       [{ SWITCHBOARD_PLANS: '{"free":{"colour":"red"}}' }, /free\.colour/],
       [{ SWITCHBOARD_WORKERS: 'maybe' }, /SWITCHBOARD_WORKERS/],
+      [{ SWITCHBOARD_PROCESSES: '2' }, /SWITCHBOARD_PROCESSES above 1 needs DATABASE_URL/],
+      [{ SWITCHBOARD_PROCESSES: '0' }, /SWITCHBOARD_PROCESSES/],
+      [{ SWITCHBOARD_PROCESSES: 'many' }, /SWITCHBOARD_PROCESSES/],
       [{ SWITCHBOARD_STORAGE_S3_BUCKET: 'Not_A_Bucket' }, /SWITCHBOARD_STORAGE_S3_BUCKET/],
       [{ SWITCHBOARD_STORAGE_S3_BUCKET: 'files', SWITCHBOARD_STORAGE_S3_ACCESS_KEY_ID: 'AKIA' }, /SWITCHBOARD_STORAGE_S3_SECRET_ACCESS_KEY/],
       [{ SWITCHBOARD_STORAGE_S3_BUCKET: 'files', SWITCHBOARD_STORAGE_S3_ENDPOINT: 'not a url' }, /SWITCHBOARD_STORAGE_S3_ENDPOINT/],
@@ -63,5 +68,13 @@ describe('config', () => {
     assert.equal(c.databaseUrl, 'postgres://u@h:5432/d');
     assert.equal(c.encryptionKey?.length, 32);
     assert.equal(c.publicUrl, 'https://sb.example.com');
+  });
+
+  it('serves from several processes only on a server database; auto is one per CPU there and 1 embedded', () => {
+    const server = { DATABASE_URL: 'postgres://u@h:5432/d', SWITCHBOARD_ENCRYPTION_KEY: randomBytes(32).toString('base64') };
+    assert.equal(loadConfig({ ...server, SWITCHBOARD_PROCESSES: '3' }).processes, 3);
+    assert.equal(loadConfig({ ...server, SWITCHBOARD_PROCESSES: 'auto' }).processes, Math.min(os.availableParallelism(), 64));
+    assert.equal(loadConfig({ SWITCHBOARD_PROCESSES: 'auto' }).processes, 1);
+    assert.equal(loadConfig({ SWITCHBOARD_PROCESSES: '1' }).processes, 1);
   });
 });

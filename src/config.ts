@@ -1,3 +1,4 @@
+import os from 'node:os';
 import path from 'node:path';
 import { mergePlans, type PlanTable } from './platform/plans.js';
 
@@ -28,6 +29,8 @@ export interface Config {
   bodyLimit: number;
   /** Start background job workers in this process. */
   workers: boolean;
+  /** Service processes sharing the port (SWITCHBOARD_PROCESSES, a number or `auto`); more than 1 needs DATABASE_URL. */
+  processes: number;
   /** Piece worker processes, per-call limit and heap limit. */
   pieceWorkers: number;
   pieceTimeoutMs: number;
@@ -148,6 +151,7 @@ export function loadConfig(env: Env = process.env): Readonly<Config> {
     authCacheTtlMs: int(env, 'SWITCHBOARD_AUTH_CACHE_TTL_MS', 60_000, 0, 3_600_000),
     bodyLimit: int(env, 'SWITCHBOARD_BODY_LIMIT', 1_048_576, 1024, 100 * 1_048_576),
     workers: bool(env, 'SWITCHBOARD_WORKERS', true),
+    processes: processes(env, 'SWITCHBOARD_PROCESSES', databaseUrl !== null),
     pieceWorkers: int(env, 'SWITCHBOARD_PIECE_WORKERS', 2, 1, 64),
     pieceTimeoutMs: int(env, 'SWITCHBOARD_PIECE_TIMEOUT_MS', 60_000, 100, 900_000),
     pieceMemoryMb: int(env, 'SWITCHBOARD_PIECE_MEMORY_MB', 512, 64, 16_384),
@@ -175,6 +179,18 @@ export function loadConfig(env: Env = process.env): Readonly<Config> {
     codeModeMemoryMb: int(env, 'SWITCHBOARD_CODE_MODE_MEMORY_MB', 128, 8, 1024),
   };
   return Object.freeze(config);
+}
+
+/**
+ * How many service processes serve the port. `auto` is one per CPU on PostgreSQL and 1 on the embedded database,
+ * which belongs to one process; an explicit number above 1 without DATABASE_URL is refused.
+ */
+function processes(env: Env, name: string, server: boolean): number {
+  const raw = str(env, name);
+  if (raw?.toLowerCase() === 'auto') return server ? Math.min(os.availableParallelism(), 64) : 1;
+  const n = int(env, name, 1, 1, 64);
+  if (n > 1 && !server) throw new ConfigError(name, 'above 1 needs DATABASE_URL: the embedded database belongs to one process');
+  return n;
 }
 
 /** Default delivery retry delays (seconds): ~exponential, capped at 8 h, about 24 h in all (see docs/decisions/0040). */

@@ -1,3 +1,4 @@
+import cluster, { type Worker } from 'node:cluster';
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import { buildApp } from './app.js';
@@ -20,11 +21,14 @@ export async function prepareConfig(config: Readonly<Config> = loadConfig()): Pr
 
 /** `switchboard serve`: migrate, bootstrap on first start, listen, and shut down gracefully on SIGTERM/SIGINT. */
 export async function serve(base: Readonly<Config> = loadConfig()): Promise<void> {
+  if (base.processes > 1 && cluster.isPrimary) return supervise(base.processes);
   const config = await prepareConfig(base);
   const db = await openConfiguredDatabase(config);
-  await migrate(db);
+  // In a cluster the first process (worker id 1) migrates and bootstraps before the others start (see supervise).
+  const leader = cluster.isPrimary || cluster.worker?.id === 1;
+  if (leader) await migrate(db);
   const app = await buildApp({ config, db });
-  const first = await bootstrap(config, db, app.services);
+  const first = leader ? await bootstrap(config, db, app.services) : null;
   if (first) {
     // Printed once, on stdout, never through the logger.
     process.stdout.write(
@@ -60,4 +64,65 @@ export async function serve(base: Readonly<Config> = loadConfig()): Promise<void
   };
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
   process.on('SIGINT', () => void shutdown('SIGINT'));
+}
+
+/**
+ * The primary of a multi-process server (SWITCHBOARD_PROCESSES > 1, PostgreSQL only): it serves nothing itself.
+ * The first process migrates and bootstraps; once it listens the others start. All share the port (Node's cluster
+ * hands each new connection to one of them) and behave like separate nodes behind a load balancer: caches are
+ * invalidated across them through the database and jobs are claimed with SKIP LOCKED (0087). A process that dies
+ * is replaced (after a second; a replacement that fails to start is retried with a growing delay, up to 30 s), but
+ * one that dies before the first start-up completed stops the whole server, as a configuration or database problem
+ * would only repeat. SIGTERM/SIGINT are passed on, and the primary exits once every process has finished its
+ * in-flight work.
+ */
+async function supervise(count: number): Promise<void> {
+  const workers = new Set<Worker>();
+  let stopping = false;
+  let startedAll = false;
+  let exitCode = 0;
+  let failedStarts = 0;
+  const stopAll = (signal: NodeJS.Signals) => {
+    stopping = true;
+    for (const w of workers) w.process.kill(signal);
+    if (workers.size === 0) process.exit(exitCode);
+  };
+  const start = () =>
+    new Promise<void>((resolve) => {
+      const w = cluster.fork();
+      workers.add(w);
+      let listening = false;
+      w.on('error', (err) => process.stderr.write(`switchboard: process ${w.process.pid}: ${err.message}\n`));
+      w.once('listening', () => {
+        listening = true;
+        failedStarts = 0;
+        resolve();
+      });
+      w.once('exit', (code, signal) => {
+        workers.delete(w);
+        if (!listening) resolve();
+        const how = `process ${w.process.pid} exited (${signal ?? code})`;
+        if (stopping) {
+          if (code !== 0) exitCode = 1;
+          if (workers.size === 0) process.exit(exitCode);
+          return;
+        }
+        if (!startedAll && !listening) {
+          process.stderr.write(`switchboard: ${how} before it listened; stopping\n`);
+          exitCode = 1;
+          stopAll('SIGTERM');
+          return;
+        }
+        const delay = listening ? 1000 : Math.min(30_000, 1000 * 2 ** ++failedStarts);
+        process.stderr.write(`switchboard: ${how}; starting a new one in ${delay / 1000} s\n`);
+        setTimeout(() => {
+          if (!stopping) void start();
+        }, delay);
+      });
+    });
+  process.on('SIGTERM', () => stopAll('SIGTERM'));
+  process.on('SIGINT', () => stopAll('SIGTERM'));
+  await start();
+  await Promise.all(Array.from({ length: count - 1 }, () => (stopping ? Promise.resolve() : start())));
+  startedAll = true;
 }

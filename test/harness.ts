@@ -91,12 +91,13 @@ export class TestApp {
     private readonly cleanup: () => Promise<void>,
     /** Log lines written by the app (only with startApp(..., { captureLogs: true })). */
     readonly logs: string[] = [],
+    private readonly logStream?: Writable,
   ) {}
 
   /** A service restart: the app stops (gracefully) and a fresh one starts on the same database and configuration. */
   async restart(): Promise<void> {
     await this.app.close();
-    this.app = await buildApp({ config: this.config, db: this.db });
+    this.app = await buildApp({ config: this.config, db: this.db, ...(this.logStream ? { logStream: this.logStream } : {}) });
     await this.app.ready();
   }
 
@@ -167,6 +168,24 @@ export class TestApp {
     await this.app.services.emailVerification.markVerifiedByEmail(email);
   }
 
+  /**
+   * Another node of the same cluster on this database: its own app and caches, the same encryption key, its own data
+   * dir, no job workers unless `env` says so. The caller closes it.
+   */
+  async secondNode(env: Record<string, string> = {}): Promise<{ app: FastifyInstance; close: () => Promise<void> }> {
+    const dir = await mkdtemp(path.join(os.tmpdir(), 'sb-node-b-'));
+    const config = { ...testConfig({ SWITCHBOARD_WORKERS: 'false', ...env }, dir), encryptionKey: this.config.encryptionKey };
+    const app = await buildApp({ config: Object.freeze(config), db: this.db });
+    await app.ready();
+    return {
+      app,
+      close: async () => {
+        await app.close();
+        await rm(dir, { recursive: true, force: true });
+      },
+    };
+  }
+
   async close(): Promise<void> {
     await this.app.close();
     await this.cleanup();
@@ -191,5 +210,6 @@ export async function startApp(env: Record<string, string> = {}, opts: { capture
       await rm(dataDir, { recursive: true, force: true });
     },
     lines,
+    logStream,
   );
 }

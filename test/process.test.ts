@@ -1,7 +1,7 @@
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawn, spawnSync } from 'node:child_process';
-import { mkdtemp, readFile, rm, stat } from 'node:fs/promises';
+import { mkdtemp, readdir, readFile, rm, stat } from 'node:fs/promises';
 import { randomBytes } from 'node:crypto';
 import http from 'node:http';
 import os from 'node:os';
@@ -28,6 +28,45 @@ async function env(dataDir: string, extra: Record<string, string> = {}): Promise
     base.SWITCHBOARD_ENCRYPTION_KEY = randomBytes(32).toString('base64');
   }
   return base;
+}
+
+/** `switchboard serve` as two processes on a scratch PostgreSQL database. */
+function twoProcesses(dataDir: string, port: number, databaseUrl: string, logLevel: string): NodeJS.ProcessEnv {
+  return {
+    PATH: process.env.PATH,
+    HOME: process.env.HOME,
+    SWITCHBOARD_DATA_DIR: dataDir,
+    LOG_LEVEL: logLevel,
+    PORT: String(port),
+    DATABASE_URL: databaseUrl,
+    SWITCHBOARD_ENCRYPTION_KEY: randomBytes(32).toString('base64'),
+    SWITCHBOARD_PROCESSES: '2',
+  };
+}
+
+/** The pids of a process's live children (Linux /proc). */
+async function childrenOf(pid: number): Promise<number[]> {
+  const out: number[] = [];
+  for (const name of await readdir('/proc')) {
+    if (!/^\d+$/.test(name)) continue;
+    try {
+      // Fields after the command (which may hold spaces) start at the last ')': state, then ppid.
+      const stat = await readFile(`/proc/${name}/stat`, 'utf8');
+      const [state, ppid] = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      if (Number(ppid) === pid && state !== 'Z') out.push(Number(name));
+    } catch {
+      /* gone meanwhile */
+    }
+  }
+  return out;
+}
+
+async function until(check: () => Promise<boolean>, timeoutMs = 30_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!(await check())) {
+    if (Date.now() > deadline) throw new Error('condition not reached in time');
+    await new Promise((r) => setTimeout(r, 100));
+  }
 }
 
 function cli(args: string[], e: NodeJS.ProcessEnv) {
@@ -108,6 +147,93 @@ describe('the switchboard process', () => {
     } finally {
       again.kill('SIGTERM');
       await new Promise((r) => again.on('exit', r));
+    }
+  });
+
+  it('serves from several processes on PostgreSQL (SWITCHBOARD_PROCESSES): shared caches stay correct, a dead one is replaced, SIGTERM stops all', { skip: !process.env.DATABASE_URL && 'PostgreSQL only: the embedded database belongs to one process' }, async () => {
+    // LOG_LEVEL info: the test waits for each process's "Server listening" line.
+    const scratch = await scratchDatabase(process.env.DATABASE_URL!, 'sb_procs');
+    const dir = await mkdtemp(path.join(os.tmpdir(), 'sb-procs-'));
+    const port = await freePort();
+    const child = spawn(process.execPath, [...CLI, 'serve'], { env: twoProcesses(dir, port, scratch.url, 'info'), cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
+    let stdout = '';
+    child.stdout.on('data', (d) => (stdout += String(d)));
+    child.stderr.on('data', () => undefined);
+    const servers = () => childrenOf(child.pid!);
+    // Each process logs "Server listening" (info) once it takes connections.
+    const listening = () => (stdout.match(/Server listening/g) ?? []).length;
+    try {
+      await waitReady(port, child);
+      await until(async () => listening() === 2);
+      assert.equal((await servers()).length, 2);
+      assert.equal((stdout.match(/svc_/g) ?? []).length, 1, 'bootstrapped and printed once, by one process');
+      const key = JSON.parse(await readFile(path.join(dir, 'bootstrap.json'), 'utf8')).apiKey as string;
+      // Each request on a new connection: the cluster hands connections to the processes in turn.
+      const call = (method: string, url: string, body?: unknown) =>
+        new Promise<{ status: number; body: any }>((resolve, reject) => {
+          const payload = body === undefined ? undefined : JSON.stringify(body);
+          const req = http.request(
+            { host: '127.0.0.1', port, method, path: url, agent: false, headers: { authorization: `Bearer ${key}`, ...(payload ? { 'content-type': 'application/json', 'content-length': Buffer.byteLength(payload) } : {}) } },
+            (res) => {
+              let text = '';
+              res.on('data', (d) => (text += String(d)));
+              res.on('end', () => resolve({ status: res.statusCode ?? 0, body: text ? JSON.parse(text) : null }));
+            },
+          );
+          req.on('error', reject);
+          req.end(payload);
+        });
+      const created = await call('POST', '/api/v1/workspaces', { name: 'Before', slug: 'procs' });
+      assert.equal(created.status, 201);
+      const id = created.body.workspace.id as string;
+      for (let i = 0; i < 4; i++) assert.equal((await call('GET', `/api/v1/workspaces/${id}`)).body.workspace.name, 'Before'); // cached in both
+      assert.equal((await call('PATCH', `/api/v1/workspaces/${id}`, { name: 'After' })).status, 200);
+      // The other process learns of the change through the database before it answers again.
+      await until(async () => {
+        const names = await Promise.all(Array.from({ length: 4 }, () => call('GET', `/api/v1/workspaces/${id}`)));
+        return names.every((r) => r.body.workspace.name === 'After');
+      });
+
+      // A process that dies is replaced; the server keeps answering.
+      const [victim] = await servers();
+      process.kill(victim!, 'SIGKILL');
+      await until(async () => {
+        const now = await servers();
+        return now.length === 2 && !now.includes(victim!);
+      });
+      await until(async () => listening() === 3);
+      assert.equal((await call('GET', `/api/v1/workspaces/${id}`)).status, 200);
+
+      const last = await servers();
+      child.kill('SIGTERM');
+      const code = await new Promise<number | null>((resolve) => child.on('exit', (c) => resolve(c)));
+      assert.equal(code, 0);
+      for (const pid of last) assert.throws(() => process.kill(pid, 0), 'every serving process has exited');
+    } finally {
+      if (child.exitCode === null) child.kill('SIGKILL');
+      for (const pid of await childrenOf(child.pid!).catch(() => [])) process.kill(pid, 'SIGKILL');
+      await scratch.drop();
+      await rm(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('stops a multi-process server that cannot start (port taken) with exit 1 instead of restarting forever', { skip: !process.env.DATABASE_URL && 'PostgreSQL only' }, async () => {
+    const scratch = await scratchDatabase(process.env.DATABASE_URL!, 'sb_procs');
+    const dir = await mkdtemp(path.join(os.tmpdir(), 'sb-procs-'));
+    const taken = http.createServer();
+    const port = await freePort();
+    await new Promise<void>((r) => taken.listen(port, '127.0.0.1', r));
+    try {
+      const child = spawn(process.execPath, [...CLI, 'serve'], { env: twoProcesses(dir, port, scratch.url, 'warn'), cwd: ROOT, stdio: ['ignore', 'ignore', 'pipe'] });
+      let stderr = '';
+      child.stderr.on('data', (d) => (stderr += String(d)));
+      const code = await new Promise<number | null>((resolve) => child.on('exit', (c) => resolve(c)));
+      assert.equal(code, 1);
+      assert.match(stderr, /before it listened; stopping/);
+    } finally {
+      await new Promise((r) => taken.close(r));
+      await scratch.drop();
+      await rm(dir, { recursive: true, force: true });
     }
   });
 

@@ -1,7 +1,7 @@
-/** A run's deadline: its controller is aborted when it passes. */
+/** A run's deadline: `onExpire` is called once when it passes. */
 export interface Deadline {
   at: number;
-  controller: AbortController;
+  onExpire: () => void;
   expired: boolean;
 }
 
@@ -15,8 +15,8 @@ export class Deadlines {
   private readonly live = new Set<Deadline>();
   private timer: NodeJS.Timeout | null = null;
 
-  add(controller: AbortController, ms: number): Deadline {
-    const d: Deadline = { at: Date.now() + ms, controller, expired: false };
+  add(onExpire: () => void, ms: number): Deadline {
+    const d: Deadline = { at: Date.now() + ms, onExpire, expired: false };
     this.live.add(d);
     if (!this.timer) {
       this.timer = setInterval(() => this.sweep(), TICK_MS);
@@ -35,7 +35,7 @@ export class Deadlines {
       if (d.at <= now) {
         this.live.delete(d);
         d.expired = true;
-        d.controller.abort();
+        d.onExpire();
       }
     }
     if (this.live.size === 0 && this.timer) {

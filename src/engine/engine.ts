@@ -445,11 +445,22 @@ export class ExecutionEngine {
       if (err instanceof ActionInputError) throw invalidField(err.field, err.problem);
       throw err;
     }
-    const controller = new AbortController();
     const timeoutMs = Math.min(action.timeoutMs ?? Infinity, this.deps.actionTimeoutMs);
-    const deadline = this.deadlines.add(controller, timeoutMs);
-    const onAbort = () => controller.abort();
-    outer?.addEventListener('abort', onAbort, { once: true });
+    // The run stops waiting on a timeout or the caller's cancel. An AbortController (and its signal's listeners) is
+    // made only when the action reads ctx.signal: most built-ins never do, and finish in microseconds.
+    let stopReason: string | null = null;
+    let controller: AbortController | null = null;
+    let rejectStopped: ((err: Error) => void) | null = null;
+    const stop = (reason: string) => {
+      if (stopReason !== null) return;
+      stopReason = reason;
+      controller?.abort();
+      rejectStopped?.(new ActionError(reason));
+    };
+    const deadline = this.deadlines.add(() => stop(`The action did not finish within ${timeoutMs / 1000} s.`), timeoutMs);
+    const onAbort = () => stop('The call was cancelled.');
+    if (outer?.aborted) onAbort();
+    else outer?.addEventListener('abort', onAbort, { once: true });
     const ctx: ActionContext = {
       propsValue: input,
       dispatcher: this.deps.egress.dispatcher(),
@@ -461,24 +472,19 @@ export class ExecutionEngine {
       settings: target.settings,
       store: scope ? new DbKeyValueStore(this.deps.orm, scope) : NO_STORE,
       files: scope ? this.deps.files.scoped(scope) : null,
-      signal: controller.signal,
+      get signal() {
+        if (!controller) {
+          controller = new AbortController();
+          if (stopReason !== null) controller.abort();
+        }
+        return controller.signal;
+      },
       publicUrl: this.deps.publicUrl,
     };
     try {
-      const running = action.run(ctx);
-      // Most built-ins finish before anything could abort them: race only while one is still running.
-      const output = await Promise.race([
-        running,
-        new Promise<never>((_, reject) => {
-          const stop = () => reject(new ActionError(deadline.expired ? `The action did not finish within ${timeoutMs / 1000} s.` : 'The call was cancelled.'));
-          if (controller.signal.aborted) stop();
-          else controller.signal.addEventListener('abort', stop, { once: true });
-          void running.then(
-            () => controller.signal.removeEventListener('abort', stop),
-            () => controller.signal.removeEventListener('abort', stop),
-          );
-        }),
-      ]);
+      if (stopReason !== null) throw new ActionError(stopReason);
+      const stopped = new Promise<never>((_, reject) => (rejectStopped = reject));
+      const output = await Promise.race([action.run(ctx), stopped]);
       return { ok: true, output: output === undefined ? null : output };
     } catch (err) {
       if (err instanceof ActionInputError) throw invalidField(`input.${err.field}`, err.problem);
@@ -487,6 +493,7 @@ export class ExecutionEngine {
       this.deps.log.error({ err: { message: (err as Error)?.message }, integration: target.definition.name, action: action.name }, 'action failed unexpectedly');
       throw new AppError('ACTION_FAILED', `${target.definition.name}.${action.name} failed: ${(err as Error)?.message ?? 'unknown error'}`.slice(0, 500));
     } finally {
+      rejectStopped = null;
       this.deadlines.remove(deadline);
       outer?.removeEventListener('abort', onAbort);
     }

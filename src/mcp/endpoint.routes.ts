@@ -1,6 +1,8 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { WebStandardStreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js';
+import { isJsonContentType } from '@modelcontextprotocol/sdk/shared/mediaType.js';
 import { isUuid } from '../platform/ids.js';
+import { applyErrorHeaders, resolveError, send as sendRestError } from '../platform/http/error-handler.js';
 import * as serversRepo from '../modules/mcp-servers/mcp-servers.repository.js';
 import type { McpPrincipal } from './auth/tokens.js';
 import { mcpCaller } from './invoke.js';
@@ -19,11 +21,22 @@ interface RpcMessage {
   params?: { name?: unknown } | null;
 }
 
-const rpcError = (code: number, message: string, id: unknown = null) => ({
+const rpcError = (code: number, message: string, id: unknown = null, data?: { error: string }) => ({
   jsonrpc: '2.0',
-  error: { code, message },
+  error: data ? { code, message, data } : { code, message },
   id: id ?? null,
 });
+
+/**
+ * A refusal before the JSON-RPC layer (unknown server, token, media type, body framing) still answers a JSON-RPC
+ * error, as the SDK's transport does: -32000 (server error, -32603 for a fault) with the HTTP status; `data.error`
+ * keeps the catalog code the REST API would use.
+ */
+const refuse = (reply: FastifyReply, status: number, error: string, message: string) =>
+  reply
+    .code(status)
+    .type('application/json')
+    .send(rpcError(status >= 500 ? -32603 : -32000, message, null, { error }));
 
 export const resourceUrl = (publicUrl: string, serverId: string) => `${publicUrl}/mcp/srv_${serverId}`;
 export const resourceMetadataUrl = (publicUrl: string, serverId: string) =>
@@ -40,9 +53,17 @@ export async function mcpEndpointRoutes(app: FastifyInstance): Promise<void> {
   const publicUrl = app.config.publicUrl;
   app.decorateRequest('mcpPrincipal', null);
 
-  // JSON-RPC bodies are parsed here, so a malformed one answers a JSON-RPC parse error rather than the REST shape.
+  // Bodies of every media type are read as text and checked here, so a malformed one or a wrong Content-Type
+  // answers a JSON-RPC error rather than the REST shape.
   app.removeContentTypeParser('application/json');
-  app.addContentTypeParser('application/json', { parseAs: 'string' }, (_req, body, done) => done(null, body));
+  app.addContentTypeParser(['application/json', '*'], { parseAs: 'string' }, (_req, body, done) => done(null, body));
+  app.setErrorHandler((error: FastifyError, req, reply) => {
+    const { err, requestId } = resolveError(error, req);
+    // The protected-resource metadata is a plain REST document; only the endpoint speaks JSON-RPC.
+    if (req.routeOptions.url?.startsWith('/.well-known/')) return sendRestError(reply, err, requestId);
+    applyErrorHeaders(reply, err);
+    return refuse(reply, err.status, err.code, requestId ? `${err.message} (request ${requestId})` : err.message);
+  });
 
   // Browser-based MCP clients call from other origins with bearer tokens (never cookies): allow any origin.
   app.addHook('onSend', async (_req, reply) => {
@@ -75,28 +96,24 @@ export async function mcpEndpointRoutes(app: FastifyInstance): Promise<void> {
   const authenticate = async (req: FastifyRequest<{ Params: { serverId: string } }>, reply: FastifyReply) => {
     const serverId = req.params.serverId;
     if (!isUuid(serverId) || !(await tokens.server(serverId))) {
-      return reply.code(404).send({ error: 'NOT_FOUND', message: 'MCP server not found.' });
+      return refuse(reply, 404, 'NOT_FOUND', 'MCP server not found.');
     }
     const header = req.headers.authorization;
     const match = header ? /^Bearer\s+(\S+)\s*$/i.exec(header) : null;
     if (!match?.[1]) {
-      return reply
-        .code(401)
-        .header('WWW-Authenticate', challenge(serverId, ''))
-        .send({ error: 'UNAUTHORIZED', message: 'An MCP access token is required: Authorization: Bearer <token>.' });
+      void reply.header('WWW-Authenticate', challenge(serverId, ''));
+      return refuse(reply, 401, 'UNAUTHORIZED', 'An MCP access token is required: Authorization: Bearer <token>.');
     }
     const checked = await tokens.check(serverId, match[1]);
     if (!checked.ok) {
       if (checked.status === 401) {
-        return reply
-          .code(401)
-          .header(
-            'WWW-Authenticate',
-            challenge(serverId, `, error="invalid_token", error_description="${quote(checked.reason)}"`),
-          )
-          .send({ error: 'UNAUTHORIZED', message: checked.reason });
+        void reply.header(
+          'WWW-Authenticate',
+          challenge(serverId, `, error="invalid_token", error_description="${quote(checked.reason)}"`),
+        );
+        return refuse(reply, 401, 'UNAUTHORIZED', checked.reason);
       }
-      return reply.code(403).send({ error: checked.code, message: checked.reason });
+      return refuse(reply, 403, checked.code, checked.reason);
     }
     req.mcpPrincipal = checked.principal;
   };
@@ -107,6 +124,9 @@ export async function mcpEndpointRoutes(app: FastifyInstance): Promise<void> {
     onRequest: authenticate,
     handler: async (req, reply) => {
       const principal = req.mcpPrincipal!;
+      if (!isJsonContentType(req.headers['content-type'])) {
+        return refuse(reply, 400, 'VALIDATION_ERROR', 'Content-Type must be application/json.');
+      }
       let parsed: unknown;
       try {
         parsed = JSON.parse(typeof req.body === 'string' ? req.body : '');
@@ -171,10 +191,12 @@ export async function mcpEndpointRoutes(app: FastifyInstance): Promise<void> {
   });
 
   const notAllowed = async (_req: FastifyRequest, reply: FastifyReply) =>
-    reply
-      .code(405)
-      .header('Allow', 'POST')
-      .send(rpcError(-32000, 'Method not allowed: this MCP endpoint is stateless; send JSON-RPC messages with POST.'));
+    refuse(
+      reply.header('Allow', 'POST'),
+      405,
+      'METHOD_NOT_ALLOWED',
+      'Method not allowed: this MCP endpoint is stateless; send JSON-RPC messages with POST.',
+    );
   app.get('/mcp/srv_:serverId', { config: { auth: 'none' }, schema: { hide: true }, handler: notAllowed });
   app.delete('/mcp/srv_:serverId', { config: { auth: 'none' }, schema: { hide: true }, handler: notAllowed });
 

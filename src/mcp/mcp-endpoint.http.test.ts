@@ -299,7 +299,11 @@ describe('MCP endpoint: TOOLS mode', () => {
       const res = await rpc(server.mcpEndpoint, bad, INIT());
       assert.equal(res.status, 401, bad);
       assert.match(res.headers.get('www-authenticate')!, /error="invalid_token"/);
-      assert.equal(JSON.parse(res.text).error, 'UNAUTHORIZED');
+      assert.equal(res.json.jsonrpc, '2.0');
+      assert.equal(res.json.id, null);
+      assert.equal(res.json.error.code, -32000);
+      assert.match(res.json.error.message, /^The access token (is malformed|is invalid)\.$/);
+      assert.deepEqual(res.json.error.data, { error: 'UNAUTHORIZED' });
     }
     // A token of another server, and an expired token.
     const other = await t.post('/api/v1/mcp/servers', key, { name: 'other', workspaceId: ws, authMode: 'oauth_and_bearer' });
@@ -324,6 +328,47 @@ describe('MCP endpoint: TOOLS mode', () => {
       (await fetch(`${base}/.well-known/oauth-protected-resource/mcp/srv_00000000-0000-4000-8000-000000000000`)).status,
       404,
     );
+  });
+
+  it('answers every refusal before the JSON-RPC layer as a JSON-RPC error with the HTTP status', async () => {
+    const tok = await token(server.id, 'alice');
+    const isRpcError = (res: { status: number; headers: Headers; json: any }, status: number, error: string) => {
+      assert.equal(res.status, status, JSON.stringify(res.json));
+      assert.match(res.headers.get('content-type')!, /^application\/json/);
+      assert.equal(res.json.jsonrpc, '2.0');
+      assert.equal(res.json.id, null);
+      assert.equal(res.json.error.code, -32000);
+      assert.equal(typeof res.json.error.message, 'string');
+      assert.equal(res.json.error.data.error, error);
+    };
+    // A JSON body sent as text/plain, or with no Content-Type at all (with or without a body): 400 VALIDATION_ERROR, as the REST API answers a wrong content type (spec decisions), in a JSON-RPC body.
+    const asText = await rpc(server.mcpEndpoint, tok, INIT(), { 'content-type': 'text/plain' });
+    isRpcError(asText, 400, 'VALIDATION_ERROR');
+    assert.match(asText.json.error.message, /Content-Type must be application\/json/);
+    isRpcError(await rpc(server.mcpEndpoint, tok, INIT(), { 'content-type': 'application/jsonx' }), 400, 'VALIDATION_ERROR');
+    const post = async (body: string | Uint8Array | undefined, headers: Record<string, string> = {}) => {
+      const res = await fetch(server.mcpEndpoint, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${tok}`, accept: 'application/json, text/event-stream', ...headers },
+        body,
+      });
+      return { status: res.status, headers: res.headers, json: (await res.json()) as any };
+    };
+    isRpcError(await post(new TextEncoder().encode(JSON.stringify(INIT()))), 400, 'VALIDATION_ERROR');
+    isRpcError(await post(undefined), 400, 'VALIDATION_ERROR');
+    // JSON with parameters is still JSON.
+    assert.equal((await rpc(server.mcpEndpoint, tok, INIT(), { 'content-type': 'application/json; charset=utf-8' })).status, 200);
+    // Framing errors Fastify raises while reading the body.
+    const huge = JSON.stringify({ ...INIT(), padding: 'x'.repeat(1_100_000) });
+    isRpcError(await post(huge, { 'content-type': 'application/json' }), 413, 'PAYLOAD_TOO_LARGE');
+    // Unknown server, missing token, and the method refusal.
+    isRpcError(await rpc(`${base}/mcp/srv_00000000-0000-4000-8000-000000000000`, tok, INIT()), 404, 'NOT_FOUND');
+    isRpcError(await rpc(`${base}/mcp/srv_nope`, null, INIT(), { 'content-type': 'text/plain' }), 404, 'NOT_FOUND');
+    const noToken = await rpc(server.mcpEndpoint, null, INIT(), { 'content-type': 'text/plain' });
+    isRpcError(noToken, 401, 'UNAUTHORIZED');
+    assert.match(noToken.headers.get('www-authenticate')!, /^Bearer realm="switchboard"/);
+    const get = await fetch(server.mcpEndpoint, { headers: { authorization: `Bearer ${tok}` } });
+    isRpcError({ status: get.status, headers: get.headers, json: await get.json() }, 405, 'METHOD_NOT_ALLOWED');
   });
 
   it('speaks the protocol: version negotiation, JSON and SSE responses, 405 without sessions, JSON-RPC errors', async () => {
@@ -416,7 +461,11 @@ describe('MCP endpoint: TOOLS mode', () => {
     await t.operator('PATCH', `/operator/v1/organizations/${orgId}`, { suspended: true });
     const res = await rpc(s.body.server.mcpEndpoint, s.body.bearerToken, INIT());
     assert.equal(res.status, 403);
-    assert.equal(res.json.error, 'ORGANIZATION_SUSPENDED');
+    assert.deepEqual(res.json, {
+      jsonrpc: '2.0',
+      error: { code: -32000, message: 'The organization is suspended.', data: { error: 'ORGANIZATION_SUSPENDED' } },
+      id: null,
+    });
     await t.operator('PATCH', `/operator/v1/organizations/${orgId}`, { suspended: false });
     assert.equal((await rpc(s.body.server.mcpEndpoint, s.body.bearerToken, INIT())).status, 200);
   });

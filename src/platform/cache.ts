@@ -62,19 +62,32 @@ export class ConfigCache<V> {
   }
 }
 
-/** Thrown by a load that found nothing, so the miss is not stored (a row created later must be found). */
-class Absent extends Error {}
+/** Thrown by a load whose value is not to be stored (nothing found, or `keep` refused it); carries it to the callers. */
+class NotKept<V> extends Error {
+  constructor(readonly value: V | null) {
+    super('not kept');
+  }
+}
 
-/** A cached lookup that does not remember misses. */
-export async function cachedOrNull<V>(cache: ConfigCache<V>, key: string, tags: (value: V) => readonly string[], load: () => Promise<V | null>): Promise<V | null> {
+/**
+ * A cached lookup that does not remember misses (a row created later must be found), nor values `keep` refuses
+ * (those are returned as loaded and loaded again next time).
+ */
+export async function cachedOrNull<V>(
+  cache: ConfigCache<V>,
+  key: string,
+  tags: (value: V) => readonly string[],
+  load: () => Promise<V | null>,
+  keep: (value: V) => boolean = () => true,
+): Promise<V | null> {
   try {
     return await cache.get(key, tags, async () => {
       const value = await load();
-      if (value === null) throw new Absent();
+      if (value === null || !keep(value)) throw new NotKept(value);
       return value;
     });
   } catch (err) {
-    if (err instanceof Absent) return null;
+    if (err instanceof NotKept) return err.value as V | null;
     throw err;
   }
 }

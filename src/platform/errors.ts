@@ -105,6 +105,14 @@ export function isUniqueViolation(err: unknown): boolean {
   return false;
 }
 
+/** Postgres foreign key violation (SQLSTATE 23503): the row referred to went away meanwhile. */
+export function isForeignKeyViolation(err: unknown): boolean {
+  for (let e: unknown = err, depth = 0; e && depth < 4; e = (e as { cause?: unknown }).cause, depth++) {
+    if ((e as { code?: unknown }).code === '23503') return true;
+  }
+  return false;
+}
+
 /** 400 VALIDATION_ERROR naming one field: message "<field> <problem>", details [{field, message}]. */
 export function invalidField(field: string, problem: string): AppError {
   return new AppError('VALIDATION_ERROR', `${field} ${problem}`, { details: [{ field, message: problem }] });

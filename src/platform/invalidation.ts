@@ -6,7 +6,7 @@ export type Invalidation =
   | { type: 'pieces' }
   /** A workspace was renamed, deleted (with everything in it) or suspended. */
   | { type: 'workspace'; id: string; orgId: string }
-  /** An end user was deleted (with its connections). */
+  /** An end user was changed, or deleted (with its connections). */
   | { type: 'end_user'; id: string; workspaceId: string; orgId: string }
   /** Workspace integrations or partials of a workspace changed. */
   | { type: 'workspace_config'; workspaceId: string }

@@ -3,11 +3,15 @@ import type { FastifyServerOptions } from 'fastify';
 /** Query parameters whose values are secrets (connect tokens, hosted approval links). */
 const SECRET_QUERY = /([?&](?:token|access_token|code|state)=)[^&]*/gi;
 
-/** A webhook trigger's address is its own credential (anyone who has it can post events): its id is not logged. */
+/**
+ * A webhook trigger's address is its own credential (anyone who has it can post events): its id is not logged, in
+ * the address nor in the API paths naming the source (its events, redelivery).
+ */
 const WEBHOOK_SOURCE = /^(\/api\/v1\/webhooks\/[^/?]+\/)[^/?]+/;
+const TRIGGER_SOURCE = /^(\/api\/v1\/triggers\/)[^/?]+(?=\/)/;
 
 export function redactUrl(url: string): string {
-  return url.replace(SECRET_QUERY, '$1[REDACTED]').replace(WEBHOOK_SOURCE, '$1[REDACTED]');
+  return url.replace(SECRET_QUERY, '$1[REDACTED]').replace(WEBHOOK_SOURCE, '$1[REDACTED]').replace(TRIGGER_SOURCE, '$1[REDACTED]');
 }
 
 /**

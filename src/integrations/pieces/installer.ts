@@ -30,6 +30,11 @@ export interface PieceInstallerDeps {
   npm?: string;
   /** registry URL (a mirror or private registry); npm's configured one when absent */
   npmRegistry?: string | null;
+  /**
+   * Runs an install holding a lock every process sharing `dir` honours (several serving processes on one machine,
+   * 0087): two npm installs into one prefix at once can fail or leave it broken. In-process only when absent.
+   */
+  lock?: <T>(fn: () => Promise<T>) => Promise<T>;
 }
 
 /**
@@ -58,7 +63,15 @@ export class PieceInstaller {
     return n;
   }
 
-  private async npmInstall(spec: string): Promise<void> {
+  /** npm install of `spec` into the pieces dir, under the install lock; `skip` (checked under it) can make it a no-op. */
+  private npmInstall(spec: string, skip: () => Promise<boolean> = async () => false): Promise<void> {
+    const install = async () => {
+      if (!(await skip())) await this.npmInstallNow(spec);
+    };
+    return this.deps.lock ? this.deps.lock(install) : install();
+  }
+
+  private async npmInstallNow(spec: string): Promise<void> {
     await mkdir(this.deps.dir, { recursive: true });
     const manifest = path.join(this.deps.dir, 'package.json');
     if (!existsSync(manifest)) await writeFile(manifest, JSON.stringify({ name: 'switchboard-added-pieces', private: true, dependencies: {} }, null, 2));
@@ -132,7 +145,9 @@ export class PieceInstaller {
       for (const row of await this.deps.orm.select().from(installedPieces)) {
         const current = this.deps.registry.get(row.name);
         if (current && (current.runtime !== 'piece' || current.version === row.version)) continue;
-        if ((await this.installedVersion(row.package)) !== row.version) await this.npmInstall(`${row.package}@${row.version}`);
+        // Checked again under the lock: another process sharing the dir may have installed it meanwhile.
+        const present = async () => (await this.installedVersion(row.package)) === row.version;
+        if (!(await present())) await this.npmInstall(`${row.package}@${row.version}`, present);
         this.registerAdded(row.metadata as PieceMeta, row.package);
       }
     });

@@ -769,6 +769,15 @@ describe('MCP OAuth authorization server', () => {
     const signupHtml = await signup.text();
     assert.match(signupHtml, /Enter a valid email, a password of 8 to 200 characters, a name\./);
     assert.match(signupHtml, /Create an account/);
+    // The page applies the sign-up API's own schema: an address the API refuses is refused here too.
+    const refused = { email: 'josé@example.com', password: 'long enough pw', name: 'José' };
+    assert.equal((await t.post('/api/v1/auth/sign-up', null, refused)).status, 400);
+    const refusedPage = await fetch(`${base}/mcp/oauth/authorize`, {
+      ...form({ request: hidden(html, 'request'), action: 'signup', ...refused }),
+      redirect: 'manual',
+    });
+    assert.equal(refusedPage.status, 400);
+    assert.match(await refusedPage.text(), /Enter a valid email\./);
     const signedUp = await fetch(`${base}/mcp/oauth/authorize`, {
       ...form({
         request: hidden(html, 'request'),

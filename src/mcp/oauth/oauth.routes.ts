@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { AppError, isAppError } from '../../platform/errors.js';
 import { readCookie, SESSION_COOKIE } from '../../platform/http/auth.js';
+import { signUpProblems, SignUpBody, type SignUpInput } from '../../modules/auth/auth.schemas.js';
 import {
   consentPage,
   deniedPage,
@@ -316,12 +317,18 @@ const flat = (q: Record<string, unknown>) =>
     Object.entries(q).map(([k, v]) => [k, Array.isArray(v) ? String(v[0]) : typeof v === 'string' ? v : undefined]),
   );
 
-/** The page's sign-up goes through the same account rules as POST /api/v1/auth/sign-up. */
-function signUpInput(email: string, password: string, name: string) {
-  const problems: string[] = [];
-  if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email) || email.length > 254) problems.push('a valid email');
-  if (password.length < 8 || password.length > 200) problems.push('a password of 8 to 200 characters');
-  if (!name.trim() || name.length > 100) problems.push('a name');
-  if (problems.length) throw new AppError('VALIDATION_ERROR', `Enter ${problems.join(', ')}.`);
-  return { email, password, name: name.trim() };
+const { password: PASSWORD } = SignUpBody.properties;
+const SIGN_UP_HINTS: Array<[keyof SignUpInput, string]> = [
+  ['email', 'a valid email'],
+  ['password', `a password of ${PASSWORD.minLength} to ${PASSWORD.maxLength} characters`],
+  ['name', 'a name'],
+];
+
+/** The page's sign-up goes through the same schema as POST /api/v1/auth/sign-up; the name is trimmed first. */
+function signUpInput(email: string, password: string, name: string): SignUpInput {
+  const input = { email, password, name: name.trim() };
+  const problems = signUpProblems(input);
+  const hints = SIGN_UP_HINTS.filter(([field]) => problems.has(field)).map(([, hint]) => hint);
+  if (problems.size) throw new AppError('VALIDATION_ERROR', `Enter ${hints.join(', ')}.`);
+  return input;
 }

@@ -6,6 +6,8 @@ import { buildApp } from '../../app.js';
 import { ActionError, defineIntegration } from '../../integrations/framework.js';
 import { startApp, type TestApp } from '../../../test/harness.js';
 
+const abortedRuns: number[] = [];
+
 /** Test-only integration: an action that breaks the engine's expectations, and one that never finishes. */
 const misbehaving = defineIntegration({
   name: 'test-misbehaving',
@@ -19,6 +21,24 @@ const misbehaving = defineIntegration({
   actions: [
     { name: 'crash', displayName: 'Crash', description: 'throws a programming error', props: {}, run: async () => (null as unknown as { x: () => void }).x() },
     { name: 'hang', displayName: 'Hang', description: 'never finishes', props: {}, timeoutMs: 500, run: () => new Promise(() => {}) },
+    {
+      name: 'wait_for_abort',
+      displayName: 'Wait for abort',
+      description: 'waits on ctx.signal, read after a first await, and records that it was aborted',
+      props: {},
+      timeoutMs: 300,
+      run: async (ctx) => {
+        await Promise.resolve();
+        const signal = ctx.signal;
+        if (signal.aborted) throw new Error('aborted before it started');
+        return new Promise((_, reject) =>
+          signal.addEventListener('abort', () => {
+            abortedRuns.push(Date.now());
+            reject(new Error('stopped by the signal'));
+          }),
+        );
+      },
+    },
     { name: 'fail', displayName: 'Fail', description: 'fails upstream', props: {}, run: async () => { throw new ActionError('upstream said no', { status: 503 }); } },
   ],
 });
@@ -125,8 +145,14 @@ describe('POST /api/v1/actions/execute: the engine', () => {
     const hang = await exec(key, { integrationName: 'test-misbehaving', actionName: 'hang', workspaceId: ws });
     assert.equal(hang.status, 200);
     assert.deepEqual(hang.body, { success: false, output: { error: 'The action did not finish within 0.5 s.' } });
+    // An action that listens on ctx.signal is told when its time is up, and the caller gets the timeout.
+    const seenBefore = abortedRuns.length;
+    const waiting = await exec(key, { integrationName: 'test-misbehaving', actionName: 'wait_for_abort', workspaceId: ws });
+    assert.equal(waiting.status, 200);
+    assert.deepEqual(waiting.body, { success: false, output: { error: 'The action did not finish within 0.3 s.' } });
+    assert.equal(abortedRuns.length, seenBefore + 1, 'the action saw its signal aborted');
     const statuses = (await t.get(`/api/v1/activity?workspaceId=${ws}&status=failed`, key)).body.activity.map((a: { errorCode: string }) => a.errorCode);
-    assert.deepEqual(statuses, ['UPSTREAM_ERROR', 'UPSTREAM_ERROR', 'UPSTREAM_ERROR']);
+    assert.deepEqual(statuses, ['UPSTREAM_ERROR', 'UPSTREAM_ERROR', 'UPSTREAM_ERROR', 'UPSTREAM_ERROR']);
   });
 
   describe('connection strategies', () => {

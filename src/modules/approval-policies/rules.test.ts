@@ -186,4 +186,17 @@ describe('reasons never quote secrets', () => {
       assert.match(r, /\[REDACTED\]/);
     }
   });
+
+  it('amountThresholds names the path and the limit, not the amount, under a secret-looking key', () => {
+    const input = { payment: { cardNumber: 4111111111111111, amount: 250 }, fees: { apiKey: '987654321', base: 5 } };
+    const [card] = evaluateRules({ amountThresholds: [{ path: 'payment.cardNumber', limit: 100 }] }, facts(input));
+    assert.equal(card, 'amountThresholds: a value at "payment.cardNumber" exceeds the limit 100');
+    // A wildcard that reaches a secret key: the concrete key decides, the value stays out.
+    const [fee] = evaluateRules({ amountThresholds: [{ path: 'fees[*]', limit: 1000 }] }, facts(input));
+    assert.equal(fee, 'amountThresholds: a value at "fees[*]" exceeds the limit 1000');
+    assert.ok(!fee.includes('987654321'));
+    // Elsewhere the amount is still quoted.
+    const [plain] = evaluateRules({ amountThresholds: [{ path: 'payment.amount', limit: 100 }] }, facts(input));
+    assert.equal(plain, 'amountThresholds: 250 at "payment.amount" exceeds the limit 100');
+  });
 });

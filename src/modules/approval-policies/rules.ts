@@ -32,6 +32,9 @@ export function walk(value: unknown, visit: Visit): void {
   go(value, '', null, 0);
 }
 
+/** A value at this dotted path sits under a secret-looking key (`auth.token`, `cards[0].cvv`): never quoted. */
+export const isSensitivePath = (path: string) => path.split(/[.[\]]/).some((seg) => seg !== '' && isSecretKey(seg));
+
 const normKey = (k: string | null) => (k ?? '').toLowerCase().replace(/[^a-z0-9]/g, '');
 
 const RECIPIENT_KEYS = new Set([
@@ -71,7 +74,7 @@ export function extractFacts(input: Record<string, unknown>): ExtractedFacts {
   const sensitive = new Set<string>();
   walk(input, (value, path, key) => {
     if (typeof value !== 'string' || value.length === 0) return;
-    const secret = looksSecret(value) || path.split(/[.[\]]/).some((seg) => seg !== '' && isSecretKey(seg));
+    const secret = looksSecret(value) || isSensitivePath(path);
     const add = (set: Set<string>, fact: string) => {
       set.add(fact);
       if (secret) sensitive.add(fact);
@@ -144,6 +147,11 @@ const WILDCARD = Symbol('[*]');
 
 /** Values at a dotted path with `[n]` and `[*]` steps (`items[*].price`). */
 export function valuesAt(input: unknown, path: string): unknown[] {
+  return entriesAt(input, path).map((e) => e.value);
+}
+
+/** `valuesAt` with the concrete path of each value (`items[*].price` → `items[2].price`). */
+export function entriesAt(input: unknown, path: string): Array<{ value: unknown; path: string }> {
   const steps: Array<string | number | typeof WILDCARD> = [];
   for (const part of path.split('.')) {
     const m = /^([^[\]]*)((?:\[(?:\d+|\*)\])*)$/.exec(part);
@@ -151,17 +159,18 @@ export function valuesAt(input: unknown, path: string): unknown[] {
     if (m[1]) steps.push(m[1]);
     for (const idx of m[2]!.matchAll(/\[(\d+|\*)\]/g)) steps.push(idx[1] === '*' ? WILDCARD : Number(idx[1]));
   }
-  let current: unknown[] = [input];
+  const key = (at: string, k: string) => (at ? `${at}.${k}` : k);
+  let current = [{ value: input, path: '' }];
   for (const step of steps) {
-    const next: unknown[] = [];
-    for (const v of current) {
+    const next: typeof current = [];
+    for (const { value: v, path: at } of current) {
       if (step === WILDCARD) {
-        if (Array.isArray(v)) next.push(...v);
-        else if (v && typeof v === 'object') next.push(...Object.values(v));
+        if (Array.isArray(v)) v.forEach((item, i) => next.push({ value: item, path: `${at}[${i}]` }));
+        else if (v && typeof v === 'object') for (const [k, child] of Object.entries(v)) next.push({ value: child, path: key(at, k) });
       } else if (typeof step === 'number') {
-        if (Array.isArray(v) && step < v.length) next.push(v[step]);
+        if (Array.isArray(v) && step < v.length) next.push({ value: v[step], path: `${at}[${step}]` });
       } else if (v && typeof v === 'object' && !Array.isArray(v) && Object.prototype.hasOwnProperty.call(v, step)) {
-        next.push((v as Record<string, unknown>)[step]);
+        next.push({ value: (v as Record<string, unknown>)[step], path: key(at, step) });
       }
     }
     current = next;
@@ -190,10 +199,14 @@ export function evaluateRules(rules: PolicyRulesInput, facts: RuleFacts): string
     }
   }
   for (const t of rules.amountThresholds ?? []) {
-    const over = valuesAt(facts.input, t.path)
-      .map(asAmount)
-      .filter((n): n is number => n !== null && n > t.limit);
-    if (over.length) reasons.push(`amountThresholds: ${over[0]} at "${t.path}" exceeds the limit ${t.limit}`);
+    const over = entriesAt(facts.input, t.path)
+      .map((e) => ({ ...e, amount: asAmount(e.value) }))
+      .filter((e) => e.amount !== null && e.amount > t.limit);
+    const first = over[0];
+    if (!first) continue;
+    // Under a secret-looking key (or credential-looking): the path and the limit only, never the value.
+    const secret = isSensitivePath(first.path) || (typeof first.value === 'string' && looksSecret(first.value));
+    reasons.push(`amountThresholds: ${secret ? 'a value' : first.amount} at "${t.path}" exceeds the limit ${t.limit}`);
   }
   const needFacts = rules.recipientAllowlist?.length || rules.recipientDenylist?.length || rules.domainAllowlist?.length || rules.domainDenylist?.length || rules.storagePathPrefixes?.length;
   if (!needFacts) return reasons;

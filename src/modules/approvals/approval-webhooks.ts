@@ -1,7 +1,7 @@
 import type { Executor } from '../../platform/db/database.js';
 import type { DeliveryService } from '../../platform/delivery/delivery.js';
 import { toDeliveryJson } from '../../platform/delivery/delivery.schemas.js';
-import type { ApprovalEvent, ApprovalNotifier } from './approvals.service.js';
+import type { ApprovalDelivery, ApprovalEvent, ApprovalNotifier } from './approvals.service.js';
 
 export const APPROVAL_PRODUCER = 'approval';
 const RECENT_DELIVERIES = 20;
@@ -54,7 +54,7 @@ export class ApprovalWebhooks implements ApprovalNotifier {
   }
 
   /** The most recent deliveries of a request's events (newest last), for GET /approvals/:id. */
-  async deliveriesFor(orgId: string, approvalId: string) {
+  async deliveriesFor(orgId: string, approvalId: string): Promise<ApprovalDelivery[]> {
     const views = await this.deps.delivery.listForSubjects(orgId, APPROVAL_PRODUCER, [approvalId]);
     return views.slice(-RECENT_DELIVERIES).map((v) => ({ ...toDeliveryJson(v), url: v.url }));
   }

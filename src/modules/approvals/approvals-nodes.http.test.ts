@@ -1,31 +1,23 @@
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { mkdtemp, rm } from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
-import { buildApp } from '../../app.js';
-import { startApp, testConfig, type TestApp } from '../../../test/harness.js';
+import { startApp, type TestApp } from '../../../test/harness.js';
 
 /** Two nodes (two app instances, their own caches and job runners) on one database. */
 describe('approvals across two nodes', () => {
   let t: TestApp;
   let nodeB: FastifyInstance;
-  let dirB: string;
+  let closeB: () => Promise<void>;
   const env = { SWITCHBOARD_EGRESS_ALLOW: '127.0.0.1', SWITCHBOARD_DELIVERY_POLL_MS: '60000' };
 
   before(async () => {
     t = await startApp(env);
-    dirB = await mkdtemp(path.join(os.tmpdir(), 'sb-node-b-'));
-    // Same encryption key as node A (a cluster shares it); no job workers, so only explicit sweeps run.
-    const config = { ...testConfig({ ...env, SWITCHBOARD_WORKERS: 'false' }, dirB), encryptionKey: t.config.encryptionKey };
-    nodeB = await buildApp({ config: Object.freeze(config), db: t.db });
-    await nodeB.ready();
+    // No job workers on node B, so only explicit sweeps run there.
+    ({ app: nodeB, close: closeB } = await t.secondNode(env));
   });
   after(async () => {
-    await nodeB.close();
+    await closeB();
     await t.close();
-    await rm(dirB, { recursive: true, force: true });
   });
 
   const onB = async (method: 'GET' | 'POST', url: string, key: string, body?: unknown) => {

@@ -1,3 +1,4 @@
+import type { IntegrationRegistry } from '../../integrations/registry.js';
 import type { ReceiptRow, RequestRow } from './approvals.repository.js';
 
 export const approvalUrlOf = (publicUrl: string, row: Pick<RequestRow, 'id' | 'approvalAccessMode'>): string | null =>
@@ -44,6 +45,17 @@ export function toApproval(row: RequestRow, publicUrl: string, linkToken: string
   };
 }
 export type ApprovalView = ReturnType<typeof toApproval>;
+
+/** A request as its end user sees it in the portal (0068): with the integration and action named as the catalog names them. */
+export function toEndUserApproval(row: RequestRow, publicUrl: string, registry: Pick<IntegrationRegistry, 'get'>) {
+  const def = registry.get(row.integrationName);
+  return {
+    approval: toApproval(row, publicUrl),
+    integration: row.integrationAlias && row.integrationAlias !== row.integrationName ? row.integrationAlias : (def?.displayName ?? row.integrationName),
+    action: def?.actions[row.actionName]?.displayName ?? row.actionName,
+  };
+}
+export type EndUserApprovalView = ReturnType<typeof toEndUserApproval>;
 
 export function toReceipt(row: ReceiptRow, now = new Date()) {
   return {

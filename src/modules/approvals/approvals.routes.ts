@@ -24,10 +24,7 @@ export const approvalsRoutes: FastifyPluginAsyncTypebox = async (app) => {
       params: ApprovalIdParams,
       response: { 200: ApprovalEnvelope, ...standardErrors },
     },
-    handler: async (req) => {
-      const approval = await service.get(actorOf(req), req.params.id);
-      return { approval, webhookDeliveries: await app.services.approvalWebhooks.deliveriesFor(approval.orgId, approval.id) };
-    },
+    handler: async (req) => service.get(actorOf(req), req.params.id),
   });
 
   const decisions: Array<[DecisionAction, string]> = [

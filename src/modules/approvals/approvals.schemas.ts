@@ -81,8 +81,14 @@ export const ListApprovalsQuery = Type.Object({
 });
 export type ListApprovalsInput = Static<typeof ListApprovalsQuery>;
 
+/** The longest decision reason kept. The API refuses a longer one; the hosted pages' forms cut it (`formReason`). */
+export const MAX_DECISION_REASON = 1000;
+
+/** A decision reason typed into a page's form: trimmed and cut to the maximum; blank is no reason. */
+export const formReason = (raw: string | undefined): string | undefined => raw?.trim().slice(0, MAX_DECISION_REASON) || undefined;
+
 export const DecisionBody = Type.Object({
-  reason: Type.Optional(Type.String({ maxLength: 1000 })),
+  reason: Type.Optional(Type.String({ maxLength: MAX_DECISION_REASON })),
   metadata: Type.Optional(Json),
 });
 export type DecisionInput = Static<typeof DecisionBody>;

@@ -3,6 +3,7 @@ import { and, eq } from 'drizzle-orm';
 import type { IntegrationRegistry } from '../../integrations/registry.js';
 import type { GateContext, GateResult } from '../../engine/types.js';
 import type { Executor, Orm } from '../../platform/db/database.js';
+import type { DeliveryRecordJson } from '../../platform/delivery/delivery.schemas.js';
 import { members } from '../../platform/db/schema.js';
 import { hashToken, safeEqual } from '../../platform/crypto.js';
 import { AppError } from '../../platform/errors.js';
@@ -11,7 +12,7 @@ import { newId, newToken, TOKEN_PREFIX } from '../../platform/ids.js';
 import type { WorkspacesService } from '../workspaces/workspaces.service.js';
 import type { ApprovalPoliciesService } from '../approval-policies/approval-policies.service.js';
 import type { MatchContext, PolicyDef } from '../approval-policies/matching.js';
-import { toApproval, toReceipt, type ApprovalView, type ReceiptView } from './approvals.mapper.js';
+import { toApproval, toEndUserApproval, toReceipt, type ApprovalView, type EndUserApprovalView, type ReceiptView } from './approvals.mapper.js';
 import * as repo from './approvals.repository.js';
 import type { DecisionInput, ListApprovalsInput } from './approvals.schemas.js';
 import { redactInput } from './redact.js';
@@ -42,8 +43,13 @@ export interface ApprovalEvent {
   approvers: Array<Record<string, unknown>>;
 }
 
+/** A lifecycle notification's delivery as GET /approvals/:id shows it. */
+export type ApprovalDelivery = DeliveryRecordJson & { url: string };
+
 export interface ApprovalNotifier {
   enqueue(tx: Executor, orgId: string, event: ApprovalEvent): Promise<void>;
+  /** The most recent deliveries of a request's events, newest last. */
+  deliveriesFor(orgId: string, approvalId: string): Promise<ApprovalDelivery[]>;
 }
 
 export interface ApprovalsDeps {
@@ -284,21 +290,23 @@ export class ApprovalsService {
     };
   }
 
-  async get(actor: Actor, id: string) {
-    const row = await this.find(actor, id);
-    return toApproval(row, this.deps.publicUrl);
+  /** A request with its recent webhook deliveries: what REST (and any other caller) shows of one request. */
+  async get(actor: Actor, id: string): Promise<{ approval: ApprovalView; webhookDeliveries: ApprovalDelivery[] }> {
+    const approval = toApproval(await this.find(actor, id), this.deps.publicUrl);
+    return { approval, webhookDeliveries: this.notifier ? await this.notifier.deliveriesFor(approval.orgId, approval.id) : [] };
   }
 
   /**
    * What the end-user portal shows an end user: their pending requests whose policy names an end_user approver (the
-   * ones decideAsEndUser accepts), soonest to expire first, and the few most recently ended, newest first.
+   * ones decideAsEndUser accepts), soonest to expire first, and the few most recently ended, newest first; each with
+   * catalog display names (docs/decisions/0068-end-user-portal-approvals.md).
    */
-  async forEndUser(orgId: string, workspaceId: string, endUserId: string, recent = 5) {
+  async forEndUser(orgId: string, workspaceId: string, endUserId: string, recent = 5): Promise<{ pending: EndUserApprovalView[]; recent: EndUserApprovalView[] }> {
     const [pending, ended] = await Promise.all([
       repo.listForEndUser(this.deps.orm, orgId, workspaceId, endUserId, false, 50),
       repo.listForEndUser(this.deps.orm, orgId, workspaceId, endUserId, true, recent),
     ]);
-    const view = (r: repo.RequestRow) => toApproval(r, this.deps.publicUrl);
+    const view = (r: repo.RequestRow) => toEndUserApproval(r, this.deps.publicUrl, this.deps.registry);
     return { pending: pending.map(view), recent: ended.map(view) };
   }
 

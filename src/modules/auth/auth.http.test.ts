@@ -2,7 +2,7 @@ import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { createHash } from 'node:crypto';
 import { eq } from 'drizzle-orm';
-import { emailVerificationCodes, userSessions, users } from '../../platform/db/schema.js';
+import { emailVerificationCodes, emailVerificationSends, userSessions, users } from '../../platform/db/schema.js';
 import { startApp, type TestApp } from '../../../test/harness.js';
 import { startSmtpSink } from '../../../test/mail.js';
 
@@ -140,6 +140,11 @@ describe('email verification by emailed code', () => {
     assert.ok(!dump.includes(code), 'the code is not stored');
     assert.ok(!t.logs.join('').includes(code), 'the code is not logged');
 
+    const blank = await t.post('/api/v1/auth/verify-email/confirm', token, { code: ' - ' });
+    assert.equal(blank.status, 400);
+    assert.equal(blank.body.error, 'VALIDATION_ERROR');
+    assert.equal((await codeRow(userId))?.attempts, 0, 'a blank code spends no try');
+
     const wrong = await t.post('/api/v1/auth/verify-email/confirm', token, { code: code === '00000000' ? '11111111' : '00000000' });
     assert.equal(wrong.status, 400);
     assert.equal(wrong.body.error, 'INVALID_VERIFICATION_CODE');
@@ -202,6 +207,67 @@ describe('email verification by emailed code', () => {
       assert.equal(old.body.error, 'INVALID_VERIFICATION_CODE', 'the earlier code stops working');
     }
     assert.equal((await t.post('/api/v1/auth/verify-email/confirm', token, { code: second })).status, 200);
+  });
+
+  const sendsRow = async (userId: string) =>
+    (await t.db.orm.select().from(emailVerificationSends).where(eq(emailVerificationSends.userId, userId)))[0];
+  const sendCount = async (userId: string) => (await sendsRow(userId))?.count;
+  const aMinuteLater = (userId: string) =>
+    t.db.orm.update(emailVerificationCodes).set({ createdAt: new Date(Date.now() - 61_000) }).where(eq(emailVerificationCodes.userId, userId));
+
+  it('sends at most ten codes a day, counted in the database, with Retry-After until the day is over', async () => {
+    const { token, userId } = await signUp('daily@example.com');
+    for (let i = 1; i <= 10; i++) {
+      const res = await t.post('/api/v1/auth/verify-email/request', token);
+      assert.equal(res.status, 200, `code ${i}: ${res.text}`);
+      await aMinuteLater(userId);
+    }
+    assert.equal(await sendCount(userId), 10);
+    const capped = await t.post('/api/v1/auth/verify-email/request', token);
+    assert.equal(capped.status, 429);
+    assert.equal(capped.body.error, 'RATE_LIMITED');
+    assert.match(capped.body.message, /At most 10 verification codes are sent a day/);
+    const retryAfter = Number(capped.headers['retry-after']);
+    assert.ok(retryAfter > 60 && retryAfter <= 24 * 3600, `Retry-After ${retryAfter}`);
+    assert.equal(capped.body.retryAfter, retryAfter);
+    await mail.codeFor('daily@example.com', 10);
+    assert.equal(mail.mailsTo('daily@example.com').length, 10, 'the eleventh code is not sent');
+    assert.equal(await sendCount(userId), 10, 'a refusal is not counted');
+
+    // The tenth code still works: the refusal replaced nothing.
+    const tenth = await mail.codeFor('daily@example.com', 10);
+    // A day later (the window moved back in the database) a new code can be sent again.
+    const started = new Date(Date.now() - 24 * 3600_000 - 1000);
+    await t.db.orm.update(emailVerificationSends).set({ windowStart: started, count: 10 }).where(eq(emailVerificationSends.userId, userId));
+    const nextDay = await t.post('/api/v1/auth/verify-email/request', token);
+    assert.equal(nextDay.status, 200, nextDay.text);
+    assert.equal(await sendCount(userId), 1, 'a new window starts');
+    const eleventh = await mail.codeFor('daily@example.com', 11);
+    if (eleventh !== tenth) {
+      assert.equal((await t.post('/api/v1/auth/verify-email/confirm', token, { code: tenth })).body.error, 'INVALID_VERIFICATION_CODE');
+    }
+    assert.equal((await t.post('/api/v1/auth/verify-email/confirm', token, { code: eleventh })).status, 200);
+    assert.equal(await sendsRow(userId), undefined, 'a verified address needs no count');
+  });
+
+  it('answers 503 when the SMTP server refuses the message, and leaves no code and nothing counted', async () => {
+    const { token, userId } = await signUp('rejected@example.com');
+    // More failures than the daily cap: none of them counts, and none holds the per-minute limit.
+    for (let i = 0; i <= 10; i++) {
+      const res = await t.post('/api/v1/auth/verify-email/request', token);
+      assert.equal(res.status, 503, res.text);
+      assert.deepEqual(res.body, { error: 'SERVICE_UNAVAILABLE', message: 'The verification email could not be sent; try again later.' });
+      assert.equal(await codeRow(userId), undefined, 'no code is left behind');
+    }
+    assert.equal(await sendCount(userId), 0, 'failed sends are not counted');
+    const confirm = await t.post('/api/v1/auth/verify-email/confirm', token, { code: '12345678' });
+    assert.equal(confirm.status, 400);
+    assert.equal(confirm.body.error, 'VERIFICATION_CODE_EXPIRED', 'no code can be entered');
+    assert.equal(mail.mailsTo('rejected@example.com').length, 0);
+    const logged = t.logs.filter((l) => l.includes('verification email not sent'));
+    assert.equal(logged.length, 11);
+    assert.match(logged[0]!, /550/);
+    assert.ok(!logged.some((l) => /verification code is/.test(l)), 'the message is not logged');
   });
 });
 

@@ -1,6 +1,6 @@
 import { and, eq, gt, isNull, lt, sql } from 'drizzle-orm';
 import type { Executor } from '../../platform/db/database.js';
-import { emailVerificationCodes, users, userSessions } from '../../platform/db/schema.js';
+import { emailVerificationCodes, emailVerificationSends, users, userSessions } from '../../platform/db/schema.js';
 
 export type UserRow = typeof users.$inferSelect;
 
@@ -95,4 +95,47 @@ export async function spendVerificationAttempt(db: Executor, userId: string, max
 
 export async function consumeVerificationCode(db: Executor, userId: string): Promise<void> {
   await db.update(emailVerificationCodes).set({ consumedAt: new Date() }).where(eq(emailVerificationCodes.userId, userId));
+}
+
+/**
+ * Counts one more code in the person's window of `windowMs`, in one statement so that every node sees the same
+ * count; a window older than `windowMs` starts over. When `cap` codes were already counted, nothing is written and
+ * the answer says when the current window began.
+ */
+export async function countVerificationSend(
+  db: Executor,
+  userId: string,
+  cap: number,
+  windowMs: number,
+): Promise<{ counted: true } | { counted: false; windowStart: Date }> {
+  const now = new Date();
+  const stale = sql`${emailVerificationSends.windowStart} <= ${new Date(now.getTime() - windowMs).toISOString()}::timestamptz`;
+  const written = await db
+    .insert(emailVerificationSends)
+    .values({ userId, windowStart: now, count: 1 })
+    .onConflictDoUpdate({
+      target: emailVerificationSends.userId,
+      set: {
+        windowStart: sql`CASE WHEN ${stale} THEN ${now.toISOString()}::timestamptz ELSE ${emailVerificationSends.windowStart} END`,
+        count: sql`CASE WHEN ${stale} THEN 1 ELSE ${emailVerificationSends.count} + 1 END`,
+      },
+      setWhere: sql`${stale} OR ${emailVerificationSends.count} < ${cap}`,
+    })
+    .returning({ userId: emailVerificationSends.userId });
+  if (written.length > 0) return { counted: true };
+  const [row] = await db.select({ windowStart: emailVerificationSends.windowStart }).from(emailVerificationSends).where(eq(emailVerificationSends.userId, userId));
+  return { counted: false, windowStart: row?.windowStart ?? now };
+}
+
+/** Takes back one counted code (it was never sent). */
+export async function uncountVerificationSend(db: Executor, userId: string): Promise<void> {
+  await db
+    .update(emailVerificationSends)
+    .set({ count: sql`greatest(0, ${emailVerificationSends.count} - 1)` })
+    .where(eq(emailVerificationSends.userId, userId));
+}
+
+/** Once the address is verified no code is sent again: the count is dropped. */
+export async function clearVerificationSends(db: Executor, userId: string): Promise<void> {
+  await db.delete(emailVerificationSends).where(eq(emailVerificationSends.userId, userId));
 }

@@ -72,10 +72,10 @@ export const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
     config: { auth: 'session' },
     schema: {
       tags,
-      summary: 'Email a verification code to the signed-in person (15 minutes, 5 tries; one a minute)',
-      description: '400 EMAIL_NOT_CONFIGURED without SMTP; 429 RATE_LIMITED within a minute of the previous code.',
+      summary: 'Email a verification code to the signed-in person (15 minutes, 5 tries; one a minute, ten a day)',
+      description: '400 EMAIL_NOT_CONFIGURED without SMTP; 429 RATE_LIMITED within a minute of the previous code or after ten codes in a day; 503 SERVICE_UNAVAILABLE when the SMTP server fails (no code is left).',
       security: SessionSecurity,
-      response: { 200: VerifyEmailRequested, ...standardErrors },
+      response: { 200: VerifyEmailRequested, 429: Type.Ref('ErrorBody'), 503: Type.Ref('ErrorBody'), ...standardErrors },
     },
     handler: async (req) => verification.request(userOf(req).userId),
   });

@@ -1,4 +1,6 @@
 import { Type, type Static } from '@sinclair/typebox';
+import Ajv, { type ValidateFunction } from 'ajv';
+import addFormats from 'ajv-formats';
 import { Nullable, NullableTimestamp, Timestamp, Uuid } from '../../platform/http/schemas.js';
 
 export const User = Type.Object(
@@ -26,6 +28,20 @@ export const SignInBody = Type.Object({ email: Email, password: Type.String({ mi
 
 export type SignUpInput = Static<typeof SignUpBody>;
 export type SignInInput = Static<typeof SignInBody>;
+
+let signUpValidator: ValidateFunction | null = null;
+
+/**
+ * The fields of a sign-up that break SignUpBody's rules (none when it is valid), for sign-up forms outside the JSON
+ * API (the MCP authorize page): one schema, so the page and POST /auth/sign-up cannot drift. Compiled on first use.
+ */
+export function signUpProblems(input: Record<string, unknown>): Set<string> {
+  signUpValidator ??= addFormats.default(new Ajv.default({ allErrors: true, strict: false })).compile(SignUpBody);
+  if (signUpValidator(input)) return new Set();
+  return new Set(
+    (signUpValidator.errors ?? []).map((e) => e.instancePath.split('/')[1] ?? String((e.params as { missingProperty?: unknown }).missingProperty)),
+  );
+}
 
 export const SessionResponse = Type.Object({
   user: Type.Ref('User'),

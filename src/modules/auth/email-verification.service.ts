@@ -1,7 +1,7 @@
 import { randomInt } from 'node:crypto';
 import type { Executor, Orm } from '../../platform/db/database.js';
 import { hashToken, safeEqual } from '../../platform/crypto.js';
-import { AppError } from '../../platform/errors.js';
+import { AppError, invalidField } from '../../platform/errors.js';
 import type { Mailer } from '../../platform/mailer.js';
 import * as repo from './auth.repository.js';
 
@@ -9,9 +9,17 @@ export const CODE_DIGITS = 8;
 export const CODE_TTL_MS = 15 * 60_000;
 export const MAX_ATTEMPTS = 5;
 export const RESEND_INTERVAL_MS = 60_000;
+/** At most this many codes per person in a window of a day, so a squatted address cannot be flooded; see 0084. */
+export const DAILY_CODES = 10;
+export const DAILY_WINDOW_MS = 24 * 60 * 60_000;
 
 /** Bound to the person, so a stored hash is worth nothing for another account. Only this digest is stored. */
 const hashCode = (userId: string, code: string) => hashToken(`email-verification:${userId}:${code}`);
+
+const rateLimited = (waitMs: number, message: (retryAfter: number) => string) => {
+  const retryAfter = Math.max(1, Math.ceil(waitMs / 1000));
+  return new AppError('RATE_LIMITED', message(retryAfter), { retryAfter, headers: { 'Retry-After': retryAfter } });
+};
 
 const notConfigured = () =>
   new AppError(
@@ -21,7 +29,8 @@ const notConfigured = () =>
 
 /**
  * Proves that a person controls their account's email address: a one-time code of 8 digits, emailed, valid 15
- * minutes and 5 attempts, one new code a minute. The code is never logged, stored or returned; see 0070.
+ * minutes and 5 attempts, one new code a minute and ten a day. The code is never logged, stored or returned; see
+ * 0070 and 0084.
  */
 export class EmailVerificationService {
   constructor(private readonly deps: { orm: Orm; mailer: Mailer; log: { warn(o: object, m?: string): void } }) {}
@@ -44,14 +53,21 @@ export class EmailVerificationService {
     const code = String(randomInt(0, 10 ** CODE_DIGITS)).padStart(CODE_DIGITS, '0');
     const expiresAt = new Date(Date.now() + CODE_TTL_MS);
     const row = { userId, codeHash: hashCode(userId, code), expiresAt };
+    // Counted in the database before anything is written, so every node shares the cap; taken back when no code
+    // goes out (refused by the per-minute limit, or the SMTP server failed).
+    const daily = await repo.countVerificationSend(this.deps.orm, userId, DAILY_CODES, DAILY_WINDOW_MS);
+    if (!daily.counted) {
+      const next = new Date(daily.windowStart.getTime() + DAILY_WINDOW_MS);
+      throw rateLimited(
+        next.getTime() - Date.now(),
+        () => `At most ${DAILY_CODES} verification codes are sent a day; request another after ${next.toISOString()}.`,
+      );
+    }
     if (!(await repo.putVerificationCode(this.deps.orm, row, new Date(Date.now() - RESEND_INTERVAL_MS)))) {
+      await repo.uncountVerificationSend(this.deps.orm, userId);
       const previous = await repo.findVerificationCode(this.deps.orm, userId);
       const wait = previous ? previous.createdAt.getTime() + RESEND_INTERVAL_MS - Date.now() : RESEND_INTERVAL_MS;
-      const retryAfter = Math.max(1, Math.ceil(wait / 1000));
-      throw new AppError('RATE_LIMITED', `A code was sent less than a minute ago; request another in ${retryAfter} s.`, {
-        retryAfter,
-        headers: { 'Retry-After': retryAfter },
-      });
+      throw rateLimited(wait, (retryAfter) => `A code was sent less than a minute ago; request another in ${retryAfter} s.`);
     }
     try {
       await this.deps.mailer.send({
@@ -64,6 +80,7 @@ export class EmailVerificationService {
       // Not the code, and not the message: only why sending failed.
       this.deps.log.warn({ err: { message: (err as Error).message }, userId }, 'verification email not sent');
       await repo.deleteVerificationCode(this.deps.orm, userId);
+      await repo.uncountVerificationSend(this.deps.orm, userId);
       throw new AppError('SERVICE_UNAVAILABLE', 'The verification email could not be sent; try again later.');
     }
     return { emailVerified: false, sent: true, expiresAt: expiresAt.toISOString() };
@@ -74,6 +91,8 @@ export class EmailVerificationService {
     const user = await this.user(userId);
     if (user.emailVerifiedAt) return { emailVerified: true };
     const code = input.replace(/[\s-]/g, '');
+    // An empty form field is not a guess: it spends no try.
+    if (code === '') throw invalidField('code', 'is required: enter the code from the verification email');
     const live = await repo.spendVerificationAttempt(this.deps.orm, userId, MAX_ATTEMPTS);
     if (!live) {
       throw new AppError('VERIFICATION_CODE_EXPIRED', 'No valid code is pending: it expired, was used, or too many wrong codes were entered. Request a new code.');
@@ -90,6 +109,7 @@ export class EmailVerificationService {
       const tx = t as unknown as Executor;
       await repo.consumeVerificationCode(tx, userId);
       await repo.markEmailVerified(tx, userId);
+      await repo.clearVerificationSends(tx, userId);
     });
     return { emailVerified: true };
   }
@@ -100,6 +120,7 @@ export class EmailVerificationService {
     if (!user) throw new AppError('NOT_FOUND', `No account has the email ${email}.`);
     await repo.markEmailVerified(this.deps.orm, user.id);
     await repo.deleteVerificationCode(this.deps.orm, user.id);
+    await repo.clearVerificationSends(this.deps.orm, user.id);
     const after = (await repo.findUser(this.deps.orm, user.id))!;
     return { id: after.id, email: after.email, emailVerifiedAt: after.emailVerifiedAt!.toISOString() };
   }

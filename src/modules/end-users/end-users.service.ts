@@ -68,8 +68,10 @@ export class EndUsersService {
     if (input.email !== undefined) patch.email = input.email;
     if (input.metadata !== undefined) patch.metadata = input.metadata;
     if (Object.keys(patch).length === 0) throw new AppError('NO_UPDATES', 'Give displayName, email or metadata.');
-    await this.find(actor, id);
+    const row = await this.find(actor, id);
     await repo.updateEndUser(this.deps.orm, actor.orgId, id, patch);
+    // Cached rows carry the name, email and metadata (the portal shows the name): dropped here and on other nodes.
+    await this.deps.bus.publish({ type: 'end_user', id, workspaceId: row.workspaceId, orgId: actor.orgId });
     return toEndUser((await repo.findEndUser(this.deps.orm, actor.orgId, id))!);
   }
 
@@ -108,13 +110,16 @@ export class EndUsersService {
     return repo.findEndUserByExternalId(db, orgId, workspaceId, externalId);
   }
 
-  /** An end user of the workspace named by its externalId or internal id (MCP servers and tokens accept either). */
-  async findByRef(orgId: string, workspaceId: string, ref: string) {
+  /**
+   * An end user of the workspace named by its internal id or externalId (MCP servers and tokens accept either),
+   * through the same cache as findInWorkspace and lookup.
+   */
+  async findByRef(orgId: string, workspaceId: string, ref: string): Promise<EndUserRow | null> {
     if (isUuid(ref)) {
-      const byId = await repo.findEndUser(this.deps.orm, orgId, ref);
-      if (byId && byId.workspaceId === workspaceId) return byId;
+      const byId = await this.findInWorkspace(orgId, workspaceId, ref);
+      if (byId) return byId;
     }
-    return repo.findEndUserByExternalId(this.deps.orm, orgId, workspaceId, ref);
+    return this.lookup(orgId, workspaceId, ref, false);
   }
 
   /** End users of the workspace whose email matches (case-insensitively), oldest first. */

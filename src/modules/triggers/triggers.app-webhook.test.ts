@@ -2,7 +2,8 @@ import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { createHmac } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
-import { triggerSources } from '../../platform/db/schema.js';
+import { triggerSources, webhookDeliveries } from '../../platform/db/schema.js';
+import { SecretBox } from '../../platform/secrets.js';
 import { startApp, type TestApp } from '../../../test/harness.js';
 import { eventually, Receiver } from '../../../test/receiver.js';
 import { eventsWhen, firstArrivals, pathOf, postEvent, registerFixture, TRIGGER_ENV } from '../../../test/triggers.js';
@@ -13,6 +14,8 @@ const APP_SECRET = JSON.parse(TRIGGER_ENV.SWITCHBOARD_APP_WEBHOOK_SECRETS).acme 
 class Acme {
   readonly rx = new Receiver();
   failRegistration = false;
+  /** While set, a registration is answered only once it settles (a provider still busy during onEnable). */
+  holdRegistration: Promise<void> | null = null;
   /** Registrations handed out (id, token) in order. */
   readonly registrations: Array<{ id: string; token: string }> = [];
   private n = 0;
@@ -22,16 +25,19 @@ class Acme {
     this.rx.respond = (r) => {
       if (r.headers.authorization !== 'Bearer acme-key') return { status: 401 };
       if (r.method === 'POST' && r.path === '/subscriptions') return { status: 201, body: { id: `sub_${++this.n}` } };
-      if (r.method === 'POST' && r.path === '/webhooks') {
-        if (this.failRegistration) return { status: 500 };
-        const reg = { id: `wh_${++this.n}`, token: `tok_${this.n}` };
-        this.registrations.push(reg);
-        return { status: 201, body: reg };
-      }
+      if (r.method === 'POST' && r.path === '/webhooks') return this.register();
       if (r.method === 'DELETE') return { status: 204 };
       return { status: 404 };
     };
     return this;
+  }
+
+  private async register() {
+    await this.holdRegistration;
+    if (this.failRegistration) return { status: 500 };
+    const reg = { id: `wh_${++this.n}`, token: `tok_${this.n}` };
+    this.registrations.push(reg);
+    return { status: 201, body: reg };
   }
 
   get url(): string {
@@ -59,7 +65,7 @@ describe('triggers: APP_WEBHOOK and registered WEBHOOK sources (Acme fixture pie
   let ws: string;
 
   before(async () => {
-    t = await startApp(TRIGGER_ENV);
+    t = await startApp(TRIGGER_ENV, { captureLogs: true });
     await registerFixture(t.app, 'piece-acme');
     rx = await new Receiver().start();
     acme = await new Acme().start();
@@ -159,6 +165,11 @@ describe('triggers: APP_WEBHOOK and registered WEBHOOK sources (Acme fixture pie
     assert.equal(boom.body.error, 'SERVICE_UNAVAILABLE');
     const listed = (await t.get(`/api/v1/triggers?workspaceId=${ws}`, key)).body.triggers.find((s: any) => s.id === src.id);
     assert.match(listed.lastError, /could not read this event/);
+    // The failure is logged naming the source by a hash: its id is the address's only credential.
+    const logged = t.logs.filter((l) => l.includes('inbound event could not be processed'));
+    assert.equal(logged.length, 1);
+    assert.match(logged[0]!, /"triggerSourceRef":"tsr_[0-9a-f]{12}"/);
+    assert.match(logged[0]!, /could not read this event/);
 
     assert.equal((await t.post('/api/v1/triggers/disable', key, { triggerSourceId: src.id })).status, 200);
     assert.equal(acme.calls('DELETE', `/webhooks/${hookId}`).length, 1, 'onDisable removed the registration');
@@ -200,5 +211,78 @@ describe('triggers: APP_WEBHOOK and registered WEBHOOK sources (Acme fixture pie
     assert.equal((await t.delete(`/api/v1/workspaces/${doomed}`, key)).status, 200);
     assert.equal(acme.calls('DELETE', `/webhooks/${hookId}`).length, 1, 'onDisable ran before the workspace went');
     assert.equal((await t.db.orm.select().from(triggerSources).where(eq(triggerSources.id, res.body.triggerSource.id))).length, 0, 'the source went with the workspace');
+  });
+
+  it('loses no piece state change when one source takes many webhooks at once', async () => {
+    const res = await t.post('/api/v1/triggers/enable', key, { integrationName: 'acme', triggerName: 'counted', workspaceId: ws, callbackUrl: rx.url('/cb/counted') });
+    assert.equal(res.status, 201, res.text);
+    const src = res.body.triggerSource;
+    const n = 40;
+    const answers = await Promise.all(Array.from({ length: n }, (_, i) => postEvent(t, src.webhookUrl, { i })));
+    assert.deepEqual(answers.map((a) => a.status), Array<number>(n).fill(200), answers.find((a) => a.status !== 200)?.text);
+    const [row] = await t.db.orm.select().from(triggerSources).where(eq(triggerSources.id, src.id));
+    assert.deepEqual(SecretBox.fromKeys(t.config.encryptionKey!).open('trigger_state', src.id, row!.state), { count: n });
+    assert.equal(row!.eventCount, n);
+    // Every call saw the count the one before it left: each value once.
+    const deliveries = await t.db.orm.select().from(webhookDeliveries).where(eq(webhookDeliveries.streamKey, src.id));
+    const counts = deliveries.map((d) => (JSON.parse(d.body) as { data: { count: number } }).data.count).sort((a, b) => a - b);
+    assert.deepEqual(counts, Array.from({ length: n }, (_, i) => i + 1));
+  });
+
+  it('answers 404 to an enable whose workspace is deleted during onEnable, and removes its registration', async () => {
+    const doomed = (await t.workspace(key)).id;
+    let release!: () => void;
+    acme.holdRegistration = new Promise<void>((r) => (release = r));
+    const asked = acme.calls('POST', '/webhooks').length;
+    try {
+      const enabling = t.post('/api/v1/triggers/enable', key, { integrationName: 'acme', triggerName: 'new_message', workspaceId: doomed, callbackUrl: rx.url('/cb/raced'), input: { baseUrl: acme.url } });
+      await acme.rx.waitFor(() => acme.calls('POST', '/webhooks').length === asked + 1, 10_000, 'onEnable to reach the provider');
+      // The source is PENDING while the provider registers it; the workspace goes now.
+      assert.equal((await t.delete(`/api/v1/workspaces/${doomed}`, key)).status, 200);
+      release();
+      const res = await enabling;
+      assert.equal(res.status, 404, res.text);
+      assert.equal(res.body.error, 'NOT_FOUND');
+    } finally {
+      release();
+      acme.holdRegistration = null;
+    }
+    const { id: hookId } = acme.registrations.at(-1)!;
+    assert.equal(acme.calls('DELETE', `/webhooks/${hookId}`).length, 1, 'onDisable removed the registration the enable made');
+    assert.equal((await t.db.orm.select().from(triggerSources).where(eq(triggerSources.workspaceId, doomed))).length, 0, 'no source was left');
+  });
+
+  it('disables a source enabled while its workspace was being deleted, before the workspace goes', async () => {
+    const doomed = (await t.workspace(key)).id;
+    // A before-delete hook of this test holds the first round of the deletion, after disableWorkspace found nothing.
+    let release!: () => void;
+    const held = new Promise<void>((r) => (release = r));
+    let reached!: () => void;
+    const holding = new Promise<void>((r) => (reached = r));
+    let rounds = 0;
+    t.app.services.workspaces.onBeforeDelete(async (_actor, workspaceId) => {
+      if (workspaceId !== doomed || rounds++ > 0) return;
+      reached();
+      await held;
+    });
+    const deleting = t.delete(`/api/v1/workspaces/${doomed}`, key);
+    await holding;
+    const res = await t.post('/api/v1/triggers/enable', key, { integrationName: 'acme', triggerName: 'new_message', workspaceId: doomed, callbackUrl: rx.url('/cb/late'), input: { baseUrl: acme.url } });
+    assert.equal(res.status, 201, res.text);
+    const { id: hookId } = acme.registrations.at(-1)!;
+    release();
+    assert.equal((await deleting).status, 200);
+    assert.equal(rounds, 2, 'the deletion ran its hooks again for the source it found');
+    assert.equal(acme.calls('DELETE', `/webhooks/${hookId}`).length, 1, 'the late source was unregistered before the workspace went');
+    assert.equal((await t.db.orm.select().from(triggerSources).where(eq(triggerSources.workspaceId, doomed))).length, 0);
+  });
+
+  it('never writes a source id to the logs', async () => {
+    const ids = new Set<string>((await t.db.orm.select({ id: triggerSources.id }).from(triggerSources)).map((r) => r.id));
+    // Sources gone since (disabled with their workspace, abandoned, raced): their addresses as given to the provider.
+    for (const r of acme.calls('POST', '/webhooks')) ids.add(String((r.json as { url: string }).url).split('/').at(-1)!);
+    assert.ok(ids.size >= 8 && t.logs.length > 0);
+    const leaks = t.logs.filter((line) => [...ids].some((id) => line.includes(id)));
+    assert.deepEqual(leaks, []);
   });
 });

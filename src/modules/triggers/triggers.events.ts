@@ -28,10 +28,29 @@ export function envelope(row: repo.SourceRow, data: unknown, eventId: string, at
 export interface RecordOptions {
   /** The piece's store after the call that produced the items; committed with them. */
   state?: Record<string, unknown>;
+  /**
+   * The sealed state the call read (row.state): `state` is written only if the source still holds it, else
+   * StaleStateError and nothing is recorded. Sealing is randomised, so every write changes it (a version).
+   */
+  stateFrom?: string;
   /** A poll's token: the events are recorded only if this poll still holds the source's lease. */
   pollToken?: string;
   /** Accept events while the source is still being enabled (a provider calling during registration). */
   acceptPending?: boolean;
+}
+
+/** The source's piece state changed since the call read it: its write would lose that change (see recordLocked). */
+export class StaleStateError extends Error {
+  constructor() {
+    super('The trigger state changed meanwhile.');
+    this.name = 'StaleStateError';
+  }
+}
+
+/** What a hook call run under the source's lock produced: its items and, when it changed it, the piece's store. */
+export interface LockedRun {
+  items: unknown[];
+  state?: Record<string, unknown>;
 }
 
 /** Most events one group commit records (see EventRecorder). */
@@ -53,16 +72,25 @@ interface Waiting {
  * still returns only after its own events are committed. A group that fails is recorded again call by call, so one
  * call's failure is never another's.
  */
+/**
+ * Most locked re-runs (recordLocked) in flight on a node: each holds a database connection while its piece runs, so
+ * a burst of state-changing calls to one address must not take the whole pool (or the embedded connection's turn).
+ */
+const MAX_LOCKED_RUNS = 2;
+
 export class EventRecorder {
   private readonly groups = new Map<string, { running: boolean; queue: Waiting[] }>();
+  /** Locked re-runs wait here, one at a time per source (they would queue on its row lock anyway). */
+  private readonly lockedChains = new Map<string, Promise<unknown>>();
+  private lockedActive = 0;
+  private readonly lockedWaiting: Array<() => void> = [];
 
   constructor(private readonly deps: { orm: Orm; delivery: DeliveryService; secrets: SourceSecrets; bus?: InvalidationBus }) {}
 
   async record(orgId: string, sourceId: string, items: unknown[], origin: EventOrigin, opts: RecordOptions = {}): Promise<string[] | null> {
     if (opts.state || opts.pollToken || items.length === 0) {
       const ids = await this.recordNow(orgId, sourceId, [items], origin, opts);
-      // Cached copies of the source (inbound webhooks) now have an old piece state.
-      if (ids && opts.state) await this.deps.bus?.publish({ type: 'trigger_source', id: sourceId, orgId }).catch(() => undefined);
+      if (ids && opts.state) await this.stateChanged(orgId, sourceId);
       return ids?.[0] ?? null;
     }
     const key = `${orgId}:${sourceId}:${origin}:${opts.acceptPending ? 1 : 0}`;
@@ -107,37 +135,100 @@ export class EventRecorder {
     }
   }
 
+  /**
+   * Runs `produce` on the source as read under its row lock and records what it returns, with the state it left, in
+   * that same transaction: concurrent calls of one source read and write the piece state one after the other, so no
+   * call's state change is lost. Null when the source takes no events (`produce` is then not run). While the source
+   * is being enabled (acceptPending) the state belongs to the enabling call and is not written. On a node, such runs
+   * queue one at a time per source and at most MAX_LOCKED_RUNS at once, so they never take the whole pool.
+   */
+  recordLocked(orgId: string, sourceId: string, origin: EventOrigin, opts: Pick<RecordOptions, 'acceptPending'>, produce: (row: repo.SourceRow) => Promise<LockedRun>): Promise<string[] | null> {
+    const previous = this.lockedChains.get(sourceId) ?? Promise.resolve();
+    const run = previous.then(() => this.inLockedSlot(() => this.recordLockedNow(orgId, sourceId, origin, opts, produce)));
+    const tail = run.catch(() => undefined);
+    this.lockedChains.set(sourceId, tail);
+    void tail.then(() => {
+      if (this.lockedChains.get(sourceId) === tail) this.lockedChains.delete(sourceId);
+    });
+    return run;
+  }
+
+  private async inLockedSlot<T>(fn: () => Promise<T>): Promise<T> {
+    while (this.lockedActive >= MAX_LOCKED_RUNS) await new Promise<void>((resolve) => this.lockedWaiting.push(resolve));
+    this.lockedActive++;
+    try {
+      return await fn();
+    } finally {
+      this.lockedActive--;
+      this.lockedWaiting.shift()?.();
+    }
+  }
+
+  private async recordLockedNow(orgId: string, sourceId: string, origin: EventOrigin, opts: Pick<RecordOptions, 'acceptPending'>, produce: (row: repo.SourceRow) => Promise<LockedRun>): Promise<string[] | null> {
+    let wrote = false;
+    const ids = await this.deps.orm.transaction(async (tx) => {
+      const row = await this.takes(tx, orgId, sourceId, opts);
+      if (!row) return null;
+      const run = await produce(row);
+      const state = row.status === 'ACTIVE' ? run.state : undefined;
+      wrote = state !== undefined;
+      if (run.items.length === 0 && !state) return [];
+      return (await this.write(tx, row, [run.items], origin, state ? { state } : {}))[0]!;
+    });
+    if (wrote) await this.stateChanged(orgId, sourceId);
+    return ids;
+  }
+
+  /** Cached copies of the source (inbound webhooks) now have an old piece state. */
+  private async stateChanged(orgId: string, sourceId: string): Promise<void> {
+    await this.deps.bus?.publish({ type: 'trigger_source', id: sourceId, orgId }).catch(() => undefined);
+  }
+
+  /** The source locked for the rest of the transaction, when it takes events. */
+  private async takes(tx: Orm, orgId: string, sourceId: string, opts: RecordOptions): Promise<repo.SourceRow | null> {
+    const row = await repo.lockSource(tx, orgId, sourceId);
+    if (!row) return null;
+    if (!(row.status === 'ACTIVE' || (opts.acceptPending && row.status === 'PENDING'))) return null;
+    if (opts.pollToken && row.pollToken !== opts.pollToken) return null;
+    return row;
+  }
+
   /** One transaction for several calls' items; their event ids, call by call (null: the source takes no events). */
   private async recordNow(orgId: string, sourceId: string, calls: unknown[][], origin: EventOrigin, opts: RecordOptions): Promise<string[][] | null> {
     return this.deps.orm.transaction(async (tx) => {
-      const row = await repo.lockSource(tx, orgId, sourceId);
+      const row = await this.takes(tx, orgId, sourceId, opts);
       if (!row) return null;
-      if (!(row.status === 'ACTIVE' || (opts.acceptPending && row.status === 'PENDING'))) return null;
-      if (opts.pollToken && row.pollToken !== opts.pollToken) return null;
-      const own = this.deps.secrets.open<Record<string, string>>(row.id, 'headers', row.callbackHeaders);
-      const headers = Object.fromEntries(Object.entries(own).filter(([k]) => k.toLowerCase() !== 'x-service-event'));
-      headers['X-Service-Event'] = 'trigger.event';
-      const now = new Date();
-      let seq = row.eventCount;
-      const events: Array<Parameters<typeof repo.insertEvents>[1][number]> = [];
-      const deliveries: Parameters<DeliveryService['enqueueMany']>[1] = [];
-      const ids = calls.map((items) =>
-        items.map((item) => {
-          const id = newId();
-          seq += 1;
-          deliveries.push({ id, orgId, producer: TRIGGER_PRODUCER, subjectId: id, streamKey: row.id, url: row.callbackUrl, headers, body: envelope(row, item, id, now) });
-          events.push({ id, orgId, sourceId, seq, origin, createdAt: now });
-          return id;
-        }),
-      );
-      await this.deps.delivery.enqueueMany(tx, deliveries);
-      await repo.insertEvents(tx, events);
-      await repo.updateSource(tx, orgId, sourceId, {
-        eventCount: seq,
-        ...(opts.state ? { state: this.deps.secrets.seal(row.id, 'state', opts.state) } : {}),
-        ...(opts.pollToken ? { pollLeaseUntil: null, pollToken: null, lastPolledAt: now, lastError: null, lastErrorAt: null } : {}),
-      });
-      return ids;
+      if (opts.stateFrom !== undefined && row.state !== opts.stateFrom) throw new StaleStateError();
+      return this.write(tx, row, calls, origin, opts);
     });
+  }
+
+  /** Inserts the events and their deliveries of a locked source and moves its counters (and state, poll lease). */
+  private async write(tx: Orm, row: repo.SourceRow, calls: unknown[][], origin: EventOrigin, opts: RecordOptions): Promise<string[][]> {
+    const { orgId, id: sourceId } = row;
+    const own = this.deps.secrets.open<Record<string, string>>(row.id, 'headers', row.callbackHeaders);
+    const headers = Object.fromEntries(Object.entries(own).filter(([k]) => k.toLowerCase() !== 'x-service-event'));
+    headers['X-Service-Event'] = 'trigger.event';
+    const now = new Date();
+    let seq = row.eventCount;
+    const events: Array<Parameters<typeof repo.insertEvents>[1][number]> = [];
+    const deliveries: Parameters<DeliveryService['enqueueMany']>[1] = [];
+    const ids = calls.map((items) =>
+      items.map((item) => {
+        const id = newId();
+        seq += 1;
+        deliveries.push({ id, orgId, producer: TRIGGER_PRODUCER, subjectId: id, streamKey: row.id, url: row.callbackUrl, headers, body: envelope(row, item, id, now) });
+        events.push({ id, orgId, sourceId, seq, origin, createdAt: now });
+        return id;
+      }),
+    );
+    await this.deps.delivery.enqueueMany(tx, deliveries);
+    await repo.insertEvents(tx, events);
+    await repo.updateSource(tx, orgId, sourceId, {
+      eventCount: seq,
+      ...(opts.state ? { state: this.deps.secrets.seal(row.id, 'state', opts.state) } : {}),
+      ...(opts.pollToken ? { pollLeaseUntil: null, pollToken: null, lastPolledAt: now, lastError: null, lastErrorAt: null } : {}),
+    });
+    return ids;
   }
 }

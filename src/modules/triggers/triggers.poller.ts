@@ -1,7 +1,7 @@
 import type { Orm } from '../../platform/db/database.js';
 import type { EventRecorder } from './triggers.events.js';
 import * as repo from './triggers.repository.js';
-import { reason, type SourceRunner } from './triggers.runtime.js';
+import { reason, sourceLog, type SourceRunner } from './triggers.runtime.js';
 
 interface Log {
   warn(o: object, m?: string): void;
@@ -85,7 +85,7 @@ export class TriggerPoller {
       const claimed = await repo.claimDuePolls(this.deps.orm, free, this.leaseMs, this.deps.minuteMs);
       for (const c of claimed) {
         const p: Promise<void> = this.poll(c)
-          .catch((err: unknown) => this.deps.log.error({ err: { message: (err as Error).message }, triggerSourceId: c.id }, 'recording a poll failed'))
+          .catch((err: unknown) => this.deps.log.error(sourceLog(c, err), 'recording a poll failed'))
           .finally(() => {
             this.inflight.delete(p);
           });
@@ -113,7 +113,7 @@ export class TriggerPoller {
         const { call } = await this.deps.runner.call(row);
         await this.deps.runner.context(row).hooks.onDisable(call);
       } catch (err) {
-        this.deps.log.warn({ triggerSourceId: row.id, err: { message: reason(err) } }, 'an abandoned enable could not be unregistered');
+        this.deps.log.warn(sourceLog(row, err), 'an abandoned enable could not be unregistered');
       }
     }
   }
@@ -129,7 +129,7 @@ export class TriggerPoller {
       items = result.kind === 'items' ? result.items : [];
       state = buffer.snapshot();
     } catch (err) {
-      this.deps.log.warn({ triggerSourceId: c.id, err: { message: reason(err) } }, 'poll failed');
+      this.deps.log.warn(sourceLog(c, err), 'poll failed');
       await repo.releasePoll(this.deps.orm, c.orgId, c.id, c.token, `poll: ${reason(err)}`);
       return;
     }

@@ -1,6 +1,6 @@
 import { and, count, desc, eq, inArray, lt, sql, type SQL } from 'drizzle-orm';
 import { queryRows, type Executor } from '../../platform/db/database.js';
-import { triggerAppListeners, triggerEvents, triggerSources, webhookDeliveries } from '../../platform/db/schema.js';
+import { triggerAppListeners, triggerEvents, triggerSources, webhookDeliveries, workspaces } from '../../platform/db/schema.js';
 
 export type SourceRow = typeof triggerSources.$inferSelect;
 export type EventRow = typeof triggerEvents.$inferSelect;
@@ -31,6 +31,15 @@ export async function updateSource(db: Executor, orgId: string, id: string, patc
   await db.update(triggerSources).set({ ...patch, updatedAt: new Date() }).where(and(eq(triggerSources.orgId, orgId), eq(triggerSources.id, id)));
 }
 
+/**
+ * Whether the workspace still exists; it then stays until the transaction ends (a key-share lock: its deletion, which
+ * locks it first, waits, and finds what this transaction did).
+ */
+export async function holdWorkspace(tx: Executor, orgId: string, id: string): Promise<boolean> {
+  const [r] = await tx.select({ id: workspaces.id }).from(workspaces).where(and(eq(workspaces.orgId, orgId), eq(workspaces.id, id))).for('key share');
+  return r !== undefined;
+}
+
 export async function deleteSource(db: Executor, orgId: string, id: string): Promise<void> {
   await db.delete(triggerSources).where(and(eq(triggerSources.orgId, orgId), eq(triggerSources.id, id)));
 }
@@ -40,12 +49,14 @@ export interface SourceFilter {
   /** null: every workspace of the organization. */
   onlyWorkspaces: string[] | null;
   includeDisabled: boolean;
+  /** Also sources still being enabled (PENDING); never shown by the API. */
+  includePending?: boolean;
   integrationName?: string;
 }
 
 function where(orgId: string, f: SourceFilter): SQL {
   const parts: SQL[] = [eq(triggerSources.orgId, orgId)];
-  parts.push(f.includeDisabled ? inArray(triggerSources.status, ['ACTIVE', 'DISABLED']) : eq(triggerSources.status, 'ACTIVE'));
+  parts.push(inArray(triggerSources.status, ['ACTIVE', ...(f.includeDisabled ? ['DISABLED'] : []), ...(f.includePending ? ['PENDING'] : [])]));
   if (f.workspaceId) parts.push(eq(triggerSources.workspaceId, f.workspaceId));
   if (f.onlyWorkspaces) parts.push(f.onlyWorkspaces.length ? inArray(triggerSources.workspaceId, f.onlyWorkspaces) : sql`false`);
   if (f.integrationName) parts.push(eq(triggerSources.integrationName, f.integrationName));

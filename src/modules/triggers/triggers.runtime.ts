@@ -3,6 +3,7 @@ import type { IntegrationRegistry } from '../../integrations/registry.js';
 import type { TriggerCall, TriggerDefinition, TriggerPayload, TriggerRuntime, TriggerStore } from '../../integrations/framework.js';
 import type { Orm } from '../../platform/db/database.js';
 import type { DeliveryService } from '../../platform/delivery/delivery.js';
+import { hashToken } from '../../platform/crypto.js';
 import { AppError } from '../../platform/errors.js';
 import type { SecretBox } from '../../platform/secrets.js';
 import * as repo from './triggers.repository.js';
@@ -106,9 +107,14 @@ export class SourceRunner {
     return this.deps.engine.credentials(conn);
   }
 
+  /** A fresh buffer over the source's stored piece state. */
+  state(row: Pick<repo.SourceRow, 'id' | 'state'>): StateBuffer {
+    return new StateBuffer(this.deps.secrets.open(row.id, 'state', row.state));
+  }
+
   /** Everything a hook call needs, with a fresh state buffer. */
   async call(row: repo.SourceRow, payload?: TriggerPayload): Promise<{ call: TriggerCall; state: StateBuffer }> {
-    const state = new StateBuffer(this.deps.secrets.open(row.id, 'state', row.state));
+    const state = this.state(row);
     const call: TriggerCall = {
       input: this.deps.secrets.open(row.id, 'input', row.input),
       auth: await this.credentials(row),
@@ -123,5 +129,17 @@ export class SourceRunner {
 
 /** Bounded, single-line text of a hook's failure (pieces' messages are already scrubbed of credentials). */
 export const reason = (err: unknown): string => (err instanceof Error ? err.message : String(err)).replace(/\s+/g, ' ').slice(0, 500);
+
+/**
+ * How logs name a source. Its id is its webhook address, the only credential an inbound call needs, so it is never
+ * logged: a short hash of it instead (an operator finds the source by hashing its candidates' ids), with its
+ * organization. An error's message is scrubbed of the id too (a piece may quote its webhook URL).
+ */
+export const sourceRef = (id: string): string => `tsr_${hashToken(id).slice(0, 12)}`;
+
+export function sourceLog(source: { id: string; orgId: string }, err?: unknown): Record<string, unknown> {
+  const ref = sourceRef(source.id);
+  return { orgId: source.orgId, triggerSourceRef: ref, ...(err === undefined ? {} : { err: { message: reason(err).replaceAll(source.id, ref) } }) };
+}
 
 export type { DeliveryService };

@@ -1,10 +1,10 @@
 import type { ExecutionCaller, MergedInput, ResolvedTarget, TargetRequest } from '../../engine/types.js';
-import { ActionInputError, type TriggerDefinition } from '../../integrations/framework.js';
+import { ActionInputError, type TriggerCall, type TriggerDefinition } from '../../integrations/framework.js';
 import type { IntegrationRegistry } from '../../integrations/registry.js';
 import { validateInput } from '../../integrations/validate.js';
-import type { Orm } from '../../platform/db/database.js';
+import type { Executor, Orm } from '../../platform/db/database.js';
 import type { DeliveryService } from '../../platform/delivery/delivery.js';
-import { AppError } from '../../platform/errors.js';
+import { AppError, isForeignKeyViolation, violatedConstraint } from '../../platform/errors.js';
 import type { Actor } from '../../platform/http/access.js';
 import type { InvalidationBus } from '../../platform/invalidation.js';
 import { newId } from '../../platform/ids.js';
@@ -13,7 +13,7 @@ import type { WorkspacesService } from '../workspaces/workspaces.service.js';
 import { EventRecorder } from './triggers.events.js';
 import { toEarlierRecord, toTriggerEvent, toTriggerSource } from './triggers.mapper.js';
 import * as repo from './triggers.repository.js';
-import { reason, type SourceRunner, type SourceSecrets } from './triggers.runtime.js';
+import { reason, sourceLog, type SourceRunner, type SourceSecrets } from './triggers.runtime.js';
 import { invalid, normalize } from './triggers.requests.js';
 import type { DisableTriggerInput, EnableTriggerInput, ListTriggersInput, TestTriggerInput } from './triggers.schemas.js';
 
@@ -22,6 +22,9 @@ export interface TriggerEngine {
   resolveTarget(caller: ExecutionCaller, req: TargetRequest, what: { triggerName: string }, opts?: { connection?: 'required' | 'optional' }): Promise<ResolvedTarget>;
   mergeInput(caller: ExecutionCaller, target: ResolvedTarget, req: TargetRequest, what: { triggerName: string }): Promise<MergedInput>;
 }
+
+/** What enable answers when the workspace went away meanwhile: what any call naming a missing workspace answers. */
+const workspaceGone = () => new AppError('NOT_FOUND', 'Workspace not found.');
 
 /** Polling interval when the caller gives none: five minutes, or the plan minimum when that is longer. */
 export const DEFAULT_POLLING_MINUTES = 5;
@@ -42,6 +45,7 @@ export interface TriggersDeps {
   onEnabled?: () => void;
   /** Tells every node a source was disabled (inbound webhooks cache active sources). */
   bus?: InvalidationBus;
+  log: { warn(o: object, m?: string): void };
 }
 
 /**
@@ -99,56 +103,98 @@ export class TriggersService {
     const id = newId();
     const now = new Date();
     const nextPollAt = (minutes: number | null) => (minutes === null ? null : new Date(Date.now() + minutes * this.deps.minuteMs));
-    let row = await repo.insertSource(this.deps.orm, {
-      id,
-      orgId: caller.orgId,
-      workspaceId: target.workspaceId,
-      workspaceIntegrationId: target.workspaceIntegrationId,
-      integrationName: req.integrationName,
-      integrationAlias: target.alias,
-      triggerName: req.triggerName,
-      triggerType: trigger.type,
-      // A simulated source registers nothing; a real one is PENDING until the provider has it.
-      status: req.simulate ? 'ACTIVE' : 'PENDING',
-      apiShape: req.shape,
-      connectionId: target.connection?.id ?? null,
-      endUserId: target.endUser?.id ?? null,
-      callbackUrl,
-      callbackHeaders: secrets.seal(id, 'headers', req.callbackHeaders),
-      callbackMetadata: req.callbackMetadata,
-      input: secrets.seal(id, 'input', input),
-      state: secrets.seal(id, 'state', {}),
-      partialIds: merged.partialIds,
-      simulate: req.simulate,
-      pollingIntervalMinutes: interval,
-      nextPollAt: req.simulate ? null : nextPollAt(interval),
-      createdAt: now,
-      updatedAt: now,
-    });
+    let row: repo.SourceRow;
+    try {
+      row = await repo.insertSource(this.deps.orm, {
+        id,
+        orgId: caller.orgId,
+        workspaceId: target.workspaceId,
+        workspaceIntegrationId: target.workspaceIntegrationId,
+        integrationName: req.integrationName,
+        integrationAlias: target.alias,
+        triggerName: req.triggerName,
+        triggerType: trigger.type,
+        // A simulated source registers nothing; a real one is PENDING until the provider has it.
+        status: req.simulate ? 'ACTIVE' : 'PENDING',
+        apiShape: req.shape,
+        connectionId: target.connection?.id ?? null,
+        endUserId: target.endUser?.id ?? null,
+        callbackUrl,
+        callbackHeaders: secrets.seal(id, 'headers', req.callbackHeaders),
+        callbackMetadata: req.callbackMetadata,
+        input: secrets.seal(id, 'input', input),
+        state: secrets.seal(id, 'state', {}),
+        partialIds: merged.partialIds,
+        simulate: req.simulate,
+        pollingIntervalMinutes: interval,
+        nextPollAt: req.simulate ? null : nextPollAt(interval),
+        createdAt: now,
+        updatedAt: now,
+      });
+    } catch (err) {
+      // Something it names was deleted since it was checked: its connection, its workspace integration or the workspace.
+      if (isForeignKeyViolation(err)) {
+        const constraint = violatedConstraint(err) ?? '';
+        if (constraint.includes('connection_id')) throw new AppError('CONNECTION_NOT_FOUND', 'The connection was deleted meanwhile.');
+        if (constraint.includes('workspace_integration_id')) throw new AppError('NOT_FOUND', 'The workspace integration was deleted meanwhile.');
+        throw workspaceGone();
+      }
+      throw err;
+    }
 
     if (req.simulate) {
       if (trigger.sampleData !== undefined && trigger.sampleData !== null) await this.deps.recorder.record(caller.orgId, id, [trigger.sampleData], 'sample');
     } else {
       let listeners: Array<{ events: string[]; identifierValue: string }>;
       let snapshot: Record<string, unknown>;
+      let call: TriggerCall;
       try {
-        const { call, state } = await runner.call(row);
+        const prepared = await runner.call(row);
+        call = prepared.call;
         listeners = (await runner.context(row).hooks.onEnable(call)).listeners;
-        snapshot = state.snapshot();
+        snapshot = prepared.state.snapshot();
       } catch (err) {
         await repo.deleteSource(this.deps.orm, caller.orgId, id);
         if (err instanceof AppError) throw err;
         throw new AppError('TRIGGER_ENABLE_FAILED', `${req.integrationName} could not enable ${req.triggerName}: ${reason(err)}`);
       }
-      row = await this.deps.orm.transaction(async (tx) => {
+      // Activated only if still PENDING under the row lock: the workspace's deletion (cascade) or its disableWorkspace
+      // may have taken the source while the provider registered it (docs/decisions/0083).
+      const pending = row;
+      const activated = await this.deps.orm.transaction(async (tx) => {
+        // The workspace first, as its deletion locks it (then the sources): a deletion after this sees the source ACTIVE.
+        const workspace = await repo.holdWorkspace(tx, caller.orgId, target.workspaceId);
+        const current = await repo.lockSource(tx, caller.orgId, id);
+        // Gone with its workspace, or removed as abandoned (its onEnable outlasted the stale-enable limit).
+        if (!current) return workspace ? 'abandoned' : 'workspace_gone';
+        // Disabled by its workspace's deletion (disableWorkspace), which deletes the workspace next, unless that failed.
+        if (current.status !== 'PENDING') return workspace ? 'disabled' : 'workspace_gone';
         const patch = { status: 'ACTIVE', state: secrets.seal(id, 'state', snapshot), nextPollAt: nextPollAt(interval) };
         await repo.updateSource(tx, caller.orgId, id, patch);
         if (trigger.type === 'APP_WEBHOOK') await repo.replaceListeners(tx, id, req.integrationName, listeners);
-        return { ...row, ...patch };
+        return { ...pending, ...patch };
       });
+      if (typeof activated === 'string') {
+        await this.undoEnable(pending, call);
+        if (activated === 'workspace_gone') throw workspaceGone();
+        if (activated === 'disabled') throw new AppError('TRIGGER_ENABLE_FAILED', `${req.triggerName} was disabled while ${req.integrationName} enabled it; nothing was kept.`);
+        throw new AppError('TRIGGER_ENABLE_FAILED', `${req.integrationName} took too long to enable ${req.triggerName}; nothing was kept.`);
+      }
+      row = activated;
     }
     this.deps.onEnabled?.();
     return req.shape === 'earlier' ? toEarlierRecord(row) : { triggerSource: toTriggerSource(row, this.webhookUrlOf(row), null) };
+  }
+
+  /** An enable that lost its source before activation removes the provider registration its onEnable made. */
+  private async undoEnable(row: repo.SourceRow, call: TriggerCall): Promise<void> {
+    try {
+      // The call's store holds what onEnable kept (e.g. the registration's id).
+      await this.deps.runner.context(row).hooks.onDisable(call);
+    } catch (err) {
+      this.deps.log.warn(sourceLog(row, err), 'an enable that lost its workspace could not be unregistered');
+    }
+    await repo.deleteSource(this.deps.orm, row.orgId, row.id);
   }
 
   /**
@@ -174,7 +220,8 @@ export class TriggersService {
     if (stopped) {
       await this.deps.bus?.publish({ type: 'trigger_source', id, orgId: actor.orgId }).catch(() => undefined);
       await this.deps.delivery.waitForStream(actor.orgId, id);
-      if (!stopped.simulate) {
+      // A source still being enabled: its enabling call finds it no longer PENDING and undoes its own registration.
+      if (!stopped.simulate && stopped.status === 'ACTIVE') {
         try {
           const { call } = await this.deps.runner.call(stopped);
           await this.deps.runner.context(stopped).hooks.onDisable(call);
@@ -187,11 +234,22 @@ export class TriggersService {
     return earlier ? { success: true as const } : { disabled: true as const, triggerSourceId: id };
   }
 
-  /** Before a workspace is deleted: every active source in it is disabled (provider registrations removed). */
+  /**
+   * Before a workspace is deleted: every active source in it is disabled (provider registrations removed), and every
+   * source still being enabled too (its enable then answers 404 and removes its registration).
+   */
   async disableWorkspace(actor: Actor, workspaceId: string): Promise<void> {
-    const filter: repo.SourceFilter = { workspaceId, onlyWorkspaces: null, includeDisabled: false };
+    const filter: repo.SourceFilter = { workspaceId, onlyWorkspaces: null, includeDisabled: false, includePending: true };
     const ids = (await repo.listSources(this.deps.orm, actor.orgId, filter, 100_000, 0)).map((r) => r.id);
     for (const triggerSourceId of ids) await this.disable(actor, { triggerSourceId });
+  }
+
+  /**
+   * In the transaction deleting a workspace (locked): whether a source became ACTIVE in it after disableWorkspace
+   * listed them (its enable started meanwhile); disableWorkspace then runs again. PENDING ones undo themselves.
+   */
+  async activeIn(tx: Executor, orgId: string, workspaceId: string): Promise<boolean> {
+    return (await repo.countSources(tx, orgId, { workspaceId, onlyWorkspaces: null, includeDisabled: false })) > 0;
   }
 
   async list(actor: Actor, q: ListTriggersInput) {

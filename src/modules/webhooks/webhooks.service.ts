@@ -2,10 +2,11 @@ import type { IntegrationRegistry } from '../../integrations/registry.js';
 import type { TriggerPayload } from '../../integrations/framework.js';
 import type { Orm } from '../../platform/db/database.js';
 import { AppError } from '../../platform/errors.js';
+import { cachedOrNull, ConfigCache } from '../../platform/cache.js';
 import type { InvalidationBus } from '../../platform/invalidation.js';
-import type { EventOrigin, EventRecorder } from '../triggers/triggers.events.js';
+import { StaleStateError, type EventOrigin, type EventRecorder, type RecordOptions } from '../triggers/triggers.events.js';
 import * as repo from '../triggers/triggers.repository.js';
-import { reason, type SourceRunner } from '../triggers/triggers.runtime.js';
+import { reason, sourceLog, type SourceRunner } from '../triggers/triggers.runtime.js';
 
 /** What goes back to the provider. */
 export interface WebhookAnswer {
@@ -18,45 +19,8 @@ export interface WebhookAnswer {
 const SOURCE_CACHE_TTL_MS = 5_000;
 const SOURCE_CACHE_MAX = 10_000;
 
-/**
- * Active webhook sources by id, so an inbound event costs no lookup before its transaction. What could go stale is
- * invalidated through the bus (disable, piece state changes, workspace, organization and connection changes) and
- * lapses after a few seconds anyway; the recording transaction reads the row again under its lock, so a source that
- * no longer takes events never records one.
- */
-class SourceCache {
-  private readonly rows = new Map<string, { row: repo.SourceRow; at: number }>();
-  private generation = 0;
-
-  constructor(bus: InvalidationBus | undefined) {
-    bus?.subscribe((msg) => {
-      this.generation++;
-      if (msg.type === 'trigger_source') this.rows.delete(msg.id);
-      else if (msg.type === 'organization' || msg.type === 'connections') this.drop((r) => r.orgId === (msg.type === 'organization' ? msg.id : msg.orgId));
-      else if (msg.type === 'workspace') this.drop((r) => r.workspaceId === msg.id);
-      else if (msg.type === 'end_user') this.drop((r) => r.orgId === msg.orgId);
-      else if (msg.type === 'all') this.rows.clear();
-    });
-  }
-
-  private drop(match: (row: repo.SourceRow) => boolean): void {
-    for (const [id, e] of this.rows) if (match(e.row)) this.rows.delete(id);
-  }
-
-  async find(orm: Orm, id: string): Promise<repo.SourceRow | null> {
-    const hit = this.rows.get(id);
-    if (hit && Date.now() - hit.at < SOURCE_CACHE_TTL_MS) return hit.row;
-    if (hit) this.rows.delete(id);
-    const generation = this.generation;
-    const row = await repo.findSourceById(orm, id);
-    // Kept only if nothing was invalidated meanwhile (the row may predate it), and only what the hot path serves.
-    if (row && generation === this.generation && row.status === 'ACTIVE' && !row.simulate && row.triggerType !== 'POLLING') {
-      if (this.rows.size >= SOURCE_CACHE_MAX) this.rows.clear();
-      this.rows.set(id, { row, at: Date.now() });
-    }
-    return row;
-  }
-}
+/** Only what the hot path serves is cached: active sources that run their trigger at their own address. */
+const hot = (row: repo.SourceRow): boolean => row.status === 'ACTIVE' && !row.simulate && row.triggerType !== 'POLLING';
 
 const RECEIVED: WebhookAnswer = { status: 200, body: { received: true }, headers: {} };
 
@@ -70,7 +34,13 @@ interface Log {
  * replies are answered as the piece says, without an event.
  */
 export class WebhooksService {
-  private readonly sources: SourceCache;
+  /**
+   * Active webhook sources by id, so an inbound event costs no lookup before its transaction. What could go stale is
+   * invalidated through the bus (disable, piece state changes, workspace, organization, end user and connection
+   * changes) and lapses after a few seconds anyway; the recording transaction reads the row again under its lock, so
+   * a source that no longer takes events never records one.
+   */
+  private readonly sources = new ConfigCache<repo.SourceRow>({ ttlMs: SOURCE_CACHE_TTL_MS, maxEntries: SOURCE_CACHE_MAX });
 
   constructor(
     private readonly deps: {
@@ -82,11 +52,23 @@ export class WebhooksService {
       appWebhookSecrets: Readonly<Record<string, string>>;
       publicUrl: string;
       log: Log;
-      /** Invalidates the active-source cache (see SourceCache). */
+      /** Invalidates the active-source cache (see `sources`). */
       bus?: InvalidationBus;
     },
   ) {
-    this.sources = new SourceCache(deps.bus);
+    deps.bus?.subscribe((msg) => {
+      if (msg.type === 'all') this.sources.clear();
+      else if (msg.type === 'trigger_source') this.sources.invalidateTag(`src:${msg.id}`);
+      else if (msg.type === 'organization') this.sources.invalidateTag(`org:${msg.id}`);
+      else if (msg.type === 'connections') this.sources.invalidateTag(`org:${msg.orgId}`);
+      else if (msg.type === 'workspace') this.sources.invalidateTag(`ws:${msg.id}`);
+      else if (msg.type === 'end_user') this.sources.invalidateTag(`eu:${msg.id}`);
+    });
+  }
+
+  private source(id: string): Promise<repo.SourceRow | null> {
+    const tags = (r: repo.SourceRow) => [`src:${r.id}`, `org:${r.orgId}`, `ws:${r.workspaceId}`, ...(r.endUserId ? [`eu:${r.endUserId}`] : [])];
+    return cachedOrNull(this.sources, id, tags, () => repo.findSourceById(this.deps.orm, id), hot);
   }
 
   private appUrl(integrationName: string): string {
@@ -95,7 +77,7 @@ export class WebhooksService {
 
   /** A request to one source's address: {base_url}/api/v1/webhooks/<integration>/<id>. */
   async receive(integrationName: string, sourceId: string, payload: TriggerPayload): Promise<WebhookAnswer> {
-    const row = await this.sources.find(this.deps.orm, sourceId);
+    const row = await this.source(sourceId);
     // A polling source has no address of its own unless it is simulated (test events).
     if (!row || row.integrationName !== integrationName || (row.triggerType === 'POLLING' && !row.simulate)) {
       throw new AppError('NOT_FOUND', 'No trigger source listens at this address.');
@@ -143,22 +125,44 @@ export class WebhooksService {
     return RECEIVED;
   }
 
-  /** Runs the trigger on the request and records what it returns, with the state it left. */
+  /**
+   * Runs the trigger on the request and records what it returns. A call that changes the piece state records it only
+   * if no other call changed the state since it was read; one that loses runs again on the state read under the
+   * source's lock, in the transaction that records it, so no state change is lost (docs/decisions/0082). Calls that
+   * leave the state as it was record as before: no lock before their one transaction.
+   */
   private async runSource(row: repo.SourceRow, payload: TriggerPayload, origin: EventOrigin): Promise<WebhookAnswer> {
-    const result = await this.processing(row, async () => {
+    const first = await this.processing(row, async () => {
       const { call, state } = await this.deps.runner.call(row, payload);
       const before = JSON.stringify(state.snapshot());
       const r = await this.deps.runner.context(row).hooks.run(call);
       const after = state.snapshot();
-      return { r, state: JSON.stringify(after) === before ? undefined : after };
+      return { r, call, state: JSON.stringify(after) === before ? undefined : after };
     });
-    if (result.r.kind === 'handshake') return result.r.response;
+    if (first.r.kind === 'handshake') return first.r.response;
     // While the source is being enabled its state belongs to the enabling call.
-    return this.recorded(row, result.r.items, origin, row.status === 'ACTIVE' ? result.state : undefined);
+    if (!first.state || row.status !== 'ACTIVE') return this.recorded(row, first.r.items, origin);
+    try {
+      return await this.recorded(row, first.r.items, origin, { state: first.state, stateFrom: row.state });
+    } catch (err) {
+      if (!(err instanceof StaleStateError)) throw err;
+    }
+    const ids = await this.processing(row, () =>
+      this.deps.recorder.recordLocked(row.orgId, row.id, origin, { acceptPending: true }, async (locked) => {
+        const state = this.deps.runner.state(locked);
+        const before = JSON.stringify(state.snapshot());
+        const r = await this.deps.runner.context(locked).hooks.run({ ...first.call, store: state });
+        const after = state.snapshot();
+        // The same request was not a handshake the first time.
+        return { items: r.kind === 'items' ? r.items : [], ...(JSON.stringify(after) === before ? {} : { state: after }) };
+      }),
+    );
+    if (ids === null) throw new AppError('TRIGGER_DISABLED', 'This trigger source is disabled; it takes no more events.');
+    return RECEIVED;
   }
 
-  private async recorded(row: repo.SourceRow, items: unknown[], origin: EventOrigin, state?: Record<string, unknown>): Promise<WebhookAnswer> {
-    const ids = await this.deps.recorder.record(row.orgId, row.id, items, origin, { acceptPending: true, ...(state ? { state } : {}) });
+  private async recorded(row: repo.SourceRow, items: unknown[], origin: EventOrigin, state: Pick<RecordOptions, 'state' | 'stateFrom'> = {}): Promise<WebhookAnswer> {
+    const ids = await this.deps.recorder.record(row.orgId, row.id, items, origin, { acceptPending: true, ...state });
     if (ids === null) throw new AppError('TRIGGER_DISABLED', 'This trigger source is disabled; it takes no more events.');
     return RECEIVED;
   }
@@ -170,7 +174,7 @@ export class WebhooksService {
     } catch (err) {
       if (err instanceof AppError && err.status < 500 && err.code !== 'CONNECTION_NOT_FOUND') throw err;
       const why = reason(err);
-      this.deps.log.warn({ triggerSourceId: row.id, err: { message: why } }, 'inbound event could not be processed');
+      this.deps.log.warn(sourceLog(row, err), 'inbound event could not be processed');
       await repo.updateSource(this.deps.orm, row.orgId, row.id, { lastError: `webhook: ${why}`, lastErrorAt: new Date() }).catch(() => undefined);
       throw new AppError('SERVICE_UNAVAILABLE', 'The event could not be processed now; send it again.');
     }

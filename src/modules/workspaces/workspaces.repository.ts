@@ -54,6 +54,12 @@ export async function updateWorkspace(
   return row ?? null;
 }
 
+/** Locks the workspace for the rest of the transaction (rows referring to it cannot be added until it ends). */
+export async function lockWorkspace(tx: Executor, orgId: string, id: string): Promise<boolean> {
+  const [r] = await tx.select({ id: workspaces.id }).from(workspaces).where(and(eq(workspaces.orgId, orgId), eq(workspaces.id, id))).for('update');
+  return r !== undefined;
+}
+
 /**
  * Everything inside the workspace goes with it, in this one statement: ON DELETE CASCADE, and the activity log
  * (which has no foreign key, for write speed) explicitly.

@@ -1,4 +1,4 @@
-import type { Orm } from '../../platform/db/database.js';
+import type { Executor, Orm } from '../../platform/db/database.js';
 import { AppError, isUniqueViolation } from '../../platform/errors.js';
 import type { Actor } from '../../platform/http/access.js';
 import { newId } from '../../platform/ids.js';
@@ -13,10 +13,14 @@ import type { CreateWorkspaceInput, UpdateWorkspaceInput } from './workspaces.sc
 /** How long configuration read on every call may be served from memory without an invalidation message. */
 export const CONFIG_CACHE_TTL_MS = 60_000;
 
+/** Rounds of before-delete hooks a deletion runs when its checks keep finding something new (see onDeleteCheck). */
+const MAX_DELETE_ROUNDS = 5;
+
 export class WorkspacesService {
   /** Workspace rows by id, for requireUsable (called by every workspace-bound request). */
   private readonly cache = new ConfigCache<repo.WorkspaceRow | null>({ ttlMs: CONFIG_CACHE_TTL_MS, maxEntries: 20_000 });
   private readonly beforeDelete: Array<(actor: Actor, workspaceId: string) => Promise<void>> = [];
+  private readonly deleteChecks: Array<(tx: Executor, orgId: string, workspaceId: string) => Promise<boolean>> = [];
 
   constructor(private readonly deps: { orm: Orm; plans: PlanTable; bus: InvalidationBus }) {
     deps.bus.subscribe((msg) => {
@@ -87,10 +91,28 @@ export class WorkspacesService {
     this.beforeDelete.push(hook);
   }
 
+  /**
+   * A check run in the deleting transaction, with the workspace row locked (nothing can be added to it meanwhile):
+   * true when something a before-delete hook must still clean up was added while the hooks ran; they then run again.
+   */
+  onDeleteCheck(check: (tx: Executor, orgId: string, workspaceId: string) => Promise<boolean>): void {
+    this.deleteChecks.push(check);
+  }
+
   async delete(actor: Actor, id: string) {
     await this.find(actor, id);
-    for (const hook of this.beforeDelete) await hook(actor, id);
-    if (!(await repo.deleteWorkspace(this.deps.orm, actor.orgId, id))) throw notFound();
+    for (let round = 1; ; round++) {
+      for (const hook of this.beforeDelete) await hook(actor, id);
+      const outcome = await this.deps.orm.transaction(async (tx) => {
+        if (!(await repo.lockWorkspace(tx, actor.orgId, id))) return 'gone';
+        for (const check of this.deleteChecks) if (await check(tx, actor.orgId, id)) return 'again';
+        await repo.deleteWorkspace(tx, actor.orgId, id);
+        return 'deleted';
+      });
+      if (outcome === 'gone') throw notFound();
+      if (outcome === 'deleted') break;
+      if (round === MAX_DELETE_ROUNDS) throw new AppError('SERVICE_UNAVAILABLE', 'Things are still being added to the workspace; try again.');
+    }
     // Everything inside went with it: configuration, end users, connections.
     await this.deps.bus.publish({ type: 'workspace', id, orgId: actor.orgId });
     await this.deps.bus.publish({ type: 'connections', orgId: actor.orgId });

@@ -107,6 +107,13 @@ export const emailVerificationCodes = pgTable('email_verification_codes', {
   createdAt: createdAt(),
 });
 
+/** How many verification codes a person was sent in the current day-long window; see docs/decisions/0084. */
+export const emailVerificationSends = pgTable('email_verification_sends', {
+  userId: uuid('user_id').primaryKey(),
+  windowStart: ts('window_start').notNull(),
+  count: integer('count').notNull(),
+});
+
 export const userSessions = pgTable('user_sessions', {
   id: uuid('id').primaryKey(),
   userId: uuid('user_id').notNull(),

@@ -142,7 +142,8 @@ export class DeliveryDispatcher {
    * Sends a batch (one stream's next deliveries, in order, or one delivery without a stream) one at a time, and
    * records it. The batch stops at the first attempt that is not acknowledged (the stream waits for its retry), and
    * starts no attempt after BATCH_BUDGET_MS; what it did not send is handed back, as if never claimed. A record that
-   * fails leaves its deliveries to lease recovery (sent again: at least once).
+   * fails leaves its deliveries, and everything after them in the batch, to lease recovery (sent again, in order: at
+   * least once).
    */
   private async send(batch: repo.Claimed[]): Promise<void> {
     const { config } = this.deps;
@@ -152,14 +153,21 @@ export class DeliveryDispatcher {
     let sent: repo.Finished[] = [];
     let lastRecord = 0;
     let recording: Promise<void> = Promise.resolve();
+    // After a failed record nothing later is recorded or sent: the unrecorded deliveries go back through lease
+    // recovery in stream order, instead of later ones being marked delivered ahead of them.
+    let recordFailed = false;
     const record = (unsent: repo.Claimed[]) => {
       recording = recording
         .then(() => {
+          if (recordFailed) return;
           const chunk = sent;
           sent = [];
           return repo.finishBatch(this.deps.db.orm, chunk, unsent);
         })
-        .catch((err: unknown) => this.deps.log.error({ err: { message: (err as Error).message }, deliveryId: batch[0]?.id }, 'recording a delivery attempt failed'));
+        .catch((err: unknown) => {
+          recordFailed = true;
+          this.deps.log.error({ err: { message: (err as Error).message }, deliveryId: batch[0]?.id }, 'recording a delivery attempt failed');
+        });
     };
     let keys: string[] | null = null;
     const streamKey = batch[0]?.streamKey ? `${batch[0].orgId}:${batch[0].streamKey}` : null;
@@ -168,7 +176,7 @@ export class DeliveryDispatcher {
     let i = 0;
     try {
       for (; i < batch.length; i++) {
-        if (i > 0 && (Date.now() - started > BATCH_BUDGET_MS || !this.running || flag.canceled)) break;
+        if (i > 0 && (Date.now() - started > BATCH_BUDGET_MS || !this.running || flag.canceled || recordFailed)) break;
         const c = batch[i]!;
         const startedAt = new Date();
         let outcome: repo.AttemptOutcome;

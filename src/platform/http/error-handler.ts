@@ -31,10 +31,10 @@ export function describeValidation(errors: AjvError[], context: string | undefin
   return { message, details };
 }
 
-function send(reply: FastifyReply, err: AppError, requestId?: string): FastifyReply {
+/** Renders an AppError as the REST envelope `{error, message, ...extra}`. */
+export function send(reply: FastifyReply, err: AppError, requestId?: string): FastifyReply {
   // `extra.headers` become response headers (X-RateLimit-*, Retry-After), never body fields.
-  const { headers, ...extra } = err.extra ?? {};
-  if (headers && typeof headers === 'object') for (const [k, v] of Object.entries(headers)) void reply.header(k, v);
+  const extra = applyErrorHeaders(reply, err);
   const body: Record<string, unknown> = { error: err.code, message: err.message, ...extra };
   if (requestId) body.requestId = requestId;
   return reply.code(err.status).type('application/json; charset=utf-8').send(body);
@@ -82,6 +82,27 @@ function toAppError(error: FastifyError, request: FastifyRequest): { err: AppErr
 }
 
 /**
+ * The catalog error a thrown error answers as, logged when it is a fault (5xx); an unexpected one carries the
+ * request id so the log line can be found. Shared by the REST handler and the MCP endpoint's JSON-RPC one.
+ */
+export function resolveError(error: FastifyError, request: FastifyRequest): { err: AppError; requestId?: string } {
+  const { err, unexpected } = toAppError(error, request);
+  if (unexpected) {
+    request.log.error({ err: error }, 'unexpected error');
+    return { err, requestId: String(request.id) };
+  }
+  if (err.status >= 500) request.log.error({ code: err.code }, err.message);
+  return { err };
+}
+
+/** `extra.headers` of an AppError (X-RateLimit-*, Retry-After) set on the reply; the rest of `extra`. */
+export function applyErrorHeaders(reply: FastifyReply, err: AppError): Record<string, unknown> {
+  const { headers, ...extra } = err.extra ?? {};
+  if (headers && typeof headers === 'object') for (const [k, v] of Object.entries(headers)) void reply.header(k, v);
+  return extra;
+}
+
+/**
  * One error handler and one not-found handler for the whole app. Unknown paths answer 404 NOT_FOUND; a known
  * path with the wrong method answers 405 METHOD_NOT_ALLOWED with an Allow header.
  */
@@ -102,13 +123,8 @@ export function registerErrorHandling(app: FastifyInstance): void {
   });
 
   app.setErrorHandler((error: FastifyError, request, reply) => {
-    const { err, unexpected } = toAppError(error, request);
-    if (unexpected) {
-      request.log.error({ err: error }, 'unexpected error');
-      return send(reply, err, String(request.id));
-    }
-    if (err.status >= 500) request.log.error({ code: err.code }, err.message);
-    return send(reply, err);
+    const { err, requestId } = resolveError(error, request);
+    return send(reply, err, requestId);
   });
 
   app.setNotFoundHandler((request, reply) => {

@@ -12,6 +12,9 @@ export interface JobDefinition<P extends object = Record<string, never>> {
   expireInSeconds?: number;
 }
 
+/** Serialises queue set-up across nodes (any fixed 31-bit id distinct from the other advisory locks). */
+const JOBS_SETUP_LOCK_ID = 0x5b0b05;
+
 interface Logger {
   info(obj: object, msg?: string): void;
   error(obj: object, msg?: string): void;
@@ -26,7 +29,7 @@ export class JobRunner {
   private readonly defs = new Map<string, JobDefinition<object>>();
   private started = false;
 
-  constructor(db: Database, private readonly log: Logger) {
+  constructor(private readonly db: Database, private readonly log: Logger) {
     this.boss = new PgBoss({ db: db.sqlAdapter, schema: 'pgboss', supervise: true, schedule: true });
     this.boss.on('error', (err) => this.log.error({ err: { message: err.message } }, 'job runner error'));
   }
@@ -39,23 +42,30 @@ export class JobRunner {
   async start(work: boolean): Promise<void> {
     await this.boss.start();
     this.started = true;
-    for (const def of this.defs.values()) {
-      const dead = `${def.name}__dead`;
-      await this.boss.createQueue(dead);
-      await this.boss.createQueue(def.name, {
-        name: def.name,
-        retryLimit: def.retryLimit ?? 5,
-        retryDelay: def.retryDelaySeconds ?? 5,
-        retryBackoff: true,
-        expireInSeconds: def.expireInSeconds ?? 300,
-        deadLetter: dead,
-      });
-      if (def.cron) await this.boss.schedule(def.name, def.cron, {}, { tz: 'UTC' });
-      if (work) {
-        await this.boss.work(def.name, { pollingIntervalSeconds: 1 }, async (jobs) => {
-          for (const job of jobs) await def.handler(job.data as object);
-        });
+    // Nodes starting together on a new database would deadlock in pg-boss's create_queue (each creates tables and
+    // partitions): queues and schedules are set up by one node at a time, and only where missing (0087).
+    await this.db.withAdvisoryLock(JOBS_SETUP_LOCK_ID, async () => {
+      for (const def of this.defs.values()) {
+        const dead = `${def.name}__dead`;
+        if (!(await this.boss.getQueue(dead))) await this.boss.createQueue(dead);
+        if (!(await this.boss.getQueue(def.name))) {
+          await this.boss.createQueue(def.name, {
+            name: def.name,
+            retryLimit: def.retryLimit ?? 5,
+            retryDelay: def.retryDelaySeconds ?? 5,
+            retryBackoff: true,
+            expireInSeconds: def.expireInSeconds ?? 300,
+            deadLetter: dead,
+          });
+        }
+        if (def.cron) await this.boss.schedule(def.name, def.cron, {}, { tz: 'UTC' });
       }
+    });
+    if (!work) return;
+    for (const def of this.defs.values()) {
+      await this.boss.work(def.name, { pollingIntervalSeconds: 1 }, async (jobs) => {
+        for (const job of jobs) await def.handler(job.data as object);
+      });
     }
   }
 

@@ -15,7 +15,7 @@ describe('approval review pages', () => {
   const member = { email: `member-${Date.now()}@example.com`, password: 'member-password-1' };
 
   before(async () => {
-    t = await startApp();
+    t = await startApp({}, { captureLogs: true });
     base = await t.app.listen({ port: 0, host: '127.0.0.1' });
     browser = await launchBrowser();
     const org = await t.operator('POST', '/operator/v1/organizations', { name: 'Reviewers', plan: 'enterprise', owner: { ...owner, name: 'Olga Owner' } });
@@ -119,6 +119,15 @@ describe('approval review pages', () => {
     await page.goto(`${base}/approve/${a.id}?token=apl_wrong`);
     assert.match((await page.textContent('[data-testid=message]')) ?? '', /invalid or no longer active/);
     await page.close();
+    // The link's token is a credential: the request logs show where it went, never the token itself.
+    const linkToken = new URL(a.hostedApprovalUrl!).searchParams.get('token')!;
+    assert.match(linkToken, /^apl_/);
+    const logs = t.logs.join('');
+    assert.ok(logs.includes(`/approve/${a.id}?token=[REDACTED]`), 'the page requests are logged, token redacted');
+    assert.ok(logs.includes(`/approve/${a.id}/decision`), 'the decision post is logged');
+    assert.ok(!logs.includes(linkToken), 'the link token is never logged');
+    assert.ok(!logs.includes(linkToken.slice(4)), 'not even without its prefix');
+    assert.ok(!logs.includes('apl_wrong'), 'nor a wrong one');
   });
 
   it('approvalAccessMode decides which pages exist', async () => {
@@ -132,5 +141,11 @@ describe('approval review pages', () => {
     assert.equal(link.status, 200);
     assert.equal(link.headers['referrer-policy'], 'no-referrer');
     assert.equal(link.headers['cache-control'], 'no-store');
+  });
+
+  it('never logs the passwords typed into the sign-in form', () => {
+    const logs = t.logs.join('');
+    assert.ok(logs.includes('/sign-in'), 'the sign-in posts are logged');
+    for (const secret of [owner.password, member.password]) assert.ok(!logs.includes(secret));
   });
 });

@@ -4,6 +4,7 @@ import { hmacSha256Hex, safeEqual } from '../../platform/crypto.js';
 import { isAppError } from '../../platform/errors.js';
 import { readCookie, SESSION_COOKIE } from '../../platform/http/auth.js';
 import { toApproval } from '../../modules/approvals/approvals.mapper.js';
+import { formReason } from '../../modules/approvals/approvals.schemas.js';
 import type { DecisionAction } from '../../modules/approvals/approvals.service.js';
 import { messagePage, reviewPage, signInPage } from './approval-pages.html.js';
 
@@ -94,7 +95,7 @@ export const approvalPagesRoutes: FastifyPluginAsync = async (app) => {
       return html(reply, 400, messagePage('Bad request', 'The form is invalid or has expired; reload the page and try again.'));
     }
     try {
-      await approvals.decideAsUser({ userId: user.userId, email: user.email }, id, action, { reason: field(req.body, 'reason').slice(0, 1000) || undefined });
+      await approvals.decideAsUser({ userId: user.userId, email: user.email }, id, action, { reason: formReason(field(req.body, 'reason')) });
     } catch (err) {
       if (!isAppError(err)) throw err;
       if (err.code === 'NOT_FOUND') return notFound(reply);
@@ -124,7 +125,7 @@ export const approvalPagesRoutes: FastifyPluginAsync = async (app) => {
     if (!ID_RE.test(id) || !token) return invalidLink(reply);
     if (action !== 'approve' && action !== 'reject') return html(reply, 400, messagePage('Bad request', 'Choose approve or reject.'));
     try {
-      const { approval } = await approvals.decideWithLink(id, token, action, { reason: field(req.body, 'reason').slice(0, 1000) || undefined });
+      const { approval } = await approvals.decideWithLink(id, token, action, { reason: formReason(field(req.body, 'reason')) });
       return html(reply, 200, reviewPage(approval, null, action === 'approve' ? 'Approved. The caller can now retry the request.' : 'Rejected.'));
     } catch (err) {
       if (!isAppError(err)) throw err;

@@ -1,13 +1,13 @@
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { Type } from '@sinclair/typebox';
 import { AppError, isAppError } from '../../platform/errors.js';
-import type { ApprovalView } from '../../modules/approvals/approvals.mapper.js';
+import { formReason } from '../../modules/approvals/approvals.schemas.js';
 import { OAuthCallbackQuery, type OAuthCallbackInput } from '../../modules/connect/connect.schemas.js';
 import type { SessionView } from '../../modules/connect/connect.service.js';
 import { effectiveStatus } from '../../modules/connect/connect.mapper.js';
 import { CONNECT_CSS, CONNECT_JS } from './assets.js';
 import { connectingPage, connectPage, portalPage, problemPage, resultPage, type FormState } from './pages.js';
-import { approvalsSection, type PortalApproval } from './portal-approvals.html.js';
+import { approvalsSection } from './portal-approvals.html.js';
 
 /** Form posts are small: a few credential fields. */
 const FORM_LIMIT = 64 * 1024;
@@ -62,7 +62,6 @@ export const connectPages: FastifyPluginAsync = async (app) => {
   const connect = app.services.connect;
   const portal = app.services.portal;
   const approvals = app.services.approvals;
-  const registry = app.services.registry;
   const hide = { hide: true };
 
   // Encapsulated: only these routes accept HTML form posts.
@@ -150,12 +149,7 @@ export const connectPages: FastifyPluginAsync = async (app) => {
   async function renderPortal(reply: FastifyReply, token: string, status: number, opts: { notice?: string | null; problem?: string }) {
     const view = await portal.view(token);
     const { pending, recent } = await approvals.forEndUser(view.token.orgId, view.token.workspaceId, view.endUser.id);
-    const label = (a: ApprovalView): PortalApproval => {
-      const def = registry.get(a.integrationName);
-      return { approval: a, integration: a.integrationAlias && a.integrationAlias !== a.integrationName ? a.integrationAlias : (def?.displayName ?? a.integrationName), action: def?.actions[a.actionName]?.displayName ?? a.actionName };
-    };
-    const section = approvalsSection(pending.map(label), recent.map(label), token);
-    return sendPage(reply, status, portalPage(view, token, { ...opts, approvals: section }));
+    return sendPage(reply, status, portalPage(view, token, { ...opts, approvals: approvalsSection(pending, recent, token) }));
   }
 
   app.get<{ Querystring: { token?: string; notice?: string } }>(
@@ -180,7 +174,7 @@ export const connectPages: FastifyPluginAsync = async (app) => {
   const decide = (action: 'approve' | 'reject') => async (req: FastifyRequest<{ Params: { id: string }; Body: Form }>, reply: FastifyReply) => {
     const token = str(req.body?.token) ?? '';
     const { token: row, endUser } = await portal.holder(token);
-    const reason = (str(req.body?.reason) ?? '').trim().slice(0, 1000) || undefined;
+    const reason = formReason(str(req.body?.reason));
     try {
       if (!APPROVAL_ID.test(req.params.id)) throw new AppError('NOT_FOUND', 'Approval request not found.');
       await approvals.decideAsEndUser(row.orgId, endUser.id, req.params.id, action, { reason });

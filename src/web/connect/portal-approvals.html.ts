@@ -1,12 +1,5 @@
-import type { ApprovalView } from '../../modules/approvals/approvals.mapper.js';
+import type { EndUserApprovalView } from '../../modules/approvals/approvals.mapper.js';
 import { esc } from './pages.js';
-
-/** One request as the portal shows it, with display names resolved from the catalog. */
-export interface PortalApproval {
-  approval: ApprovalView;
-  integration: string;
-  action: string;
-}
 
 const ENDED: Record<string, string> = {
   approved: 'Approved',
@@ -22,7 +15,7 @@ const time = (iso: string) => `<time datetime="${esc(iso)}">${esc(new Date(iso).
  * The portal's Approvals section: the end user's pending requests (redacted preview, reasons, policy, expiry, one
  * form posting to approve, or to reject through its formaction) and the last few ended ones, read-only. Empty → ''.
  */
-export function approvalsSection(pending: PortalApproval[], recent: PortalApproval[], token: string): string {
+export function approvalsSection(pending: EndUserApprovalView[], recent: EndUserApprovalView[], token: string): string {
   if (pending.length === 0 && recent.length === 0) return '';
   const t = esc(token);
   const open = pending.map(({ approval: a, integration, action }) => {

@@ -79,6 +79,7 @@ describe('end-user portal: approvals', () => {
     assert.ok(page.text.includes(`formaction="/connect/portal/approvals/${approval.id}/reject"`));
     assert.ok(page.text.includes(`<input type="hidden" name="token" value="${token}">`));
     assert.match(page.text, /Customer confirms payments/);
+    assert.ok(page.text.includes('<h3>Send an HTTP request <span class="muted">· HTTP</span></h3>'), 'the catalog names the integration and action');
     assert.match(page.text, /riskMode always/);
     assert.ok(page.text.includes(`datetime="${approval.expiresAt}"`));
     assert.match(page.text, /&quot;Authorization&quot;: &quot;\[REDACTED\]&quot;/);
@@ -121,14 +122,15 @@ describe('end-user portal: approvals', () => {
   it('reject through the form: the request is rejected, nothing runs, a retry asks again', async () => {
     const { key, ws } = await setup();
     const { approval, token, path } = await paused(key, ws, 'eve');
-    const res = await decide(token, approval.id, 'reject', 'not me');
+    // The form's reason is trimmed and cut to the 1000 characters the API allows.
+    const res = await decide(token, approval.id, 'reject', `  not me${'!'.repeat(1200)}  `);
     assert.equal(res.status, 303, res.text);
     assert.equal(res.headers.location, `/connect/portal?token=${encodeURIComponent(token)}&notice=rejected`);
     assert.match((await t.get(res.headers.location)).text, /role="status">Rejected\./);
     const stored = (await t.get(`/api/v1/approvals/${approval.id}`, key)).body.approval;
     assert.equal(stored.status, 'rejected');
     assert.equal(stored.decidedBy.type, 'end_user');
-    assert.equal(stored.decisionReason, 'not me');
+    assert.equal(stored.decisionReason, `not me${'!'.repeat(994)}`);
     const retry = await execute(key, ws, pay(path), 'eve', approval.retry.idempotencyKey);
     assert.equal(retry.status, 202);
     assert.notEqual(retry.body.approval.id, approval.id);
