@@ -1,6 +1,7 @@
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { Writable } from 'node:stream';
+import { sql } from 'drizzle-orm';
 import { buildApp } from '../src/app.js';
 import { startApp, testConfig, TestApp, testDatabase } from './harness.js';
 
@@ -112,8 +113,19 @@ describe('unexpected faults and logs', () => {
     app.get('/api/v1/__boom', { config: { auth: 'none' } }, async () => {
       throw new Error('db password is hunter2 at /srv/internal.ts:42');
     });
+    // A write naming a row deleted meanwhile (here: a person that never existed) fails on its foreign key (0086).
+    app.get('/api/v1/__gone', { config: { auth: 'none' } }, async () => {
+      await db.orm.execute(sql`INSERT INTO email_verification_sends (user_id, window_start, count) VALUES (gen_random_uuid(), now(), 1)`);
+      return { written: true };
+    });
     await app.ready();
     try {
+      const gone = await app.inject({ method: 'GET', url: '/api/v1/__gone' });
+      assert.equal(gone.statusCode, 404, gone.body);
+      assert.deepEqual(JSON.parse(gone.body), { error: 'NOT_FOUND', message: 'Something this request refers to was deleted meanwhile.' });
+      const counted = await db.orm.execute(sql`SELECT count(*)::int AS n FROM email_verification_sends`);
+      assert.equal((counted as { rows: Array<{ n: number }> }).rows[0]?.n, 0, 'nothing was written');
+
       const res = await app.inject({ method: 'GET', url: '/api/v1/__boom' });
       assert.equal(res.statusCode, 500);
       const body = JSON.parse(res.body);

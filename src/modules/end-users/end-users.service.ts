@@ -122,6 +122,14 @@ export class EndUsersService {
     return this.lookup(orgId, workspaceId, ref, false);
   }
 
+  /**
+   * Drops this node's cached copy of an end user. For a write that found the end user gone (a foreign-key
+   * violation): another node deleted it and its invalidation has not arrived yet.
+   */
+  forget(id: string): void {
+    this.cache.invalidateTag(`eu:${id}`);
+  }
+
   /** End users of the workspace whose email matches (case-insensitively), oldest first. */
   async findByEmail(orgId: string, workspaceId: string, email: string) {
     return repo.findEndUsersByEmail(this.deps.orm, orgId, workspaceId, email);

@@ -1,5 +1,5 @@
 import type { Executor, Orm } from '../../platform/db/database.js';
-import { AppError } from '../../platform/errors.js';
+import { AppError, isForeignKeyViolation } from '../../platform/errors.js';
 import type { Actor } from '../../platform/http/access.js';
 import { newId } from '../../platform/ids.js';
 import type { InvalidationBus } from '../../platform/invalidation.js';
@@ -215,20 +215,35 @@ export class McpServersService {
     if (kind === 'oauth_access' && !oauthEnabled(server.authMode))
       throw new AppError('MCP_OAUTH_DISABLED', `MCP OAuth is not enabled: the server's authMode is "${server.authMode}".`);
     const scopes = this.checkScopes(server, input.scopes);
-    const endUser = await this.requireEndUser(actor.orgId, server.workspaceId, input.endUserId);
-    if (server.endUserId && server.endUserId !== endUser.id) {
-      throw new AppError(
-        'VALIDATION_ERROR',
-        `endUserId: this server is scoped to the end user "${server.endUserExternalId ?? server.endUserId}"; tokens can only be issued for that end user.`,
-        {
-          details: [{ field: 'endUserId', message: 'must be the end user the server is scoped to' }],
-        },
-      );
-    }
-    const { plain, record } = await this.deps.tokens.issue(this.deps.orm, server, kind, {
-      endUserId: endUser.id,
-      scopes,
-      expiresInSeconds: input.expiresIn ?? TOKEN_TTL.default,
+    const workspaceId = server.workspaceId;
+    const issue = async () => {
+      const endUser = await this.requireEndUser(actor.orgId, workspaceId, input.endUserId);
+      if (server.endUserId && server.endUserId !== endUser.id) {
+        throw new AppError(
+          'VALIDATION_ERROR',
+          `endUserId: this server is scoped to the end user "${server.endUserExternalId ?? server.endUserId}"; tokens can only be issued for that end user.`,
+          {
+            details: [{ field: 'endUserId', message: 'must be the end user the server is scoped to' }],
+          },
+        );
+      }
+      try {
+        const issued = await this.deps.tokens.issue(this.deps.orm, server, kind, {
+          endUserId: endUser.id,
+          scopes,
+          expiresInSeconds: input.expiresIn ?? TOKEN_TTL.default,
+        });
+        return { ...issued, endUser };
+      } catch (err) {
+        // The end user came from this node's cache, but another node deleted it and its invalidation is on the way.
+        if (isForeignKeyViolation(err)) this.deps.endUsers.forget(endUser.id);
+        throw err;
+      }
+    };
+    // One more look after a stale cache entry was dropped: the end user is gone, or another has its externalId now.
+    const { plain, record, endUser } = await issue().catch(async (err: unknown) => {
+      if (isForeignKeyViolation(err)) return issue();
+      throw err;
     });
     return { plain, token: toTokenRecord(record, endUser.externalId), mcpEndpoint: mcpEndpointOf(this.deps.publicUrl, id) };
   }

@@ -1,6 +1,6 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import FindMyWay, { type HTTPMethod } from 'find-my-way';
-import { AppError, ERROR_CATALOG, isAppError } from '../errors.js';
+import { AppError, ERROR_CATALOG, isAppError, isForeignKeyViolation } from '../errors.js';
 
 interface AjvError {
   instancePath?: string;
@@ -69,6 +69,11 @@ function toAppError(error: FastifyError, request: FastifyRequest): { err: AppErr
   const sqlState = (error as { code?: unknown }).code ?? (error as { cause?: { code?: unknown } }).cause?.code;
   if (typeof sqlState === 'string' && INPUT_SQLSTATES.has(sqlState)) {
     return { err: new AppError('VALIDATION_ERROR', 'A value in the request cannot be stored (NUL characters, or a date out of range).'), unexpected: false };
+  }
+  // A write naming a row that another request (or node) deleted meanwhile, past every check that read it (0086).
+  if (isForeignKeyViolation(error)) {
+    request.log.warn({ code: 'NOT_FOUND' }, 'a referenced row was deleted during the request');
+    return { err: new AppError('NOT_FOUND', 'Something this request refers to was deleted meanwhile.'), unexpected: false };
   }
   if (error instanceof SyntaxError && error.statusCode === 400) {
     return { err: new AppError('VALIDATION_ERROR', 'The body is not valid JSON.'), unexpected: false };
