@@ -252,6 +252,48 @@ describe('outbound webhook delivery', () => {
     rx.respond = () => ({ status: 200 });
   });
 
+  it('a batch whose outcome cannot be recorded stops there: lease recovery sends the stream again from the unrecorded one, in order', async () => {
+    const { orgId } = await t.tenant();
+    const path = '/unrecorded';
+    // A real failure of the record transaction: the first time one of this organization's deliveries is marked
+    // delivered, the database refuses it (a sequence is not transactional, so the refusal happens once).
+    await t.db.orm.execute(sql.raw(`CREATE SEQUENCE record_fault_seq`));
+    await t.db.orm.execute(
+      sql.raw(`CREATE FUNCTION record_fault() RETURNS trigger LANGUAGE plpgsql AS $$
+        BEGIN
+          IF NEW.org_id = '${orgId}' AND NEW.status = 'delivered' THEN
+            IF nextval('record_fault_seq') = 1 THEN RAISE EXCEPTION 'injected: the record could not be written'; END IF;
+          END IF;
+          RETURN NEW;
+        END $$`),
+    );
+    await t.db.orm.execute(sql.raw(`CREATE TRIGGER record_fault BEFORE UPDATE ON webhook_deliveries FOR EACH ROW EXECUTE FUNCTION record_fault()`));
+    try {
+      await t.db.orm.transaction((tx) =>
+        svc().enqueueMany(tx, Array.from({ length: 5 }, (_, n) => ({ orgId, producer: 'test', streamKey: 'unrecorded', url: rx.url(path), body: { n: n + 1 } }))),
+      );
+      const all = await eventually(async () => {
+        const rows = await t.db.orm.select().from(webhookDeliveries).where(eq(webhookDeliveries.orgId, orgId));
+        return rows.length === 5 && rows.every((r) => r.status === 'delivered') ? rows : null;
+      }, 30_000);
+      assert.equal(all.length, 5);
+      const order = rx.to(path).map((r) => r.json.n as number);
+      // The first was sent, its record failed; whatever else went out meanwhile was not recorded either. Lease
+      // recovery then sends the stream again from the first, in order: nothing is marked delivered ahead of it.
+      const again = order.lastIndexOf(1);
+      assert.ok(again > 0, `the first delivery is sent again after the failed record (${order.join(',')})`);
+      assert.deepEqual(order.slice(again), [1, 2, 3, 4, 5], `received: ${order.join(',')}`);
+      const first = all.find((r) => (JSON.parse(r.body) as { n: number }).n === 1)!;
+      const view = await svc().get(orgId, first.id);
+      assert.equal(view?.history.length, 2);
+      assert.match(view.history[0]!.error!, /interrupted/);
+    } finally {
+      await t.db.orm.execute(sql.raw(`DROP TRIGGER record_fault ON webhook_deliveries`));
+      await t.db.orm.execute(sql.raw(`DROP FUNCTION record_fault()`));
+      await t.db.orm.execute(sql.raw(`DROP SEQUENCE record_fault_seq`));
+    }
+  });
+
   it('recovers a delivery whose node died mid-attempt once its lease lapses', async () => {
     const { orgId } = await t.tenant();
     const path = '/recovered';
