@@ -1,7 +1,7 @@
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { createHmac } from 'node:crypto';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { triggerSources, webhookDeliveries } from '../../platform/db/schema.js';
 import { SecretBox } from '../../platform/secrets.js';
 import { startApp, type TestApp } from '../../../test/harness.js';
@@ -275,6 +275,47 @@ describe('triggers: APP_WEBHOOK and registered WEBHOOK sources (Acme fixture pie
     assert.equal(rounds, 2, 'the deletion ran its hooks again for the source it found');
     assert.equal(acme.calls('DELETE', `/webhooks/${hookId}`).length, 1, 'the late source was unregistered before the workspace went');
     assert.equal((await t.db.orm.select().from(triggerSources).where(eq(triggerSources.workspaceId, doomed))).length, 0);
+  });
+
+  it('answers 404 and keeps nothing when its connection, workspace integration or workspace goes between the checks and the insert', async () => {
+    // The race made deterministic: a database trigger deletes the row the new source names, within the insert itself.
+    await t.db.orm.execute(
+      sql.raw(`CREATE FUNCTION vanish_on_enable() RETURNS trigger LANGUAGE plpgsql AS $$
+        BEGIN
+          IF NEW.callback_url LIKE '%/cb/vanish-connection' THEN DELETE FROM connections WHERE id = NEW.connection_id;
+          ELSIF NEW.callback_url LIKE '%/cb/vanish-integration' THEN DELETE FROM workspace_integrations WHERE id = NEW.workspace_integration_id;
+          ELSIF NEW.callback_url LIKE '%/cb/vanish-workspace' THEN DELETE FROM workspaces WHERE id = NEW.workspace_id;
+          END IF;
+          RETURN NEW;
+        END $$`),
+    );
+    await t.db.orm.execute(sql.raw(`CREATE TRIGGER vanish_on_enable BEFORE INSERT ON trigger_sources FOR EACH ROW EXECUTE FUNCTION vanish_on_enable()`));
+    try {
+      const other = (await t.workspace(key)).id;
+      const conn = ((await t.get('/api/v1/connections', key)).body.connections as Array<{ id: string; externalId: string }>).find((c) => c.externalId === 'acme')!;
+      const added = await t.post(`/api/v1/workspaces/${other}/integrations`, key, { integrationName: 'acme', connectionId: conn.id });
+      assert.equal(added.status, 201, added.text);
+      const asked = acme.calls('POST', '/webhooks').length;
+      const cases = [
+        { workspaceId: ws, path: '/cb/vanish-connection', error: 'CONNECTION_NOT_FOUND', message: /connection was deleted meanwhile/ },
+        { workspaceId: other, path: '/cb/vanish-integration', error: 'NOT_FOUND', message: /workspace integration was deleted meanwhile/ },
+        { workspaceId: other, path: '/cb/vanish-workspace', error: 'NOT_FOUND', message: /Workspace not found/ },
+      ];
+      for (const c of cases) {
+        const res = await t.post('/api/v1/triggers/enable', key, { integrationName: 'acme', triggerName: 'new_message', workspaceId: c.workspaceId, callbackUrl: rx.url(c.path), input: { baseUrl: acme.url } });
+        assert.equal(res.status, 404, `${c.path}: ${res.text}`);
+        assert.equal(res.body.error, c.error);
+        assert.match(res.body.message, c.message);
+        assert.equal((await t.db.orm.select().from(triggerSources).where(eq(triggerSources.callbackUrl, rx.url(c.path)))).length, 0, `${c.path}: nothing kept`);
+      }
+      assert.equal(acme.calls('POST', '/webhooks').length, asked, 'nothing was registered at the provider');
+      // The deletions were the insert's own, undone with it: everything is still there.
+      assert.equal((await t.get(`/api/v1/workspaces/${other}`, key)).status, 200);
+      assert.equal((await t.get(`/api/v1/workspaces/${other}/integrations`, key)).body.integrations.length, 1);
+    } finally {
+      await t.db.orm.execute(sql.raw(`DROP TRIGGER vanish_on_enable ON trigger_sources`));
+      await t.db.orm.execute(sql.raw(`DROP FUNCTION vanish_on_enable()`));
+    }
   });
 
   it('never writes a source id to the logs', async () => {
