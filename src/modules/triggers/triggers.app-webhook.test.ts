@@ -3,6 +3,7 @@ import assert from 'node:assert/strict';
 import { createHmac } from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
 import { triggerSources, webhookDeliveries } from '../../platform/db/schema.js';
+import { AppError } from '../../platform/errors.js';
 import { SecretBox } from '../../platform/secrets.js';
 import { startApp, type TestApp } from '../../../test/harness.js';
 import { eventually, Receiver } from '../../../test/receiver.js';
@@ -250,6 +251,34 @@ describe('triggers: APP_WEBHOOK and registered WEBHOOK sources (Acme fixture pie
     const { id: hookId } = acme.registrations.at(-1)!;
     assert.equal(acme.calls('DELETE', `/webhooks/${hookId}`).length, 1, 'onDisable removed the registration the enable made');
     assert.equal((await t.db.orm.select().from(triggerSources).where(eq(triggerSources.workspaceId, doomed))).length, 0, 'no source was left');
+  });
+
+  it('answers TRIGGER_ENABLE_FAILED and undoes the registration when a workspace deletion that failed disabled the source during onEnable', async () => {
+    const kept = (await t.workspace(key)).id;
+    // A before-delete hook of this test fails the deletion after the triggers' own hook disabled the workspace's sources.
+    t.app.services.workspaces.onBeforeDelete(async (_actor, workspaceId) => {
+      if (workspaceId === kept) throw new AppError('SERVICE_UNAVAILABLE', 'The deletion failed.');
+    });
+    let release!: () => void;
+    acme.holdRegistration = new Promise<void>((r) => (release = r));
+    const asked = acme.calls('POST', '/webhooks').length;
+    try {
+      const enabling = t.post('/api/v1/triggers/enable', key, { integrationName: 'acme', triggerName: 'new_message', workspaceId: kept, callbackUrl: rx.url('/cb/survived'), input: { baseUrl: acme.url } });
+      await acme.rx.waitFor(() => acme.calls('POST', '/webhooks').length === asked + 1, 10_000, 'onEnable to reach the provider');
+      assert.equal((await t.delete(`/api/v1/workspaces/${kept}`, key)).status, 503);
+      release();
+      const res = await enabling;
+      assert.equal(res.status, 400, res.text);
+      assert.equal(res.body.error, 'TRIGGER_ENABLE_FAILED');
+      assert.match(res.body.message, /was disabled while acme enabled it; nothing was kept/);
+    } finally {
+      release();
+      acme.holdRegistration = null;
+    }
+    const { id: hookId } = acme.registrations.at(-1)!;
+    assert.equal(acme.calls('DELETE', `/webhooks/${hookId}`).length, 1, 'onDisable removed the registration the enable made');
+    assert.equal((await t.db.orm.select().from(triggerSources).where(eq(triggerSources.workspaceId, kept))).length, 0, 'no source was left');
+    assert.equal((await t.get(`/api/v1/workspaces/${kept}`, key)).status, 200, 'the workspace survived');
   });
 
   it('disables a source enabled while its workspace was being deleted, before the workspace goes', async () => {
