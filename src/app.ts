@@ -90,6 +90,7 @@ import { ApprovalWebhooks } from './modules/approvals/approval-webhooks.js';
 import { codeRunGates } from './modules/approvals/code-run-gates.js';
 import { CodeRunApprovals } from './modules/approvals/code-runs.service.js';
 import { approvalPagesRoutes } from './web/approvals/approval-pages.routes.js';
+import { passwordResetPages } from './web/account/password-reset.routes.js';
 import { DeliveryService } from './platform/delivery/delivery.js';
 import { SigningSecrets } from './platform/delivery/signing.js';
 import { webhookSigningSecretRoutes } from './modules/webhook-signing-secret/webhook-signing-secret.routes.js';
@@ -377,6 +378,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(approvalPoliciesRoutes);
   await app.register(approvalsRoutes);
   await app.register(approvalPagesRoutes);
+  await app.register(passwordResetPages);
   await app.register(mcpServersRoutes);
   await app.register(mcpEndpointRoutes);
   await app.register(mcpOAuthRoutes);

@@ -19,12 +19,12 @@ export async function startSmtpSink() {
     env: { SWITCHBOARD_SMTP_URL: `smtp://127.0.0.1:${smtp.port}`, SWITCHBOARD_EMAIL_FROM: 'Switchboard <no-reply@switchboard.test>' },
     /** Messages sent to `to`, oldest first. */
     mailsTo: (to: string) => mails().filter((m) => m.to.some((x) => x.toLowerCase() === to.toLowerCase())),
-    /** Waits for the `nth` (1-based) verification email to `to` and returns its code. */
+    /** Waits for the `nth` (1-based) email with a code (verification or password reset) to `to` and returns its code. */
     async codeFor(to: string, nth = 1): Promise<string> {
       const matching = () =>
-        mails().filter((m) => m.to.some((x) => x.toLowerCase() === to.toLowerCase()) && /verification code/.test(m.raw));
+        mails().filter((m) => m.to.some((x) => x.toLowerCase() === to.toLowerCase()) && /(verification|password reset) code/.test(m.raw));
       await smtp.waitForLine(() => matching().length >= nth);
-      const code = /verification code is (\d{8})/.exec(decodeMail(matching()[nth - 1]!.raw))?.[1];
+      const code = /(?:verification|password reset) code is (\d{8})/.exec(decodeMail(matching()[nth - 1]!.raw))?.[1];
       if (!code) throw new Error(`no code in the mail to ${to}`);
       return code;
     },

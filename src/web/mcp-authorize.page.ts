@@ -1,6 +1,6 @@
 /** The MCP OAuth authorize page: sign in (or create an account), verify the email if needed, then allow or deny. */
 
-const esc = (s: string) =>
+export const esc = (s: string) =>
   s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
 const STYLE = `
@@ -15,9 +15,14 @@ button.primary{background:#2457d6;border-color:#2457d6;color:#fff}.row{display:f
 .link{background:none;border:none;color:#2457d6;padding:0;margin:0;font-size:14px;text-decoration:underline}
 `;
 
-function layout(title: string, body: string): string {
+/** The page frame shared by the sign-in pages (this one, and the password reset page). */
+export function layout(title: string, body: string): string {
   return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>${esc(title)} · Switchboard</title><style>${STYLE}</style></head><body><main>${body}</main></body></html>`;
 }
+
+/** "Forgot your password?": the reset page in a new tab, so this page (and its sign-in) stays where it is. */
+export const forgotLink = (email?: string) =>
+  `<p class="muted"><a href="/auth/reset-password${email ? `?email=${encodeURIComponent(email)}` : ''}" target="_blank" rel="noopener" id="forgot">Forgot your password?</a></p>`;
 
 export interface PageContext {
   clientName: string;
@@ -25,9 +30,9 @@ export interface PageContext {
   sealed: string;
 }
 
-const hidden = (name: string, value: string) => `<input type="hidden" name="${name}" value="${esc(value)}">`;
-const errorBox = (message?: string) => (message ? `<div class="error" role="alert">${esc(message)}</div>` : '');
-const infoBox = (message?: string) => (message ? `<div class="info" role="status">${esc(message)}</div>` : '');
+export const hidden = (name: string, value: string) => `<input type="hidden" name="${name}" value="${esc(value)}">`;
+export const errorBox = (message?: string) => (message ? `<div class="error" role="alert">${esc(message)}</div>` : '');
+export const infoBox = (message?: string) => (message ? `<div class="info" role="status">${esc(message)}</div>` : '');
 
 export function signInPage(c: PageContext, opts: { error?: string; email?: string; mode?: 'signin' | 'signup' } = {}): string {
   const signup = opts.mode === 'signup';
@@ -43,6 +48,7 @@ ${signup ? '<label for="name">Name</label><input id="name" name="name" type="tex
 <label for="password">Password</label><input id="password" name="password" type="password" required ${signup ? 'minlength="8"' : ''} maxlength="200" autocomplete="${signup ? 'new-password' : 'current-password'}">
 <div class="row"><button class="primary" type="submit">${signup ? 'Create account' : 'Sign in'}</button></div>
 </form>
+${signup ? '' : forgotLink(opts.email)}
 <form method="post" action="/mcp/oauth/authorize">${hidden('request', c.sealed)}${hidden('action', signup ? 'show_signin' : 'show_signup')}
 <p class="muted">${signup ? 'Already have an account?' : 'No account yet?'} <button class="link" type="submit">${signup ? 'Sign in' : 'Create one'}</button></p></form>`,
   );

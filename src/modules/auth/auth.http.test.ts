@@ -98,6 +98,16 @@ describe('person accounts and sessions', () => {
     assert.equal(again.status, 200);
     assert.deepEqual(again.body, { emailVerified: true, sent: false, expiresAt: null });
   });
+
+  it('cannot send a password reset code without SMTP, whether or not an account has the address', async () => {
+    await t.post('/api/v1/auth/sign-up', null, { email: 'nosmtp-reset@example.com', password: 'password123', name: 'N' });
+    for (const email of ['nosmtp-reset@example.com', 'nobody-at-all@example.com']) {
+      const res = await t.post('/api/v1/auth/password-reset/request', null, { email });
+      assert.equal(res.status, 400, res.text);
+      assert.equal(res.body.error, 'EMAIL_NOT_CONFIGURED');
+      assert.match(res.body.message, /SWITCHBOARD_SMTP_URL/);
+    }
+  });
 });
 
 describe('email verification by emailed code', () => {
@@ -226,7 +236,7 @@ describe('email verification by emailed code', () => {
     const capped = await t.post('/api/v1/auth/verify-email/request', token);
     assert.equal(capped.status, 429);
     assert.equal(capped.body.error, 'RATE_LIMITED');
-    assert.match(capped.body.message, /At most 10 verification codes are sent a day/);
+    assert.match(capped.body.message, /At most 10 codes are emailed to an address a day/);
     const retryAfter = Number(capped.headers['retry-after']);
     assert.ok(retryAfter > 60 && retryAfter <= 24 * 3600, `Retry-After ${retryAfter}`);
     assert.equal(capped.body.retryAfter, retryAfter);
@@ -268,6 +278,101 @@ describe('email verification by emailed code', () => {
     assert.equal(logged.length, 11);
     assert.match(logged[0]!, /550/);
     assert.ok(!logged.some((l) => /verification code is/.test(l)), 'the message is not logged');
+  });
+
+  const signInAs = (email: string, password: string) => t.post('/api/v1/auth/sign-in', null, { email, password });
+
+  it('resets a password with an emailed code: the address is verified, every session ends, only the new password works', async () => {
+    // Someone signed up with the address and holds two sessions; the owner of the inbox takes the account back.
+    const squatter = await signUp('owner@example.com');
+    const second = (await signInAs('owner@example.com', 'password123')).body.token as string;
+    const before = (await t.db.orm.select().from(users).where(eq(users.id, squatter.userId)))[0]!;
+
+    const requested = await t.post('/api/v1/auth/password-reset/request', null, { email: 'OWNER@example.com' });
+    assert.equal(requested.status, 202, requested.text);
+    assert.deepEqual(requested.body, { requested: true });
+    const code = await mail.codeFor('owner@example.com');
+    assert.match(mail.mailsTo('owner@example.com').at(-1)!.raw, /Subject: Your Switchboard password reset code/);
+    assert.ok(!requested.text.includes(code));
+
+    const confirm = (body: Record<string, unknown>) => t.post('/api/v1/auth/password-reset/confirm', null, body);
+    const weak = await confirm({ email: 'owner@example.com', code, password: 'short' });
+    assert.equal(weak.status, 400);
+    assert.equal(weak.body.error, 'VALIDATION_ERROR');
+    assert.match(weak.body.message, /password/);
+    const blank = await confirm({ email: 'owner@example.com', code: ' ', password: 'a new passphrase' });
+    assert.equal(blank.body.error, 'VALIDATION_ERROR');
+    assert.equal((await codeRow(squatter.userId))?.attempts, 0, 'neither a weak password nor a blank code spends a try');
+    const wrong = await confirm({ email: 'owner@example.com', code: code === '00000000' ? '11111111' : '00000000', password: 'a new passphrase' });
+    assert.equal(wrong.status, 400);
+    assert.equal(wrong.body.error, 'INVALID_VERIFICATION_CODE');
+    assert.equal(wrong.body.attemptsLeft, 4);
+    assert.equal((await t.get('/api/v1/auth/session', second)).status, 200, 'a wrong code changes nothing');
+
+    const done = await confirm({ email: 'owner@example.com', code: `${code.slice(0, 4)}-${code.slice(4)}`, password: 'a new passphrase' });
+    assert.equal(done.status, 200, done.text);
+    assert.deepEqual(done.body, { passwordReset: true, emailVerified: true });
+    for (const token of [squatter.token, second]) assert.equal((await t.get('/api/v1/auth/session', token)).status, 401, 'every session ended');
+    assert.equal((await t.db.orm.select().from(userSessions).where(eq(userSessions.userId, squatter.userId))).length, 0);
+    assert.equal((await signInAs('owner@example.com', 'password123')).status, 401, 'the old password no longer works');
+    const signedIn = await signInAs('owner@example.com', 'a new passphrase');
+    assert.equal(signedIn.status, 200, signedIn.text);
+    assert.equal(signedIn.body.user.emailVerified, true);
+    const after = (await t.db.orm.select().from(users).where(eq(users.id, squatter.userId)))[0]!;
+    assert.notEqual(after.passwordHash, before.passwordHash);
+    assert.ok(after.passwordHash?.startsWith('scrypt$'));
+    assert.ok((await codeRow(squatter.userId))?.consumedAt, 'the code is used up');
+    assert.equal(await sendsRow(squatter.userId), undefined, 'the daily count goes with the verification');
+    const dump = await t.dumpDatabase();
+    for (const secret of [code, 'a new passphrase']) {
+      assert.ok(!dump.includes(secret), 'neither the code nor the password is stored');
+      assert.ok(!t.logs.join('').includes(secret), 'neither the code nor the password is logged');
+    }
+
+    const reused = await confirm({ email: 'owner@example.com', code, password: 'yet another one' });
+    assert.equal(reused.status, 400);
+    assert.equal(reused.body.error, 'VERIFICATION_CODE_EXPIRED', 'a code works once');
+  });
+
+  it('answers an address without an account like any other, sends nothing to it and takes no code for it', async () => {
+    const res = await t.post('/api/v1/auth/password-reset/request', null, { email: 'ghost@example.com' });
+    assert.equal(res.status, 202);
+    assert.deepEqual(res.body, { requested: true });
+    const confirm = await t.post('/api/v1/auth/password-reset/confirm', null, { email: 'ghost@example.com', code: '12345678', password: 'whatever123' });
+    assert.equal(confirm.status, 400);
+    assert.equal(confirm.body.error, 'VERIFICATION_CODE_EXPIRED');
+    assert.equal(mail.mailsTo('ghost@example.com').length, 0);
+    for (const body of [{}, { email: 'not-an-address' }, { email: 42 }]) {
+      const bad = await t.post('/api/v1/auth/password-reset/request', null, body);
+      assert.equal(bad.status, 400, JSON.stringify(body));
+      assert.equal(bad.body.error, 'VALIDATION_ERROR');
+    }
+    const missing = await t.post('/api/v1/auth/password-reset/confirm', null, { email: 'ghost@example.com', password: 'whatever123' });
+    assert.equal(missing.body.error, 'VALIDATION_ERROR');
+  });
+
+  it('counts reset codes with verification codes (one a minute to an address), and takes any code sent to it', async () => {
+    const { token, userId } = await signUp('limits-reset@example.com');
+    assert.equal((await t.post('/api/v1/auth/verify-email/request', token)).status, 200);
+    const verifyCode = await mail.codeFor('limits-reset@example.com');
+    const soon = await t.post('/api/v1/auth/password-reset/request', null, { email: 'limits-reset@example.com' });
+    assert.equal(soon.status, 429, soon.text);
+    assert.equal(soon.body.error, 'RATE_LIMITED');
+    assert.ok(Number(soon.headers['retry-after']) >= 1);
+    // Any code sent to the inbox proves it: the verification code sets a new password too.
+    const done = await t.post('/api/v1/auth/password-reset/confirm', null, { email: 'limits-reset@example.com', code: verifyCode, password: 'reset with it' });
+    assert.equal(done.status, 200, done.text);
+    assert.equal((await t.get('/api/v1/auth/session', token)).status, 401);
+    assert.equal(await sendsRow(userId), undefined, 'the address is verified: its count is dropped');
+  });
+
+  it('answers 503 when the SMTP server refuses the reset email, and leaves no code', async () => {
+    const { userId } = await signUp('rejected-reset@example.com');
+    const res = await t.post('/api/v1/auth/password-reset/request', null, { email: 'rejected-reset@example.com' });
+    assert.equal(res.status, 503, res.text);
+    assert.deepEqual(res.body, { error: 'SERVICE_UNAVAILABLE', message: 'The password reset email could not be sent; try again later.' });
+    assert.equal(await codeRow(userId), undefined);
+    assert.equal(await sendCount(userId), 0);
   });
 });
 

@@ -32,6 +32,15 @@ export async function deleteSession(db: Executor, sessionId: string): Promise<vo
   await db.delete(userSessions).where(eq(userSessions.id, sessionId));
 }
 
+/** Ends every session of the person (a password reset). */
+export async function deleteSessionsOf(db: Executor, userId: string): Promise<void> {
+  await db.delete(userSessions).where(eq(userSessions.userId, userId));
+}
+
+export async function setPassword(db: Executor, userId: string, passwordHash: string): Promise<void> {
+  await db.update(users).set({ passwordHash, updatedAt: new Date() }).where(eq(users.id, userId));
+}
+
 export async function findUser(db: Executor, id: string): Promise<UserRow | null> {
   const [row] = await db.select().from(users).where(eq(users.id, id)).limit(1);
   return row ?? null;

@@ -5,6 +5,10 @@ import { standardErrors } from '../../platform/http/schemas.js';
 import { Type } from '@sinclair/typebox';
 import {
   CurrentSession,
+  PasswordResetConfirmBody,
+  PasswordResetDone,
+  PasswordResetRequestBody,
+  PasswordResetRequested,
   SessionResponse,
   SignInBody,
   SignUpBody,
@@ -91,5 +95,30 @@ export const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
       response: { 200: VerifyEmailConfirmed, ...standardErrors },
     },
     handler: async (req) => verification.confirm(userOf(req).userId, req.body.code),
+  });
+
+  app.post('/api/v1/auth/password-reset/request', {
+    config: { auth: 'none' },
+    schema: {
+      tags,
+      summary: 'Email a password reset code to the account with this address (15 minutes, 5 tries; one a minute, ten a day)',
+      description:
+        'Answers 202 whether or not an account has the address. 400 EMAIL_NOT_CONFIGURED without SMTP; 429 RATE_LIMITED within a minute of the previous code or after ten codes in a day (verification and reset codes count together); 503 SERVICE_UNAVAILABLE when the SMTP server fails.',
+      body: PasswordResetRequestBody,
+      response: { 202: PasswordResetRequested, 429: Type.Ref('ErrorBody'), 503: Type.Ref('ErrorBody'), ...standardErrors },
+    },
+    handler: async (req, reply) => reply.code(202).send(await verification.requestPasswordReset(req.body.email)),
+  });
+
+  app.post('/api/v1/auth/password-reset/confirm', {
+    config: { auth: 'none' },
+    schema: {
+      tags,
+      summary: 'Set a new password with the emailed code; the address becomes verified and every session of the account ends',
+      description: '400 INVALID_VERIFICATION_CODE (with attemptsLeft), 400 VERIFICATION_CODE_EXPIRED when none is pending (or no account has the address). Sign in with the new password afterwards.',
+      body: PasswordResetConfirmBody,
+      response: { 200: PasswordResetDone, ...standardErrors },
+    },
+    handler: async (req) => verification.resetPassword(req.body),
   });
 };

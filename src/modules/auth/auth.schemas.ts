@@ -64,3 +64,18 @@ export const VerifyEmailRequested = Type.Object({
   expiresAt: NullableTimestamp(),
 });
 export const VerifyEmailConfirmed = Type.Object({ emailVerified: Type.Literal(true) });
+
+export const PasswordResetRequestBody = Type.Object({ email: Email });
+export const PasswordResetRequested = Type.Object({
+  requested: Type.Literal(true, { description: 'The same answer whether or not an account has the address' }),
+});
+export const PasswordResetConfirmBody = Type.Object({
+  email: Email,
+  code: Type.String({ minLength: 1, maxLength: 32, description: 'The code from the password reset email' }),
+  password: Password,
+});
+export type PasswordResetConfirmInput = Static<typeof PasswordResetConfirmBody>;
+export const PasswordResetDone = Type.Object({
+  passwordReset: Type.Literal(true),
+  emailVerified: Type.Literal(true, { description: 'The code proved the address, so it is verified too' }),
+});

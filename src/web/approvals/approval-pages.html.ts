@@ -1,4 +1,5 @@
 import type { ApprovalView } from '../../modules/approvals/approvals.mapper.js';
+import { forgotLink } from '../mcp-authorize.page.js';
 
 /** Server-rendered review pages: no scripts, every value escaped, forms posting to the same origin. */
 export function esc(value: string | number | boolean | null | undefined): string {
@@ -79,6 +80,7 @@ export function signInPage(action: string, error?: string): string {
     `<h1>Sign in to review</h1>${error ? `<p class="notice" data-testid="error">${esc(error)}</p>` : ''}
 <form method="post" action="${esc(action)}" data-testid="sign-in"><label for="email">Email</label><input id="email" name="email" type="email" required>
 <label for="password">Password</label><input id="password" name="password" type="password" required>
-<div class="actions"><button class="approve" type="submit">Sign in</button></div></form>`,
+<div class="actions"><button class="approve" type="submit">Sign in</button></div></form>
+${forgotLink()}`,
   );
 }

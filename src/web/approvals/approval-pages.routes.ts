@@ -7,9 +7,9 @@ import { toApproval } from '../../modules/approvals/approvals.mapper.js';
 import { formReason } from '../../modules/approvals/approvals.schemas.js';
 import type { DecisionAction } from '../../modules/approvals/approvals.service.js';
 import { messagePage, reviewPage, signInPage } from './approval-pages.html.js';
+import { acceptForms, formField, sendPage } from '../forms.js';
 
 const ID_RE = /^apr_[A-Za-z0-9_-]{1,64}$/;
-type Form = Record<string, string>;
 
 /**
  * The review pages: `/approvals/<id>` for signed-in members the policy's approvers allow (dashboard), and
@@ -23,24 +23,10 @@ export const approvalPagesRoutes: FastifyPluginAsync = async (app) => {
   const csrfKey = Buffer.from(hkdfSync('sha256', app.config.encryptionKey!, Buffer.alloc(0), 'switchboard:approval-pages-csrf', 32));
 
   // Forms post application/x-www-form-urlencoded (this plugin only).
-  app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string', bodyLimit: 16_384 }, (_req, body, done) => {
-    done(null, Object.fromEntries(new URLSearchParams(body as string)));
-  });
-
-  const html = (reply: FastifyReply, status: number, page: string) =>
-    reply
-      .code(status)
-      .header('content-type', 'text/html; charset=utf-8')
-      .header('cache-control', 'no-store')
-      .header('referrer-policy', 'no-referrer')
-      .header('x-frame-options', 'DENY')
-      .header('content-security-policy', "default-src 'none'; style-src 'unsafe-inline'; form-action 'self'; frame-ancestors 'none'; base-uri 'none'")
-      .send(page);
+  acceptForms(app);
+  const html = sendPage;
   const notFound = (reply: FastifyReply) => html(reply, 404, messagePage('Not found', 'This approval request does not exist, or you are not one of its reviewers.'));
-  const field = (body: unknown, name: string): string => {
-    const v = (body as Form | undefined)?.[name];
-    return typeof v === 'string' ? v : '';
-  };
+  const field = formField;
   const actionOf = (body: unknown): DecisionAction | null => {
     const a = field(body, 'action');
     return a === 'approve' || a === 'reject' || a === 'cancel' ? a : null;
