@@ -69,8 +69,8 @@ async function until(check: () => Promise<boolean>, timeoutMs = 30_000): Promise
   }
 }
 
-function cli(args: string[], e: NodeJS.ProcessEnv) {
-  const r = spawnSync(process.execPath, [...CLI, ...args], { env: e, encoding: 'utf8', cwd: ROOT, timeout: 60_000 });
+function cli(args: string[], e: NodeJS.ProcessEnv, input?: string) {
+  const r = spawnSync(process.execPath, [...CLI, ...args], { env: e, encoding: 'utf8', cwd: ROOT, timeout: 60_000, ...(input !== undefined ? { input } : {}) });
   return { code: r.status, stdout: r.stdout, stderr: r.stderr };
 }
 
@@ -270,7 +270,7 @@ describe('the switchboard process', () => {
     assert.equal(unknown.code, 2);
   });
 
-  it('marks an email address verified from the CLI (users verify-email)', async () => {
+  it('marks an email address verified and sets a password from the CLI (users verify-email, users set-password)', async () => {
     const e = await env(dataDir);
     assert.equal(cli(['migrate'], e).code, 0);
     const open = () => openDatabase(databaseUrl ? { url: databaseUrl, poolSize: 1 } : { dataDir: path.join(dataDir, 'pg') });
@@ -290,6 +290,27 @@ describe('the switchboard process', () => {
     try {
       const [row] = await db.query<{ email_verified_at: Date | null }>(`SELECT email_verified_at FROM users WHERE email = 'Cli.Person@example.com'`);
       assert.ok(row?.email_verified_at, 'stored as verified');
+      await new AuthService({ orm: db.orm }).signIn({ email: 'cli.person@example.com', password: 'password123' });
+    } finally {
+      await db.close();
+    }
+
+    // users set-password: the new password from standard input; every session of the person ends.
+    const short = cli(['users', 'set-password', 'cli.person@example.com'], e, 'short\n');
+    assert.equal(short.code, 1);
+    assert.match(short.stderr, /password must have 8 to 200 characters/);
+    assert.equal(cli(['users', 'set-password', 'nobody@example.com'], e, 'long enough one\n').code, 1);
+    const set = cli(['users', 'set-password', 'cli.person@example.com'], e, 'set by the operator\n');
+    assert.equal(set.code, 0, set.stderr);
+    assert.deepEqual(JSON.parse(set.stdout).user.sessionsEnded, true);
+    assert.ok(!set.stdout.includes('set by the operator') && !set.stderr.includes('set by the operator'), 'the password is not printed');
+    db = await open();
+    try {
+      const auth = new AuthService({ orm: db.orm });
+      const [sessions] = await db.query<{ n: number }>(`SELECT count(*)::int AS n FROM user_sessions s JOIN users u ON u.id = s.user_id WHERE u.email = 'Cli.Person@example.com'`);
+      assert.equal(sessions?.n, 0, 'every session ended');
+      await assert.rejects(auth.signIn({ email: 'cli.person@example.com', password: 'password123' }), /email or password is wrong|INVALID_CREDENTIALS/);
+      await auth.signIn({ email: 'cli.person@example.com', password: 'set by the operator' });
     } finally {
       await db.close();
     }

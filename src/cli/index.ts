@@ -24,6 +24,7 @@ const USAGE = `switchboard <command>
                                           (--generate: embedded mode, make a new key first and keep the old one)
   users verify-email <email>              mark a person's email address verified (when no SMTP server can send
                                           the code; only for an address you know belongs to that person)
+  users set-password <email>              set a person's password, read from standard input, and end their sessions
   integrations list                       list the pieces added at runtime
   integrations add <package>[@version]    add an Activepieces piece from npm (running nodes load it without a restart)
   oauth-apps list                         list the service-managed OAuth apps
@@ -135,6 +136,13 @@ async function main(argv: string[]): Promise<number> {
         const [email] = rest;
         if (!email || !email.includes('@')) throw new AppError('VALIDATION_ERROR', 'the email address is required, e.g. users verify-email ada@example.com');
         await withServices(async (app) => print({ user: await app.services.emailVerification.markVerifiedByEmail(email) }));
+        return 0;
+      }
+      if (sub === 'set-password') {
+        const [email] = rest;
+        if (!email || !email.includes('@')) throw new AppError('VALIDATION_ERROR', 'the email address is required, e.g. echo "new password" | users set-password ada@example.com');
+        const password = (await readStdin()).replace(/\r?\n$/, '');
+        await withServices(async (app) => print({ user: await app.services.auth.setPasswordByEmail(email, password) }));
         return 0;
       }
       break;
