@@ -21,6 +21,7 @@ import { ApiKeyVerifier } from './modules/api-keys/api-keys.verifier.js';
 import { authRoutes } from './modules/auth/auth.routes.js';
 import { User } from './modules/auth/auth.schemas.js';
 import { AuthService } from './modules/auth/auth.service.js';
+import { PasswordResetService } from './modules/auth/password-reset.service.js';
 import { EmailVerificationService } from './modules/auth/email-verification.service.js';
 import { endUsersRoutes } from './modules/end-users/end-users.routes.js';
 import { EndUser } from './modules/end-users/end-users.schemas.js';
@@ -244,12 +245,13 @@ export function createServices({ config, db }: AppDeps, log: { info(o: object, m
       return row && row.orgId === orgId ? row.status : null;
     },
   });
+  const passwordReset = new PasswordResetService({ orm, mailer, log, endGrants: (userId) => mcp.mcpTokens.revokeGrantsOfUser(userId) });
   // Code Mode runs are analysed first; policy groups needing approval pause them before anything runs (0067).
   mcp.mcpCodeMode.setGates(codeRunGates({ codeRuns: codeRunApprovals, endUsers }));
   return {
     bus, jobs, verifier, auth, apiKeys, workspaces, endUsers, members, workspaceMembers, organizations, operator, registry, integrations, files, pieces, pieceInstaller, browsers, advancedCode,
     secrets, egress, oauthApps, connections, workspaceIntegrations, partials, limits, idempotency, engine, actions, activity,
-    mailer, emailVerification, connect, portal, oauthRefresher,
+    mailer, emailVerification, passwordReset, connect, portal, oauthRefresher,
     signing, delivery, webhookSigningSecret, triggers, poller, webhooks,
     approvalPolicies, approvals, approvalWebhooks, codeRunApprovals, riskModel,
     ...mcp,

@@ -142,7 +142,7 @@ async function main(argv: string[]): Promise<number> {
         const [email] = rest;
         if (!email || !email.includes('@')) throw new AppError('VALIDATION_ERROR', 'the email address is required, e.g. echo "new password" | users set-password ada@example.com');
         const password = (await readStdin()).replace(/\r?\n$/, '');
-        await withServices(async (app) => print({ user: await app.services.auth.setPasswordByEmail(email, password) }));
+        await withServices(async (app) => print({ user: await app.services.passwordReset.setByOperator(email, password) }));
         return 0;
       }
       break;

@@ -97,18 +97,32 @@ export function isAppError(err: unknown): err is AppError {
   return err instanceof AppError;
 }
 
-/** Postgres unique violation (SQLSTATE 23505), as thrown by pg, PGlite or wrapped by drizzle. */
-export function isUniqueViolation(err: unknown): boolean {
+/** Whether the error (as thrown by pg, PGlite or wrapped by drizzle) carries this SQLSTATE. */
+function hasSqlState(err: unknown, code: string): boolean {
   for (let e: unknown = err, depth = 0; e && depth < 4; e = (e as { cause?: unknown }).cause, depth++) {
-    if ((e as { code?: unknown }).code === '23505') return true;
+    if ((e as { code?: unknown }).code === code) return true;
   }
   return false;
 }
 
-/** Postgres foreign key violation (SQLSTATE 23503): the row referred to went away meanwhile. */
-export function isForeignKeyViolation(err: unknown): boolean {
+/** Postgres unique violation (SQLSTATE 23505). */
+export const isUniqueViolation = (err: unknown): boolean => hasSqlState(err, '23505');
+
+/**
+ * Postgres foreign key violation (SQLSTATE 23503): usually a row written names one that went away meanwhile; on
+ * servers before PostgreSQL 16 also a delete refused by a restricting key (see isDeleteRefused).
+ */
+export const isForeignKeyViolation = (err: unknown): boolean => hasSqlState(err, '23503');
+
+/**
+ * A delete refused because a foreign key that restricts deletes still names the row: SQLSTATE 23001 (PostgreSQL
+ * 16 and later, so PGlite), or 23503 about an "update or delete" (earlier servers).
+ */
+export function isDeleteRefused(err: unknown): boolean {
+  if (hasSqlState(err, '23001')) return true;
+  if (!hasSqlState(err, '23503')) return false;
   for (let e: unknown = err, depth = 0; e && depth < 4; e = (e as { cause?: unknown }).cause, depth++) {
-    if ((e as { code?: unknown }).code === '23503') return true;
+    if (/update or delete on table/.test(String((e as { message?: unknown }).message ?? ''))) return true;
   }
   return false;
 }

@@ -14,6 +14,7 @@ export const TOKEN_PREFIX = {
   approvalLink: 'apl_',
   server: 'srv_',
   userSession: 'uss_',
+  passwordReset: 'prs_',
   operator: 'op_',
 } as const;
 

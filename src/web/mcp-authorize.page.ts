@@ -21,8 +21,8 @@ export function layout(title: string, body: string): string {
 }
 
 /** "Forgot your password?": the reset page in a new tab, so this page (and its sign-in) stays where it is. */
-export const forgotLink = (email?: string) =>
-  `<p class="muted"><a href="/auth/reset-password${email ? `?email=${encodeURIComponent(email)}` : ''}" target="_blank" rel="noopener" id="forgot">Forgot your password?</a></p>`;
+export const forgotLink = () =>
+  `<p class="muted"><a href="/auth/reset-password" target="_blank" rel="noopener" id="forgot">Forgot your password?</a></p>`;
 
 export interface PageContext {
   clientName: string;
@@ -48,7 +48,7 @@ ${signup ? '<label for="name">Name</label><input id="name" name="name" type="tex
 <label for="password">Password</label><input id="password" name="password" type="password" required ${signup ? 'minlength="8"' : ''} maxlength="200" autocomplete="${signup ? 'new-password' : 'current-password'}">
 <div class="row"><button class="primary" type="submit">${signup ? 'Create account' : 'Sign in'}</button></div>
 </form>
-${signup ? '' : forgotLink(opts.email)}
+${signup ? '' : forgotLink()}
 <form method="post" action="/mcp/oauth/authorize">${hidden('request', c.sealed)}${hidden('action', signup ? 'show_signin' : 'show_signup')}
 <p class="muted">${signup ? 'Already have an account?' : 'No account yet?'} <button class="link" type="submit">${signup ? 'Sign in' : 'Create one'}</button></p></form>`,
   );

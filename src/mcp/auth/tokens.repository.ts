@@ -1,4 +1,4 @@
-import { and, eq, isNull, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Executor } from '../../platform/db/database.js';
 import { endUsers, mcpOauthGrants, mcpServers, mcpTokens, organizations, workspaces } from '../../platform/db/schema.js';
 
@@ -73,6 +73,26 @@ export async function revokeGrant(db: Executor, grantId: string): Promise<void> 
     .update(mcpTokens)
     .set({ revokedAt: new Date() })
     .where(and(eq(mcpTokens.grantId, grantId), isNull(mcpTokens.revokedAt)));
+}
+
+/** Revokes the person's live grants and their tokens; the ids of the grants revoked. */
+export async function revokeGrantsOfUser(db: Executor, userId: string): Promise<string[]> {
+  return db.transaction(async (t) => {
+    const tx = t as unknown as Executor;
+    const grants = await tx
+      .update(mcpOauthGrants)
+      .set({ revokedAt: new Date() })
+      .where(and(eq(mcpOauthGrants.userId, userId), isNull(mcpOauthGrants.revokedAt)))
+      .returning({ id: mcpOauthGrants.id });
+    const ids = grants.map((g) => g.id);
+    if (ids.length > 0) {
+      await tx
+        .update(mcpTokens)
+        .set({ revokedAt: new Date() })
+        .where(and(inArray(mcpTokens.grantId, ids), isNull(mcpTokens.revokedAt)));
+    }
+    return ids;
+  });
 }
 
 export async function insertGrant(db: Executor, row: typeof mcpOauthGrants.$inferInsert) {

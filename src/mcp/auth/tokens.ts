@@ -85,6 +85,11 @@ export class McpTokens {
     await this.bus?.publish({ type: 'mcp_tokens', grantId });
   }
 
+  /** Revokes every MCP OAuth grant a person made, with its tokens (their password was reset). */
+  async revokeGrantsOfUser(userId: string): Promise<void> {
+    for (const grantId of await repo.revokeGrantsOfUser(this.orm, userId)) await this.bus?.publish({ type: 'mcp_tokens', grantId });
+  }
+
   /** Replaces the server's shared static bearer token (the old one stops working at once). */
   async issueStatic(db: Executor, server: Pick<McpServerRow, 'id' | 'orgId'>): Promise<string> {
     const plain = newToken(TOKEN_PREFIX.mcpBearer);

@@ -483,6 +483,27 @@ describe('MCP OAuth authorization server', () => {
     assert.equal((await linksOf(await userIdOf('keeper@example.com'))).length, 1);
   });
 
+  it('a password reset ends the MCP OAuth grants of that person, and only theirs', async () => {
+    const cookie = await signUp('reset-grants@example.com');
+    await t.post('/api/v1/end-users', key, { workspaceId: ws, externalId: 'reset-grants-1', email: 'reset-grants@example.com' });
+    const other = await signUp('reset-others@example.com');
+    await t.post('/api/v1/end-users', key, { workspaceId: ws, externalId: 'reset-others-1', email: 'reset-others@example.com' });
+    const client = (await register()).body;
+    const mine = await grant(client.client_id, cookie);
+    const theirs = await grant(client.client_id, other);
+    assert.equal((await rpc(server.mcpEndpoint, mine.access_token, INIT())).status, 200);
+
+    const resetId = (await t.post('/api/v1/auth/password-reset/request', null, { email: 'reset-grants@example.com' })).body.resetId as string;
+    const code = await mail.codeFor('reset-grants@example.com');
+    const done = await t.post('/api/v1/auth/password-reset/confirm', null, { resetId, code, password: 'after the reset' });
+    assert.equal(done.status, 200, done.text);
+
+    assert.equal((await rpc(server.mcpEndpoint, mine.access_token, INIT())).status, 401, 'the access token ended');
+    const refreshed = await token({ grant_type: 'refresh_token', refresh_token: mine.refresh_token, client_id: client.client_id });
+    assert.equal(refreshed.body.error, 'invalid_grant', 'and the refresh token');
+    assert.equal((await rpc(server.mcpEndpoint, theirs.access_token, INIT())).status, 200, "another person's grant is untouched");
+  });
+
   it('binds tokens to one server (resource indicator) and refuses malformed authorize requests', async () => {
     const cookie = await signUp('erin2@example.com');
     await t.post('/api/v1/end-users', key, { workspaceId: ws, externalId: 'erin-2', email: 'erin2@example.com' });

@@ -2,7 +2,7 @@ import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { createHmac } from 'node:crypto';
 import { startApp, type TestApp } from '../../../test/harness.js';
-import { Receiver } from '../../../test/receiver.js';
+import { eventually, Receiver } from '../../../test/receiver.js';
 import { EXPIRE_APPROVALS_JOB } from './approvals.jobs.js';
 
 /**
@@ -412,8 +412,12 @@ describe('approvals: the REST cycle', () => {
     assert.equal(approvedHook.json.receipt.status, 'valid');
     assert.equal(approvedHook.json.approval.status, 'approved');
 
-    const got = await t.get(`/api/v1/approvals/${ids.approve}`, key);
-    const deliveries = got.body.webhookDeliveries as Array<{ status: string; attempts: number; history: unknown[]; url: string }>;
+    // The receiver has the request a moment before the sender records its answer.
+    const deliveries = await eventually(async () => {
+      const got = await t.get(`/api/v1/approvals/${ids.approve}`, key);
+      const list = got.body.webhookDeliveries as Array<{ status: string; attempts: number; history: unknown[]; url: string }>;
+      return list.every((d) => d.status !== 'sending') ? list : null;
+    });
     assert.equal(deliveries.length, 2);
     assert.equal(deliveries[0]!.url, hooks.url('/lifecycle'));
     assert.equal(deliveries[0]!.status, 'delivered');

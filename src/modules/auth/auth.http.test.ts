@@ -2,7 +2,8 @@ import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { createHash } from 'node:crypto';
 import { eq } from 'drizzle-orm';
-import { emailVerificationCodes, emailVerificationSends, userSessions, users } from '../../platform/db/schema.js';
+import { emailVerificationCodes, emailVerificationSends, passwordResetCodes, userSessions, users } from '../../platform/db/schema.js';
+import { eventually } from '../../../test/receiver.js';
 import { startApp, type TestApp } from '../../../test/harness.js';
 import { startSmtpSink } from '../../../test/mail.js';
 
@@ -236,7 +237,7 @@ describe('email verification by emailed code', () => {
     const capped = await t.post('/api/v1/auth/verify-email/request', token);
     assert.equal(capped.status, 429);
     assert.equal(capped.body.error, 'RATE_LIMITED');
-    assert.match(capped.body.message, /At most 10 codes are emailed to an address a day/);
+    assert.match(capped.body.message, /At most 10 verification codes are sent a day/);
     const retryAfter = Number(capped.headers['retry-after']);
     assert.ok(retryAfter > 60 && retryAfter <= 24 * 3600, `Retry-After ${retryAfter}`);
     assert.equal(capped.body.retryAfter, retryAfter);
@@ -281,6 +282,15 @@ describe('email verification by emailed code', () => {
   });
 
   const signInAs = (email: string, password: string) => t.post('/api/v1/auth/sign-in', null, { email, password });
+  const requestReset = async (email: string) => {
+    const res = await t.post('/api/v1/auth/password-reset/request', null, { email });
+    assert.equal(res.status, 202, res.text);
+    assert.deepEqual(Object.keys(res.body).sort(), ['expiresAt', 'requested', 'resetId']);
+    assert.match(res.body.resetId, /^prs_[A-Za-z0-9_-]{43}$/);
+    return res.body.resetId as string;
+  };
+  const resetRows = (userId: string) => t.db.orm.select().from(passwordResetCodes).where(eq(passwordResetCodes.userId, userId));
+  const confirmReset = (body: Record<string, unknown>) => t.post('/api/v1/auth/password-reset/confirm', null, body);
 
   it('resets a password with an emailed code: the address is verified, every session ends, only the new password works', async () => {
     // Someone signed up with the address and holds two sessions; the owner of the inbox takes the account back.
@@ -288,28 +298,34 @@ describe('email verification by emailed code', () => {
     const second = (await signInAs('owner@example.com', 'password123')).body.token as string;
     const before = (await t.db.orm.select().from(users).where(eq(users.id, squatter.userId)))[0]!;
 
-    const requested = await t.post('/api/v1/auth/password-reset/request', null, { email: 'OWNER@example.com' });
-    assert.equal(requested.status, 202, requested.text);
-    assert.deepEqual(requested.body, { requested: true });
+    const resetId = await requestReset('OWNER@example.com');
     const code = await mail.codeFor('owner@example.com');
     assert.match(mail.mailsTo('owner@example.com').at(-1)!.raw, /Subject: Your Switchboard password reset code/);
-    assert.ok(!requested.text.includes(code));
+    const [row] = await resetRows(squatter.userId);
+    assert.match(row!.codeHash, /^[0-9a-f]{64}$/);
+    assert.match(row!.resetHash, /^[0-9a-f]{64}$/);
 
-    const confirm = (body: Record<string, unknown>) => t.post('/api/v1/auth/password-reset/confirm', null, body);
-    const weak = await confirm({ email: 'owner@example.com', code, password: 'short' });
+    const weak = await confirmReset({ resetId, code, password: 'short' });
     assert.equal(weak.status, 400);
     assert.equal(weak.body.error, 'VALIDATION_ERROR');
     assert.match(weak.body.message, /password/);
-    const blank = await confirm({ email: 'owner@example.com', code: ' ', password: 'a new passphrase' });
+    const blank = await confirmReset({ resetId, code: ' ', password: 'a new passphrase' });
     assert.equal(blank.body.error, 'VALIDATION_ERROR');
-    assert.equal((await codeRow(squatter.userId))?.attempts, 0, 'neither a weak password nor a blank code spends a try');
-    const wrong = await confirm({ email: 'owner@example.com', code: code === '00000000' ? '11111111' : '00000000', password: 'a new passphrase' });
+    assert.equal((await resetRows(squatter.userId))[0]?.attempts, 0, 'neither a weak password nor a blank code spends a try');
+    const wrongCodeValue = code === '00000000' ? '11111111' : '00000000';
+    const wrong = await confirmReset({ resetId, code: wrongCodeValue, password: 'a new passphrase' });
     assert.equal(wrong.status, 400);
     assert.equal(wrong.body.error, 'INVALID_VERIFICATION_CODE');
     assert.equal(wrong.body.attemptsLeft, 4);
-    assert.equal((await t.get('/api/v1/auth/session', second)).status, 200, 'a wrong code changes nothing');
+    // The code works only with the reset id of the request that sent it.
+    const otherId = await t.post('/api/v1/auth/password-reset/request', null, { email: 'owner@example.com' });
+    assert.equal(otherId.status, 202, 'within the minute: the same answer, and no email');
+    assert.equal(mail.mailsTo('owner@example.com').length, 1);
+    const foreign = await confirmReset({ resetId: otherId.body.resetId, code, password: 'a new passphrase' });
+    assert.equal(foreign.body.error, 'VERIFICATION_CODE_EXPIRED');
+    assert.equal((await t.get('/api/v1/auth/session', second)).status, 200, 'nothing changed yet');
 
-    const done = await confirm({ email: 'owner@example.com', code: `${code.slice(0, 4)}-${code.slice(4)}`, password: 'a new passphrase' });
+    const done = await confirmReset({ resetId, code: `${code.slice(0, 4)}-${code.slice(4)}`, password: 'a new passphrase' });
     assert.equal(done.status, 200, done.text);
     assert.deepEqual(done.body, { passwordReset: true, emailVerified: true });
     for (const token of [squatter.token, second]) assert.equal((await t.get('/api/v1/auth/session', token)).status, 401, 'every session ended');
@@ -321,24 +337,21 @@ describe('email verification by emailed code', () => {
     const after = (await t.db.orm.select().from(users).where(eq(users.id, squatter.userId)))[0]!;
     assert.notEqual(after.passwordHash, before.passwordHash);
     assert.ok(after.passwordHash?.startsWith('scrypt$'));
-    assert.ok((await codeRow(squatter.userId))?.consumedAt, 'the code is used up');
-    assert.equal(await sendsRow(squatter.userId), undefined, 'the daily count goes with the verification');
+    assert.equal((await resetRows(squatter.userId)).length, 0, 'the code is used up');
     const dump = await t.dumpDatabase();
-    for (const secret of [code, 'a new passphrase']) {
-      assert.ok(!dump.includes(secret), 'neither the code nor the password is stored');
-      assert.ok(!t.logs.join('').includes(secret), 'neither the code nor the password is logged');
+    for (const secret of [code, 'a new passphrase', resetId]) {
+      assert.ok(!dump.includes(secret), 'neither the code, the reset id nor the password is stored');
+      assert.ok(!t.logs.join('').includes(secret), 'neither the code, the reset id nor the password is logged');
     }
 
-    const reused = await confirm({ email: 'owner@example.com', code, password: 'yet another one' });
+    const reused = await confirmReset({ resetId, code, password: 'yet another one' });
     assert.equal(reused.status, 400);
     assert.equal(reused.body.error, 'VERIFICATION_CODE_EXPIRED', 'a code works once');
   });
 
   it('answers an address without an account like any other, sends nothing to it and takes no code for it', async () => {
-    const res = await t.post('/api/v1/auth/password-reset/request', null, { email: 'ghost@example.com' });
-    assert.equal(res.status, 202);
-    assert.deepEqual(res.body, { requested: true });
-    const confirm = await t.post('/api/v1/auth/password-reset/confirm', null, { email: 'ghost@example.com', code: '12345678', password: 'whatever123' });
+    const resetId = await requestReset('ghost@example.com');
+    const confirm = await confirmReset({ resetId, code: '12345678', password: 'whatever123' });
     assert.equal(confirm.status, 400);
     assert.equal(confirm.body.error, 'VERIFICATION_CODE_EXPIRED');
     assert.equal(mail.mailsTo('ghost@example.com').length, 0);
@@ -347,32 +360,49 @@ describe('email verification by emailed code', () => {
       assert.equal(bad.status, 400, JSON.stringify(body));
       assert.equal(bad.body.error, 'VALIDATION_ERROR');
     }
-    const missing = await t.post('/api/v1/auth/password-reset/confirm', null, { email: 'ghost@example.com', password: 'whatever123' });
+    const missing = await confirmReset({ resetId, password: 'whatever123' });
     assert.equal(missing.body.error, 'VALIDATION_ERROR');
+    const noId = await confirmReset({ code: '12345678', password: 'whatever123' });
+    assert.equal(noId.body.error, 'VALIDATION_ERROR');
   });
 
-  it('counts reset codes with verification codes (one a minute to an address), and takes any code sent to it', async () => {
-    const { token, userId } = await signUp('limits-reset@example.com');
-    assert.equal((await t.post('/api/v1/auth/verify-email/request', token)).status, 200);
-    const verifyCode = await mail.codeFor('limits-reset@example.com');
-    const soon = await t.post('/api/v1/auth/password-reset/request', null, { email: 'limits-reset@example.com' });
-    assert.equal(soon.status, 429, soon.text);
-    assert.equal(soon.body.error, 'RATE_LIMITED');
-    assert.ok(Number(soon.headers['retry-after']) >= 1);
-    // Any code sent to the inbox proves it: the verification code sets a new password too.
-    const done = await t.post('/api/v1/auth/password-reset/confirm', null, { email: 'limits-reset@example.com', code: verifyCode, password: 'reset with it' });
+  it('sends one reset code a minute and ten a day to an address, answering alike over the limits; a stranger cannot spend the owner\'s tries', async () => {
+    const { userId } = await signUp('limits-reset@example.com');
+    const owners = await requestReset('limits-reset@example.com');
+    const ownersCode = await mail.codeFor('limits-reset@example.com');
+    // A stranger who knows the address asks too: within the minute nothing is sent, and their id cannot spend tries
+    // of the owner's code.
+    const strangers = await requestReset('limits-reset@example.com');
+    for (let i = 0; i < 6; i++) assert.equal((await confirmReset({ resetId: strangers, code: String(i).repeat(8), password: 'stolen account' })).body.error, 'VERIFICATION_CODE_EXPIRED');
+    assert.equal((await resetRows(userId))[0]?.attempts, 0, "the owner's code kept its tries");
+    assert.equal(mail.mailsTo('limits-reset@example.com').length, 1);
+    // Ten a day: older codes are made older than a minute each time, as if requested over the day.
+    const earlier = () => t.db.orm.update(passwordResetCodes).set({ createdAt: new Date(Date.now() - 120_000) }).where(eq(passwordResetCodes.userId, userId));
+    for (let n = 2; n <= 10; n++) {
+      await earlier();
+      await requestReset('limits-reset@example.com');
+      await mail.codeFor('limits-reset@example.com', n);
+    }
+    await earlier();
+    await requestReset('limits-reset@example.com');
+    assert.equal((await resetRows(userId)).length, 10, 'the eleventh was not made');
+    assert.ok(t.logs.some((l) => l.includes('password reset code not sent: over the limit') && l.includes('10 a day')));
+    // The owner's first code still works (codes do not replace each other).
+    const done = await confirmReset({ resetId: owners, code: ownersCode, password: 'reset with it' });
     assert.equal(done.status, 200, done.text);
-    assert.equal((await t.get('/api/v1/auth/session', token)).status, 401);
-    assert.equal(await sendsRow(userId), undefined, 'the address is verified: its count is dropped');
+    assert.equal((await resetRows(userId)).length, 0);
   });
 
-  it('answers 503 when the SMTP server refuses the reset email, and leaves no code', async () => {
+  it('drops the code when the SMTP server refuses the reset email, and answers as always', async () => {
     const { userId } = await signUp('rejected-reset@example.com');
-    const res = await t.post('/api/v1/auth/password-reset/request', null, { email: 'rejected-reset@example.com' });
-    assert.equal(res.status, 503, res.text);
-    assert.deepEqual(res.body, { error: 'SERVICE_UNAVAILABLE', message: 'The password reset email could not be sent; try again later.' });
-    assert.equal(await codeRow(userId), undefined);
-    assert.equal(await sendCount(userId), 0);
+    await requestReset('rejected-reset@example.com');
+    await eventually(async () => (await resetRows(userId)).length === 0 && t.logs.some((l) => l.includes('password reset email not sent')), 10_000, 'the failed send to be logged');
+    const logged = t.logs.find((l) => l.includes('password reset email not sent'))!;
+    assert.match(logged, /550/);
+    assert.equal(mail.mailsTo('rejected-reset@example.com').length, 0);
+    // Nothing holds the per-minute limit: the next request makes a code again (sent, and refused again).
+    await requestReset('rejected-reset@example.com');
+    await eventually(async () => t.logs.filter((l) => l.includes('password reset email not sent')).length === 2, 10_000, 'a second code to be made and tried');
   });
 });
 

@@ -23,6 +23,7 @@ const SessionSecurity = [{ session: [] as string[] }];
 export const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const service = app.services.auth;
   const verification = app.services.emailVerification;
+  const passwordReset = app.services.passwordReset;
   const secure = app.config.publicUrl.startsWith('https://');
 
   const setCookie = (reply: FastifyReply, token: string, expiresAt: string) => {
@@ -103,11 +104,11 @@ export const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
       tags,
       summary: 'Email a password reset code to the account with this address (15 minutes, 5 tries; one a minute, ten a day)',
       description:
-        'Answers 202 whether or not an account has the address. 400 EMAIL_NOT_CONFIGURED without SMTP; 429 RATE_LIMITED within a minute of the previous code or after ten codes in a day (verification and reset codes count together); 503 SERVICE_UNAVAILABLE when the SMTP server fails.',
+        'Answers 202 with a resetId whether or not an account has the address, and also when the address is over its limits (no email then); the email is sent after the answer. 400 EMAIL_NOT_CONFIGURED without SMTP.',
       body: PasswordResetRequestBody,
-      response: { 202: PasswordResetRequested, 429: Type.Ref('ErrorBody'), 503: Type.Ref('ErrorBody'), ...standardErrors },
+      response: { 202: PasswordResetRequested, ...standardErrors },
     },
-    handler: async (req, reply) => reply.code(202).send(await verification.requestPasswordReset(req.body.email)),
+    handler: async (req, reply) => reply.code(202).send(await passwordReset.request(req.body.email)),
   });
 
   app.post('/api/v1/auth/password-reset/confirm', {
@@ -115,10 +116,11 @@ export const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
     schema: {
       tags,
       summary: 'Set a new password with the emailed code; the address becomes verified and every session of the account ends',
-      description: '400 INVALID_VERIFICATION_CODE (with attemptsLeft), 400 VERIFICATION_CODE_EXPIRED when none is pending (or no account has the address). Sign in with the new password afterwards.',
+      description:
+        'Every session and MCP OAuth grant of the account ends. 400 INVALID_VERIFICATION_CODE (with attemptsLeft), 400 VERIFICATION_CODE_EXPIRED when the resetId has no live code (unknown, used, expired, out of tries, or no account had the address). Sign in with the new password afterwards.',
       body: PasswordResetConfirmBody,
       response: { 200: PasswordResetDone, ...standardErrors },
     },
-    handler: async (req) => verification.resetPassword(req.body),
+    handler: async (req) => passwordReset.confirm(req.body),
   });
 };

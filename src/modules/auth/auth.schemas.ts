@@ -67,10 +67,12 @@ export const VerifyEmailConfirmed = Type.Object({ emailVerified: Type.Literal(tr
 
 export const PasswordResetRequestBody = Type.Object({ email: Email });
 export const PasswordResetRequested = Type.Object({
-  requested: Type.Literal(true, { description: 'The same answer whether or not an account has the address' }),
+  requested: Type.Literal(true, { description: 'The same answer whether or not an account has the address, and over a limit' }),
+  resetId: Type.String({ description: 'prs_…: send it back with the emailed code; the code works only with it' }),
+  expiresAt: Timestamp(),
 });
 export const PasswordResetConfirmBody = Type.Object({
-  email: Email,
+  resetId: Type.String({ minLength: 1, maxLength: 100, description: 'From the request' }),
   code: Type.String({ minLength: 1, maxLength: 32, description: 'The code from the password reset email' }),
   password: Password,
 });

@@ -1,6 +1,6 @@
 import type { Executor, Orm } from '../../platform/db/database.js';
 import { hashToken } from '../../platform/crypto.js';
-import { AppError, invalidField, isUniqueViolation } from '../../platform/errors.js';
+import { AppError, isUniqueViolation } from '../../platform/errors.js';
 import type { Principal } from '../../platform/http/auth.js';
 import { newId, newToken, TOKEN_PREFIX } from '../../platform/ids.js';
 import { hashPassword, verifyPassword } from './passwords.js';
@@ -36,23 +36,6 @@ export class AuthService {
       image: input.image ?? null,
       passwordHash: await hashPassword(input.password),
     });
-  }
-
-  /**
-   * The operator sets a person's password (CLI, e.g. when no SMTP server can send a reset code): every session of
-   * the account ends, as with a reset by code (0088). The address stays as verified or unverified as it was.
-   */
-  async setPasswordByEmail(email: string, password: string) {
-    if (password.length < 8 || password.length > 200) throw invalidField('password', 'must have 8 to 200 characters');
-    const user = await repo.findUserByEmail(this.deps.orm, email.trim());
-    if (!user) throw new AppError('NOT_FOUND', `No account has the email ${email}.`);
-    const passwordHash = await hashPassword(password);
-    await this.deps.orm.transaction(async (t) => {
-      const tx = t as unknown as Executor;
-      await repo.setPassword(tx, user.id, passwordHash);
-      await repo.deleteSessionsOf(tx, user.id);
-    });
-    return { id: user.id, email: user.email, passwordSet: true as const, sessionsEnded: true as const };
   }
 
   async signIn(input: SignInInput) {

@@ -4,7 +4,6 @@ import { hashToken, safeEqual } from '../../platform/crypto.js';
 import { AppError, invalidField } from '../../platform/errors.js';
 import type { Mailer } from '../../platform/mailer.js';
 import * as repo from './auth.repository.js';
-import { hashPassword } from './passwords.js';
 
 export const CODE_DIGITS = 8;
 export const CODE_TTL_MS = 15 * 60_000;
@@ -17,32 +16,45 @@ export const DAILY_WINDOW_MS = 24 * 60 * 60_000;
 /** Bound to the person, so a stored hash is worth nothing for another account. Only this digest is stored. */
 const hashCode = (userId: string, code: string) => hashToken(`email-verification:${userId}:${code}`);
 
-const rateLimited = (waitMs: number, message: (retryAfter: number) => string) => {
+/** 8 random digits. */
+export const newCode = () => String(randomInt(0, 10 ** CODE_DIGITS)).padStart(CODE_DIGITS, '0');
+
+/** A code as typed (spaces and dashes ignored); an empty field is not a guess and spends no try. */
+export function codeInput(input: string, source: string): string {
+  const code = input.replace(/[\s-]/g, '');
+  if (code === '') throw invalidField('code', `is required: enter the code from ${source}`);
+  return code;
+}
+
+export const wrongCode = (attempts: number) => {
+  const attemptsLeft = MAX_ATTEMPTS - attempts;
+  return new AppError(
+    'INVALID_VERIFICATION_CODE',
+    attemptsLeft > 0 ? `The code is wrong; ${attemptsLeft} ${attemptsLeft === 1 ? 'try' : 'tries'} left.` : 'The code is wrong, and no tries are left; request a new code.',
+    { attemptsLeft },
+  );
+};
+
+export const rateLimited = (waitMs: number, message: (retryAfter: number) => string) => {
   const retryAfter = Math.max(1, Math.ceil(waitMs / 1000));
   return new AppError('RATE_LIMITED', message(retryAfter), { retryAfter, headers: { 'Retry-After': retryAfter } });
 };
 
-const notConfigured = (what: 'verification' | 'password reset') =>
+export const notConfigured = (what: 'verification' | 'password reset') =>
   new AppError(
     'EMAIL_NOT_CONFIGURED',
     what === 'verification'
       ? 'Email sending is not configured on this service, so no verification code can be sent. The operator sets SWITCHBOARD_SMTP_URL, or marks the address verified with `switchboard users verify-email <email>`.'
-      : 'Email sending is not configured on this service, so no password reset code can be sent. The operator sets SWITCHBOARD_SMTP_URL.',
+      : 'Email sending is not configured on this service, so no password reset code can be sent. The operator sets SWITCHBOARD_SMTP_URL, or sets the password with `switchboard users set-password <email>`.',
   );
 
-const noCodePending = () =>
+export const noCodePending = () =>
   new AppError('VERIFICATION_CODE_EXPIRED', 'No valid code is pending: it expired, was used, or too many wrong codes were entered. Request a new code.');
 
-/** The two emails that carry a code. The code is in them and nowhere else. */
 const verifyEmail = (code: string, address: string) => ({
   subject: 'Your Switchboard verification code',
   text: `Your verification code is ${code}.\n\nEnter it where you were asked to verify ${address}. It works for 15 minutes.\nIf you did not ask for it, someone typed your address; ignore this message.\n`,
   html: `<p>Your verification code is <strong style="font-size:20px;letter-spacing:2px">${code}</strong>.</p><p>Enter it where you were asked to verify your email address. It works for 15 minutes.</p><p>If you did not ask for it, someone typed your address; ignore this message.</p>`,
-});
-const resetEmail = (code: string, address: string) => ({
-  subject: 'Your Switchboard password reset code',
-  text: `Your password reset code is ${code}.\n\nEnter it with a new password for ${address} where you asked to reset it. It works for 15 minutes, and signs out every session of the account.\nIf you did not ask for it, someone typed your address; ignore this message: your password stays as it is.\n`,
-  html: `<p>Your password reset code is <strong style="font-size:20px;letter-spacing:2px">${code}</strong>.</p><p>Enter it with a new password where you asked to reset it. It works for 15 minutes, and signs out every session of the account.</p><p>If you did not ask for it, someone typed your address; ignore this message: your password stays as it is.</p>`,
 });
 
 /**
@@ -67,47 +79,15 @@ export class EmailVerificationService {
   async request(userId: string): Promise<{ emailVerified: boolean; sent: boolean; expiresAt: string | null }> {
     const user = await this.user(userId);
     if (user.emailVerifiedAt) return { emailVerified: true, sent: false, expiresAt: null };
-    const expiresAt = await this.sendCode(user, 'verify');
+    const expiresAt = await this.sendCode(user);
     return { emailVerified: false, sent: true, expiresAt: expiresAt.toISOString() };
   }
 
-  /**
-   * Emails a password reset code to the account with this address, if there is one (0088). The answer is the same
-   * either way; the limits of verification codes apply, since both prove the same thing: control of the inbox.
-   */
-  async requestPasswordReset(email: string): Promise<{ requested: true }> {
-    if (!this.deps.mailer.configured) throw notConfigured('password reset');
-    const user = await repo.findUserByEmail(this.deps.orm, email.trim());
-    if (user) await this.sendCode(user, 'reset');
-    return { requested: true };
-  }
-
-  /**
-   * Sets a new password with a code sent to the account's address: the code proves the inbox, so the address is
-   * verified too, and every session of the account ends (whoever held it before, e.g. someone who signed up with
-   * this address, is signed out). No account: the same answer as no code pending.
-   */
-  async resetPassword(input: { email: string; code: string; password: string }): Promise<{ passwordReset: true; emailVerified: true }> {
-    const user = await repo.findUserByEmail(this.deps.orm, input.email.trim());
-    if (!user) throw noCodePending();
-    await this.checkCode(user.id, input.code, 'the password reset email');
-    const passwordHash = await hashPassword(input.password);
-    await this.deps.orm.transaction(async (t) => {
-      const tx = t as unknown as Executor;
-      await repo.consumeVerificationCode(tx, user.id);
-      await repo.setPassword(tx, user.id, passwordHash);
-      await repo.markEmailVerified(tx, user.id);
-      await repo.clearVerificationSends(tx, user.id);
-      await repo.deleteSessionsOf(tx, user.id);
-    });
-    return { passwordReset: true, emailVerified: true };
-  }
-
   /** A new code for the person (replacing any earlier one), counted against the limits, and emailed. */
-  private async sendCode(user: repo.UserRow, purpose: 'verify' | 'reset'): Promise<Date> {
-    if (!this.deps.mailer.configured) throw notConfigured(purpose === 'verify' ? 'verification' : 'password reset');
+  private async sendCode(user: repo.UserRow): Promise<Date> {
+    if (!this.deps.mailer.configured) throw notConfigured('verification');
     const userId = user.id;
-    const code = String(randomInt(0, 10 ** CODE_DIGITS)).padStart(CODE_DIGITS, '0');
+    const code = newCode();
     const expiresAt = new Date(Date.now() + CODE_TTL_MS);
     const row = { userId, codeHash: hashCode(userId, code), expiresAt };
     // Counted in the database before anything is written, so every node shares the cap; taken back when no code
@@ -117,7 +97,7 @@ export class EmailVerificationService {
       const next = new Date(daily.windowStart.getTime() + DAILY_WINDOW_MS);
       throw rateLimited(
         next.getTime() - Date.now(),
-        () => `At most ${DAILY_CODES} codes are emailed to an address a day; request another after ${next.toISOString()}.`,
+        () => `At most ${DAILY_CODES} verification codes are sent a day; request another after ${next.toISOString()}.`,
       );
     }
     if (!(await repo.putVerificationCode(this.deps.orm, row, new Date(Date.now() - RESEND_INTERVAL_MS)))) {
@@ -127,14 +107,13 @@ export class EmailVerificationService {
       throw rateLimited(wait, (retryAfter) => `A code was sent less than a minute ago; request another in ${retryAfter} s.`);
     }
     try {
-      await this.deps.mailer.send({ to: user.email, ...(purpose === 'verify' ? verifyEmail(code, user.email) : resetEmail(code, user.email)) });
+      await this.deps.mailer.send({ to: user.email, ...verifyEmail(code, user.email) });
     } catch (err) {
       // Not the code, and not the message: only why sending failed.
-      const what = purpose === 'verify' ? 'verification' : 'password reset';
-      this.deps.log.warn({ err: { message: (err as Error).message }, userId }, `${what} email not sent`);
+      this.deps.log.warn({ err: { message: (err as Error).message }, userId }, 'verification email not sent');
       await repo.deleteVerificationCode(this.deps.orm, userId);
       await repo.uncountVerificationSend(this.deps.orm, userId);
-      throw new AppError('SERVICE_UNAVAILABLE', `The ${what} email could not be sent; try again later.`);
+      throw new AppError('SERVICE_UNAVAILABLE', 'The verification email could not be sent; try again later.');
     }
     return expiresAt;
   }
@@ -143,7 +122,7 @@ export class EmailVerificationService {
   async confirm(userId: string, input: string): Promise<{ emailVerified: true }> {
     const user = await this.user(userId);
     if (user.emailVerifiedAt) return { emailVerified: true };
-    await this.checkCode(userId, input, 'the verification email');
+    await this.checkCode(userId, input);
     await this.deps.orm.transaction(async (t) => {
       const tx = t as unknown as Executor;
       await repo.consumeVerificationCode(tx, userId);
@@ -154,20 +133,11 @@ export class EmailVerificationService {
   }
 
   /** Spends one try of the person's live code on `input` (spaces and dashes ignored); throws unless it is right. */
-  private async checkCode(userId: string, input: string, source: string): Promise<void> {
-    const code = input.replace(/[\s-]/g, '');
-    // An empty form field is not a guess: it spends no try.
-    if (code === '') throw invalidField('code', `is required: enter the code from ${source}`);
+  private async checkCode(userId: string, input: string): Promise<void> {
+    const code = codeInput(input, 'the verification email');
     const live = await repo.spendVerificationAttempt(this.deps.orm, userId, MAX_ATTEMPTS);
     if (!live) throw noCodePending();
-    if (!safeEqual(live.codeHash, hashCode(userId, code))) {
-      const attemptsLeft = MAX_ATTEMPTS - live.attempts;
-      throw new AppError(
-        'INVALID_VERIFICATION_CODE',
-        attemptsLeft > 0 ? `The code is wrong; ${attemptsLeft} ${attemptsLeft === 1 ? 'try' : 'tries'} left.` : 'The code is wrong, and no tries are left; request a new code.',
-        { attemptsLeft },
-      );
-    }
+    if (!safeEqual(live.codeHash, hashCode(userId, code))) throw wrongCode(live.attempts);
   }
 
   /** The operator vouches for an address (CLI), e.g. when no SMTP server is configured. */

@@ -1,5 +1,5 @@
 import type { Executor, Orm } from '../../platform/db/database.js';
-import { AppError, isForeignKeyViolation } from '../../platform/errors.js';
+import { AppError, isForeignKeyViolation, violatedConstraint } from '../../platform/errors.js';
 import type { Actor } from '../../platform/http/access.js';
 import { newId } from '../../platform/ids.js';
 import type { InvalidationBus } from '../../platform/invalidation.js';
@@ -32,6 +32,9 @@ export interface McpServersDeps {
   tokens: McpTokens;
   surfaces: SurfaceCatalog;
 }
+
+/** A token's insert refused because its end user is gone (not its server: that one is gone for good). */
+const endUserGone = (err: unknown) => isForeignKeyViolation(err) && (violatedConstraint(err) ?? '').includes('end_user_id');
 
 /** MCP servers: their records, plan limit, static bearer token and issued tokens. */
 export class McpServersService {
@@ -236,13 +239,13 @@ export class McpServersService {
         return { ...issued, endUser };
       } catch (err) {
         // The end user came from this node's cache, but another node deleted it and its invalidation is on the way.
-        if (isForeignKeyViolation(err)) this.deps.endUsers.forget(endUser.id);
+        if (endUserGone(err)) this.deps.endUsers.forget(endUser.id);
         throw err;
       }
     };
     // One more look after a stale cache entry was dropped: the end user is gone, or another has its externalId now.
     const { plain, record, endUser } = await issue().catch(async (err: unknown) => {
-      if (isForeignKeyViolation(err)) return issue();
+      if (endUserGone(err)) return issue();
       throw err;
     });
     return { plain, token: toTokenRecord(record, endUser.externalId), mcpEndpoint: mcpEndpointOf(this.deps.publicUrl, id) };

@@ -52,6 +52,26 @@ describe('OAuth apps: custom apps (API) and service-managed apps (operator API, 
     assert.ok(!(await t.get('/api/v1/integrations/oauth-status', key)).body.configured.includes('asana'));
   });
 
+  it('answers 409 OAUTH_APP_IN_USE when a workspace integration takes the app between the usage check and the delete', async () => {
+    const { key } = await t.tenant('team');
+    const app = (await t.post('/api/v1/oauth-apps', key, body())).body.oauthApp;
+    const ws = await t.workspace(key);
+    const wi = await t.post(`/api/v1/workspaces/${ws.id}/integrations`, key, { integrationName: 'asana', connectionStrategy: 'per_user' });
+    assert.equal(wi.status, 201, wi.text);
+    // The race made deterministic: a database trigger points the workspace integration at the app as it is deleted.
+    await t.db.exec(`CREATE FUNCTION take_app_on_delete() RETURNS trigger LANGUAGE plpgsql AS $$
+      BEGIN UPDATE workspace_integrations SET oauth_app_id = OLD.id WHERE id = '${wi.body.integration.id}'; RETURN OLD; END $$;
+      CREATE TRIGGER take_app_on_delete BEFORE DELETE ON oauth_apps FOR EACH ROW EXECUTE FUNCTION take_app_on_delete();`);
+    try {
+      const del = await t.delete(`/api/v1/oauth-apps/${app.id}`, key);
+      assert.equal(del.status, 409, del.text);
+      assert.equal(del.body.error, 'OAUTH_APP_IN_USE');
+    } finally {
+      await t.db.exec('DROP TRIGGER take_app_on_delete ON oauth_apps; DROP FUNCTION take_app_on_delete();');
+    }
+    assert.equal((await t.get(`/api/v1/oauth-apps/${app.id}`, key)).status, 200, 'the app is still there');
+  });
+
   it('refuses bad input, plans without custom apps, other organizations and scoped keys', async () => {
     const { key } = await t.tenant('team');
     const expect = async (res: { status: number; body: any; text: string }, status: number, code: string) => {

@@ -1,7 +1,7 @@
 import type { AuthOption, IntegrationDefinition } from '../../integrations/framework.js';
 import type { IntegrationRegistry } from '../../integrations/registry.js';
 import type { Orm } from '../../platform/db/database.js';
-import { AppError, invalidField, isUniqueViolation } from '../../platform/errors.js';
+import { AppError, invalidField, isDeleteRefused, isUniqueViolation } from '../../platform/errors.js';
 import type { Actor } from '../../platform/http/access.js';
 import { newId } from '../../platform/ids.js';
 import { isPlanName, type PlanTable } from '../../platform/plans.js';
@@ -154,7 +154,19 @@ export class OAuthAppsService {
         { ...used },
       );
     }
-    if (!(await repo.deleteApp(this.deps.orm, actor.orgId, id))) throw notFound();
+    return this.deleteRow(actor.orgId, id);
+  }
+
+  /** Deletes the app row; a workspace integration that started using it (its key restricts the delete) answers 409. */
+  private async deleteRow(orgId: string | null, id: string) {
+    let deleted: boolean;
+    try {
+      deleted = await repo.deleteApp(this.deps.orm, orgId, id);
+    } catch (err) {
+      if (isDeleteRefused(err)) throw new AppError('OAUTH_APP_IN_USE', 'A workspace integration uses the OAuth app; change or delete it first.');
+      throw err;
+    }
+    if (!deleted) throw notFound();
     return { deleted: true as const, id };
   }
 
@@ -182,8 +194,7 @@ export class OAuthAppsService {
 
   /** Connections made with the app can no longer refresh once it is gone; the operator decides. */
   async deletePlatform(id: string) {
-    if (!(await repo.deleteApp(this.deps.orm, null, id))) throw notFound();
-    return { deleted: true as const, id };
+    return this.deleteRow(null, id);
   }
 
   /** CLI: create or replace the service-managed app of an integration. */

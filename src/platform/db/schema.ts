@@ -114,6 +114,17 @@ export const emailVerificationSends = pgTable('email_verification_sends', {
   count: integer('count').notNull(),
 });
 
+/** Password reset codes, one per request, bound to the requester's reset id (digests only); see docs/decisions/0088. */
+export const passwordResetCodes = pgTable('password_reset_codes', {
+  id: uuid('id').primaryKey(),
+  userId: uuid('user_id').notNull(),
+  resetHash: text('reset_hash').notNull(),
+  codeHash: text('code_hash').notNull(),
+  expiresAt: ts('expires_at').notNull(),
+  attempts: integer('attempts').notNull().default(0),
+  createdAt: createdAt(),
+});
+
 export const userSessions = pgTable('user_sessions', {
   id: uuid('id').primaryKey(),
   userId: uuid('user_id').notNull(),

@@ -75,7 +75,7 @@ describe('password reset pages', () => {
     assert.ok(!logs.includes('a brand new one') && !logs.includes(await mail.codeFor('page-owner@example.com')), 'neither the password nor the code is logged');
   });
 
-  it('refuses cross-site posts, bad addresses and short passwords, keeps the code form over a limit, and escapes what it echoes', async () => {
+  it('refuses cross-site posts, bad addresses, short passwords and a confirm without a reset id; answers alike over a limit; escapes what it echoes', async () => {
     await signUp('page-limits@example.com');
     const crossSite = await form({ action: 'request', email: 'page-limits@example.com' }, { 'sec-fetch-site': 'cross-site' });
     assert.equal(crossSite.status, 403);
@@ -91,22 +91,26 @@ describe('password reset pages', () => {
     assert.equal(first.status, 200);
     assert.equal(first.headers['content-security-policy'], "default-src 'none'; style-src 'unsafe-inline'; form-action 'self'; frame-ancestors 'none'; base-uri 'none'");
     assert.equal(first.headers['cache-control'], 'no-store');
+    const resetId = /name="resetId" value="(prs_[A-Za-z0-9_-]+)"/.exec(first.text)?.[1];
+    assert.ok(resetId, 'the code form carries the reset id');
     const again = await form({ action: 'request', email: 'page-limits@example.com' });
-    assert.equal(again.status, 429);
-    assert.match(again.text, /id="confirm"/, 'the code sent a moment ago can still be entered');
-    assert.match(again.text, /less than a minute ago/);
+    assert.equal(again.status, 200, 'within the minute: the same page');
+    assert.match(again.text, /at most one a minute/);
 
-    const short = await form({ action: 'confirm', email: 'page-limits@example.com', code: '12345678', password: 'short' });
+    const short = await form({ action: 'confirm', email: 'page-limits@example.com', resetId, code: '12345678', password: 'short' });
     assert.equal(short.status, 400);
     assert.match(short.text, /8 to 200 characters/);
+    const noId = await form({ action: 'confirm', email: 'page-limits@example.com', code: '12345678', password: 'long enough' });
+    assert.equal(noId.status, 400);
+    assert.match(noId.text, /Ask for a code first/);
 
     const unknown = await form({ action: 'request', email: 'nobody-here@example.com' });
     assert.equal(unknown.status, 200, 'an address without an account gets the same page');
     assert.match(unknown.text, /If an account has the address nobody-here@example.com/);
 
-    const echoed = await t.request('GET', `/auth/reset-password?email=${encodeURIComponent('"><script>alert(1)</script>')}`);
-    assert.equal(echoed.status, 200);
-    assert.ok(!echoed.text.includes('<script>alert(1)'), 'the address is escaped');
+    const echoed = await form({ action: 'request', email: '"><script>alert(1)</script>' });
+    assert.equal(echoed.status, 400);
+    assert.ok(!echoed.text.includes('<script>alert(1)'), 'what was typed is escaped');
     assert.match(echoed.text, /&quot;&gt;&lt;script&gt;/);
   });
 });

@@ -14,12 +14,12 @@ ${errorBox(opts.error)}
   );
 }
 
-export function resetCodePage(opts: { email: string; error?: string; info?: string }): string {
+export function resetCodePage(opts: { email: string; resetId: string; error?: string; info?: string }): string {
   return layout(
     'Reset your password',
     `<h1>Set a new password</h1>
 ${errorBox(opts.error)}${infoBox(opts.info)}
-<form method="post" action="/auth/reset-password" id="confirm">${hidden('action', 'confirm')}${hidden('email', opts.email)}
+<form method="post" action="/auth/reset-password" id="confirm">${hidden('action', 'confirm')}${hidden('email', opts.email)}${hidden('resetId', opts.resetId)}
 <label for="code">Code</label><input id="code" name="code" type="text" inputmode="numeric" autocomplete="one-time-code" required maxlength="16" aria-describedby="code-help"${opts.error ? ' aria-invalid="true"' : ''}>
 <p id="code-help" class="muted">The 8-digit code from the email to ${esc(opts.email)}; it works for 15 minutes.</p>
 <label for="password">New password</label><input id="password" name="password" type="password" required minlength="8" maxlength="200" autocomplete="new-password">
@@ -34,7 +34,8 @@ export function resetDonePage(email: string): string {
   return layout(
     'Password changed',
     `<h1>Password changed</h1>
-${infoBox(`The password of ${email} is set, and the address is verified. Every session of the account was signed out.`)}
-<p>Sign in with the new password where you were: you can close this tab.</p>`,
+${infoBox(`The password of ${email} is set, and the address is verified. Every session of the account was signed out, and the MCP clients it had allowed must be allowed again.`)}
+<p>Sign in with the new password where you were: you can close this tab.</p>
+<p class="muted">If you did not create this account yourself, review the API keys and members of its organizations.</p>`,
   );
 }
