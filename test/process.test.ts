@@ -6,6 +6,7 @@ import { randomBytes } from 'node:crypto';
 import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
+import pg from 'pg';
 import { scratchDatabase } from './harness.js';
 import { CLI, freePort, ROOT, waitReady } from './service-process.js';
 import { ENCRYPTED_COLUMNS } from '../src/platform/secrets.js';
@@ -150,15 +151,16 @@ describe('the switchboard process', () => {
     }
   });
 
-  it('serves from several processes on PostgreSQL (SWITCHBOARD_PROCESSES): shared caches stay correct, a dead one is replaced, SIGTERM stops all', { skip: !process.env.DATABASE_URL && 'PostgreSQL only: the embedded database belongs to one process' }, async () => {
+  it('serves from several processes on PostgreSQL (SWITCHBOARD_PROCESSES): shared caches stay correct, a dead one is replaced (a failing replacement later each time), SIGTERM stops all', { skip: !process.env.DATABASE_URL && 'PostgreSQL only: the embedded database belongs to one process' }, async () => {
     // LOG_LEVEL info: the test waits for each process's "Server listening" line.
     const scratch = await scratchDatabase(process.env.DATABASE_URL!, 'sb_procs');
     const dir = await mkdtemp(path.join(os.tmpdir(), 'sb-procs-'));
     const port = await freePort();
     const child = spawn(process.execPath, [...CLI, 'serve'], { env: twoProcesses(dir, port, scratch.url, 'info'), cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
     let stdout = '';
+    let stderr = '';
     child.stdout.on('data', (d) => (stdout += String(d)));
-    child.stderr.on('data', () => undefined);
+    child.stderr.on('data', (d) => (stderr += String(d)));
     const servers = () => childrenOf(child.pid!);
     // Each process logs "Server listening" (info) once it takes connections.
     const listening = () => (stdout.match(/Server listening/g) ?? []).length;
@@ -203,6 +205,24 @@ describe('the switchboard process', () => {
       });
       await until(async () => listening() === 3);
       assert.equal((await call('GET', `/api/v1/workspaces/${id}`)).status, 200);
+
+      // A replacement that cannot start (the database refuses new connections) is tried again, later each time.
+      const admin = new pg.Client({ connectionString: process.env.DATABASE_URL });
+      await admin.connect();
+      const database = new URL(scratch.url).pathname.slice(1);
+      try {
+        await admin.query(`ALTER DATABASE ${database} WITH ALLOW_CONNECTIONS false`);
+        const [another] = await servers();
+        process.kill(another!, 'SIGKILL');
+        await until(async () => /starting a new one in 2 s/.test(stderr) && /starting a new one in 4 s/.test(stderr), 60_000);
+        assert.equal(listening(), 3, 'no replacement listened while the database refused');
+      } finally {
+        await admin.query(`ALTER DATABASE ${database} WITH ALLOW_CONNECTIONS true`);
+        await admin.end();
+      }
+      await until(async () => listening() === 4, 60_000);
+      assert.equal((await servers()).length, 2);
+      for (let i = 0; i < 4; i++) assert.equal((await call('GET', `/api/v1/workspaces/${id}`)).status, 200);
 
       const last = await servers();
       child.kill('SIGTERM');
