@@ -245,7 +245,7 @@ export function createServices({ config, db }: AppDeps, log: { info(o: object, m
       return row && row.orgId === orgId ? row.status : null;
     },
   });
-  const passwordReset = new PasswordResetService({ orm, mailer, log, endGrants: (userId) => mcp.mcpTokens.revokeGrantsOfUser(userId) });
+  const passwordReset = new PasswordResetService({ orm, mailer, publicUrl: config.publicUrl, log, grants: mcp.mcpTokens });
   // Code Mode runs are analysed first; policy groups needing approval pause them before anything runs (0067).
   mcp.mcpCodeMode.setGates(codeRunGates({ codeRuns: codeRunApprovals, endUsers }));
   return {
@@ -405,6 +405,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   // After in-flight requests finished: write the buffered activity, return unspent usage leases.
   app.addHook('onClose', async () => {
+    await services.passwordReset.settle();
     await services.engine.close();
     await services.egress.close();
     services.files.close();

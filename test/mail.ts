@@ -24,9 +24,17 @@ export async function startSmtpSink() {
       const matching = () =>
         mails().filter((m) => m.to.some((x) => x.toLowerCase() === to.toLowerCase()) && /(verification|password reset) code/.test(m.raw));
       await smtp.waitForLine(() => matching().length >= nth);
-      const code = /(?:verification|password reset) code is (\d{8})/.exec(decodeMail(matching()[nth - 1]!.raw))?.[1];
+      const code = /(?:code is|enter the code) (\d{8})/.exec(decodeMail(matching()[nth - 1]!.raw))?.[1];
       if (!code) throw new Error(`no code in the mail to ${to}`);
       return code;
+    },
+    /** Waits for the `nth` (1-based) password reset email to `to` and returns the link in it. */
+    async resetLinkFor(to: string, nth = 1): Promise<string> {
+      const matching = () => mails().filter((m) => m.to.some((x) => x.toLowerCase() === to.toLowerCase()) && /password reset code/.test(m.raw));
+      await smtp.waitForLine(() => matching().length >= nth);
+      const link = /(https?:\/\/\S+\/auth\/reset-password\?token=prl_[A-Za-z0-9_-]+)/.exec(decodeMail(matching()[nth - 1]!.raw))?.[1];
+      if (!link) throw new Error(`no reset link in the mail to ${to}`);
+      return link;
     },
     stop: () => smtp.stop(),
   };

@@ -109,23 +109,16 @@ function hasSqlState(err: unknown, code: string): boolean {
 export const isUniqueViolation = (err: unknown): boolean => hasSqlState(err, '23505');
 
 /**
- * Postgres foreign key violation (SQLSTATE 23503): usually a row written names one that went away meanwhile; on
- * servers before PostgreSQL 16 also a delete refused by a restricting key (see isDeleteRefused).
+ * Postgres foreign key violation (SQLSTATE 23503): usually a row written names one that went away meanwhile; before
+ * PostgreSQL 16 also a delete refused by a restricting key (see isRestrictViolation).
  */
 export const isForeignKeyViolation = (err: unknown): boolean => hasSqlState(err, '23503');
 
 /**
- * A delete refused because a foreign key that restricts deletes still names the row: SQLSTATE 23001 (PostgreSQL
- * 16 and later, so PGlite), or 23503 about an "update or delete" (earlier servers).
+ * Postgres restrict violation (SQLSTATE 23001, PostgreSQL 16 and later, so PGlite): a delete refused because an ON
+ * DELETE RESTRICT key still names the row. Earlier servers report the same as a foreign key violation (23503).
  */
-export function isDeleteRefused(err: unknown): boolean {
-  if (hasSqlState(err, '23001')) return true;
-  if (!hasSqlState(err, '23503')) return false;
-  for (let e: unknown = err, depth = 0; e && depth < 4; e = (e as { cause?: unknown }).cause, depth++) {
-    if (/update or delete on table/.test(String((e as { message?: unknown }).message ?? ''))) return true;
-  }
-  return false;
-}
+export const isRestrictViolation = (err: unknown): boolean => hasSqlState(err, '23001');
 
 /** 400 VALIDATION_ERROR naming one field: message "<field> <problem>", details [{field, message}]. */
 export function invalidField(field: string, problem: string): AppError {

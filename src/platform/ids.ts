@@ -15,6 +15,7 @@ export const TOKEN_PREFIX = {
   server: 'srv_',
   userSession: 'uss_',
   passwordReset: 'prs_',
+  passwordResetLink: 'prl_',
   operator: 'op_',
 } as const;
 

@@ -1,6 +1,6 @@
 import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Executor } from '../../platform/db/database.js';
-import { endUsers, mcpOauthGrants, mcpServers, mcpTokens, organizations, workspaces } from '../../platform/db/schema.js';
+import { endUsers, mcpOauthCodes, mcpOauthGrants, mcpServers, mcpTokens, organizations, workspaces } from '../../platform/db/schema.js';
 
 export type McpTokenRow = typeof mcpTokens.$inferSelect;
 
@@ -75,10 +75,11 @@ export async function revokeGrant(db: Executor, grantId: string): Promise<void> 
     .where(and(eq(mcpTokens.grantId, grantId), isNull(mcpTokens.revokedAt)));
 }
 
-/** Revokes the person's live grants and their tokens; the ids of the grants revoked. */
+/** Revokes the person's live grants and their tokens, and deletes their unused authorization codes; the ids of the grants revoked. */
 export async function revokeGrantsOfUser(db: Executor, userId: string): Promise<string[]> {
   return db.transaction(async (t) => {
     const tx = t as unknown as Executor;
+    await tx.delete(mcpOauthCodes).where(and(eq(mcpOauthCodes.userId, userId), isNull(mcpOauthCodes.usedAt)));
     const grants = await tx
       .update(mcpOauthGrants)
       .set({ revokedAt: new Date() })

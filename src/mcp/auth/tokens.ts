@@ -85,9 +85,16 @@ export class McpTokens {
     await this.bus?.publish({ type: 'mcp_tokens', grantId });
   }
 
-  /** Revokes every MCP OAuth grant a person made, with its tokens (their password was reset). */
-  async revokeGrantsOfUser(userId: string): Promise<void> {
-    for (const grantId of await repo.revokeGrantsOfUser(this.orm, userId)) await this.bus?.publish({ type: 'mcp_tokens', grantId });
+  /**
+   * A person's password was reset: their MCP OAuth grants and tokens are revoked and their unused authorization
+   * codes deleted, within the reset's transaction (the ids of the grants revoked; `announce` them after the commit).
+   */
+  async revokeOf(tx: Executor, userId: string): Promise<string[]> {
+    return repo.revokeGrantsOfUser(tx, userId);
+  }
+
+  async announce(grantIds: string[]): Promise<void> {
+    for (const grantId of grantIds) await this.bus?.publish({ type: 'mcp_tokens', grantId });
   }
 
   /** Replaces the server's shared static bearer token (the old one stops working at once). */

@@ -3,9 +3,8 @@ import assert from 'node:assert/strict';
 import { createHash } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { emailVerificationCodes, emailVerificationSends, passwordResetCodes, userSessions, users } from '../../platform/db/schema.js';
-import { eventually } from '../../../test/receiver.js';
 import { startApp, type TestApp } from '../../../test/harness.js';
-import { startSmtpSink } from '../../../test/mail.js';
+import { decodeMail, startSmtpSink } from '../../../test/mail.js';
 
 describe('person accounts and sessions', () => {
   let t: TestApp;
@@ -282,15 +281,24 @@ describe('email verification by emailed code', () => {
   });
 
   const signInAs = (email: string, password: string) => t.post('/api/v1/auth/sign-in', null, { email, password });
+  /** A reset request, and the work it leaves for after the answer (the code made and emailed) done. */
   const requestReset = async (email: string) => {
     const res = await t.post('/api/v1/auth/password-reset/request', null, { email });
     assert.equal(res.status, 202, res.text);
     assert.deepEqual(Object.keys(res.body).sort(), ['expiresAt', 'requested', 'resetId']);
     assert.match(res.body.resetId, /^prs_[A-Za-z0-9_-]{43}$/);
+    await t.app.services.passwordReset.settle();
     return res.body.resetId as string;
   };
   const resetRows = (userId: string) => t.db.orm.select().from(passwordResetCodes).where(eq(passwordResetCodes.userId, userId));
   const confirmReset = (body: Record<string, unknown>) => t.post('/api/v1/auth/password-reset/confirm', null, body);
+  const resetMails = (to: string) => mail.mailsTo(to).filter((m) => /password reset code/.test(m.raw));
+  /** The reset page's form post, as the email's link leads to it. */
+  const linkReset = (link: string, password: string) =>
+    t.request('POST', '/auth/reset-password', {
+      raw: new URLSearchParams({ action: 'link', token: new URL(link).searchParams.get('token')!, password }).toString(),
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    });
 
   it('resets a password with an emailed code: the address is verified, every session ends, only the new password works', async () => {
     // Someone signed up with the address and holds two sessions; the owner of the inbox takes the account back.
@@ -300,10 +308,14 @@ describe('email verification by emailed code', () => {
 
     const resetId = await requestReset('OWNER@example.com');
     const code = await mail.codeFor('owner@example.com');
-    assert.match(mail.mailsTo('owner@example.com').at(-1)!.raw, /Subject: Your Switchboard password reset code/);
+    const link = await mail.resetLinkFor('owner@example.com');
+    assert.match(resetMails('owner@example.com')[0]!.raw, /Subject: Your Switchboard password reset code/);
+    assert.ok(link.startsWith('http://switchboard.test/auth/reset-password?token=prl_'), link);
+    assert.ok(!decodeMail(resetMails('owner@example.com')[0]!.raw).includes(resetId), "the requester's id is not in the email");
     const [row] = await resetRows(squatter.userId);
     assert.match(row!.codeHash, /^[0-9a-f]{64}$/);
     assert.match(row!.resetHash, /^[0-9a-f]{64}$/);
+    assert.match(row!.linkHash, /^[0-9a-f]{64}$/);
 
     const weak = await confirmReset({ resetId, code, password: 'short' });
     assert.equal(weak.status, 400);
@@ -312,16 +324,15 @@ describe('email verification by emailed code', () => {
     const blank = await confirmReset({ resetId, code: ' ', password: 'a new passphrase' });
     assert.equal(blank.body.error, 'VALIDATION_ERROR');
     assert.equal((await resetRows(squatter.userId))[0]?.attempts, 0, 'neither a weak password nor a blank code spends a try');
-    const wrongCodeValue = code === '00000000' ? '11111111' : '00000000';
-    const wrong = await confirmReset({ resetId, code: wrongCodeValue, password: 'a new passphrase' });
+    const wrong = await confirmReset({ resetId, code: code === '00000000' ? '11111111' : '00000000', password: 'a new passphrase' });
     assert.equal(wrong.status, 400);
     assert.equal(wrong.body.error, 'INVALID_VERIFICATION_CODE');
     assert.equal(wrong.body.attemptsLeft, 4);
     // The code works only with the reset id of the request that sent it.
-    const otherId = await t.post('/api/v1/auth/password-reset/request', null, { email: 'owner@example.com' });
-    assert.equal(otherId.status, 202, 'within the minute: the same answer, and no email');
-    assert.equal(mail.mailsTo('owner@example.com').length, 1);
-    const foreign = await confirmReset({ resetId: otherId.body.resetId, code, password: 'a new passphrase' });
+    const otherId = await requestReset('owner@example.com');
+    assert.equal(resetMails('owner@example.com').length, 1, 'within the minute: the same answer, and no email');
+    assert.equal((await resetRows(squatter.userId)).length, 1);
+    const foreign = await confirmReset({ resetId: otherId, code, password: 'a new passphrase' });
     assert.equal(foreign.body.error, 'VERIFICATION_CODE_EXPIRED');
     assert.equal((await t.get('/api/v1/auth/session', second)).status, 200, 'nothing changed yet');
 
@@ -339,14 +350,16 @@ describe('email verification by emailed code', () => {
     assert.ok(after.passwordHash?.startsWith('scrypt$'));
     assert.equal((await resetRows(squatter.userId)).length, 0, 'the code is used up');
     const dump = await t.dumpDatabase();
-    for (const secret of [code, 'a new passphrase', resetId]) {
-      assert.ok(!dump.includes(secret), 'neither the code, the reset id nor the password is stored');
-      assert.ok(!t.logs.join('').includes(secret), 'neither the code, the reset id nor the password is logged');
+    const linkToken = new URL(link).searchParams.get('token')!;
+    for (const secret of [code, 'a new passphrase', resetId, linkToken]) {
+      assert.ok(!dump.includes(secret), 'neither the code, the reset id, the link nor the password is stored');
+      assert.ok(!t.logs.join('').includes(secret), 'neither the code, the reset id, the link nor the password is logged');
     }
 
     const reused = await confirmReset({ resetId, code, password: 'yet another one' });
     assert.equal(reused.status, 400);
     assert.equal(reused.body.error, 'VERIFICATION_CODE_EXPIRED', 'a code works once');
+    assert.equal((await linkReset(link, 'yet another one')).status, 400, 'and so does its link');
   });
 
   it('answers an address without an account like any other, sends nothing to it and takes no code for it', async () => {
@@ -360,49 +373,71 @@ describe('email verification by emailed code', () => {
       assert.equal(bad.status, 400, JSON.stringify(body));
       assert.equal(bad.body.error, 'VALIDATION_ERROR');
     }
-    const missing = await confirmReset({ resetId, password: 'whatever123' });
-    assert.equal(missing.body.error, 'VALIDATION_ERROR');
-    const noId = await confirmReset({ code: '12345678', password: 'whatever123' });
-    assert.equal(noId.body.error, 'VALIDATION_ERROR');
+    assert.equal((await confirmReset({ resetId, password: 'whatever123' })).body.error, 'VALIDATION_ERROR');
+    assert.equal((await confirmReset({ code: '12345678', password: 'whatever123' })).body.error, 'VALIDATION_ERROR');
   });
 
-  it('sends one reset code a minute and ten a day to an address, answering alike over the limits; a stranger cannot spend the owner\'s tries', async () => {
+  it("a stranger who asks first and spends the code's tries cannot stop the owner: the emailed link works by itself", async () => {
+    const { userId } = await signUp('targeted@example.com');
+    const strangers = await requestReset('targeted@example.com');
+    assert.equal(resetMails('targeted@example.com').length, 1);
+    // The owner asks within the minute: nothing more is sent (the limit holds whoever asked).
+    await requestReset('targeted@example.com');
+    assert.equal(resetMails('targeted@example.com').length, 1);
+    assert.ok(t.logs.some((l) => l.includes('password reset code not sent: over the limit') && l.includes('one a minute')));
+    // The stranger knows their reset id, not the code: they spend its tries.
+    for (let i = 0; i < 5; i++) assert.equal((await confirmReset({ resetId: strangers, code: `9999999${i}`, password: 'stolen account' })).body.error, 'INVALID_VERIFICATION_CODE');
+    assert.equal((await confirmReset({ resetId: strangers, code: await mail.codeFor('targeted@example.com'), password: 'stolen account' })).body.error, 'VERIFICATION_CODE_EXPIRED');
+    // The owner reads the email: its link needs no code.
+    const page = await linkReset(await mail.resetLinkFor('targeted@example.com'), 'mine again');
+    assert.equal(page.status, 200, page.text);
+    assert.match(page.text, /The password of targeted@example.com is set/);
+    assert.equal((await signInAs('targeted@example.com', 'mine again')).status, 200);
+    assert.equal((await resetRows(userId)).length, 0);
+  });
+
+  it('sends at most ten reset codes a day to an address; requests made at once make one', async () => {
     const { userId } = await signUp('limits-reset@example.com');
-    const owners = await requestReset('limits-reset@example.com');
-    const ownersCode = await mail.codeFor('limits-reset@example.com');
-    // A stranger who knows the address asks too: within the minute nothing is sent, and their id cannot spend tries
-    // of the owner's code.
-    const strangers = await requestReset('limits-reset@example.com');
-    for (let i = 0; i < 6; i++) assert.equal((await confirmReset({ resetId: strangers, code: String(i).repeat(8), password: 'stolen account' })).body.error, 'VERIFICATION_CODE_EXPIRED');
-    assert.equal((await resetRows(userId))[0]?.attempts, 0, "the owner's code kept its tries");
-    assert.equal(mail.mailsTo('limits-reset@example.com').length, 1);
-    // Ten a day: older codes are made older than a minute each time, as if requested over the day.
+    const together = await Promise.all(Array.from({ length: 5 }, () => t.post('/api/v1/auth/password-reset/request', null, { email: 'limits-reset@example.com' })));
+    assert.deepEqual(together.map((r) => r.status), [202, 202, 202, 202, 202]);
+    await t.app.services.passwordReset.settle();
+    assert.equal((await resetRows(userId)).length, 1, 'one code for five requests at once');
+    await mail.codeFor('limits-reset@example.com');
+    // Ten a day: earlier codes are made older than a minute each time, as if requested over the day.
     const earlier = () => t.db.orm.update(passwordResetCodes).set({ createdAt: new Date(Date.now() - 120_000) }).where(eq(passwordResetCodes.userId, userId));
     for (let n = 2; n <= 10; n++) {
       await earlier();
       await requestReset('limits-reset@example.com');
-      await mail.codeFor('limits-reset@example.com', n);
     }
     await earlier();
     await requestReset('limits-reset@example.com');
     assert.equal((await resetRows(userId)).length, 10, 'the eleventh was not made');
     assert.ok(t.logs.some((l) => l.includes('password reset code not sent: over the limit') && l.includes('10 a day')));
-    // The owner's first code still works (codes do not replace each other).
-    const done = await confirmReset({ resetId: owners, code: ownersCode, password: 'reset with it' });
-    assert.equal(done.status, 200, done.text);
-    assert.equal((await resetRows(userId)).length, 0);
+    await mail.codeFor('limits-reset@example.com', 10);
+    assert.equal(resetMails('limits-reset@example.com').length, 10);
+  });
+
+  it('uses a code once when two resets with it arrive together', async () => {
+    await signUp('race-reset@example.com');
+    const resetId = await requestReset('race-reset@example.com');
+    const code = await mail.codeFor('race-reset@example.com');
+    const both = await Promise.all(['first of two', 'second of two'].map((password) => confirmReset({ resetId, code, password })));
+    assert.deepEqual(both.map((r) => r.status).sort(), [200, 400]);
+    assert.equal(both.find((r) => r.status === 400)!.body.error, 'VERIFICATION_CODE_EXPIRED');
+    const winner = both[0]!.status === 200 ? 'first of two' : 'second of two';
+    assert.equal((await signInAs('race-reset@example.com', winner)).status, 200, 'the password of the one that won');
   });
 
   it('drops the code when the SMTP server refuses the reset email, and answers as always', async () => {
     const { userId } = await signUp('rejected-reset@example.com');
     await requestReset('rejected-reset@example.com');
-    await eventually(async () => (await resetRows(userId)).length === 0 && t.logs.some((l) => l.includes('password reset email not sent')), 10_000, 'the failed send to be logged');
-    const logged = t.logs.find((l) => l.includes('password reset email not sent'))!;
-    assert.match(logged, /550/);
-    assert.equal(mail.mailsTo('rejected-reset@example.com').length, 0);
-    // Nothing holds the per-minute limit: the next request makes a code again (sent, and refused again).
+    assert.equal((await resetRows(userId)).length, 0, 'the code went with the failed send');
+    const logged = t.logs.filter((l) => l.includes('password reset email not sent'));
+    assert.equal(logged.length, 1);
+    assert.match(logged[0]!, /550/);
+    // Nothing holds the per-minute limit: the next request makes a code again (and its send fails again).
     await requestReset('rejected-reset@example.com');
-    await eventually(async () => t.logs.filter((l) => l.includes('password reset email not sent')).length === 2, 10_000, 'a second code to be made and tried');
+    assert.equal(t.logs.filter((l) => l.includes('password reset email not sent')).length, 2);
   });
 });
 

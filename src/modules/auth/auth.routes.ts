@@ -104,11 +104,11 @@ export const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
       tags,
       summary: 'Email a password reset code to the account with this address (15 minutes, 5 tries; one a minute, ten a day)',
       description:
-        'Answers 202 with a resetId whether or not an account has the address, and also when the address is over its limits (no email then); the email is sent after the answer. 400 EMAIL_NOT_CONFIGURED without SMTP.',
+        'Answers 202 with a resetId at once, whether or not an account has the address and whether or not it is over its limits; then, if one has it, the code is emailed with a link that carries the resetId. The code works only with that resetId. 400 EMAIL_NOT_CONFIGURED without SMTP.',
       body: PasswordResetRequestBody,
       response: { 202: PasswordResetRequested, ...standardErrors },
     },
-    handler: async (req, reply) => reply.code(202).send(await passwordReset.request(req.body.email)),
+    handler: async (req, reply) => reply.code(202).send(passwordReset.request(req.body.email)),
   });
 
   app.post('/api/v1/auth/password-reset/confirm', {
@@ -121,6 +121,9 @@ export const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
       body: PasswordResetConfirmBody,
       response: { 200: PasswordResetDone, ...standardErrors },
     },
-    handler: async (req) => passwordReset.confirm(req.body),
+    handler: async (req) => {
+      const { passwordReset: done, emailVerified } = await passwordReset.confirm(req.body);
+      return { passwordReset: done, emailVerified };
+    },
   });
 };

@@ -10,7 +10,7 @@ export type ResetCodeRow = typeof passwordResetCodes.$inferSelect;
  */
 export async function addResetCode(
   db: Executor,
-  row: { id: string; userId: string; resetHash: string; codeHash: string; expiresAt: Date },
+  row: { id: string; userId: string; resetHash: string; linkHash: string; codeHash: string; expiresAt: Date },
   limits: { notAfter: Date; windowStart: Date; cap: number },
 ): Promise<'added' | 'minute' | 'day'> {
   return db.transaction(async (t) => {
@@ -42,6 +42,16 @@ export async function spendResetAttempt(db: Executor, resetHash: string, maxAtte
     .set({ attempts: sql`${passwordResetCodes.attempts} + 1` })
     .where(and(eq(passwordResetCodes.resetHash, resetHash), gt(passwordResetCodes.expiresAt, new Date()), lt(passwordResetCodes.attempts, maxAttempts)))
     .returning({ id: passwordResetCodes.id, userId: passwordResetCodes.userId, codeHash: passwordResetCodes.codeHash, attempts: passwordResetCodes.attempts });
+  return row ?? null;
+}
+
+/** The live request whose emailed link carries this token (the link proves the inbox; it spends no tries). */
+export async function findByLink(db: Executor, linkHash: string): Promise<{ id: string; userId: string } | null> {
+  const [row] = await db
+    .select({ id: passwordResetCodes.id, userId: passwordResetCodes.userId })
+    .from(passwordResetCodes)
+    .where(and(eq(passwordResetCodes.linkHash, linkHash), gt(passwordResetCodes.expiresAt, new Date())))
+    .limit(1);
   return row ?? null;
 }
 

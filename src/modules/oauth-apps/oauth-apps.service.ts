@@ -1,7 +1,7 @@
 import type { AuthOption, IntegrationDefinition } from '../../integrations/framework.js';
 import type { IntegrationRegistry } from '../../integrations/registry.js';
 import type { Orm } from '../../platform/db/database.js';
-import { AppError, invalidField, isDeleteRefused, isUniqueViolation } from '../../platform/errors.js';
+import { AppError, invalidField, isForeignKeyViolation, isRestrictViolation, isUniqueViolation } from '../../platform/errors.js';
 import type { Actor } from '../../platform/http/access.js';
 import { newId } from '../../platform/ids.js';
 import { isPlanName, type PlanTable } from '../../platform/plans.js';
@@ -163,7 +163,8 @@ export class OAuthAppsService {
     try {
       deleted = await repo.deleteApp(this.deps.orm, orgId, id);
     } catch (err) {
-      if (isDeleteRefused(err)) throw new AppError('OAUTH_APP_IN_USE', 'A workspace integration uses the OAuth app; change or delete it first.');
+      // 23001 on PostgreSQL 16+, 23503 before: either way the only key that can refuse this delete is oauth_app_id.
+      if (isRestrictViolation(err) || isForeignKeyViolation(err)) throw new AppError('OAUTH_APP_IN_USE', 'A workspace integration uses the OAuth app; change or delete it first.');
       throw err;
     }
     if (!deleted) throw notFound();

@@ -119,6 +119,7 @@ export const passwordResetCodes = pgTable('password_reset_codes', {
   id: uuid('id').primaryKey(),
   userId: uuid('user_id').notNull(),
   resetHash: text('reset_hash').notNull(),
+  linkHash: text('link_hash').notNull(),
   codeHash: text('code_hash').notNull(),
   expiresAt: ts('expires_at').notNull(),
   attempts: integer('attempts').notNull().default(0),

@@ -1,6 +1,6 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import FindMyWay, { type HTTPMethod } from 'find-my-way';
-import { AppError, ERROR_CATALOG, isAppError, isDeleteRefused, isForeignKeyViolation, violatedConstraint } from '../errors.js';
+import { AppError, ERROR_CATALOG, isAppError, isForeignKeyViolation, violatedConstraint } from '../errors.js';
 
 interface AjvError {
   instancePath?: string;
@@ -71,8 +71,7 @@ function toAppError(error: FastifyError, request: FastifyRequest): { err: AppErr
     return { err: new AppError('VALIDATION_ERROR', 'A value in the request cannot be stored (NUL characters, or a date out of range).'), unexpected: false };
   }
   // A write naming a row that another request (or node) deleted meanwhile, past every check that read it (0086).
-  // (A delete refused by a restricting key is not that: the service should have checked; it stays a fault.)
-  if (isForeignKeyViolation(error) && !isDeleteRefused(error)) {
+  if (isForeignKeyViolation(error)) {
     request.log.warn({ code: 'NOT_FOUND', constraint: violatedConstraint(error) }, 'a referenced row was deleted during the request');
     return { err: new AppError('NOT_FOUND', 'Something this request refers to was deleted meanwhile.'), unexpected: false };
   }

@@ -14,19 +14,36 @@ ${errorBox(opts.error)}
   );
 }
 
-export function resetCodePage(opts: { email: string; resetId: string; error?: string; info?: string }): string {
+export function resetCodePage(opts: { email?: string; resetId: string; error?: string; info?: string }): string {
   return layout(
     'Reset your password',
     `<h1>Set a new password</h1>
 ${errorBox(opts.error)}${infoBox(opts.info)}
-<form method="post" action="/auth/reset-password" id="confirm">${hidden('action', 'confirm')}${hidden('email', opts.email)}${hidden('resetId', opts.resetId)}
+<form method="post" action="/auth/reset-password" id="confirm">${hidden('action', 'confirm')}${hidden('resetId', opts.resetId)}
 <label for="code">Code</label><input id="code" name="code" type="text" inputmode="numeric" autocomplete="one-time-code" required maxlength="16" aria-describedby="code-help"${opts.error ? ' aria-invalid="true"' : ''}>
-<p id="code-help" class="muted">The 8-digit code from the email to ${esc(opts.email)}; it works for 15 minutes.</p>
+<p id="code-help" class="muted">The 8-digit code from the email${opts.email ? ` to ${esc(opts.email)}` : ''}; it works for 15 minutes.</p>
 <label for="password">New password</label><input id="password" name="password" type="password" required minlength="8" maxlength="200" autocomplete="new-password">
 <p class="muted">At least 8 characters. Every session of the account is signed out.</p>
 <div class="row"><button class="primary" type="submit">Set password</button></div></form>
-<form method="post" action="/auth/reset-password" id="resend">${hidden('action', 'request')}${hidden('email', opts.email)}
-<p class="muted">No email, or the code expired? <button class="link" type="submit">Send a new code</button></p></form>`,
+${
+  opts.email
+    ? `<form method="post" action="/auth/reset-password" id="resend">${hidden('action', 'request')}${hidden('email', opts.email)}
+<p class="muted">No email, or the code expired? <button class="link" type="submit">Send a new code</button></p></form>`
+    : '<p class="muted">The code expired? <a href="/auth/reset-password">Ask for a new one</a>.</p>'
+}`,
+  );
+}
+
+/** From the email's link: the link proves the inbox, so only the new password is asked for. */
+export function resetLinkPage(opts: { token: string; error?: string }): string {
+  return layout(
+    'Reset your password',
+    `<h1>Set a new password</h1>
+${errorBox(opts.error)}
+<form method="post" action="/auth/reset-password" id="link">${hidden('action', 'link')}${hidden('token', opts.token)}
+<label for="password">New password</label><input id="password" name="password" type="password" required minlength="8" maxlength="200" autocomplete="new-password">
+<p class="muted">At least 8 characters. Every session of the account is signed out.</p>
+<div class="row"><button class="primary" type="submit">Set password</button></div></form>`,
   );
 }
 

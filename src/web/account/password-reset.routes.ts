@@ -2,9 +2,11 @@ import type { FastifyPluginAsync, FastifyReply } from 'fastify';
 import { isAppError, type AppError } from '../../platform/errors.js';
 import { signUpProblems } from '../../modules/auth/auth.schemas.js';
 import { acceptForms, formField, sendPage } from '../forms.js';
-import { resetCodePage, resetDonePage, resetRequestPage } from './password-reset.page.js';
+import { resetCodePage, resetDonePage, resetLinkPage, resetRequestPage } from './password-reset.page.js';
 
 const MAX_EMAIL = 254;
+const RESET_ID = /^prs_[A-Za-z0-9_-]{20,80}$/;
+const LINK_TOKEN = /^prl_[A-Za-z0-9_-]{20,80}$/;
 
 /**
  * `/auth/reset-password`: the hosted pages of the password reset (0088), linked as "Forgot your password?" from the
@@ -15,20 +17,26 @@ export const passwordResetPages: FastifyPluginAsync = async (app) => {
   const passwordReset = app.services.passwordReset;
   acceptForms(app);
 
-  app.get('/auth/reset-password', { config: { auth: 'none' }, schema: { hide: true } }, async (_req, reply) => sendPage(reply, 200, resetRequestPage()));
+  // The email's link carries its token as `token` (request logs leave it out): the new password is all it asks for.
+  app.get('/auth/reset-password', { config: { auth: 'none' }, schema: { hide: true } }, async (req, reply) => {
+    const token = (req.query as Record<string, unknown>).token;
+    if (typeof token === 'string' && LINK_TOKEN.test(token)) return sendPage(reply, 200, resetLinkPage({ token }));
+    return sendPage(reply, 200, resetRequestPage());
+  });
 
   app.post('/auth/reset-password', { config: { auth: 'none' }, schema: { hide: true } }, async (req, reply) => {
     // Another site's post could only send codes (no one is signed in here); browsers say where a post came from.
     if (req.headers['sec-fetch-site'] === 'cross-site') return sendPage(reply, 403, resetRequestPage({ error: 'This form can only be sent from this site.' }));
+    const action = formField(req.body, 'action');
+    if (action === 'confirm') return confirm(reply, formField(req.body, 'resetId'), formField(req.body, 'code'), formField(req.body, 'password'));
+    if (action === 'link') return confirmLink(reply, formField(req.body, 'token'), formField(req.body, 'password'));
     const email = formField(req.body, 'email').trim();
     if (!email || email.length > MAX_EMAIL || signUpProblems({ email, password: 'x'.repeat(8), name: 'x' }).has('email')) {
       return sendPage(reply, 400, resetRequestPage({ email: email.slice(0, MAX_EMAIL), error: 'Enter the email address of your account.' }));
     }
-    const action = formField(req.body, 'action');
-    if (action === 'confirm') return confirm(reply, email, formField(req.body, 'resetId'), formField(req.body, 'code'), formField(req.body, 'password'));
     let resetId: string;
     try {
-      ({ resetId } = await passwordReset.request(email));
+      ({ resetId } = passwordReset.request(email));
     } catch (err) {
       if (!isAppError(err)) throw err;
       return sendPage(reply, err.status, resetRequestPage({ email, error: pageMessage(err) }));
@@ -36,20 +44,35 @@ export const passwordResetPages: FastifyPluginAsync = async (app) => {
     return sendPage(
       reply,
       200,
-      resetCodePage({ email, resetId, info: `If an account has the address ${email}, we emailed it an 8-digit code (at most one a minute, and ten a day).` }),
+      resetCodePage({ email, resetId, info: `If an account has the address ${email}, we are emailing it an 8-digit code.` }),
     );
   });
 
-  async function confirm(reply: FastifyReply, email: string, resetId: string, code: string, password: string) {
-    if (!resetId || resetId.length > 100) return sendPage(reply, 400, resetRequestPage({ email, error: 'Ask for a code first.' }));
-    if (signUpProblems({ email, password, name: 'x' }).has('password')) {
-      return sendPage(reply, 400, resetCodePage({ email, resetId, error: 'The new password needs 8 to 200 characters.' }));
-    }
+  const badPassword = (password: string) => [...password].length < 8 || [...password].length > 200;
+  const PASSWORD_RULE = 'The new password needs 8 to 200 characters.';
+
+  async function confirmLink(reply: FastifyReply, token: string, password: string) {
+    if (!LINK_TOKEN.test(token)) return sendPage(reply, 400, resetRequestPage({ error: 'This link is not valid; ask for a new one.' }));
+    if (badPassword(password)) return sendPage(reply, 400, resetLinkPage({ token, error: PASSWORD_RULE }));
+    let email: string;
     try {
-      await passwordReset.confirm({ resetId, code, password });
+      ({ email } = await passwordReset.confirmWithLink(token, password));
     } catch (err) {
       if (!isAppError(err)) throw err;
-      return sendPage(reply, err.status, resetCodePage({ email, resetId, error: err.message }));
+      return sendPage(reply, err.status, resetRequestPage({ error: err.message }));
+    }
+    return sendPage(reply, 200, resetDonePage(email));
+  }
+
+  async function confirm(reply: FastifyReply, resetId: string, code: string, password: string) {
+    if (!RESET_ID.test(resetId)) return sendPage(reply, 400, resetRequestPage({ error: 'Ask for a code first.' }));
+    if (badPassword(password)) return sendPage(reply, 400, resetCodePage({ resetId, error: PASSWORD_RULE }));
+    let email: string;
+    try {
+      ({ email } = await passwordReset.confirm({ resetId, code, password }));
+    } catch (err) {
+      if (!isAppError(err)) throw err;
+      return sendPage(reply, err.status, resetCodePage({ resetId, error: err.message }));
     }
     return sendPage(reply, 200, resetDonePage(email));
   }
