@@ -131,6 +131,7 @@ export const FIXTURES: Record<string, Fixture> = {
   'POST /api/v1/mcp/servers/{id}/regenerate-token': f((w) => ({ url: `/api/v1/mcp/servers/${w.ids.mcpServer}/regenerate-token` })),
   'POST /api/v1/mcp/servers/{id}/access-tokens': f((w) => ({ url: `/api/v1/mcp/servers/${w.ids.mcpServer}/access-tokens`, body: { endUserId: 'world-user' } })),
   'POST /api/v1/mcp/servers/{id}/oauth-tokens': f((w) => ({ url: `/api/v1/mcp/servers/${w.ids.mcpServer}/oauth-tokens`, body: { endUserId: 'world-user' } })),
+  'DELETE /api/v1/mcp/servers/{id}/tokens/{tokenId}': f((w) => ({ url: `/api/v1/mcp/servers/${w.ids.mcpServer}/tokens/${w.ids.mcpToken}` })),
   'POST /api/v1/mcp/servers/{id}/tools': f((w) => ({ url: `/api/v1/mcp/servers/${w.ids.mcpServer}/tools`, body: { integrationName: 'hash-encode', actionName: 'encode' } })),
   'PATCH /api/v1/mcp/servers/{id}/tools/{toolId}': f((w) => ({ url: `/api/v1/mcp/servers/${w.ids.mcpServer}/tools/${w.ids.mcpTool}`, body: { sortOrder: 3 } })),
   'DELETE /api/v1/mcp/servers/{id}/tools/{toolId}': f((w) => ({ url: `/api/v1/mcp/servers/${w.ids.mcpServer}/tools/${w.ids.mcpTool}` })),
@@ -178,7 +179,8 @@ export async function buildWorld(t: TestApp): Promise<World> {
   if (policy.status !== 201 || paused.status !== 202) throw new Error(`world: approvals ${policy.status} ${paused.status} ${paused.text}`);
   const mcpServer = await t.post('/api/v1/mcp/servers', org.key, { name: 'World', workspaceId: ws.id, mode: 'CODE', authMode: 'oauth_and_bearer' });
   const mcpTool = await t.post(`/api/v1/mcp/servers/${mcpServer.body.server?.id}/tools`, org.key, { integrationName: 'datetime', actionName: 'date_math' });
-  for (const r of [mcpServer, mcpTool]) if (r.status !== 201) throw new Error(`world: ${r.status} ${r.text}`);
+  const mcpToken = await t.post(`/api/v1/mcp/servers/${mcpServer.body.server?.id}/access-tokens`, org.key, { endUserId: 'world-user' });
+  for (const r of [mcpServer, mcpTool, mcpToken]) if (r.status !== 201) throw new Error(`world: ${r.status} ${r.text}`);
   return {
     key: org.key,
     ws: ws.id,
@@ -200,6 +202,7 @@ export async function buildWorld(t: TestApp): Promise<World> {
       approval: paused.body.approval.id,
       mcpServer: mcpServer.body.server.id,
       mcpTool: mcpTool.body.tool.id,
+      mcpToken: mcpToken.body.token.id,
     },
   };
 }

@@ -1,9 +1,11 @@
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
+import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { mcpServers, mcpTokens, mcpToolPartials } from '../../platform/db/schema.js';
 import { hashToken } from '../../platform/crypto.js';
 import { startApp, type TestApp } from '../../../test/harness.js';
+import { INIT } from '../../../test/mcp.js';
 import { startAcmeApi, type AcmeApi } from '../../../test/fixtures/acme-api.js';
 
 describe('MCP servers: management API', () => {
@@ -354,6 +356,43 @@ describe('MCP servers: management API', () => {
     await endUser(key, ws, 'dave');
     const { server: scoped } = await server(key, { workspaceId: ws, authMode: 'bearer', endUserId: 'carol' });
     await refuse(`/${scoped.id}/access-tokens`, { endUserId: 'dave' }, 400, 'VALIDATION_ERROR');
+  });
+
+  it('revokes one issued token: it stops working at the endpoint at once, the others keep working; every refusal', async () => {
+    const { key, ws } = await setup();
+    await endUser(key, ws, 'dave');
+    const { server: s, bearerToken } = await server(key, { workspaceId: ws, authMode: 'oauth_and_bearer' });
+    const { server: other } = await server(key, { workspaceId: ws, authMode: 'oauth_and_bearer' });
+    const bearer = (await t.post(mcp(`/${s.id}/access-tokens`), key, { endUserId: 'dave' })).body;
+    const oauth = (await t.post(mcp(`/${s.id}/oauth-tokens`), key, { endUserId: 'dave' })).body;
+    const kept = (await t.post(mcp(`/${s.id}/access-tokens`), key, { endUserId: 'dave' })).body;
+    const endpoint = new URL(s.mcpEndpoint as string).pathname;
+    const init = (token: string) =>
+      t.request('POST', endpoint, { key: token, body: INIT(), headers: { accept: 'application/json, text/event-stream' } });
+    for (const tok of [bearer.accessToken, oauth.accessToken, kept.accessToken]) assert.equal((await init(tok)).status, 200);
+
+    for (const issued of [bearer, oauth]) {
+      const res = await t.delete(mcp(`/${s.id}/tokens/${issued.token.id}`), key);
+      assert.equal(res.status, 200, res.text);
+      assert.deepEqual(res.body, { revoked: true, id: issued.token.id });
+      assert.equal((await init(issued.accessToken)).status, 401, 'the revoked token stops working at once (cached before)');
+      const [row] = await t.db.orm.select().from(mcpTokens).where(eq(mcpTokens.id, issued.token.id));
+      assert.ok(row!.revokedAt);
+      assert.deepEqual((await t.delete(mcp(`/${s.id}/tokens/${issued.token.id}`), key)).body, { revoked: true, id: issued.token.id }, 'again: the same answer');
+    }
+    assert.equal((await init(kept.accessToken)).status, 200, 'the other tokens keep working');
+
+    const missing = async (url: string) => {
+      const res = await t.delete(mcp(url), key);
+      assert.equal(res.status, 404, `${url}: ${res.text}`);
+      assert.equal(res.body.error, 'NOT_FOUND');
+    };
+    await missing(`/${other.id}/tokens/${kept.token.id}`); // another server's token
+    await missing(`/${s.id}/tokens/${randomUUID()}`);
+    const [staticRow] = await t.db.orm.select().from(mcpTokens).where(eq(mcpTokens.tokenHash, hashToken(bearerToken!)));
+    await missing(`/${s.id}/tokens/${staticRow!.id}`); // the static token: regenerate-token replaces it
+    assert.equal((await t.delete(mcp(`/${s.id}/tokens/not-a-uuid`), key)).body.error, 'VALIDATION_ERROR');
+    assert.equal((await init(kept.accessToken)).status, 200);
   });
 
   it('refuses a workspace integration change to per_user while a static-bearer server without end user exists', async () => {

@@ -217,3 +217,21 @@ export async function toolAliasOwner(
     .limit(1);
   return row?.integrationName ?? null;
 }
+
+/** A token issued for one end user through the API (access-tokens, oauth-tokens) of this server: not the static one, not an OAuth grant's. */
+export async function findIssuedToken(db: Executor, orgId: string, serverId: string, tokenId: string) {
+  const [row] = await db
+    .select({ id: mcpTokens.id })
+    .from(mcpTokens)
+    .where(
+      and(
+        eq(mcpTokens.id, tokenId),
+        eq(mcpTokens.orgId, orgId),
+        eq(mcpTokens.mcpServerId, serverId),
+        inArray(mcpTokens.kind, ['bearer', 'oauth_access']),
+        isNull(mcpTokens.grantId),
+      ),
+    )
+    .limit(1);
+  return row ?? null;
+}

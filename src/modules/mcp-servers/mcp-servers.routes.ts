@@ -18,8 +18,10 @@ import {
   ServerCreated,
   ServerEnvelope,
   ServerList,
+  ServerTokenParams,
   ServerToolParams,
   ServerWithTools,
+  TokenRevoked,
   ToolEnvelope,
   UpdateServerBody,
   UpdateToolBody,
@@ -121,6 +123,18 @@ export const mcpServersRoutes: FastifyPluginAsyncTypebox = async (app) => {
       response: { 201: OAuthTokenIssued, ...withConflicts },
     },
     handler: async (req, reply) => reply.code(201).send(await servers.issueOAuthToken(actorOf(req), req.params.id, req.body)),
+  });
+
+  app.delete('/api/v1/mcp/servers/:id/tokens/:tokenId', {
+    schema: {
+      tags,
+      summary: 'Revoke one end-user token issued through access-tokens or oauth-tokens (it stops working at once)',
+      description: "The token's id is `token.id` of the issuing response. 404 for the static token (use regenerate-token), for tokens of MCP OAuth grants (revoke those at /mcp/oauth/revoke) and for another server's tokens.",
+      security: ApiKeySecurity,
+      params: ServerTokenParams,
+      response: { 200: TokenRevoked, ...standardErrors },
+    },
+    handler: async (req) => servers.revokeIssuedToken(actorOf(req), req.params.id, req.params.tokenId),
   });
 
   app.post('/api/v1/mcp/servers/:id/tools', {

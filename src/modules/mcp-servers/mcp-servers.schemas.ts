@@ -170,6 +170,8 @@ export const ExecuteCodeBody = Type.Object({
 export type ExecuteCodeInput = Static<typeof ExecuteCodeBody>;
 
 export const ServerToolParams = Type.Object({ id: Uuid(), toolId: Uuid() });
+export const ServerTokenParams = Type.Object({ id: Uuid(), tokenId: Uuid() });
+export const TokenRevoked = Type.Object({ revoked: Type.Literal(true), id: Uuid() });
 export const DeclarationParams = Type.Object({ id: Uuid(), alias: Type.String({ minLength: 1, maxLength: 64 }) });
 
 export const CodeResult = Type.Object(

@@ -251,6 +251,19 @@ export class McpServersService {
     return { plain, token: toTokenRecord(record, endUser.externalId), mcpEndpoint: mcpEndpointOf(this.deps.publicUrl, id) };
   }
 
+  /**
+   * Revokes one end-user token issued through access-tokens or oauth-tokens (0089): it stops working on every node at
+   * once. Revoking it again answers the same; the static token is replaced with regenerate-token instead, and tokens
+   * of MCP OAuth grants are revoked at the OAuth revocation endpoint.
+   */
+  async revokeIssuedToken(actor: Actor, id: string, tokenId: string) {
+    const server = await this.find(actor, id);
+    const token = await repo.findIssuedToken(this.deps.orm, server.orgId, server.id, tokenId);
+    if (!token) throw new AppError('NOT_FOUND', 'No token with this id was issued for this MCP server.');
+    await this.deps.tokens.revokeToken(token.id);
+    return { revoked: true as const, id: token.id };
+  }
+
   /** The server as a caller may use it: in scope, and neither it nor its workspace suspended. */
   async usable(actor: Actor, id: string): Promise<McpServerRow> {
     const row = await this.find(actor, id);
