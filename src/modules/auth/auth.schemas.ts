@@ -1,6 +1,7 @@
 import { Type, type Static } from '@sinclair/typebox';
 import Ajv, { type ValidateFunction } from 'ajv';
 import addFormats from 'ajv-formats';
+import { invalidField } from '../../platform/errors.js';
 import { Nullable, NullableTimestamp, Timestamp, Uuid } from '../../platform/http/schemas.js';
 
 export const User = Type.Object(
@@ -16,7 +17,15 @@ export const User = Type.Object(
 );
 
 const Email = Type.String({ format: 'email', maxLength: 254 });
-const Password = Type.String({ minLength: 8, maxLength: 200 });
+const PASSWORD_MIN = 8;
+const PASSWORD_MAX = 200;
+const Password = Type.String({ minLength: PASSWORD_MIN, maxLength: PASSWORD_MAX });
+
+/** The password rule of Password for callers outside a JSON body (pages, CLI): 400 VALIDATION_ERROR naming `password`. */
+export function checkPassword(password: string): void {
+  const length = [...password].length;
+  if (length < PASSWORD_MIN || length > PASSWORD_MAX) throw invalidField('password', `must have ${PASSWORD_MIN} to ${PASSWORD_MAX} characters`);
+}
 
 export const SignUpBody = Type.Object({
   email: Email,

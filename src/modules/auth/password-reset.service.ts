@@ -1,6 +1,6 @@
 import type { Executor, Orm } from '../../platform/db/database.js';
 import { hashToken, safeEqual } from '../../platform/crypto.js';
-import { AppError, invalidField } from '../../platform/errors.js';
+import { AppError } from '../../platform/errors.js';
 import { newId, newToken, TOKEN_PREFIX } from '../../platform/ids.js';
 import type { Mailer } from '../../platform/mailer.js';
 import * as authRepo from './auth.repository.js';
@@ -18,7 +18,7 @@ import {
 } from './email-verification.service.js';
 import { hashPassword } from './passwords.js';
 import * as repo from './password-reset.repository.js';
-import type { PasswordResetConfirmInput } from './auth.schemas.js';
+import { checkPassword, type PasswordResetConfirmInput } from './auth.schemas.js';
 
 /** Bound to the request's row, so a stored digest is worth nothing for another request. Only this digest is stored. */
 const hashResetCode = (id: string, code: string) => hashToken(`password-reset:${id}:${code}`);
@@ -78,6 +78,8 @@ export class PasswordResetService {
   }
 
   async confirm(input: PasswordResetConfirmInput): Promise<{ passwordReset: true; emailVerified: true; email: string }> {
+    // A password that breaks the rule spends no try, like a blank code.
+    checkPassword(input.password);
     const code = codeInput(input.code, 'the password reset email');
     const live = await repo.spendResetAttempt(this.deps.orm, hashToken(input.resetId), MAX_ATTEMPTS);
     if (!live) throw noCodePending();
@@ -87,6 +89,7 @@ export class PasswordResetService {
 
   /** The email's link: its token proves the inbox by itself (256 bits), so it needs no code and spends no tries. */
   async confirmWithLink(token: string, password: string): Promise<{ passwordReset: true; emailVerified: true; email: string }> {
+    checkPassword(password);
     const live = await repo.findByLink(this.deps.orm, hashToken(token));
     if (!live) throw new AppError('VERIFICATION_CODE_EXPIRED', 'This link expired or was used. Ask for a new one.');
     return this.reset(live, password);
@@ -116,8 +119,7 @@ export class PasswordResetService {
    * codes end as with a reset; the address stays as verified or unverified as it was.
    */
   async setByOperator(email: string, password: string) {
-    const length = [...password].length;
-    if (length < 8 || length > 200) throw invalidField('password', 'must have 8 to 200 characters');
+    checkPassword(password);
     const user = await authRepo.findUserByEmail(this.deps.orm, email.trim());
     if (!user) throw new AppError('NOT_FOUND', `No account has the email ${email}.`);
     const passwordHash = await hashPassword(password);

@@ -125,7 +125,8 @@ describe('password reset pages', () => {
 
     const short = await form({ action: 'confirm', email: 'page-limits@example.com', resetId, code: '12345678', password: 'short' });
     assert.equal(short.status, 400);
-    assert.match(short.text, /8 to 200 characters/);
+    assert.match(short.text, /password must have 8 to 200 characters/);
+    assert.match(short.text, /id="confirm"/, 'the code form again');
     const noId = await form({ action: 'confirm', email: 'page-limits@example.com', code: '12345678', password: 'long enough' });
     assert.equal(noId.status, 400);
     assert.match(noId.text, /Ask for a code first/);
@@ -133,6 +134,19 @@ describe('password reset pages', () => {
     const unknown = await form({ action: 'request', email: 'nobody-here@example.com' });
     assert.equal(unknown.status, 200, 'an address without an account gets the same page');
     assert.match(unknown.text, /If an account has the address nobody-here@example.com, we are emailing it/);
+
+    // The email's link: a token of the wrong shape, a short password (the same link can be tried again), an unknown one.
+    assert.match((await form({ action: 'link', token: 'not-a-token', password: 'long enough' })).text, /This link is not valid/);
+    const linkToken = `prl_${'A'.repeat(43)}`;
+    const shortOnLink = await form({ action: 'link', token: linkToken, password: 'short' });
+    assert.equal(shortOnLink.status, 400);
+    assert.match(shortOnLink.text, /password must have 8 to 200 characters/);
+    assert.match(shortOnLink.text, new RegExp(`name="token" value="${linkToken}"`), 'the link page again, with its token');
+    const unknownLink = await form({ action: 'link', token: linkToken, password: 'long enough' });
+    assert.equal(unknownLink.status, 400);
+    assert.match(unknownLink.text, /expired or was used/);
+    assert.equal((await t.request('GET', `/auth/reset-password?token=${linkToken}`)).status, 200);
+    assert.match((await t.request('GET', '/auth/reset-password?token=garbage')).text, /id="request"/, 'a malformed link shows the request form');
 
     const echoed = await form({ action: 'request', email: '"><script>alert(1)</script>' });
     assert.equal(echoed.status, 400);

@@ -48,17 +48,15 @@ export const passwordResetPages: FastifyPluginAsync = async (app) => {
     );
   });
 
-  const badPassword = (password: string) => [...password].length < 8 || [...password].length > 200;
-  const PASSWORD_RULE = 'The new password needs 8 to 200 characters.';
-
   async function confirmLink(reply: FastifyReply, token: string, password: string) {
     if (!LINK_TOKEN.test(token)) return sendPage(reply, 400, resetRequestPage({ error: 'This link is not valid; ask for a new one.' }));
-    if (badPassword(password)) return sendPage(reply, 400, resetLinkPage({ token, error: PASSWORD_RULE }));
     let email: string;
     try {
       ({ email } = await passwordReset.confirmWithLink(token, password));
     } catch (err) {
       if (!isAppError(err)) throw err;
+      // A password that breaks the rule can be typed again on the same link; a used or expired link cannot.
+      if (err.code === 'VALIDATION_ERROR') return sendPage(reply, 400, resetLinkPage({ token, error: err.message }));
       return sendPage(reply, err.status, resetRequestPage({ error: err.message }));
     }
     return sendPage(reply, 200, resetDonePage(email));
@@ -66,7 +64,6 @@ export const passwordResetPages: FastifyPluginAsync = async (app) => {
 
   async function confirm(reply: FastifyReply, resetId: string, code: string, password: string) {
     if (!RESET_ID.test(resetId)) return sendPage(reply, 400, resetRequestPage({ error: 'Ask for a code first.' }));
-    if (badPassword(password)) return sendPage(reply, 400, resetCodePage({ resetId, error: PASSWORD_RULE }));
     let email: string;
     try {
       ({ email } = await passwordReset.confirm({ resetId, code, password }));
