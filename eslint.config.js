@@ -24,7 +24,10 @@ export default tseslint.config(
     // Plain JavaScript run by node directly (the benchmark's load generator and baseline server).
     files: ['**/*.mjs'],
     ...tseslint.configs.disableTypeChecked,
-    languageOptions: { parserOptions: { projectService: false, project: false }, globals: { process: 'readonly', Buffer: 'readonly', URL: 'readonly', performance: 'readonly' } },
+    languageOptions: {
+      parserOptions: { projectService: false, project: false },
+      globals: { process: 'readonly', Buffer: 'readonly', URL: 'readonly', performance: 'readonly' },
+    },
   },
   {
     // node:test's describe/it return promises that the runner awaits.

@@ -37,7 +37,9 @@ async function measure(label: string, total: number, concurrency: number, fn: (i
   const elapsed = (performance.now() - started) / 1000;
   times.sort((a, b) => a - b);
   const pct = (p: number) => times[Math.min(times.length - 1, Math.floor((p / 100) * times.length))]!.toFixed(2);
-  console.log(`${label.padEnd(48)} n=${total} c=${concurrency}  ${(total / elapsed).toFixed(0).padStart(6)} ops/s  p50 ${pct(50)} ms  p99 ${pct(99)} ms`);
+  console.log(
+    `${label.padEnd(48)} n=${total} c=${concurrency}  ${(total / elapsed).toFixed(0).padStart(6)} ops/s  p50 ${pct(50)} ms  p99 ${pct(99)} ms`,
+  );
 }
 
 const api: Section = async () => {
@@ -63,7 +65,9 @@ const api: Section = async () => {
 
 const codeSection: Section = async () => {
   const run = code.actions.run_code!;
-  await measure('code run_code (return inputs.a + 1)', 500, 1, () => runAction(run, { code: 'return inputs.a + 1', inputs: { a: 1 } }));
+  await measure('code run_code (return inputs.a + 1)', 500, 1, () =>
+    runAction(run, { code: 'return inputs.a + 1', inputs: { a: 1 } }),
+  );
   await measure('code run_code, 4 in flight', 500, 4, () => runAction(run, { code: 'return inputs.a + 1', inputs: { a: 1 } }));
 };
 
@@ -73,7 +77,9 @@ const storageSection: Section = async () => {
   const ws = await t.workspace(key);
   const files = t.app.services.files.scoped({ kind: 'workspace', orgId, workspaceId: ws.id, id: '' });
   const content = 'x'.repeat(4096);
-  await measure('storage write_file 4 KiB (new path)', 500, 4, () => runAction(storage.actions.write_file!, { path: `b/${randomUUID()}.txt`, content }, { files }));
+  await measure('storage write_file 4 KiB (new path)', 500, 4, () =>
+    runAction(storage.actions.write_file!, { path: `b/${randomUUID()}.txt`, content }, { files }),
+  );
   await runAction(storage.actions.write_file!, { path: 'hot.txt', content }, { files });
   await measure('storage read_file 4 KiB', 1000, 4, () => runAction(storage.actions.read_file!, { path: 'hot.txt' }, { files }));
   await t.close();

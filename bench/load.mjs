@@ -13,7 +13,13 @@ const result = await autocannon({
   connections: o.connections ?? 32,
   duration: o.duration ?? 10,
   ...(o.overallRate ? { overallRate: o.overallRate } : {}),
-  ...(o.stamp ? { requests: [{ setupRequest: (req) => ({ ...req, body: JSON.stringify({ sentAt: Date.now(), n: `${o.run ?? 'run'}:${n++}` }) }) }] } : {}),
+  ...(o.stamp
+    ? {
+        requests: [
+          { setupRequest: (req) => ({ ...req, body: JSON.stringify({ sentAt: Date.now(), n: `${o.run ?? 'run'}:${n++}` }) }) },
+        ],
+      }
+    : {}),
 });
 const non2xx = result.non2xx + result.errors + result.timeouts;
 process.stdout.write(

@@ -6,7 +6,9 @@ import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/
 const o = JSON.parse(process.argv[2]);
 const connect = async () => {
   const client = new Client({ name: 'switchboard-bench', version: '1.0.0' });
-  await client.connect(new StreamableHTTPClientTransport(new URL(o.url), { requestInit: { headers: { Authorization: `Bearer ${o.token}` } } }));
+  await client.connect(
+    new StreamableHTTPClientTransport(new URL(o.url), { requestInit: { headers: { Authorization: `Bearer ${o.token}` } } }),
+  );
   return client;
 };
 const clients = await Promise.all(Array.from({ length: o.clients ?? 32 }, connect));
@@ -33,6 +35,8 @@ await run(o.duration ?? 10, (ms, failed) => {
 const elapsed = (performance.now() - started) / 1000;
 times.sort((a, b) => a - b);
 const pct = (p) => Math.round(times[Math.min(times.length - 1, Math.floor((p / 100) * times.length))] * 100) / 100;
-process.stdout.write(JSON.stringify({ rps: times.length / elapsed, total: times.length, p50: pct(50), p99: pct(99), non2xx: errors }) + '\n');
+process.stdout.write(
+  JSON.stringify({ rps: times.length / elapsed, total: times.length, p50: pct(50), p99: pct(99), non2xx: errors }) + '\n',
+);
 await Promise.all(clients.map((c) => c.close()));
 process.exit(0);

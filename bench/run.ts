@@ -88,14 +88,22 @@ interface LoadOptions {
 
 /** autocannon (or, with `script`, another load script) in its own process. */
 function load(opts: LoadOptions | Record<string, unknown>, script = 'bench/load.mjs'): Promise<LoadResult> {
-  const child = spawn(process.execPath, [path.join(ROOT, script), JSON.stringify({ connections: CONNECTIONS, duration: DURATION, ...opts })], {
-    cwd: ROOT,
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
+  const child = spawn(
+    process.execPath,
+    [path.join(ROOT, script), JSON.stringify({ connections: CONNECTIONS, duration: DURATION, ...opts })],
+    {
+      cwd: ROOT,
+      stdio: ['ignore', 'pipe', 'inherit'],
+    },
+  );
   return new Promise((resolve, reject) => {
     let out = '';
     child.stdout.on('data', (d: Buffer) => (out += d.toString()));
-    child.on('exit', (code) => (code === 0 ? resolve(JSON.parse(out.trim().split('\n').pop()!) as LoadResult) : reject(new Error(`load generator exited with ${code}`))));
+    child.on('exit', (code) =>
+      code === 0
+        ? resolve(JSON.parse(out.trim().split('\n').pop()!) as LoadResult)
+        : reject(new Error(`load generator exited with ${code}`)),
+    );
   });
 }
 
@@ -142,7 +150,9 @@ function serviceEnv(dataDir: string, databaseUrl: string | null): NodeJS.Process
 }
 
 /** The same buildApp as `switchboard serve`, with the bench integration registered. */
-async function buildService(env: NodeJS.ProcessEnv): Promise<{ app: FastifyInstance; db: Database; config: Awaited<ReturnType<typeof prepareConfig>> }> {
+async function buildService(
+  env: NodeJS.ProcessEnv,
+): Promise<{ app: FastifyInstance; db: Database; config: Awaited<ReturnType<typeof prepareConfig>> }> {
   const config = await prepareConfig(loadConfig(env));
   const db = await openConfiguredDatabase(config);
   await migrate(db);
@@ -255,7 +265,11 @@ async function startup(): Promise<Row[]> {
   };
   await startOnce(); // first start: creates the data dir, schema and bootstrap
   const again = await startOnce();
-  rows.push({ scenario: `start to /readyz (existing ${scratch ? 'database' : 'data dir'}, built)`, note: `${(again.readyMs / 1000).toFixed(2)} s`, target: '<= 3 s' });
+  rows.push({
+    scenario: `start to /readyz (existing ${scratch ? 'database' : 'data dir'}, built)`,
+    note: `${(again.readyMs / 1000).toFixed(2)} s`,
+    target: '<= 3 s',
+  });
   rows.push({ scenario: 'idle RSS', note: `${again.rssMb.toFixed(0)} MB`, target: scratch ? '' : '<= 350 MB (embedded)' });
   await rm(dataDir, { recursive: true, force: true });
   await scratch?.drop();
@@ -269,11 +283,22 @@ async function mcpScenario(s: Service, ws: string, plain: LoadResult | null): Pr
   const url = `${s.url}/mcp/srv_${created.server.id as string}`;
   const token = created.bearerToken as string;
   const tool = 'hash_encode__hash';
-  const body = JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: tool, arguments: { text: 'benchmark' } } });
-  const headers = { authorization: `Bearer ${token}`, 'content-type': 'application/json', accept: 'application/json, text/event-stream', 'mcp-protocol-version': '2025-06-18' };
+  const body = JSON.stringify({
+    jsonrpc: '2.0',
+    id: 1,
+    method: 'tools/call',
+    params: { name: tool, arguments: { text: 'benchmark' } },
+  });
+  const headers = {
+    authorization: `Bearer ${token}`,
+    'content-type': 'application/json',
+    accept: 'application/json, text/event-stream',
+    'mcp-protocol-version': '2025-06-18',
+  };
   const check = await fetch(url, { method: 'POST', headers, body });
   const text = await check.text();
-  if (check.status !== 200 || !text.includes('"hash"') || text.includes('"isError":true')) throw new Error(`MCP tools/call failed: ${check.status} ${text.slice(0, 300)}`);
+  if (check.status !== 200 || !text.includes('"hash"') || text.includes('"isError":true'))
+    throw new Error(`MCP tools/call failed: ${check.status} ${text.slice(0, 300)}`);
   const raw = await measure({ url, method: 'POST', headers, body });
   const sdk = await load({ url, token, tool, arguments: { text: 'benchmark' }, clients: CONNECTIONS }, 'bench/mcp-client.mjs');
   const vs = (r: LoadResult) => (plain ? `${((r.rps / plain.rps) * 100).toFixed(0)} % of execute` : undefined);
@@ -286,14 +311,18 @@ async function mcpScenario(s: Service, ws: string, plain: LoadResult | null): Pr
 /** A CODE server running a script that calls 10 actions: the time beyond the actions' own. */
 async function codeScenario(s: Service, ws: string): Promise<Row[]> {
   await api(s, 'POST', `/api/v1/workspaces/${ws}/integrations`, { integrationName: 'hash-encode' }).catch(() => undefined);
-  const server = (await api(s, 'POST', '/api/v1/mcp/servers', { name: 'Bench code', workspaceId: ws, mode: 'CODE', authMode: 'bearer' })).server;
-  const code = "let last; for (let i = 0; i < 10; i++) last = await switchboard['hash-encode'].hash({ text: 'benchmark ' + i }); return last;";
+  const server = (
+    await api(s, 'POST', '/api/v1/mcp/servers', { name: 'Bench code', workspaceId: ws, mode: 'CODE', authMode: 'bearer' })
+  ).server;
+  const code =
+    "let last; for (let i = 0; i < 10; i++) last = await switchboard['hash-encode'].hash({ text: 'benchmark ' + i }); return last;";
   const overhead: number[] = [];
   const perAction: number[] = [];
   for (let i = 0; i < 230; i++) {
     const r = await api(s, 'POST', `/api/v1/mcp/servers/${server.id as string}/execute-code`, { code });
     const sc = r.structuredContent;
-    if (sc.status !== 'completed' || sc.actionsExecuted !== 10) throw new Error(`Code Mode run failed: ${JSON.stringify(r).slice(0, 300)}`);
+    if (sc.status !== 'completed' || sc.actionsExecuted !== 10)
+      throw new Error(`Code Mode run failed: ${JSON.stringify(r).slice(0, 300)}`);
     if (i < 30) continue; // warm-up
     overhead.push(sc.durationMs - sc.timings.totalExecuteMs);
     perAction.push(sc.timings.totalExecuteMs / 10);
@@ -314,10 +343,23 @@ async function codeScenario(s: Service, ws: string): Promise<Row[]> {
 /** A webhook trigger: events posted to its URL, delivered to a receiver process; sustained rate and latency. */
 async function triggersScenario(s: Service, ws: string): Promise<Row[]> {
   const rx = await spawnWithPort([path.join(ROOT, 'bench/receiver.mjs')]);
-  const stats = async () => (await (await fetch(`http://127.0.0.1:${rx.port}/stats`)).json()) as { count: number; unique: number; p50: number | null; p99: number | null };
+  const stats = async () =>
+    (await (await fetch(`http://127.0.0.1:${rx.port}/stats`)).json()) as {
+      count: number;
+      unique: number;
+      p50: number | null;
+      p99: number | null;
+    };
   const reset = (name: string) => fetch(`http://127.0.0.1:${rx.port}/reset?run=${name}`, { method: 'POST' });
   try {
-    const source = (await api(s, 'POST', '/api/v1/triggers/enable', { integrationName: 'webhook', triggerName: 'catch_webhook', workspaceId: ws, callbackUrl: `http://127.0.0.1:${rx.port}/hook` })).triggerSource;
+    const source = (
+      await api(s, 'POST', '/api/v1/triggers/enable', {
+        integrationName: 'webhook',
+        triggerName: 'catch_webhook',
+        workspaceId: ws,
+        callbackUrl: `http://127.0.0.1:${rx.port}/hook`,
+      })
+    ).triggerSource;
     const url = `${s.url}${new URL(source.webhookUrl as string).pathname}`;
     const post = { url, method: 'POST', headers: { 'content-type': 'application/json' }, stamp: true };
     await reset('warm');
@@ -346,7 +388,13 @@ async function triggersScenario(s: Service, ws: string): Promise<Row[]> {
         note: `${accepted} acknowledged, ${delivered} delivered, ${Math.max(0, accepted - delivered)} lost${delivered > accepted ? `; +${delivered - accepted} cut off in flight at the end, delivered too` : ''}`,
         target: '>= 1,000 events/s, none lost',
       },
-      { scenario: 'triggers: ingest-to-callback latency at 300 events/s', p50: lat.p50 ?? undefined, p99: lat.p99 ?? undefined, note: `${lat.unique} delivered`, target: 'p99 <= 250 ms' },
+      {
+        scenario: 'triggers: ingest-to-callback latency at 300 events/s',
+        p50: lat.p50 ?? undefined,
+        p99: lat.p99 ?? undefined,
+        note: `${lat.unique} delivered`,
+        target: 'p99 <= 250 ms',
+      },
     ];
   } finally {
     rx.child.kill();
@@ -363,14 +411,24 @@ async function main(): Promise<void> {
   let baseline: ChildProcess | null = null;
   try {
     const ws = (await api(s, 'POST', '/api/v1/workspaces', { name: 'Bench', slug: 'bench' })).workspace.id as string;
-    const execBody = JSON.stringify({ integrationName: 'hash-encode', actionName: 'hash', workspaceId: ws, input: { text: 'benchmark' } });
+    const execBody = JSON.stringify({
+      integrationName: 'hash-encode',
+      actionName: 'hash',
+      workspaceId: ws,
+      input: { text: 'benchmark' },
+    });
     const headers = { authorization: `Bearer ${s.key}`, 'content-type': 'application/json' };
     const sample = await api(s, 'POST', '/api/v1/actions/execute', JSON.parse(execBody));
     let base: LoadResult | null = null;
     if (run.has('baseline') || run.has('auth') || run.has('execute')) {
       const b = await spawnWithPort([path.join(ROOT, 'bench/baseline.mjs'), String(JSON.stringify(sample).length)]);
       baseline = b.child;
-      base = await measure({ url: `http://127.0.0.1:${b.port}/baseline`, method: 'POST', headers: { 'content-type': 'application/json' }, body: execBody });
+      base = await measure({
+        url: `http://127.0.0.1:${b.port}/baseline`,
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: execBody,
+      });
       rows.push({ scenario: 'baseline: bare Fastify route, same body size', ...base, ratio: '100 %' });
     }
     const ratio = (r: LoadResult) => (base ? `${((r.rps / base.rps) * 100).toFixed(0)} % of baseline` : undefined);
@@ -381,21 +439,65 @@ async function main(): Promise<void> {
     let plain: LoadResult | null = null;
     if (run.has('execute') || run.has('execute-user')) {
       plain = await measure({ url: `${s.url}/api/v1/actions/execute`, method: 'POST', headers, body: execBody });
-      rows.push({ scenario: 'execute: hash-encode.hash, no connection', ...plain, ratio: ratio(plain), target: '>= 50 % of baseline; p99 <= 10 ms' });
+      rows.push({
+        scenario: 'execute: hash-encode.hash, no connection',
+        ...plain,
+        ratio: ratio(plain),
+        target: '>= 50 % of baseline; p99 <= 10 ms',
+      });
     }
     if (run.has('execute-user')) {
-      await api(s, 'POST', '/api/v1/connections', { type: 'SECRET_TEXT', integrationName: 'bench-secret', externalId: 'bench-user-key', displayName: 'Bench user', secretText: 'bench-secret-value', workspaceId: ws, endUserId: 'bench-user' });
-      await api(s, 'POST', `/api/v1/workspaces/${ws}/integrations`, { integrationName: 'bench-secret', connectionStrategy: 'per_user' });
-      await api(s, 'POST', '/api/v1/partials', { workspaceId: ws, integrationName: 'bench-secret', name: 'encoding', values: { encoding: 'base64' }, isDefault: true });
-      await api(s, 'POST', '/api/v1/partials', { workspaceId: ws, integrationName: 'bench-secret', actionName: 'hash', name: 'algorithm', values: { algorithm: 'sha512' }, isDefault: true });
-      const body = JSON.stringify({ integrationName: 'bench-secret', actionName: 'hash', workspaceId: ws, endUserId: 'bench-user', input: { text: 'benchmark' } });
+      await api(s, 'POST', '/api/v1/connections', {
+        type: 'SECRET_TEXT',
+        integrationName: 'bench-secret',
+        externalId: 'bench-user-key',
+        displayName: 'Bench user',
+        secretText: 'bench-secret-value',
+        workspaceId: ws,
+        endUserId: 'bench-user',
+      });
+      await api(s, 'POST', `/api/v1/workspaces/${ws}/integrations`, {
+        integrationName: 'bench-secret',
+        connectionStrategy: 'per_user',
+      });
+      await api(s, 'POST', '/api/v1/partials', {
+        workspaceId: ws,
+        integrationName: 'bench-secret',
+        name: 'encoding',
+        values: { encoding: 'base64' },
+        isDefault: true,
+      });
+      await api(s, 'POST', '/api/v1/partials', {
+        workspaceId: ws,
+        integrationName: 'bench-secret',
+        actionName: 'hash',
+        name: 'algorithm',
+        values: { algorithm: 'sha512' },
+        isDefault: true,
+      });
+      const body = JSON.stringify({
+        integrationName: 'bench-secret',
+        actionName: 'hash',
+        workspaceId: ws,
+        endUserId: 'bench-user',
+        input: { text: 'benchmark' },
+      });
       const check = await api(s, 'POST', '/api/v1/actions/execute', JSON.parse(body));
-      if (check.output?.algorithm !== 'sha512' || check.output?.encoding !== 'base64') throw new Error(`partials were not merged: ${JSON.stringify(check)}`);
+      if (check.output?.algorithm !== 'sha512' || check.output?.encoding !== 'base64')
+        throw new Error(`partials were not merged: ${JSON.stringify(check)}`);
       const r = await measure({ url: `${s.url}/api/v1/actions/execute`, method: 'POST', headers, body });
-      rows.push({ scenario: 'execute: per-user connection + 2 partials', ...r, ratio: plain ? `${((r.rps / plain.rps) * 100).toFixed(0)} % of execute` : undefined, target: '>= 80 % of execute' });
+      rows.push({
+        scenario: 'execute: per-user connection + 2 partials',
+        ...r,
+        ratio: plain ? `${((r.rps / plain.rps) * 100).toFixed(0)} % of execute` : undefined,
+        target: '>= 80 % of execute',
+      });
     }
     // A workspace without per-user integrations, so a server can have a shared static bearer token.
-    const toolsWs = run.has('mcp') || run.has('code') ? ((await api(s, 'POST', '/api/v1/workspaces', { name: 'Bench tools', slug: 'bench-tools' })).workspace.id as string) : ws;
+    const toolsWs =
+      run.has('mcp') || run.has('code')
+        ? ((await api(s, 'POST', '/api/v1/workspaces', { name: 'Bench tools', slug: 'bench-tools' })).workspace.id as string)
+        : ws;
     if (run.has('mcp')) rows.push(...(await mcpScenario(s, toolsWs, plain)));
     if (run.has('code')) rows.push(...(await codeScenario(s, toolsWs)));
     if (run.has('triggers')) rows.push(...(await triggersScenario(s, ws)));
@@ -407,8 +509,12 @@ async function main(): Promise<void> {
 
   const cpu = os.cpus();
   console.log(`\nSwitchboard benchmark — ${new Date().toISOString().slice(0, 10)}`);
-  console.log(`machine: ${cpu.length} × ${cpu[0]?.model.trim()}, ${(os.totalmem() / 2 ** 30).toFixed(0)} GiB, ${os.platform()} ${os.release()}, Node ${process.version}`);
-  console.log(`database: ${dbKind}; load: autocannon, ${CONNECTIONS} connections, ${DURATION} s, from a separate process on the same machine\n`);
+  console.log(
+    `machine: ${cpu.length} × ${cpu[0]?.model.trim()}, ${(os.totalmem() / 2 ** 30).toFixed(0)} GiB, ${os.platform()} ${os.release()}, Node ${process.version}`,
+  );
+  console.log(
+    `database: ${dbKind}; load: autocannon, ${CONNECTIONS} connections, ${DURATION} s, from a separate process on the same machine\n`,
+  );
   console.log('| scenario | req/s | p50 ms | p99 ms | ratio | target |');
   console.log('|---|---|---|---|---|---|');
   for (const r of rows) {

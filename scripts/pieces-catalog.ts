@@ -56,11 +56,17 @@ const lines = [
   '',
   '## Pieces that do not load',
   '',
-  ...(failed.length ? ['| package | version | error |', '|---|---|---|', ...failed.map((r) => `| ${r.package} | ${r.version} | ${esc(r.error)} |`)] : ['None of the shipped pieces fails to load.']),
+  ...(failed.length
+    ? [
+        '| package | version | error |',
+        '|---|---|---|',
+        ...failed.map((r) => `| ${r.package} | ${r.version} | ${esc(r.error)} |`),
+      ]
+    : ['None of the shipped pieces fails to load.']),
   '',
   '## Not shipped, and why',
   '',
-  '- `@activepieces/piece-store`: the Activepieces key-value store; Switchboard\'s `kv-store` built-in does the same per persistence scope, and a piece\'s `store` is mapped to it.',
+  "- `@activepieces/piece-store`: the Activepieces key-value store; Switchboard's `kv-store` built-in does the same per persistence scope, and a piece's `store` is mapped to it.",
   '- `@activepieces/piece-subflows`: calls other Activepieces flows, which do not exist here.',
   '- `@activepieces/piece-http`, `@activepieces/piece-github` and other pieces absent from the npm registry this build',
   '  reaches; `switchboard integrations add <package>` adds any piece package at runtime.',

@@ -14,7 +14,10 @@ function find(dir, out = []) {
 }
 
 const filters = process.argv.slice(2);
-const files = ['src', 'test'].flatMap((d) => find(d)).filter((f) => filters.length === 0 || filters.some((x) => f.includes(x))).sort();
+const files = ['src', 'test']
+  .flatMap((d) => find(d))
+  .filter((f) => filters.length === 0 || filters.some((x) => f.includes(x)))
+  .sort();
 if (files.length === 0) {
   console.error('no test files matched');
   process.exit(1);

@@ -131,7 +131,10 @@ export interface AppDeps {
 /** Serialises npm installs of added pieces across processes sharing a data dir (any fixed id, unlike the others). */
 const PIECE_INSTALL_LOCK_ID = 727_003;
 
-export function createServices({ config, db }: AppDeps, log: { info(o: object, m?: string): void; error(o: object, m?: string): void; warn(o: object, m?: string): void }) {
+export function createServices(
+  { config, db }: AppDeps,
+  log: { info(o: object, m?: string): void; error(o: object, m?: string): void; warn(o: object, m?: string): void },
+) {
   const orm = db.orm;
   const bus = new InvalidationBus(db);
   const jobs = new JobRunner(db, log);
@@ -151,11 +154,23 @@ export function createServices({ config, db }: AppDeps, log: { info(o: object, m
   const fileSigningKey = Buffer.from(hkdfSync('sha256', config.encryptionKey, Buffer.alloc(0), 'switchboard:file-links', 32));
   const s3 = config.storageS3;
   const blobs = s3
-    ? new S3BlobBackend({ bucket: s3.bucket, prefix: s3.prefix, ...(s3.region ? { region: s3.region } : {}), ...(s3.endpoint ? { endpoint: s3.endpoint } : {}), ...(s3.accessKeyId && s3.secretAccessKey ? { accessKeyId: s3.accessKeyId, secretAccessKey: s3.secretAccessKey } : {}) })
+    ? new S3BlobBackend({
+        bucket: s3.bucket,
+        prefix: s3.prefix,
+        ...(s3.region ? { region: s3.region } : {}),
+        ...(s3.endpoint ? { endpoint: s3.endpoint } : {}),
+        ...(s3.accessKeyId && s3.secretAccessKey ? { accessKeyId: s3.accessKeyId, secretAccessKey: s3.secretAccessKey } : {}),
+      })
     : new DiskBlobBackend(path.join(config.dataDir, 'storage'));
   const files = new FileStore(orm, blobs, fileSigningKey, config.publicUrl);
   const registry = new IntegrationRegistry();
-  const pieces = new PieceWorkerPool({ size: config.pieceWorkers, timeoutMs: config.pieceTimeoutMs, memoryMb: config.pieceMemoryMb, egressAllow: config.egressAllow, log });
+  const pieces = new PieceWorkerPool({
+    size: config.pieceWorkers,
+    timeoutMs: config.pieceTimeoutMs,
+    memoryMb: config.pieceMemoryMb,
+    egressAllow: config.egressAllow,
+    log,
+  });
   const pieceInstaller = new PieceInstaller({
     orm,
     pool: pieces,
@@ -173,7 +188,16 @@ export function createServices({ config, db }: AppDeps, log: { info(o: object, m
   const secrets = SecretBox.fromKeys(config.encryptionKey, config.previousEncryptionKeys);
   const egress = new EgressGuard(config.egressAllow);
   const oauthApps = new OAuthAppsService({ orm, secrets, registry, plans: config.plans });
-  const connections = new ConnectionsService({ orm, plans: config.plans, registry, workspaces, endUsers, oauthApps, secrets, bus });
+  const connections = new ConnectionsService({
+    orm,
+    plans: config.plans,
+    registry,
+    workspaces,
+    endUsers,
+    oauthApps,
+    secrets,
+    bus,
+  });
   const workspaceIntegrations = new WorkspaceIntegrationsService({ orm, registry, workspaces, connections, oauthApps, bus });
   const partials = new PartialsService({ orm, registry, workspaces, bus });
   const limits = new UsageLimiter({ orm, plans: config.plans });
@@ -204,11 +228,35 @@ export function createServices({ config, db }: AppDeps, log: { info(o: object, m
   // Hosted connect, the end-user portal and OAuth2 refresh (src/modules/connect).
   const mailer = new Mailer(config.email);
   const emailVerification = new EmailVerificationService({ orm, mailer, log });
-  const connect = new ConnectService({ orm, registry, workspaces, endUsers, workspaceIntegrations, connections, oauthApps, secrets, egress, publicUrl: config.publicUrl, log });
-  const portal = new PortalService({ orm, registry, workspaces, endUsers, workspaceIntegrations, connections, connect, mailer, publicUrl: config.publicUrl, log });
+  const connect = new ConnectService({
+    orm,
+    registry,
+    workspaces,
+    endUsers,
+    workspaceIntegrations,
+    connections,
+    oauthApps,
+    secrets,
+    egress,
+    publicUrl: config.publicUrl,
+    log,
+  });
+  const portal = new PortalService({
+    orm,
+    registry,
+    workspaces,
+    endUsers,
+    workspaceIntegrations,
+    connections,
+    connect,
+    mailer,
+    publicUrl: config.publicUrl,
+    log,
+  });
   const oauthRefresher = new OAuthRefresher({ db, registry, connections, oauthApps, egress, log });
   engine.setRefresher(oauthRefresher);
-  for (const job of connectJobs({ orm, refresher: oauthRefresher, aheadSeconds: config.oauthRefreshAheadSeconds, log })) jobs.register(job);
+  for (const job of connectJobs({ orm, refresher: oauthRefresher, aheadSeconds: config.oauthRefreshAheadSeconds, log }))
+    jobs.register(job);
   // Outbound webhooks (trigger callbacks, approval notifications): see src/platform/delivery.
   const signing = new SigningSecrets({ orm, secrets });
   const delivery = new DeliveryService({ db, secrets, signing, egress, config: config.delivery, log });
@@ -216,19 +264,53 @@ export function createServices({ config, db }: AppDeps, log: { info(o: object, m
   const webhookSigningSecret = new WebhookSigningSecretService({ signing });
   // Triggers: sources, inbound webhooks, polling (see src/modules/triggers).
   const sourceSecrets = new SourceSecrets(secrets);
-  const triggerEngine = { credentials: (conn: ConnectionRecord) => engine.credentials(conn), findConnection: (orgId: string, id: string) => connections.find(orgId, id) };
-  const sourceRunner = new SourceRunner({ orm, registry, secrets: sourceSecrets, engine: triggerEngine, publicUrl: config.publicUrl });
+  const triggerEngine = {
+    credentials: (conn: ConnectionRecord) => engine.credentials(conn),
+    findConnection: (orgId: string, id: string) => connections.find(orgId, id),
+  };
+  const sourceRunner = new SourceRunner({
+    orm,
+    registry,
+    secrets: sourceSecrets,
+    engine: triggerEngine,
+    publicUrl: config.publicUrl,
+  });
   const eventRecorder = new EventRecorder({ orm, delivery, secrets: sourceSecrets, bus });
-  const poller = new TriggerPoller({ orm, runner: sourceRunner, recorder: eventRecorder, tickMs: config.triggers.tickMs, minuteMs: config.triggers.minuteMs, pieceTimeoutMs: config.pieceTimeoutMs, log });
+  const poller = new TriggerPoller({
+    orm,
+    runner: sourceRunner,
+    recorder: eventRecorder,
+    tickMs: config.triggers.tickMs,
+    minuteMs: config.triggers.minuteMs,
+    pieceTimeoutMs: config.pieceTimeoutMs,
+    log,
+  });
   const triggers = new TriggersService({
-    orm, registry, workspaces, delivery, engine, runner: sourceRunner, secrets: sourceSecrets, recorder: eventRecorder, plans: config.plans, minuteMs: config.triggers.minuteMs, onEnabled: () => poller.kick(), bus, log,
+    orm,
+    registry,
+    workspaces,
+    delivery,
+    engine,
+    runner: sourceRunner,
+    secrets: sourceSecrets,
+    recorder: eventRecorder,
+    plans: config.plans,
+    minuteMs: config.triggers.minuteMs,
+    onEnabled: () => poller.kick(),
+    bus,
+    log,
   });
   workspaces.onBeforeDelete((actor, workspaceId) => triggers.disableWorkspace(actor, workspaceId));
   workspaces.onDeleteCheck((tx, orgId, workspaceId) => triggers.activeIn(tx, orgId, workspaceId));
   // Human Gates: policies, approval requests and receipts, plugged into the engine as its gate.
   const riskModel = config.approvalModel ? new OpenAiCompatibleRiskModel(config.approvalModel, config.egressAllow) : null;
   const approvalPolicies = new ApprovalPoliciesService({
-    orm, workspaces, bus, registry, model: riskModel, egressAllow: config.egressAllow,
+    orm,
+    workspaces,
+    bus,
+    registry,
+    model: riskModel,
+    egressAllow: config.egressAllow,
     preview: (input, enforcedKeys) => redactInput(input, { enforcedKeys }).preview,
   });
   const approvals = new ApprovalsService({ orm, registry, workspaces, policies: approvalPolicies, publicUrl: config.publicUrl });
@@ -236,10 +318,38 @@ export function createServices({ config, db }: AppDeps, log: { info(o: object, m
   engine.setGate(new ApprovalGate(approvals));
   const approvalWebhooks = new ApprovalWebhooks({ delivery, publicUrl: config.publicUrl });
   approvals.setNotifier(approvalWebhooks);
-  const codeRunApprovals = new CodeRunApprovals({ orm, approvals, policies: approvalPolicies, registry, publicUrl: config.publicUrl });
-  const webhooks = new WebhooksService({ orm, registry, runner: sourceRunner, recorder: eventRecorder, appWebhookSecrets: config.triggers.appWebhookSecrets, publicUrl: config.publicUrl, log, bus });
+  const codeRunApprovals = new CodeRunApprovals({
+    orm,
+    approvals,
+    policies: approvalPolicies,
+    registry,
+    publicUrl: config.publicUrl,
+  });
+  const webhooks = new WebhooksService({
+    orm,
+    registry,
+    runner: sourceRunner,
+    recorder: eventRecorder,
+    appWebhookSecrets: config.triggers.appWebhookSecrets,
+    publicUrl: config.publicUrl,
+    log,
+    bus,
+  });
   const mcp = createMcpServices({
-    config, orm, bus, jobs, log, registry, secrets, egress, workspaces, endUsers, workspaceIntegrations, partials, connections, engine,
+    config,
+    orm,
+    bus,
+    jobs,
+    log,
+    registry,
+    secrets,
+    egress,
+    workspaces,
+    endUsers,
+    workspaceIntegrations,
+    partials,
+    connections,
+    engine,
     approvalStatus: async (orgId, id) => {
       const row = await approvals.findRowById(id);
       return row && row.orgId === orgId ? row.status : null;
@@ -249,11 +359,52 @@ export function createServices({ config, db }: AppDeps, log: { info(o: object, m
   // Code Mode runs are analysed first; policy groups needing approval pause them before anything runs (0067).
   mcp.mcpCodeMode.setGates(codeRunGates({ codeRuns: codeRunApprovals, endUsers }));
   return {
-    bus, jobs, verifier, auth, apiKeys, workspaces, endUsers, members, workspaceMembers, organizations, operator, registry, integrations, files, pieces, pieceInstaller, browsers, advancedCode,
-    secrets, egress, oauthApps, connections, workspaceIntegrations, partials, limits, idempotency, engine, actions, activity,
-    mailer, emailVerification, passwordReset, connect, portal, oauthRefresher,
-    signing, delivery, webhookSigningSecret, triggers, poller, webhooks,
-    approvalPolicies, approvals, approvalWebhooks, codeRunApprovals, riskModel,
+    bus,
+    jobs,
+    verifier,
+    auth,
+    apiKeys,
+    workspaces,
+    endUsers,
+    members,
+    workspaceMembers,
+    organizations,
+    operator,
+    registry,
+    integrations,
+    files,
+    pieces,
+    pieceInstaller,
+    browsers,
+    advancedCode,
+    secrets,
+    egress,
+    oauthApps,
+    connections,
+    workspaceIntegrations,
+    partials,
+    limits,
+    idempotency,
+    engine,
+    actions,
+    activity,
+    mailer,
+    emailVerification,
+    passwordReset,
+    connect,
+    portal,
+    oauthRefresher,
+    signing,
+    delivery,
+    webhookSigningSecret,
+    triggers,
+    poller,
+    webhooks,
+    approvalPolicies,
+    approvals,
+    approvalWebhooks,
+    codeRunApprovals,
+    riskModel,
     ...mcp,
   };
 }
@@ -270,11 +421,27 @@ declare module 'fastify' {
 
 /** Shared schemas referenced by $ref from route schemas (and listed as OpenAPI components). */
 const SHARED_SCHEMAS = [
-  ErrorBody, ...ApiKeyPermissionsSchemas, Workspace, Organization, User, CatalogEntry, EndUser, Member, Invitation, WorkspaceMember,
-  Connection, EarlierConnection, WorkspaceIntegration, Partial, ActivityEntry,
-  ConnectSession, OAuthApp,
+  ErrorBody,
+  ...ApiKeyPermissionsSchemas,
+  Workspace,
+  Organization,
+  User,
+  CatalogEntry,
+  EndUser,
+  Member,
+  Invitation,
+  WorkspaceMember,
+  Connection,
+  EarlierConnection,
+  WorkspaceIntegration,
+  Partial,
+  ActivityEntry,
+  ConnectSession,
+  OAuthApp,
   TriggerSource,
-  ApprovalPolicy, Approval, ApprovalReceipt,
+  ApprovalPolicy,
+  Approval,
+  ApprovalReceipt,
 ];
 
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
@@ -301,7 +468,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     ajvText.addSchema(s);
   }
   // Compiled on a route's first request: start-up does not build validators for routes a process never serves.
-  app.setValidatorCompiler(({ schema, httpPart }) => lazyValidator(() => (httpPart === 'body' ? ajvBody : ajvText).compile(schema) as never));
+  app.setValidatorCompiler(({ schema, httpPart }) =>
+    lazyValidator(() => (httpPart === 'body' ? ajvBody : ajvText).compile(schema) as never),
+  );
 
   // Empty JSON bodies (common on DELETE and POST without fields) read as "no body".
   const defaultJson = app.getDefaultJsonParser('error', 'error');
@@ -351,7 +520,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(swaggerUi, {
     routePrefix: '/docs',
     uiConfig: { docExpansion: 'list', deepLinking: true },
-    theme: { title: 'Switchboard API reference', css: [{ filename: 'switchboard.css', content: '.swagger-ui .topbar { display: none }' }] },
+    theme: {
+      title: 'Switchboard API reference',
+      css: [{ filename: 'switchboard.css', content: '.swagger-ui .topbar { display: none }' }],
+    },
   });
   app.get('/api/v1/openapi.json', { config: { auth: 'none' }, schema: { hide: true } }, async () => app.swagger());
 
@@ -392,7 +564,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     if (config.workers) await services.delivery.start();
     if (config.workers) services.poller.start();
     // Pieces added on other nodes: installed in the background, so a slow npm never delays readiness.
-    void services.pieceInstaller.sync().catch((err: unknown) => app.log.error({ err: { message: (err as Error).message } }, 'piece sync failed'));
+    void services.pieceInstaller
+      .sync()
+      .catch((err: unknown) => app.log.error({ err: { message: (err as Error).message } }, 'piece sync failed'));
   });
   app.addHook('preClose', async () => {
     await services.poller.stop();

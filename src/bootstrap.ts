@@ -47,7 +47,9 @@ export async function bootstrap(config: Readonly<Config>, db: Database, services
     };
     await writeFile(file, JSON.stringify(contents, null, 2) + '\n', { mode: 0o600 });
     await chmod(file, 0o600);
-    await db.orm.insert(systemSettings).values({ key: 'bootstrapped', value: { at: contents.createdAt, organizationId: created.organization.id } });
+    await db.orm
+      .insert(systemSettings)
+      .values({ key: 'bootstrapped', value: { at: contents.createdAt, organizationId: created.organization.id } });
     return { organizationId: created.organization.id, apiKey: created.plainKey, operatorToken, file };
   });
 }
@@ -72,11 +74,16 @@ export async function readPreviousKeys(config: Readonly<Config>): Promise<Buffer
  * Refused when the key comes from SWITCHBOARD_ENCRYPTION_KEY (the operator sets a new one there instead).
  */
 export async function generateNewEncryptionKey(config: Readonly<Config>): Promise<Buffer> {
-  if (config.encryptionKey) throw new Error('SWITCHBOARD_ENCRYPTION_KEY is set: put the new key there and the old one in SWITCHBOARD_PREVIOUS_ENCRYPTION_KEYS.');
+  if (config.encryptionKey)
+    throw new Error(
+      'SWITCHBOARD_ENCRYPTION_KEY is set: put the new key there and the old one in SWITCHBOARD_PREVIOUS_ENCRYPTION_KEYS.',
+    );
   const current = await resolveEncryptionKey(config);
   const previous = await readPreviousKeys(config);
   const next = randomBytes(32);
-  await writeFile(previousKeysFile(config), [...previous, current].map((k) => k.toString('base64')).join('\n') + '\n', { mode: 0o600 });
+  await writeFile(previousKeysFile(config), [...previous, current].map((k) => k.toString('base64')).join('\n') + '\n', {
+    mode: 0o600,
+  });
   await writeFile(keyFile(config), next.toString('base64') + '\n', { mode: 0o600 });
   return next;
 }

@@ -38,21 +38,41 @@ describe('config', () => {
       [{ SWITCHBOARD_PROCESSES: '0' }, /SWITCHBOARD_PROCESSES/],
       [{ SWITCHBOARD_PROCESSES: 'many' }, /SWITCHBOARD_PROCESSES/],
       [{ SWITCHBOARD_STORAGE_S3_BUCKET: 'Not_A_Bucket' }, /SWITCHBOARD_STORAGE_S3_BUCKET/],
-      [{ SWITCHBOARD_STORAGE_S3_BUCKET: 'files', SWITCHBOARD_STORAGE_S3_ACCESS_KEY_ID: 'AKIA' }, /SWITCHBOARD_STORAGE_S3_SECRET_ACCESS_KEY/],
-      [{ SWITCHBOARD_STORAGE_S3_BUCKET: 'files', SWITCHBOARD_STORAGE_S3_ENDPOINT: 'not a url' }, /SWITCHBOARD_STORAGE_S3_ENDPOINT/],
+      [
+        { SWITCHBOARD_STORAGE_S3_BUCKET: 'files', SWITCHBOARD_STORAGE_S3_ACCESS_KEY_ID: 'AKIA' },
+        /SWITCHBOARD_STORAGE_S3_SECRET_ACCESS_KEY/,
+      ],
+      [
+        { SWITCHBOARD_STORAGE_S3_BUCKET: 'files', SWITCHBOARD_STORAGE_S3_ENDPOINT: 'not a url' },
+        /SWITCHBOARD_STORAGE_S3_ENDPOINT/,
+      ],
       [{ SWITCHBOARD_APPROVAL_MODEL: 'gpt-x' }, /SWITCHBOARD_APPROVAL_MODEL_URL/],
       [{ SWITCHBOARD_APPROVAL_MODEL_URL: 'https://api.example.com/v1' }, /SWITCHBOARD_APPROVAL_MODEL /],
       [{ SWITCHBOARD_APPROVAL_MODEL_URL: 'not a url', SWITCHBOARD_APPROVAL_MODEL: 'm' }, /SWITCHBOARD_APPROVAL_MODEL_URL/],
-      [{ SWITCHBOARD_APPROVAL_MODEL_URL: 'https://api.example.com/v1', SWITCHBOARD_APPROVAL_MODEL: 'm', SWITCHBOARD_APPROVAL_MODEL_TIMEOUT_MS: '5' }, /SWITCHBOARD_APPROVAL_MODEL_TIMEOUT_MS/],
+      [
+        {
+          SWITCHBOARD_APPROVAL_MODEL_URL: 'https://api.example.com/v1',
+          SWITCHBOARD_APPROVAL_MODEL: 'm',
+          SWITCHBOARD_APPROVAL_MODEL_TIMEOUT_MS: '5',
+        },
+        /SWITCHBOARD_APPROVAL_MODEL_TIMEOUT_MS/,
+      ],
     ];
     for (const [env, re] of cases) {
-      assert.throws(() => loadConfig(env), (err: unknown) => err instanceof ConfigError && re.test(err.message), JSON.stringify(env));
+      assert.throws(
+        () => loadConfig(env),
+        (err: unknown) => err instanceof ConfigError && re.test(err.message),
+        JSON.stringify(env),
+      );
     }
   });
 
   it('merges SWITCHBOARD_PLANS over the defaults field by field', () => {
     const c = loadConfig({
-      SWITCHBOARD_PLANS: JSON.stringify({ free: { workspaces: 5, rateLimit: { requests: 10 } }, pro: { connections: null, customOAuthApps: true } }),
+      SWITCHBOARD_PLANS: JSON.stringify({
+        free: { workspaces: 5, rateLimit: { requests: 10 } },
+        pro: { connections: null, customOAuthApps: true },
+      }),
     });
     assert.equal(c.plans.free.workspaces, 5);
     assert.equal(c.plans.free.apiKeys, DEFAULT_PLANS.free.apiKeys);
@@ -64,7 +84,11 @@ describe('config', () => {
 
   it('accepts a server database with an encryption key and trims the public URL', () => {
     const key = randomBytes(32).toString('base64');
-    const c = loadConfig({ DATABASE_URL: 'postgres://u@h:5432/d', SWITCHBOARD_ENCRYPTION_KEY: key, SWITCHBOARD_PUBLIC_URL: 'https://sb.example.com/' });
+    const c = loadConfig({
+      DATABASE_URL: 'postgres://u@h:5432/d',
+      SWITCHBOARD_ENCRYPTION_KEY: key,
+      SWITCHBOARD_PUBLIC_URL: 'https://sb.example.com/',
+    });
     assert.equal(c.databaseUrl, 'postgres://u@h:5432/d');
     assert.equal(c.encryptionKey?.length, 32);
     assert.equal(c.publicUrl, 'https://sb.example.com');

@@ -44,7 +44,14 @@ export interface Config {
   /** Whether settings.advancedCode.network may give sandboxed code the host's network (default false). */
   advancedCodeNetwork: boolean;
   /** Storage files in an S3-compatible bucket instead of `<dataDir>/storage` (null: on disk). */
-  storageS3: { bucket: string; prefix: string; region: string | null; endpoint: string | null; accessKeyId: string | null; secretAccessKey: string | null } | null;
+  storageS3: {
+    bucket: string;
+    prefix: string;
+    region: string | null;
+    endpoint: string | null;
+    accessKeyId: string | null;
+    secretAccessKey: string | null;
+  } | null;
   /** OpenAI-compatible model for approval policies with riskMode model_assisted (null: they fall back to rules). */
   approvalModel: { url: string; model: string; apiKey: string | null; timeoutMs: number } | null;
   /** Outbound webhook delivery (platform/delivery): retry delays in seconds, per-attempt timeout, claim interval, parallel sends. */
@@ -216,7 +223,12 @@ function appWebhookSecrets(env: Env, name: string): Readonly<Record<string, stri
   } catch {
     throw new ConfigError(name, 'must be a JSON object of integration name to secret');
   }
-  if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed) || Object.values(parsed).some((v) => typeof v !== 'string' || v === '')) {
+  if (
+    typeof parsed !== 'object' ||
+    parsed === null ||
+    Array.isArray(parsed) ||
+    Object.values(parsed).some((v) => typeof v !== 'string' || v === '')
+  ) {
     throw new ConfigError(name, 'must be a JSON object of integration name to a non-empty secret string');
   }
   return Object.freeze({ ...(parsed as Record<string, string>) });
@@ -227,9 +239,13 @@ function storageS3(env: Env): Config['storageS3'] {
   const accessKeyId = str(env, 'SWITCHBOARD_STORAGE_S3_ACCESS_KEY_ID');
   const secretAccessKey = str(env, 'SWITCHBOARD_STORAGE_S3_SECRET_ACCESS_KEY');
   if (!bucket) return null;
-  if (!/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/.test(bucket)) throw new ConfigError('SWITCHBOARD_STORAGE_S3_BUCKET', 'must be a valid bucket name');
+  if (!/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/.test(bucket))
+    throw new ConfigError('SWITCHBOARD_STORAGE_S3_BUCKET', 'must be a valid bucket name');
   if (Boolean(accessKeyId) !== Boolean(secretAccessKey)) {
-    throw new ConfigError('SWITCHBOARD_STORAGE_S3_SECRET_ACCESS_KEY', 'set both the access key id and the secret, or neither (to use the AWS default credentials)');
+    throw new ConfigError(
+      'SWITCHBOARD_STORAGE_S3_SECRET_ACCESS_KEY',
+      'set both the access key id and the secret, or neither (to use the AWS default credentials)',
+    );
   }
   return {
     bucket,
@@ -248,11 +264,16 @@ function email(env: Env, publicUrl: string): Config['email'] {
   try {
     parsed = new URL(smtpUrl);
   } catch {
-    throw new ConfigError('SWITCHBOARD_SMTP_URL', 'must be a URL such as smtp://user:password@mail.example.com:587 or smtps://...:465');
+    throw new ConfigError(
+      'SWITCHBOARD_SMTP_URL',
+      'must be a URL such as smtp://user:password@mail.example.com:587 or smtps://...:465',
+    );
   }
-  if (!['smtp:', 'smtps:'].includes(parsed.protocol)) throw new ConfigError('SWITCHBOARD_SMTP_URL', 'must start with smtp:// or smtps://');
+  if (!['smtp:', 'smtps:'].includes(parsed.protocol))
+    throw new ConfigError('SWITCHBOARD_SMTP_URL', 'must start with smtp:// or smtps://');
   const from = str(env, 'SWITCHBOARD_EMAIL_FROM') ?? `Switchboard <no-reply@${new URL(publicUrl).hostname}>`;
-  if (!/@/.test(from)) throw new ConfigError('SWITCHBOARD_EMAIL_FROM', 'must be an email address, e.g. "Acme <no-reply@acme.example>"');
+  if (!/@/.test(from))
+    throw new ConfigError('SWITCHBOARD_EMAIL_FROM', 'must be an email address, e.g. "Acme <no-reply@acme.example>"');
   return { smtpUrl, from };
 }
 
@@ -260,8 +281,16 @@ function approvalModel(env: Env): Config['approvalModel'] {
   const modelUrl = url(env, 'SWITCHBOARD_APPROVAL_MODEL_URL');
   const model = str(env, 'SWITCHBOARD_APPROVAL_MODEL');
   if (!modelUrl && !model) return null;
-  if (!modelUrl) throw new ConfigError('SWITCHBOARD_APPROVAL_MODEL_URL', 'is required when SWITCHBOARD_APPROVAL_MODEL is set (the OpenAI-compatible base URL, e.g. https://api.openai.com/v1)');
-  if (!model) throw new ConfigError('SWITCHBOARD_APPROVAL_MODEL', 'is required when SWITCHBOARD_APPROVAL_MODEL_URL is set (the model name)');
+  if (!modelUrl)
+    throw new ConfigError(
+      'SWITCHBOARD_APPROVAL_MODEL_URL',
+      'is required when SWITCHBOARD_APPROVAL_MODEL is set (the OpenAI-compatible base URL, e.g. https://api.openai.com/v1)',
+    );
+  if (!model)
+    throw new ConfigError(
+      'SWITCHBOARD_APPROVAL_MODEL',
+      'is required when SWITCHBOARD_APPROVAL_MODEL_URL is set (the model name)',
+    );
   return {
     url: modelUrl,
     model,

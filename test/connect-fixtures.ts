@@ -1,10 +1,22 @@
 import { request } from 'undici';
-import { ActionError, defineAction, defineIntegration, Property, type IntegrationDefinition } from '../src/integrations/framework.js';
+import {
+  ActionError,
+  defineAction,
+  defineIntegration,
+  Property,
+  type IntegrationDefinition,
+} from '../src/integrations/framework.js';
 import type { TestApp } from './harness.js';
 
 /** Test-only integrations registered in a test app's registry (one per auth type, plus an OAuth2 one). */
 export function formIntegrations(): IntegrationDefinition[] {
-  const noop = defineAction({ name: 'noop', displayName: 'No-op', description: 'Does nothing', props: {}, run: async () => ({ ok: true }) });
+  const noop = defineAction({
+    name: 'noop',
+    displayName: 'No-op',
+    description: 'Does nothing',
+    props: {},
+    run: async () => ({ ok: true }),
+  });
   return [
     defineIntegration({
       name: 'test-secret',
@@ -22,7 +34,9 @@ export function formIntegrations(): IntegrationDefinition[] {
           description: 'Find it under Settings → API.',
           validate: async (value: unknown) => {
             const secret = (value as { value?: { secret_text?: string } }).value?.secret_text ?? '';
-            return secret.startsWith('good-') ? { valid: true } : { valid: false, error: 'The API key was rejected by Secret Service.' };
+            return secret.startsWith('good-')
+              ? { valid: true }
+              : { valid: false, error: 'The API key was rejected by Secret Service.' };
           },
         },
       ],
@@ -68,7 +82,11 @@ export function formIntegrations(): IntegrationDefinition[] {
  * An OAuth2 integration against the provider process: `whoami` calls its stand-in API with the access token
  * through the egress guard and fails with a 401 message when the token is refused (what the engine retries on).
  */
-export function oauthIntegration(providerUrl: string, name = 'test-oauth', options: { authorizationMethod?: 'HEADER' | 'BODY'; extra?: Record<string, string> } = {}): IntegrationDefinition {
+export function oauthIntegration(
+  providerUrl: string,
+  name = 'test-oauth',
+  options: { authorizationMethod?: 'HEADER' | 'BODY'; extra?: Record<string, string> } = {},
+): IntegrationDefinition {
   return defineIntegration({
     name,
     displayName: 'OAuth Service',
@@ -78,7 +96,18 @@ export function oauthIntegration(providerUrl: string, name = 'test-oauth', optio
     runtime: 'builtin',
     version: '1.0.0',
     auth: [
-      { key: 'oauth2', type: 'OAUTH2', displayName: 'Sign in', oauth2: { authUrl: `${providerUrl}/authorize`, tokenUrl: `${providerUrl}/token`, scope: ['read', 'write'], pkce: true, ...options } },
+      {
+        key: 'oauth2',
+        type: 'OAUTH2',
+        displayName: 'Sign in',
+        oauth2: {
+          authUrl: `${providerUrl}/authorize`,
+          tokenUrl: `${providerUrl}/token`,
+          scope: ['read', 'write'],
+          pkce: true,
+          ...options,
+        },
+      },
       { key: 'secret_text', type: 'SECRET_TEXT', displayName: 'Personal token' },
     ],
     actions: [
@@ -89,7 +118,10 @@ export function oauthIntegration(providerUrl: string, name = 'test-oauth', optio
         props: {},
         run: async (ctx) => {
           const auth = ctx.auth as { value?: { access_token?: string } } | null;
-          const res = await request(`${providerUrl}/api/me`, { dispatcher: ctx.dispatcher, headers: { authorization: `Bearer ${auth?.value?.access_token ?? ''}` } });
+          const res = await request(`${providerUrl}/api/me`, {
+            dispatcher: ctx.dispatcher,
+            headers: { authorization: `Bearer ${auth?.value?.access_token ?? ''}` },
+          });
           const body = (await res.body.json()) as Record<string, unknown>;
           if (res.statusCode === 401) throw new ActionError('The API answered 401 Unauthorized.');
           if (res.statusCode >= 400) throw new ActionError(`The API answered ${res.statusCode}.`);
@@ -106,7 +138,10 @@ export function register(t: TestApp, defs: IntegrationDefinition[]): void {
 
 /** A form post (application/x-www-form-urlencoded) to a hosted page. */
 export async function postForm(t: TestApp, url: string, fields: Record<string, string>) {
-  return t.request('POST', url, { raw: new URLSearchParams(fields).toString(), headers: { 'content-type': 'application/x-www-form-urlencoded' } });
+  return t.request('POST', url, {
+    raw: new URLSearchParams(fields).toString(),
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+  });
 }
 
 /** The token in a connect or portal URL. */

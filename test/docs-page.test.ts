@@ -29,7 +29,11 @@ describe('API reference page in a real browser', () => {
       assert.ok(paths.includes(p), `${p} shown; got ${paths.join(', ')}`);
     }
     assert.ok((await page.textContent('body'))?.includes('Switchboard API'));
-    assert.deepEqual(failed.filter((u) => u.startsWith(base)), [], 'every asset is served locally');
+    assert.deepEqual(
+      failed.filter((u) => u.startsWith(base)),
+      [],
+      'every asset is served locally',
+    );
     if (process.env.SCREENSHOT_DIR) await page.screenshot({ path: `${process.env.SCREENSHOT_DIR}/docs.png`, fullPage: false });
     await page.close();
   });

@@ -8,7 +8,10 @@ const here = path.dirname(fileURLToPath(import.meta.url));
 /** A helper server run as its own process (test/fixtures/*.mjs): it prints {"port"} first, then JSON lines. */
 export class FixtureProcess {
   readonly lines: Array<Record<string, unknown>> = [];
-  private constructor(private readonly child: ChildProcess, readonly port: number) {}
+  private constructor(
+    private readonly child: ChildProcess,
+    readonly port: number,
+  ) {}
 
   static async start(script: string, timeoutMs = 15_000): Promise<FixtureProcess> {
     const child = spawn(process.execPath, [path.join(here, 'fixtures', script)], { stdio: ['ignore', 'pipe', 'inherit'] });

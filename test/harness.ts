@@ -13,7 +13,10 @@ import { migrate } from '../src/platform/db/migrate.js';
 export const OPERATOR_TOKEN = 'test-operator-token-0123456789';
 
 /** A fresh, empty database on the PostgreSQL server at `serverUrl`, and a function that drops it. */
-export async function scratchDatabase(serverUrl: string, prefix = 'sb_test'): Promise<{ url: string; drop: () => Promise<void> }> {
+export async function scratchDatabase(
+  serverUrl: string,
+  prefix = 'sb_test',
+): Promise<{ url: string; drop: () => Promise<void> }> {
   const name = `${prefix}_${randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: serverUrl });
   await admin.connect();
@@ -134,15 +137,20 @@ export class TestApp {
     return { status: res.statusCode, body, headers: res.headers as Reply['headers'], text: res.body };
   }
 
-  get = <T = any>(url: string, key?: string | null, headers?: Record<string, string>) => this.request<T>('GET', url, { key, headers });
+  get = <T = any>(url: string, key?: string | null, headers?: Record<string, string>) =>
+    this.request<T>('GET', url, { key, headers });
   post = <T = any>(url: string, key: string | null, body?: unknown) => this.request<T>('POST', url, { key, body });
   patch = <T = any>(url: string, key: string | null, body?: unknown) => this.request<T>('PATCH', url, { key, body });
   delete = <T = any>(url: string, key: string | null) => this.request<T>('DELETE', url, { key });
-  operator = <T = any>(method: string, url: string, body?: unknown) => this.request<T>(method, url, { key: OPERATOR_TOKEN, body });
+  operator = <T = any>(method: string, url: string, body?: unknown) =>
+    this.request<T>(method, url, { key: OPERATOR_TOKEN, body });
 
   /** A new organization through the operator API; returns its id and an org-scope key. */
   async tenant(plan = 'enterprise'): Promise<{ orgId: string; key: string }> {
-    const res = await this.operator('POST', '/operator/v1/organizations', { name: `Org ${randomBytes(3).toString('hex')}`, plan });
+    const res = await this.operator('POST', '/operator/v1/organizations', {
+      name: `Org ${randomBytes(3).toString('hex')}`,
+      plan,
+    });
     if (res.status !== 201) throw new Error(`tenant: ${res.status} ${res.text}`);
     return { orgId: res.body.organization.id, key: res.body.plainKey };
   }
@@ -155,7 +163,10 @@ export class TestApp {
 
   /** A key limited to the given workspaces. */
   async scopedKey(key: string, workspaceIds: string[], extra: Record<string, unknown> = {}): Promise<string> {
-    const res = await this.post('/api/v1/api-keys', key, { name: 'scoped', permissions: { scope: 'workspace', workspaceIds, ...extra } });
+    const res = await this.post('/api/v1/api-keys', key, {
+      name: 'scoped',
+      permissions: { scope: 'workspace', workspaceIds, ...extra },
+    });
     if (res.status !== 201) throw new Error(`scopedKey: ${res.status} ${res.text}`);
     return res.body.plainKey;
   }
@@ -198,7 +209,9 @@ export async function startApp(env: Record<string, string> = {}, opts: { capture
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'sb-test-'));
   const config = testConfig(opts.captureLogs ? { LOG_LEVEL: 'debug', ...env } : env, dataDir);
   const lines: string[] = [];
-  const logStream = opts.captureLogs ? new Writable({ write: (chunk: Buffer, _enc, cb) => (lines.push(chunk.toString()), cb()) }) : undefined;
+  const logStream = opts.captureLogs
+    ? new Writable({ write: (chunk: Buffer, _enc, cb) => (lines.push(chunk.toString()), cb()) })
+    : undefined;
   const app = await buildApp({ config, db, ...(logStream ? { logStream } : {}) });
   await app.ready();
   return new TestApp(

@@ -33,13 +33,21 @@ describe('HTTP platform: errors, request ids, health, OpenAPI', () => {
   });
 
   it('answers malformed JSON, non-object bodies and wrong content types with 400 VALIDATION_ERROR', async () => {
-    const bad = await t.request('POST', '/api/v1/workspaces', { key, raw: '{"name": "x",', headers: { 'content-type': 'application/json' } });
+    const bad = await t.request('POST', '/api/v1/workspaces', {
+      key,
+      raw: '{"name": "x",',
+      headers: { 'content-type': 'application/json' },
+    });
     assert.equal(bad.status, 400);
     assert.equal(bad.body.error, 'VALIDATION_ERROR');
     const arr = await t.request('POST', '/api/v1/workspaces', { key, body: [1, 2] });
     assert.equal(arr.status, 400);
     assert.equal(arr.body.error, 'VALIDATION_ERROR');
-    const str = await t.request('POST', '/api/v1/workspaces', { key, raw: '"hello"', headers: { 'content-type': 'application/json' } });
+    const str = await t.request('POST', '/api/v1/workspaces', {
+      key,
+      raw: '"hello"',
+      headers: { 'content-type': 'application/json' },
+    });
     assert.equal(str.status, 400);
     const text = await t.request('POST', '/api/v1/workspaces', { key, raw: 'name=x', headers: { 'content-type': 'text/plain' } });
     assert.equal(text.status, 400);
@@ -47,7 +55,11 @@ describe('HTTP platform: errors, request ids, health, OpenAPI', () => {
     const none = await t.request('POST', '/api/v1/workspaces', { key });
     assert.equal(none.status, 400);
     assert.equal(none.body.error, 'VALIDATION_ERROR');
-    const proto = await t.request('POST', '/api/v1/workspaces', { key, raw: '{"__proto__": {"x": 1}, "name": "a", "slug": "a"}', headers: { 'content-type': 'application/json' } });
+    const proto = await t.request('POST', '/api/v1/workspaces', {
+      key,
+      raw: '{"__proto__": {"x": 1}, "name": "a", "slug": "a"}',
+      headers: { 'content-type': 'application/json' },
+    });
     assert.equal(proto.status, 400);
   });
 
@@ -59,8 +71,16 @@ describe('HTTP platform: errors, request ids, health, OpenAPI', () => {
   });
 
   it('answers 401 before reading the body when the key is missing or garbage', async () => {
-    for (const headers of [{} as Record<string, string>, { authorization: 'Bearer nope' }, { authorization: 'Basic abc' }, { authorization: 'Bearer svc_' + 'a'.repeat(43) }]) {
-      const res = await t.request('POST', '/api/v1/workspaces', { raw: '{broken', headers: { 'content-type': 'application/json', ...headers } });
+    for (const headers of [
+      {} as Record<string, string>,
+      { authorization: 'Bearer nope' },
+      { authorization: 'Basic abc' },
+      { authorization: 'Bearer svc_' + 'a'.repeat(43) },
+    ]) {
+      const res = await t.request('POST', '/api/v1/workspaces', {
+        raw: '{broken',
+        headers: { 'content-type': 'application/json', ...headers },
+      });
       assert.equal(res.status, 401);
       assert.equal(res.body.error, 'UNAUTHORIZED');
     }
@@ -87,7 +107,13 @@ describe('HTTP platform: errors, request ids, health, OpenAPI', () => {
     assert.equal(res.body.openapi, '3.1.0');
     const paths = res.body.paths as Record<string, Record<string, unknown>>;
     const routes = t.app.printRoutes({ commonPrefix: false });
-    for (const p of ['/api/v1/workspaces', '/api/v1/workspaces/{id}', '/api/v1/api-keys', '/api/v1/api-keys/{id}', '/operator/v1/organizations']) {
+    for (const p of [
+      '/api/v1/workspaces',
+      '/api/v1/workspaces/{id}',
+      '/api/v1/api-keys',
+      '/api/v1/api-keys/{id}',
+      '/operator/v1/organizations',
+    ]) {
       assert.ok(paths[p], `${p} documented`);
     }
     assert.ok(paths['/api/v1/workspaces']?.post);
@@ -115,14 +141,19 @@ describe('unexpected faults and logs', () => {
     });
     // A write naming a row deleted meanwhile (here: a person that never existed) fails on its foreign key (0086).
     app.get('/api/v1/__gone', { config: { auth: 'none' } }, async () => {
-      await db.orm.execute(sql`INSERT INTO email_verification_sends (user_id, window_start, count) VALUES (gen_random_uuid(), now(), 1)`);
+      await db.orm.execute(
+        sql`INSERT INTO email_verification_sends (user_id, window_start, count) VALUES (gen_random_uuid(), now(), 1)`,
+      );
       return { written: true };
     });
     await app.ready();
     try {
       const gone = await app.inject({ method: 'GET', url: '/api/v1/__gone' });
       assert.equal(gone.statusCode, 404, gone.body);
-      assert.deepEqual(JSON.parse(gone.body), { error: 'NOT_FOUND', message: 'Something this request refers to was deleted meanwhile.' });
+      assert.deepEqual(JSON.parse(gone.body), {
+        error: 'NOT_FOUND',
+        message: 'Something this request refers to was deleted meanwhile.',
+      });
       const counted = await db.orm.execute(sql`SELECT count(*)::int AS n FROM email_verification_sends`);
       assert.equal((counted as { rows: Array<{ n: number }> }).rows[0]?.n, 0, 'nothing was written');
 
@@ -141,10 +172,16 @@ describe('unexpected faults and logs', () => {
         payload: JSON.stringify({ name: 'Logged' }),
       });
       const plainKey = JSON.parse(org.body).plainKey as string;
-      await app.inject({ method: 'GET', url: '/api/v1/workspaces?token=cst_secretvalue', headers: { authorization: `Bearer ${plainKey}` } });
+      await app.inject({
+        method: 'GET',
+        url: '/api/v1/workspaces?token=cst_secretvalue',
+        headers: { authorization: `Bearer ${plainKey}` },
+      });
 
       const parsed = lines.map((l) => JSON.parse(l) as Record<string, unknown>);
-      const requestLines = parsed.filter((l) => l.msg === 'incoming request' || l.msg === 'request completed' || l.msg === 'unexpected error');
+      const requestLines = parsed.filter(
+        (l) => l.msg === 'incoming request' || l.msg === 'request completed' || l.msg === 'unexpected error',
+      );
       assert.ok(requestLines.length >= 6);
       for (const l of requestLines) assert.ok(typeof l.reqId === 'string' && l.reqId.length > 0, 'every request line has reqId');
       const all = lines.join('\n');

@@ -3,7 +3,6 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { startApp, type TestApp } from './harness.js';
 
-
 /** The real app listening on 127.0.0.1, its public URL being that address (MCP clients follow URLs it publishes). */
 export async function startHttpApp(env: Record<string, string> = {}): Promise<{ t: TestApp; base: string }> {
   const port = await freePort();
@@ -82,6 +81,7 @@ export async function codeModeWorld(t: TestApp, name: string) {
   const created = await t.post('/api/v1/mcp/servers', key, { name, workspaceId: ws, mode: 'CODE', authMode: 'oauth_and_bearer' });
   if (created.status !== 201) throw new Error(`codeModeWorld: ${created.status} ${created.text}`);
   const server = created.body.server as { id: string; mcpEndpoint: string };
-  const aliceToken = (await t.post(`/api/v1/mcp/servers/${server.id}/access-tokens`, key, { endUserId: 'alice' })).body.accessToken as string;
+  const aliceToken = (await t.post(`/api/v1/mcp/servers/${server.id}/access-tokens`, key, { endUserId: 'alice' })).body
+    .accessToken as string;
   return { key, ws, server, aliceToken };
 }

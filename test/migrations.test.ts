@@ -17,7 +17,10 @@ describe('migrations', () => {
         const [a, b] = await Promise.all([migrate(db), migrate(other)]);
         assert.equal(a.length + b.length, files.length, 'every file applied once in total');
         const rows = await db.query<{ name: string }>('SELECT name FROM schema_migrations ORDER BY name');
-        assert.deepEqual(rows.map((r) => r.name), [...files].sort());
+        assert.deepEqual(
+          rows.map((r) => r.name),
+          [...files].sort(),
+        );
         assert.deepEqual(await migrate(db), [], 'nothing left to apply');
       } finally {
         if (other !== db) await other.close();

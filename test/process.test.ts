@@ -18,12 +18,17 @@ import { AuthService } from '../src/modules/auth/auth.service.js';
  * exactly as `npm start` runs it (from source via tsx instead of the build).
  */
 
-
 let databaseUrl: string | undefined;
 let dropDatabase = async () => {};
 
 async function env(dataDir: string, extra: Record<string, string> = {}): Promise<NodeJS.ProcessEnv> {
-  const base: NodeJS.ProcessEnv = { PATH: process.env.PATH, HOME: process.env.HOME, SWITCHBOARD_DATA_DIR: dataDir, LOG_LEVEL: 'warn', ...extra };
+  const base: NodeJS.ProcessEnv = {
+    PATH: process.env.PATH,
+    HOME: process.env.HOME,
+    SWITCHBOARD_DATA_DIR: dataDir,
+    LOG_LEVEL: 'warn',
+    ...extra,
+  };
   if (databaseUrl) {
     base.DATABASE_URL = databaseUrl;
     base.SWITCHBOARD_ENCRYPTION_KEY = randomBytes(32).toString('base64');
@@ -71,10 +76,15 @@ async function until(check: () => Promise<boolean>, timeoutMs = 30_000): Promise
 }
 
 function cli(args: string[], e: NodeJS.ProcessEnv, input?: string) {
-  const r = spawnSync(process.execPath, [...CLI, ...args], { env: e, encoding: 'utf8', cwd: ROOT, timeout: 60_000, ...(input !== undefined ? { input } : {}) });
+  const r = spawnSync(process.execPath, [...CLI, ...args], {
+    env: e,
+    encoding: 'utf8',
+    cwd: ROOT,
+    timeout: 60_000,
+    ...(input !== undefined ? { input } : {}),
+  });
   return { code: r.status, stdout: r.stdout, stderr: r.stderr };
 }
-
 
 describe('the switchboard process', () => {
   let dataDir: string;
@@ -107,9 +117,13 @@ describe('the switchboard process', () => {
       assert.match(boot.apiKey, /^svc_/);
       assert.match(boot.operatorToken, /^op_/);
       assert.ok(stdout.includes(boot.apiKey), 'the key is printed on first start');
-      const ws = await fetch(`http://127.0.0.1:${port}/api/v1/workspaces`, { headers: { authorization: `Bearer ${boot.apiKey}` } });
+      const ws = await fetch(`http://127.0.0.1:${port}/api/v1/workspaces`, {
+        headers: { authorization: `Bearer ${boot.apiKey}` },
+      });
       assert.equal(ws.status, 200);
-      const orgs = await fetch(`http://127.0.0.1:${port}/operator/v1/organizations`, { headers: { authorization: `Bearer ${boot.operatorToken}` } });
+      const orgs = await fetch(`http://127.0.0.1:${port}/operator/v1/organizations`, {
+        headers: { authorization: `Bearer ${boot.operatorToken}` },
+      });
       assert.equal(orgs.status, 200);
       assert.equal(((await orgs.json()) as { total: number }).total, 1);
 
@@ -117,7 +131,17 @@ describe('the switchboard process', () => {
       const body = JSON.stringify({ name: 'During shutdown', slug: 'during-shutdown' });
       const inflight = new Promise<number>((resolve, reject) => {
         const req = http.request(
-          { host: '127.0.0.1', port, method: 'POST', path: '/api/v1/workspaces', headers: { authorization: `Bearer ${boot.apiKey}`, 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) } },
+          {
+            host: '127.0.0.1',
+            port,
+            method: 'POST',
+            path: '/api/v1/workspaces',
+            headers: {
+              authorization: `Bearer ${boot.apiKey}`,
+              'content-type': 'application/json',
+              'content-length': Buffer.byteLength(body),
+            },
+          },
           (res) => {
             res.resume();
             res.on('end', () => resolve(res.statusCode ?? 0));
@@ -139,7 +163,11 @@ describe('the switchboard process', () => {
 
     // A second start on the same data does not bootstrap again.
     const port2 = await freePort();
-    const again = spawn(process.execPath, [...CLI, 'serve'], { env: await env(dataDir, { PORT: String(port2) }), cwd: ROOT, stdio: ['ignore', 'pipe', 'ignore'] });
+    const again = spawn(process.execPath, [...CLI, 'serve'], {
+      env: await env(dataDir, { PORT: String(port2) }),
+      cwd: ROOT,
+      stdio: ['ignore', 'pipe', 'ignore'],
+    });
     let out2 = '';
     again.stdout.on('data', (d) => (out2 += String(d)));
     try {
@@ -151,111 +179,137 @@ describe('the switchboard process', () => {
     }
   });
 
-  it('serves from several processes on PostgreSQL (SWITCHBOARD_PROCESSES): shared caches stay correct, a dead one is replaced (a failing replacement later each time), SIGTERM stops all', { skip: !process.env.DATABASE_URL && 'PostgreSQL only: the embedded database belongs to one process' }, async () => {
-    // LOG_LEVEL info: the test waits for each process's "Server listening" line.
-    const scratch = await scratchDatabase(process.env.DATABASE_URL!, 'sb_procs');
-    const dir = await mkdtemp(path.join(os.tmpdir(), 'sb-procs-'));
-    const port = await freePort();
-    const child = spawn(process.execPath, [...CLI, 'serve'], { env: twoProcesses(dir, port, scratch.url, 'info'), cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (d) => (stdout += String(d)));
-    child.stderr.on('data', (d) => (stderr += String(d)));
-    const servers = () => childrenOf(child.pid!);
-    // Each process logs "Server listening" (info) once it takes connections.
-    const listening = () => (stdout.match(/Server listening/g) ?? []).length;
-    try {
-      await waitReady(port, child);
-      await until(async () => listening() === 2);
-      assert.equal((await servers()).length, 2);
-      assert.equal((stdout.match(/svc_/g) ?? []).length, 1, 'bootstrapped and printed once, by one process');
-      const key = JSON.parse(await readFile(path.join(dir, 'bootstrap.json'), 'utf8')).apiKey as string;
-      // Each request on a new connection: the cluster hands connections to the processes in turn.
-      const call = (method: string, url: string, body?: unknown) =>
-        new Promise<{ status: number; body: any }>((resolve, reject) => {
-          const payload = body === undefined ? undefined : JSON.stringify(body);
-          const req = http.request(
-            { host: '127.0.0.1', port, method, path: url, agent: false, headers: { authorization: `Bearer ${key}`, ...(payload ? { 'content-type': 'application/json', 'content-length': Buffer.byteLength(payload) } : {}) } },
-            (res) => {
-              let text = '';
-              res.on('data', (d) => (text += String(d)));
-              res.on('end', () => resolve({ status: res.statusCode ?? 0, body: text ? JSON.parse(text) : null }));
-            },
-          );
-          req.on('error', reject);
-          req.end(payload);
-        });
-      const created = await call('POST', '/api/v1/workspaces', { name: 'Before', slug: 'procs' });
-      assert.equal(created.status, 201);
-      const id = created.body.workspace.id as string;
-      for (let i = 0; i < 4; i++) assert.equal((await call('GET', `/api/v1/workspaces/${id}`)).body.workspace.name, 'Before'); // cached in both
-      assert.equal((await call('PATCH', `/api/v1/workspaces/${id}`, { name: 'After' })).status, 200);
-      // The other process learns of the change through the database before it answers again.
-      await until(async () => {
-        const names = await Promise.all(Array.from({ length: 4 }, () => call('GET', `/api/v1/workspaces/${id}`)));
-        return names.every((r) => r.body.workspace.name === 'After');
+  it(
+    'serves from several processes on PostgreSQL (SWITCHBOARD_PROCESSES): shared caches stay correct, a dead one is replaced (a failing replacement later each time), SIGTERM stops all',
+    { skip: !process.env.DATABASE_URL && 'PostgreSQL only: the embedded database belongs to one process' },
+    async () => {
+      // LOG_LEVEL info: the test waits for each process's "Server listening" line.
+      const scratch = await scratchDatabase(process.env.DATABASE_URL!, 'sb_procs');
+      const dir = await mkdtemp(path.join(os.tmpdir(), 'sb-procs-'));
+      const port = await freePort();
+      const child = spawn(process.execPath, [...CLI, 'serve'], {
+        env: twoProcesses(dir, port, scratch.url, 'info'),
+        cwd: ROOT,
+        stdio: ['ignore', 'pipe', 'pipe'],
       });
-
-      // A process that dies is replaced; the server keeps answering.
-      const [victim] = await servers();
-      process.kill(victim!, 'SIGKILL');
-      await until(async () => {
-        const now = await servers();
-        return now.length === 2 && !now.includes(victim!);
-      });
-      await until(async () => listening() === 3);
-      assert.equal((await call('GET', `/api/v1/workspaces/${id}`)).status, 200);
-
-      // A replacement that cannot start (the database refuses new connections) is tried again, later each time.
-      const admin = new pg.Client({ connectionString: process.env.DATABASE_URL });
-      await admin.connect();
-      const database = new URL(scratch.url).pathname.slice(1);
-      try {
-        await admin.query(`ALTER DATABASE ${database} WITH ALLOW_CONNECTIONS false`);
-        const [another] = await servers();
-        process.kill(another!, 'SIGKILL');
-        await until(async () => /starting a new one in 2 s/.test(stderr) && /starting a new one in 4 s/.test(stderr), 60_000);
-        assert.equal(listening(), 3, 'no replacement listened while the database refused');
-      } finally {
-        await admin.query(`ALTER DATABASE ${database} WITH ALLOW_CONNECTIONS true`);
-        await admin.end();
-      }
-      await until(async () => listening() === 4, 60_000);
-      assert.equal((await servers()).length, 2);
-      for (let i = 0; i < 4; i++) assert.equal((await call('GET', `/api/v1/workspaces/${id}`)).status, 200);
-
-      const last = await servers();
-      child.kill('SIGTERM');
-      const code = await new Promise<number | null>((resolve) => child.on('exit', (c) => resolve(c)));
-      assert.equal(code, 0);
-      for (const pid of last) assert.throws(() => process.kill(pid, 0), 'every serving process has exited');
-    } finally {
-      if (child.exitCode === null) child.kill('SIGKILL');
-      for (const pid of await childrenOf(child.pid!).catch(() => [])) process.kill(pid, 'SIGKILL');
-      await scratch.drop();
-      await rm(dir, { recursive: true, force: true });
-    }
-  });
-
-  it('stops a multi-process server that cannot start (port taken) with exit 1 instead of restarting forever', { skip: !process.env.DATABASE_URL && 'PostgreSQL only' }, async () => {
-    const scratch = await scratchDatabase(process.env.DATABASE_URL!, 'sb_procs');
-    const dir = await mkdtemp(path.join(os.tmpdir(), 'sb-procs-'));
-    const taken = http.createServer();
-    const port = await freePort();
-    await new Promise<void>((r) => taken.listen(port, '127.0.0.1', r));
-    try {
-      const child = spawn(process.execPath, [...CLI, 'serve'], { env: twoProcesses(dir, port, scratch.url, 'warn'), cwd: ROOT, stdio: ['ignore', 'ignore', 'pipe'] });
+      let stdout = '';
       let stderr = '';
+      child.stdout.on('data', (d) => (stdout += String(d)));
       child.stderr.on('data', (d) => (stderr += String(d)));
-      const code = await new Promise<number | null>((resolve) => child.on('exit', (c) => resolve(c)));
-      assert.equal(code, 1);
-      assert.match(stderr, /before it listened; stopping/);
-    } finally {
-      await new Promise((r) => taken.close(r));
-      await scratch.drop();
-      await rm(dir, { recursive: true, force: true });
-    }
-  });
+      const servers = () => childrenOf(child.pid!);
+      // Each process logs "Server listening" (info) once it takes connections.
+      const listening = () => (stdout.match(/Server listening/g) ?? []).length;
+      try {
+        await waitReady(port, child);
+        await until(async () => listening() === 2);
+        assert.equal((await servers()).length, 2);
+        assert.equal((stdout.match(/svc_/g) ?? []).length, 1, 'bootstrapped and printed once, by one process');
+        const key = JSON.parse(await readFile(path.join(dir, 'bootstrap.json'), 'utf8')).apiKey as string;
+        // Each request on a new connection: the cluster hands connections to the processes in turn.
+        const call = (method: string, url: string, body?: unknown) =>
+          new Promise<{ status: number; body: any }>((resolve, reject) => {
+            const payload = body === undefined ? undefined : JSON.stringify(body);
+            const req = http.request(
+              {
+                host: '127.0.0.1',
+                port,
+                method,
+                path: url,
+                agent: false,
+                headers: {
+                  authorization: `Bearer ${key}`,
+                  ...(payload ? { 'content-type': 'application/json', 'content-length': Buffer.byteLength(payload) } : {}),
+                },
+              },
+              (res) => {
+                let text = '';
+                res.on('data', (d) => (text += String(d)));
+                res.on('end', () => resolve({ status: res.statusCode ?? 0, body: text ? JSON.parse(text) : null }));
+              },
+            );
+            req.on('error', reject);
+            req.end(payload);
+          });
+        const created = await call('POST', '/api/v1/workspaces', { name: 'Before', slug: 'procs' });
+        assert.equal(created.status, 201);
+        const id = created.body.workspace.id as string;
+        for (let i = 0; i < 4; i++) assert.equal((await call('GET', `/api/v1/workspaces/${id}`)).body.workspace.name, 'Before'); // cached in both
+        assert.equal((await call('PATCH', `/api/v1/workspaces/${id}`, { name: 'After' })).status, 200);
+        // The other process learns of the change through the database before it answers again.
+        await until(async () => {
+          const names = await Promise.all(Array.from({ length: 4 }, () => call('GET', `/api/v1/workspaces/${id}`)));
+          return names.every((r) => r.body.workspace.name === 'After');
+        });
+
+        // A process that dies is replaced; the server keeps answering.
+        const [victim] = await servers();
+        process.kill(victim!, 'SIGKILL');
+        await until(async () => {
+          const now = await servers();
+          return now.length === 2 && !now.includes(victim!);
+        });
+        await until(async () => listening() === 3);
+        assert.equal((await call('GET', `/api/v1/workspaces/${id}`)).status, 200);
+
+        // A replacement that cannot start (the database refuses new connections) is tried again, later each time.
+        const admin = new pg.Client({ connectionString: process.env.DATABASE_URL });
+        await admin.connect();
+        const database = new URL(scratch.url).pathname.slice(1);
+        try {
+          await admin.query(`ALTER DATABASE ${database} WITH ALLOW_CONNECTIONS false`);
+          const [another] = await servers();
+          process.kill(another!, 'SIGKILL');
+          await until(async () => /starting a new one in 2 s/.test(stderr) && /starting a new one in 4 s/.test(stderr), 60_000);
+          assert.equal(listening(), 3, 'no replacement listened while the database refused');
+        } finally {
+          await admin.query(`ALTER DATABASE ${database} WITH ALLOW_CONNECTIONS true`);
+          await admin.end();
+        }
+        await until(async () => listening() === 4, 60_000);
+        assert.equal((await servers()).length, 2);
+        for (let i = 0; i < 4; i++) assert.equal((await call('GET', `/api/v1/workspaces/${id}`)).status, 200);
+
+        const last = await servers();
+        child.kill('SIGTERM');
+        const code = await new Promise<number | null>((resolve) => child.on('exit', (c) => resolve(c)));
+        assert.equal(code, 0);
+        for (const pid of last) assert.throws(() => process.kill(pid, 0), 'every serving process has exited');
+      } finally {
+        if (child.exitCode === null) child.kill('SIGKILL');
+        for (const pid of await childrenOf(child.pid!).catch(() => [])) process.kill(pid, 'SIGKILL');
+        await scratch.drop();
+        await rm(dir, { recursive: true, force: true });
+      }
+    },
+  );
+
+  it(
+    'stops a multi-process server that cannot start (port taken) with exit 1 instead of restarting forever',
+    { skip: !process.env.DATABASE_URL && 'PostgreSQL only' },
+    async () => {
+      const scratch = await scratchDatabase(process.env.DATABASE_URL!, 'sb_procs');
+      const dir = await mkdtemp(path.join(os.tmpdir(), 'sb-procs-'));
+      const taken = http.createServer();
+      const port = await freePort();
+      await new Promise<void>((r) => taken.listen(port, '127.0.0.1', r));
+      try {
+        const child = spawn(process.execPath, [...CLI, 'serve'], {
+          env: twoProcesses(dir, port, scratch.url, 'warn'),
+          cwd: ROOT,
+          stdio: ['ignore', 'ignore', 'pipe'],
+        });
+        let stderr = '';
+        child.stderr.on('data', (d) => (stderr += String(d)));
+        const code = await new Promise<number | null>((resolve) => child.on('exit', (c) => resolve(c)));
+        assert.equal(code, 1);
+        assert.match(stderr, /before it listened; stopping/);
+      } finally {
+        await new Promise((r) => taken.close(r));
+        await scratch.drop();
+        await rm(dir, { recursive: true, force: true });
+      }
+    },
+  );
 
   it('runs the operator CLI: migrate, org create|list|set-plan, keys create', async () => {
     const e = await env(dataDir);
@@ -296,7 +350,11 @@ describe('the switchboard process', () => {
     const open = () => openDatabase(databaseUrl ? { url: databaseUrl, poolSize: 1 } : { dataDir: path.join(dataDir, 'pg') });
     let db = await open();
     try {
-      await new AuthService({ orm: db.orm }).createUser(db.orm, { email: 'Cli.Person@example.com', name: 'Cli', password: 'password123' });
+      await new AuthService({ orm: db.orm }).createUser(db.orm, {
+        email: 'Cli.Person@example.com',
+        name: 'Cli',
+        password: 'password123',
+      });
     } finally {
       await db.close();
     }
@@ -308,7 +366,9 @@ describe('the switchboard process', () => {
     assert.equal(JSON.parse(done.stdout).user.email, 'Cli.Person@example.com');
     db = await open();
     try {
-      const [row] = await db.query<{ email_verified_at: Date | null }>(`SELECT email_verified_at FROM users WHERE email = 'Cli.Person@example.com'`);
+      const [row] = await db.query<{ email_verified_at: Date | null }>(
+        `SELECT email_verified_at FROM users WHERE email = 'Cli.Person@example.com'`,
+      );
       assert.ok(row?.email_verified_at, 'stored as verified');
       await new AuthService({ orm: db.orm }).signIn({ email: 'cli.person@example.com', password: 'password123' });
     } finally {
@@ -323,13 +383,21 @@ describe('the switchboard process', () => {
     const set = cli(['users', 'set-password', 'cli.person@example.com'], e, 'set by the operator\n');
     assert.equal(set.code, 0, set.stderr);
     assert.deepEqual(JSON.parse(set.stdout).user.sessionsEnded, true);
-    assert.ok(!set.stdout.includes('set by the operator') && !set.stderr.includes('set by the operator'), 'the password is not printed');
+    assert.ok(
+      !set.stdout.includes('set by the operator') && !set.stderr.includes('set by the operator'),
+      'the password is not printed',
+    );
     db = await open();
     try {
       const auth = new AuthService({ orm: db.orm });
-      const [sessions] = await db.query<{ n: number }>(`SELECT count(*)::int AS n FROM user_sessions s JOIN users u ON u.id = s.user_id WHERE u.email = 'Cli.Person@example.com'`);
+      const [sessions] = await db.query<{ n: number }>(
+        `SELECT count(*)::int AS n FROM user_sessions s JOIN users u ON u.id = s.user_id WHERE u.email = 'Cli.Person@example.com'`,
+      );
       assert.equal(sessions?.n, 0, 'every session ended');
-      await assert.rejects(auth.signIn({ email: 'cli.person@example.com', password: 'password123' }), /email or password is wrong|INVALID_CREDENTIALS/);
+      await assert.rejects(
+        auth.signIn({ email: 'cli.person@example.com', password: 'password123' }),
+        /email or password is wrong|INVALID_CREDENTIALS/,
+      );
       await auth.signIn({ email: 'cli.person@example.com', password: 'set by the operator' });
     } finally {
       await db.close();
@@ -340,7 +408,10 @@ describe('the switchboard process', () => {
     const e = await env(dataDir);
     if (databaseUrl) {
       // Server mode: the operator sets the new key and lists the old one.
-      const rotated = cli(['keys', 'rotate-encryption'], { ...e, SWITCHBOARD_PREVIOUS_ENCRYPTION_KEYS: randomBytes(32).toString('base64') });
+      const rotated = cli(['keys', 'rotate-encryption'], {
+        ...e,
+        SWITCHBOARD_PREVIOUS_ENCRYPTION_KEYS: randomBytes(32).toString('base64'),
+      });
       assert.equal(rotated.code, 0, rotated.stderr);
       assert.ok(JSON.parse(rotated.stdout).reencrypted);
       const refused = cli(['keys', 'rotate-encryption', '--generate'], e);

@@ -36,7 +36,9 @@ export class Receiver {
         } catch {
           json = undefined;
         }
-        const headers = Object.fromEntries(Object.entries(req.headers).map(([k, v]) => [k, Array.isArray(v) ? v.join(', ') : String(v)]));
+        const headers = Object.fromEntries(
+          Object.entries(req.headers).map(([k, v]) => [k, Array.isArray(v) ? v.join(', ') : String(v)]),
+        );
         const received: Received = { method: req.method ?? 'GET', path: req.url ?? '/', headers, body, json, at: Date.now() };
         const index = this.requests.push(received) - 1;
         void Promise.resolve(this.respond(received, index)).then((a) => {
@@ -91,7 +93,11 @@ export class Receiver {
 }
 
 /** Polls an async condition until it is truthy, with a deadline. */
-export async function eventually<T>(check: () => Promise<T | undefined | false | null>, timeoutMs = 15_000, what = 'condition'): Promise<T> {
+export async function eventually<T>(
+  check: () => Promise<T | undefined | false | null>,
+  timeoutMs = 15_000,
+  what = 'condition',
+): Promise<T> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const v = await check();

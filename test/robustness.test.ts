@@ -28,7 +28,13 @@ describe('robustness: malformed bodies never yield a 5xx', () => {
         if (!['post', 'patch'].includes(method) || !op.requestBody) continue;
         const schema = op.requestBody.content?.['application/json']?.schema ?? {};
         const sec = (op.security ?? []) as Array<Record<string, unknown>>;
-        const auth = sec.some((s) => 'apiKey' in s) ? 'apiKey' : sec.some((s) => 'operatorToken' in s) ? 'operator' : sec.some((s) => 'session' in s) ? 'session' : 'none';
+        const auth = sec.some((s) => 'apiKey' in s)
+          ? 'apiKey'
+          : sec.some((s) => 'operatorToken' in s)
+            ? 'operator'
+            : sec.some((s) => 'session' in s)
+              ? 'session'
+              : 'none';
         ops.push({ method: method.toUpperCase(), path, fields: Object.keys(schema.properties ?? {}), auth });
       }
     }
@@ -39,7 +45,21 @@ describe('robustness: malformed bodies never yield a 5xx', () => {
   const weird = fc.oneof(
     jsonValue,
     fc.string({ maxLength: 300 }),
-    fc.constantFrom('', ' ', 'x'.repeat(5000), '00000000-0000-0000-0000-000000000000', 'not-a-uuid', '2020-01-01T00:00:00Z', -1, 0, 1e308, null, true, [], {}),
+    fc.constantFrom(
+      '',
+      ' ',
+      'x'.repeat(5000),
+      '00000000-0000-0000-0000-000000000000',
+      'not-a-uuid',
+      '2020-01-01T00:00:00Z',
+      -1,
+      0,
+      1e308,
+      null,
+      true,
+      [],
+      {},
+    ),
   );
 
   it('every POST and PATCH with a body', async () => {
@@ -56,7 +76,11 @@ describe('robustness: malformed bodies never yield a 5xx', () => {
       );
       await fc.assert(
         fc.asyncProperty(body, async (b) => {
-          const res = await t.request(op.method, url, { key, raw: JSON.stringify(b) ?? 'null', headers: { 'content-type': 'application/json' } });
+          const res = await t.request(op.method, url, {
+            key,
+            raw: JSON.stringify(b) ?? 'null',
+            headers: { 'content-type': 'application/json' },
+          });
           assert.ok(res.status < 500, `${op.method} ${url} ${JSON.stringify(b)?.slice(0, 200)} -> ${res.status} ${res.text}`);
           assert.equal(typeof res.body?.error === 'string' || res.status < 300, true);
         }),

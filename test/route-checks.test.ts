@@ -23,7 +23,10 @@ describe('route checks on every API-key route', () => {
     a = await buildWorld(t);
     otherOrgKey = (await t.tenant()).key;
     scopedKey = await t.scopedKey(a.key, [a.otherWs]);
-    const exp = await t.post('/api/v1/api-keys', a.key, { name: 'expiring', expiresAt: new Date(Date.now() + 1000).toISOString() });
+    const exp = await t.post('/api/v1/api-keys', a.key, {
+      name: 'expiring',
+      expiresAt: new Date(Date.now() + 1000).toISOString(),
+    });
     expiredKey = exp.body.plainKey;
     const rev = await t.post('/api/v1/api-keys', a.key, { name: 'revoked' });
     revokedKey = rev.body.plainKey;
@@ -31,7 +34,9 @@ describe('route checks on every API-key route', () => {
     assert.equal((await t.delete(`/api/v1/api-keys/${rev.body.apiKey.id}`, a.key)).status, 200);
     await new Promise((r) => setTimeout(r, 1100));
 
-    const doc = (await t.get('/api/v1/openapi.json')).body as { paths: Record<string, Record<string, { security?: Array<Record<string, unknown>> }>> };
+    const doc = (await t.get('/api/v1/openapi.json')).body as {
+      paths: Record<string, Record<string, { security?: Array<Record<string, unknown>> }>>;
+    };
     operations = [];
     otherAuth = [];
     for (const [path, ops] of Object.entries(doc.paths)) {
@@ -47,8 +52,16 @@ describe('route checks on every API-key route', () => {
 
   it('has a fixture for every API-key route, and no fixture for a route that does not exist', () => {
     const listed = new Set(operations.map((o) => `${o.method} ${o.path}`));
-    assert.deepEqual([...listed].filter((k) => !FIXTURES[k]), [], 'routes without a fixture');
-    assert.deepEqual(Object.keys(FIXTURES).filter((k) => !listed.has(k)), [], 'fixtures without a route');
+    assert.deepEqual(
+      [...listed].filter((k) => !FIXTURES[k]),
+      [],
+      'routes without a fixture',
+    );
+    assert.deepEqual(
+      Object.keys(FIXTURES).filter((k) => !listed.has(k)),
+      [],
+      'fixtures without a route',
+    );
   });
 
   it('answers 401 to a missing, garbage, expired or revoked key', async () => {
@@ -96,4 +109,3 @@ describe('route checks on every API-key route', () => {
     }
   });
 });
-

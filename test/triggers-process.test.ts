@@ -14,8 +14,6 @@ import { Receiver } from './receiver.js';
  * again on the same data: every event still reaches the callback, in order.
  */
 
-
-
 describe('triggers survive a killed process', () => {
   let dataDir: string;
   let databaseUrl: string | undefined;
@@ -71,12 +69,21 @@ describe('triggers survive a killed process', () => {
         return { status: res.status, body: (await res.json()) as any };
       };
       const ws = (await api('POST', '/api/v1/workspaces', { name: 'Kill', slug: 'kill' })).body.workspace.id as string;
-      const enabled = await api('POST', '/api/v1/triggers/enable', { integrationName: 'webhook', triggerName: 'catch_webhook', workspaceId: ws, callbackUrl: rx.url('/cb') });
+      const enabled = await api('POST', '/api/v1/triggers/enable', {
+        integrationName: 'webhook',
+        triggerName: 'catch_webhook',
+        workspaceId: ws,
+        callbackUrl: rx.url('/cb'),
+      });
       assert.equal(enabled.status, 201, JSON.stringify(enabled.body));
       const src = enabled.body.triggerSource;
 
       for (let i = 1; i <= 5; i++) {
-        const res = await fetch(src.webhookUrl, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ i }) });
+        const res = await fetch(src.webhookUrl, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({ i }),
+        });
         assert.equal(res.status, 200, 'accepted: the event is committed');
       }
       await rx.waitFor(() => rx.requests.length >= 1, 20_000, 'the first delivery to be in flight');
@@ -87,7 +94,11 @@ describe('triggers survive a killed process', () => {
 
       child = serve(port);
       await waitReady(port, child);
-      await rx.waitFor(() => new Set(rx.requests.filter((r) => r.json?.data).map((r) => r.json.data.body.i)).size === 5, 60_000, 'all five events after the restart');
+      await rx.waitFor(
+        () => new Set(rx.requests.filter((r) => r.json?.data).map((r) => r.json.data.body.i)).size === 5,
+        60_000,
+        'all five events after the restart',
+      );
       const answered = rx.requests.slice(1); // the first one hung and was cut off by the kill
       const firstArrival = [...new Map(answered.map((r) => [r.json.data.body.i as number, r])).keys()];
       assert.deepEqual(firstArrival, [1, 2, 3, 4, 5], 'in order');
@@ -99,7 +110,10 @@ describe('triggers survive a killed process', () => {
         if (events.every((e) => e.status === 'delivered')) break;
         await new Promise((r) => setTimeout(r, 100));
       }
-      assert.ok(events.every((e) => e.status === 'delivered'), JSON.stringify(events.map((e) => e.status)));
+      assert.ok(
+        events.every((e) => e.status === 'delivered'),
+        JSON.stringify(events.map((e) => e.status)),
+      );
       // The first event's attempts before the kill got no answer: cut off by the kill (interrupted) or timed out.
       const first = events.find((e) => e.sequence === 1);
       assert.ok(first.history.length >= 2);

@@ -34,13 +34,27 @@ export function firstArrivals<T extends { json: any }>(requests: T[]): T[] {
 
 /** POSTs JSON to an inbound webhook address. */
 export function postEvent(t: TestApp, webhookUrl: string, body: unknown, headers: Record<string, string> = {}) {
-  return t.request('POST', pathOf(webhookUrl), { raw: JSON.stringify(body), headers: { 'content-type': 'application/json', ...headers } });
+  return t.request('POST', pathOf(webhookUrl), {
+    raw: JSON.stringify(body),
+    headers: { 'content-type': 'application/json', ...headers },
+  });
 }
 
 /** A source's events (newest first) once `check` accepts them. */
-export async function eventsWhen(t: TestApp, key: string, sourceId: string, check: (events: any[]) => boolean, what = 'events', timeoutMs = 15_000): Promise<any[]> {
-  return eventually(async () => {
-    const res = await t.get(`/api/v1/triggers/${sourceId}/events?limit=100`, key);
-    return res.status === 200 && check(res.body.events) ? (res.body.events as any[]) : null;
-  }, timeoutMs, what);
+export async function eventsWhen(
+  t: TestApp,
+  key: string,
+  sourceId: string,
+  check: (events: any[]) => boolean,
+  what = 'events',
+  timeoutMs = 15_000,
+): Promise<any[]> {
+  return eventually(
+    async () => {
+      const res = await t.get(`/api/v1/triggers/${sourceId}/events?limit=100`, key);
+      return res.status === 200 && check(res.body.events) ? (res.body.events as any[]) : null;
+    },
+    timeoutMs,
+    what,
+  );
 }

@@ -36,12 +36,19 @@ export const FIXTURES: Record<string, Fixture> = {
   'DELETE /api/v1/end-users/{id}': f((w) => ({ url: `/api/v1/end-users/${w.ids.endUser}` })),
   // Members and invitations belong to the organization, not a workspace: every scoped key is refused.
   'GET /api/v1/members': f(() => ({ url: '/api/v1/members' }), false, true),
-  'POST /api/v1/members/invite': f(() => ({ url: '/api/v1/members/invite', body: { email: 'route-check@example.com' } }), false, true),
+  'POST /api/v1/members/invite': f(
+    () => ({ url: '/api/v1/members/invite', body: { email: 'route-check@example.com' } }),
+    false,
+    true,
+  ),
   'GET /api/v1/members/invitations': f(() => ({ url: '/api/v1/members/invitations' }), false, true),
   'DELETE /api/v1/members/invitations/{invitationId}': f((w) => ({ url: `/api/v1/members/invitations/${w.ids.invitation}` })),
   'PATCH /api/v1/members/{id}': f((w) => ({ url: `/api/v1/members/${w.ids.member}`, body: { role: 'admin' } })),
   'DELETE /api/v1/members/{id}': f((w) => ({ url: `/api/v1/members/${w.ids.member}` })),
-  'POST /api/v1/workspace-members': f((w) => ({ url: '/api/v1/workspace-members', body: { workspaceId: w.ws, memberId: w.ids.member } })),
+  'POST /api/v1/workspace-members': f((w) => ({
+    url: '/api/v1/workspace-members',
+    body: { workspaceId: w.ws, memberId: w.ids.member },
+  })),
   'GET /api/v1/workspace-members': f((w) => ({ url: `/api/v1/workspace-members?workspaceId=${w.ws}` })),
   'DELETE /api/v1/workspace-members/{id}': f((w) => ({ url: `/api/v1/workspace-members/${w.ids.workspaceMember}` })),
   // Option and property resolution name a workspace when they run in one (its connections and settings).
@@ -57,22 +64,48 @@ export const FIXTURES: Record<string, Fixture> = {
   'GET /api/v1/connections': f(() => ({ url: '/api/v1/connections' }), false, false),
   'POST /api/v1/connections': f((w) => ({
     url: '/api/v1/connections',
-    body: { type: 'SECRET_TEXT', integrationName: 'sendgrid', externalId: 'route-check', displayName: 'Route check', secretText: 'sg-secret-route-check', workspaceId: w.ws },
+    body: {
+      type: 'SECRET_TEXT',
+      integrationName: 'sendgrid',
+      externalId: 'route-check',
+      displayName: 'Route check',
+      secretText: 'sg-secret-route-check',
+      workspaceId: w.ws,
+    },
   })),
   'GET /api/v1/connections/{id}': f((w) => ({ url: `/api/v1/connections/${w.ids.connection}` })),
   'DELETE /api/v1/connections/{id}': f((w) => ({ url: `/api/v1/connections/${w.ids.connection}` })),
-  'POST /api/v1/connections/resolve': f((w) => ({ url: '/api/v1/connections/resolve', body: { integrationName: 'sendgrid', workspaceId: w.ws } })),
+  'POST /api/v1/connections/resolve': f((w) => ({
+    url: '/api/v1/connections/resolve',
+    body: { integrationName: 'sendgrid', workspaceId: w.ws },
+  })),
   'GET /api/v1/workspaces/{workspaceId}/integrations': f((w) => ({ url: `/api/v1/workspaces/${w.ws}/integrations` })),
-  'POST /api/v1/workspaces/{workspaceId}/integrations': f((w) => ({ url: `/api/v1/workspaces/${w.ws}/integrations`, body: { integrationName: 'datetime', alias: 'route-check' } })),
-  'GET /api/v1/workspaces/{workspaceId}/integrations/{id}': f((w) => ({ url: `/api/v1/workspaces/${w.ws}/integrations/${w.ids.workspaceIntegration}` })),
-  'PATCH /api/v1/workspaces/{workspaceId}/integrations/{id}': f((w) => ({ url: `/api/v1/workspaces/${w.ws}/integrations/${w.ids.workspaceIntegration}`, body: { sortOrder: 3 } })),
-  'DELETE /api/v1/workspaces/{workspaceId}/integrations/{id}': f((w) => ({ url: `/api/v1/workspaces/${w.ws}/integrations/${w.ids.workspaceIntegration}` })),
-  'POST /api/v1/partials': f((w) => ({ url: '/api/v1/partials', body: { workspaceId: w.ws, integrationName: 'hash-encode', name: 'route-check', values: { algorithm: 'sha1' } } })),
+  'POST /api/v1/workspaces/{workspaceId}/integrations': f((w) => ({
+    url: `/api/v1/workspaces/${w.ws}/integrations`,
+    body: { integrationName: 'datetime', alias: 'route-check' },
+  })),
+  'GET /api/v1/workspaces/{workspaceId}/integrations/{id}': f((w) => ({
+    url: `/api/v1/workspaces/${w.ws}/integrations/${w.ids.workspaceIntegration}`,
+  })),
+  'PATCH /api/v1/workspaces/{workspaceId}/integrations/{id}': f((w) => ({
+    url: `/api/v1/workspaces/${w.ws}/integrations/${w.ids.workspaceIntegration}`,
+    body: { sortOrder: 3 },
+  })),
+  'DELETE /api/v1/workspaces/{workspaceId}/integrations/{id}': f((w) => ({
+    url: `/api/v1/workspaces/${w.ws}/integrations/${w.ids.workspaceIntegration}`,
+  })),
+  'POST /api/v1/partials': f((w) => ({
+    url: '/api/v1/partials',
+    body: { workspaceId: w.ws, integrationName: 'hash-encode', name: 'route-check', values: { algorithm: 'sha1' } },
+  })),
   'GET /api/v1/partials': f((w) => ({ url: `/api/v1/partials?workspaceId=${w.ws}` })),
   'GET /api/v1/partials/{id}': f((w) => ({ url: `/api/v1/partials/${w.ids.partial}` })),
   'PATCH /api/v1/partials/{id}': f((w) => ({ url: `/api/v1/partials/${w.ids.partial}`, body: { description: 'route check' } })),
   'DELETE /api/v1/partials/{id}': f((w) => ({ url: `/api/v1/partials/${w.ids.partial}` })),
-  'POST /api/v1/partials/{id}/set-default': f((w) => ({ url: `/api/v1/partials/${w.ids.partial}/set-default`, body: { isDefault: true } })),
+  'POST /api/v1/partials/{id}/set-default': f((w) => ({
+    url: `/api/v1/partials/${w.ids.partial}/set-default`,
+    body: { isDefault: true },
+  })),
   'POST /api/v1/actions/execute': f((w) => ({
     url: '/api/v1/actions/execute',
     body: { integrationName: 'hash-encode', actionName: 'hash', workspaceId: w.ws, input: { text: 'route check' } },
@@ -83,14 +116,33 @@ export const FIXTURES: Record<string, Fixture> = {
   // Hosted connect. Another organization's session answers 403 FORBIDDEN (spec), tested in the connect module.
   'POST /api/v1/connect/token': f((w) => ({
     url: '/api/v1/connect/token',
-    body: { integrationName: 'sendgrid', connectionName: 'Route check', externalId: 'route-check', workspaceId: w.ws, scope: 'WORKSPACE' },
+    body: {
+      integrationName: 'sendgrid',
+      connectionName: 'Route check',
+      externalId: 'route-check',
+      workspaceId: w.ws,
+      scope: 'WORKSPACE',
+    },
   })),
   'GET /api/v1/connect/session/{sessionId}': f((w) => ({ url: `/api/v1/connect/session/${w.ids.connectSession}` }), false, true),
-  'POST /api/v1/end-users/{id}/connect-token': f((w) => ({ url: `/api/v1/end-users/${w.ids.endUser}/connect-token`, body: { expiresIn: 3600 } })),
-  'POST /api/v1/end-users/{id}/invite': f((w) => ({ url: `/api/v1/end-users/${w.ids.endUser}/invite`, body: { email: 'route-check@example.com' } })),
+  'POST /api/v1/end-users/{id}/connect-token': f((w) => ({
+    url: `/api/v1/end-users/${w.ids.endUser}/connect-token`,
+    body: { expiresIn: 3600 },
+  })),
+  'POST /api/v1/end-users/{id}/invite': f((w) => ({
+    url: `/api/v1/end-users/${w.ids.endUser}/invite`,
+    body: { email: 'route-check@example.com' },
+  })),
   // Custom OAuth apps belong to the organization: every scoped key is refused; list and create name nothing foreign.
   'GET /api/v1/oauth-apps': f(() => ({ url: '/api/v1/oauth-apps' }), false, true),
-  'POST /api/v1/oauth-apps': f(() => ({ url: '/api/v1/oauth-apps', body: { integrationName: 'asana', clientId: 'route-check', clientSecret: 'route-check-secret' } }), false, true),
+  'POST /api/v1/oauth-apps': f(
+    () => ({
+      url: '/api/v1/oauth-apps',
+      body: { integrationName: 'asana', clientId: 'route-check', clientSecret: 'route-check-secret' },
+    }),
+    false,
+    true,
+  ),
   'GET /api/v1/oauth-apps/{id}': f((w) => ({ url: `/api/v1/oauth-apps/${w.ids.oauthApp}` })),
   'PATCH /api/v1/oauth-apps/{id}': f((w) => ({ url: `/api/v1/oauth-apps/${w.ids.oauthApp}`, body: { name: 'Route check' } })),
   'DELETE /api/v1/oauth-apps/{id}': f((w) => ({ url: `/api/v1/oauth-apps/${w.ids.oauthApp}` })),
@@ -100,50 +152,103 @@ export const FIXTURES: Record<string, Fixture> = {
   'DELETE /api/v1/webhook-signing-secret': f(() => ({ url: '/api/v1/webhook-signing-secret' }), false, true),
   'POST /api/v1/triggers/enable': f((w) => ({
     url: '/api/v1/triggers/enable',
-    body: { integrationName: 'webhook', triggerName: 'catch_webhook', workspaceId: w.ws, callbackUrl: 'https://example.com/route-check', simulate: true },
+    body: {
+      integrationName: 'webhook',
+      triggerName: 'catch_webhook',
+      workspaceId: w.ws,
+      callbackUrl: 'https://example.com/route-check',
+      simulate: true,
+    },
   })),
-  'POST /api/v1/triggers/disable': f((w) => ({ url: '/api/v1/triggers/disable', body: { triggerSourceId: w.ids.triggerSource } })),
+  'POST /api/v1/triggers/disable': f((w) => ({
+    url: '/api/v1/triggers/disable',
+    body: { triggerSourceId: w.ids.triggerSource },
+  })),
   // The catalog's sample data names no resource and no workspace.
-  'POST /api/v1/triggers/test': f(() => ({ url: '/api/v1/triggers/test', body: { integrationName: 'webhook', triggerName: 'catch_webhook' } }), false, false),
+  'POST /api/v1/triggers/test': f(
+    () => ({ url: '/api/v1/triggers/test', body: { integrationName: 'webhook', triggerName: 'catch_webhook' } }),
+    false,
+    false,
+  ),
   'GET /api/v1/triggers': f((w) => ({ url: `/api/v1/triggers?workspaceId=${w.ws}` })),
   'GET /api/v1/triggers/{id}/events': f((w) => ({ url: `/api/v1/triggers/${w.ids.triggerSource}/events` })),
-  'POST /api/v1/triggers/{id}/events/{eventId}/redeliver': f((w) => ({ url: `/api/v1/triggers/${w.ids.triggerSource}/events/${w.ids.triggerEvent}/redeliver` })),
-  'POST /api/v1/approval-policies': f((w) => ({ url: '/api/v1/approval-policies', body: { name: 'route check', workspaceId: w.ws } })),
+  'POST /api/v1/triggers/{id}/events/{eventId}/redeliver': f((w) => ({
+    url: `/api/v1/triggers/${w.ids.triggerSource}/events/${w.ids.triggerEvent}/redeliver`,
+  })),
+  'POST /api/v1/approval-policies': f((w) => ({
+    url: '/api/v1/approval-policies',
+    body: { name: 'route check', workspaceId: w.ws },
+  })),
   // Listing filters to the key's workspaces (tested in the module); without workspaceId nothing foreign is named.
   'GET /api/v1/approval-policies': f((w) => ({ url: `/api/v1/approval-policies?workspaceId=${w.ws}` })),
   'POST /api/v1/approval-policies/test': f((w) => ({
     url: '/api/v1/approval-policies/test',
-    body: { policy: { riskMode: 'always' }, context: { workspaceId: w.ws, integrationName: 'datetime', actionName: 'format_date' } },
+    body: {
+      policy: { riskMode: 'always' },
+      context: { workspaceId: w.ws, integrationName: 'datetime', actionName: 'format_date' },
+    },
   })),
   'GET /api/v1/approval-policies/{id}': f((w) => ({ url: `/api/v1/approval-policies/${w.ids.policy}` })),
   'PATCH /api/v1/approval-policies/{id}': f((w) => ({ url: `/api/v1/approval-policies/${w.ids.policy}`, body: { priority: 7 } })),
   'DELETE /api/v1/approval-policies/{id}': f((w) => ({ url: `/api/v1/approval-policies/${w.ids.policy}` })),
   'GET /api/v1/approvals': f((w) => ({ url: `/api/v1/approvals?workspaceId=${w.ws}` })),
   'GET /api/v1/approvals/{id}': f((w) => ({ url: `/api/v1/approvals/${w.ids.approval}` })),
-  'POST /api/v1/approvals/{id}/approve': f((w) => ({ url: `/api/v1/approvals/${w.ids.approval}/approve`, body: { reason: 'route check' } })),
+  'POST /api/v1/approvals/{id}/approve': f((w) => ({
+    url: `/api/v1/approvals/${w.ids.approval}/approve`,
+    body: { reason: 'route check' },
+  })),
   'POST /api/v1/approvals/{id}/reject': f((w) => ({ url: `/api/v1/approvals/${w.ids.approval}/reject`, body: {} })),
   'POST /api/v1/approvals/{id}/cancel': f((w) => ({ url: `/api/v1/approvals/${w.ids.approval}/cancel` })),
   'GET /api/v1/mcp/servers': f((w) => ({ url: `/api/v1/mcp/servers?workspaceId=${w.ws}` })),
   'POST /api/v1/mcp/servers': f((w) => ({ url: '/api/v1/mcp/servers', body: { name: 'route check', workspaceId: w.ws } })),
   'GET /api/v1/mcp/servers/{id}': f((w) => ({ url: `/api/v1/mcp/servers/${w.ids.mcpServer}` })),
-  'PATCH /api/v1/mcp/servers/{id}': f((w) => ({ url: `/api/v1/mcp/servers/${w.ids.mcpServer}`, body: { description: 'route check' } })),
+  'PATCH /api/v1/mcp/servers/{id}': f((w) => ({
+    url: `/api/v1/mcp/servers/${w.ids.mcpServer}`,
+    body: { description: 'route check' },
+  })),
   'DELETE /api/v1/mcp/servers/{id}': f((w) => ({ url: `/api/v1/mcp/servers/${w.ids.mcpServer}` })),
-  'POST /api/v1/mcp/servers/{id}/regenerate-token': f((w) => ({ url: `/api/v1/mcp/servers/${w.ids.mcpServer}/regenerate-token` })),
-  'POST /api/v1/mcp/servers/{id}/access-tokens': f((w) => ({ url: `/api/v1/mcp/servers/${w.ids.mcpServer}/access-tokens`, body: { endUserId: 'world-user' } })),
-  'POST /api/v1/mcp/servers/{id}/oauth-tokens': f((w) => ({ url: `/api/v1/mcp/servers/${w.ids.mcpServer}/oauth-tokens`, body: { endUserId: 'world-user' } })),
-  'DELETE /api/v1/mcp/servers/{id}/tokens/{tokenId}': f((w) => ({ url: `/api/v1/mcp/servers/${w.ids.mcpServer}/tokens/${w.ids.mcpToken}` })),
-  'POST /api/v1/mcp/servers/{id}/tools': f((w) => ({ url: `/api/v1/mcp/servers/${w.ids.mcpServer}/tools`, body: { integrationName: 'hash-encode', actionName: 'encode' } })),
-  'PATCH /api/v1/mcp/servers/{id}/tools/{toolId}': f((w) => ({ url: `/api/v1/mcp/servers/${w.ids.mcpServer}/tools/${w.ids.mcpTool}`, body: { sortOrder: 3 } })),
-  'DELETE /api/v1/mcp/servers/{id}/tools/{toolId}': f((w) => ({ url: `/api/v1/mcp/servers/${w.ids.mcpServer}/tools/${w.ids.mcpTool}` })),
-  'POST /api/v1/mcp/servers/{id}/execute-code': f((w) => ({ url: `/api/v1/mcp/servers/${w.ids.mcpServer}/execute-code`, body: { code: 'return 1' } })),
-  'GET /api/v1/mcp/servers/{id}/declarations/{alias}': f((w) => ({ url: `/api/v1/mcp/servers/${w.ids.mcpServer}/declarations/hash-encode` })),
+  'POST /api/v1/mcp/servers/{id}/regenerate-token': f((w) => ({
+    url: `/api/v1/mcp/servers/${w.ids.mcpServer}/regenerate-token`,
+  })),
+  'POST /api/v1/mcp/servers/{id}/access-tokens': f((w) => ({
+    url: `/api/v1/mcp/servers/${w.ids.mcpServer}/access-tokens`,
+    body: { endUserId: 'world-user' },
+  })),
+  'POST /api/v1/mcp/servers/{id}/oauth-tokens': f((w) => ({
+    url: `/api/v1/mcp/servers/${w.ids.mcpServer}/oauth-tokens`,
+    body: { endUserId: 'world-user' },
+  })),
+  'DELETE /api/v1/mcp/servers/{id}/tokens/{tokenId}': f((w) => ({
+    url: `/api/v1/mcp/servers/${w.ids.mcpServer}/tokens/${w.ids.mcpToken}`,
+  })),
+  'POST /api/v1/mcp/servers/{id}/tools': f((w) => ({
+    url: `/api/v1/mcp/servers/${w.ids.mcpServer}/tools`,
+    body: { integrationName: 'hash-encode', actionName: 'encode' },
+  })),
+  'PATCH /api/v1/mcp/servers/{id}/tools/{toolId}': f((w) => ({
+    url: `/api/v1/mcp/servers/${w.ids.mcpServer}/tools/${w.ids.mcpTool}`,
+    body: { sortOrder: 3 },
+  })),
+  'DELETE /api/v1/mcp/servers/{id}/tools/{toolId}': f((w) => ({
+    url: `/api/v1/mcp/servers/${w.ids.mcpServer}/tools/${w.ids.mcpTool}`,
+  })),
+  'POST /api/v1/mcp/servers/{id}/execute-code': f((w) => ({
+    url: `/api/v1/mcp/servers/${w.ids.mcpServer}/execute-code`,
+    body: { code: 'return 1' },
+  })),
+  'GET /api/v1/mcp/servers/{id}/declarations/{alias}': f((w) => ({
+    url: `/api/v1/mcp/servers/${w.ids.mcpServer}/declarations/hash-encode`,
+  })),
 };
-
 
 /** Builds organization A: two workspaces and one resource of each kind in `ws`. */
 export async function buildWorld(t: TestApp): Promise<World> {
   const email = `owner-${Math.random().toString(36).slice(2)}@example.com`;
-  const created = await t.operator('POST', '/operator/v1/organizations', { name: 'World', plan: 'enterprise', owner: { email, name: 'Owner', password: 'password-123' } });
+  const created = await t.operator('POST', '/operator/v1/organizations', {
+    name: 'World',
+    plan: 'enterprise',
+    owner: { email, name: 'Owner', password: 'password-123' },
+  });
   const org = { key: created.body.plainKey as string };
   const member = created.body.owner.memberId as string;
   const ws = await t.workspace(org.key);
@@ -161,25 +266,72 @@ export async function buildWorld(t: TestApp): Promise<World> {
     workspaceId: ws.id,
   });
   const wi = await t.post(`/api/v1/workspaces/${ws.id}/integrations`, org.key, { integrationName: 'hash-encode' });
-  const partial = await t.post('/api/v1/partials', org.key, { workspaceId: ws.id, integrationName: 'hash-encode', name: 'world', values: { encoding: 'hex' } });
-  const connectToken = await t.post('/api/v1/connect/token', org.key, { integrationName: 'sendgrid', connectionName: 'World', externalId: 'world-connect', workspaceId: ws.id, scope: 'WORKSPACE' });
-  const oauthApp = await t.post('/api/v1/oauth-apps', org.key, { integrationName: 'asana', clientId: 'world-client', clientSecret: 'world-secret' });
-  for (const r of [connection, wi, partial, connectToken, oauthApp]) if (r.status !== 201) throw new Error(`world: ${r.status} ${r.text}`);
+  const partial = await t.post('/api/v1/partials', org.key, {
+    workspaceId: ws.id,
+    integrationName: 'hash-encode',
+    name: 'world',
+    values: { encoding: 'hex' },
+  });
+  const connectToken = await t.post('/api/v1/connect/token', org.key, {
+    integrationName: 'sendgrid',
+    connectionName: 'World',
+    externalId: 'world-connect',
+    workspaceId: ws.id,
+    scope: 'WORKSPACE',
+  });
+  const oauthApp = await t.post('/api/v1/oauth-apps', org.key, {
+    integrationName: 'asana',
+    clientId: 'world-client',
+    clientSecret: 'world-secret',
+  });
+  for (const r of [connection, wi, partial, connectToken, oauthApp])
+    if (r.status !== 201) throw new Error(`world: ${r.status} ${r.text}`);
   // A simulated trigger source with one posted test event (its callback host does not resolve here; that is fine).
-  const source = await t.post('/api/v1/triggers/enable', org.key, { integrationName: 'webhook', triggerName: 'catch_webhook', workspaceId: ws.id, callbackUrl: 'https://example.com/world-hook', simulate: true });
+  const source = await t.post('/api/v1/triggers/enable', org.key, {
+    integrationName: 'webhook',
+    triggerName: 'catch_webhook',
+    workspaceId: ws.id,
+    callbackUrl: 'https://example.com/world-hook',
+    simulate: true,
+  });
   if (source.status !== 201) throw new Error(`world: ${source.status} ${source.text}`);
   const triggerSource = source.body.triggerSource.id as string;
-  await t.request('POST', new URL(source.body.triggerSource.webhookUrl as string).pathname, { raw: '{"world":true}', headers: { 'content-type': 'application/json' } });
+  await t.request('POST', new URL(source.body.triggerSource.webhookUrl as string).pathname, {
+    raw: '{"world":true}',
+    headers: { 'content-type': 'application/json' },
+  });
   const events = await t.get(`/api/v1/triggers/${triggerSource}/events`, org.key);
   const triggerEvent = events.body?.events?.[0]?.eventId as string | undefined;
   if (!triggerEvent) throw new Error(`world: no trigger event (${events.text})`);
   // A Human Gates policy on datetime.date_math in ws, and one paused execution (an approval request).
-  const policy = await t.post('/api/v1/approval-policies', org.key, { name: 'World gate', workspaceId: ws.id, riskMode: 'always', integrationNames: ['datetime'], actionNames: ['date_math'] });
-  const paused = await t.post('/api/v1/actions/execute', org.key, { integrationName: 'datetime', actionName: 'date_math', workspaceId: ws.id, input: { date: '2026-01-01T00:00:00Z', operation: 'add', amount: 1, unit: 'days' } });
-  if (policy.status !== 201 || paused.status !== 202) throw new Error(`world: approvals ${policy.status} ${paused.status} ${paused.text}`);
-  const mcpServer = await t.post('/api/v1/mcp/servers', org.key, { name: 'World', workspaceId: ws.id, mode: 'CODE', authMode: 'oauth_and_bearer' });
-  const mcpTool = await t.post(`/api/v1/mcp/servers/${mcpServer.body.server?.id}/tools`, org.key, { integrationName: 'datetime', actionName: 'date_math' });
-  const mcpToken = await t.post(`/api/v1/mcp/servers/${mcpServer.body.server?.id}/access-tokens`, org.key, { endUserId: 'world-user' });
+  const policy = await t.post('/api/v1/approval-policies', org.key, {
+    name: 'World gate',
+    workspaceId: ws.id,
+    riskMode: 'always',
+    integrationNames: ['datetime'],
+    actionNames: ['date_math'],
+  });
+  const paused = await t.post('/api/v1/actions/execute', org.key, {
+    integrationName: 'datetime',
+    actionName: 'date_math',
+    workspaceId: ws.id,
+    input: { date: '2026-01-01T00:00:00Z', operation: 'add', amount: 1, unit: 'days' },
+  });
+  if (policy.status !== 201 || paused.status !== 202)
+    throw new Error(`world: approvals ${policy.status} ${paused.status} ${paused.text}`);
+  const mcpServer = await t.post('/api/v1/mcp/servers', org.key, {
+    name: 'World',
+    workspaceId: ws.id,
+    mode: 'CODE',
+    authMode: 'oauth_and_bearer',
+  });
+  const mcpTool = await t.post(`/api/v1/mcp/servers/${mcpServer.body.server?.id}/tools`, org.key, {
+    integrationName: 'datetime',
+    actionName: 'date_math',
+  });
+  const mcpToken = await t.post(`/api/v1/mcp/servers/${mcpServer.body.server?.id}/access-tokens`, org.key, {
+    endUserId: 'world-user',
+  });
   for (const r of [mcpServer, mcpTool, mcpToken]) if (r.status !== 201) throw new Error(`world: ${r.status} ${r.text}`);
   return {
     key: org.key,

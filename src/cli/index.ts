@@ -111,7 +111,12 @@ async function main(argv: string[]): Promise<number> {
         if (!values.org || !isUuid(values.org)) throw new AppError('VALIDATION_ERROR', '--org <organization UUID> is required');
         await withServices(async (app) => {
           await app.services.organizations.get(values.org!);
-          print(await app.services.apiKeys.issue(values.org!, { name: values.name ?? 'cli', expiresAt: values['expires-at'] ?? null }));
+          print(
+            await app.services.apiKeys.issue(values.org!, {
+              name: values.name ?? 'cli',
+              expiresAt: values['expires-at'] ?? null,
+            }),
+          );
         });
         return 0;
       }
@@ -134,13 +139,18 @@ async function main(argv: string[]): Promise<number> {
     case 'users': {
       if (sub === 'verify-email') {
         const [email] = rest;
-        if (!email || !email.includes('@')) throw new AppError('VALIDATION_ERROR', 'the email address is required, e.g. users verify-email ada@example.com');
+        if (!email || !email.includes('@'))
+          throw new AppError('VALIDATION_ERROR', 'the email address is required, e.g. users verify-email ada@example.com');
         await withServices(async (app) => print({ user: await app.services.emailVerification.markVerifiedByEmail(email) }));
         return 0;
       }
       if (sub === 'set-password') {
         const [email] = rest;
-        if (!email || !email.includes('@')) throw new AppError('VALIDATION_ERROR', 'the email address is required, e.g. echo "new password" | users set-password ada@example.com');
+        if (!email || !email.includes('@'))
+          throw new AppError(
+            'VALIDATION_ERROR',
+            'the email address is required, e.g. echo "new password" | users set-password ada@example.com',
+          );
         const password = (await readStdin()).replace(/\r?\n$/, '');
         await withServices(async (app) => print({ user: await app.services.passwordReset.setByOperator(email, password) }));
         return 0;
@@ -154,7 +164,8 @@ async function main(argv: string[]): Promise<number> {
       }
       if (sub === 'add') {
         const [spec] = rest;
-        if (!spec) throw new AppError('VALIDATION_ERROR', 'the npm package to add is required, e.g. @activepieces/piece-github@0.5.0');
+        if (!spec)
+          throw new AppError('VALIDATION_ERROR', 'the npm package to add is required, e.g. @activepieces/piece-github@0.5.0');
         await withServices(async (app) => print({ integration: await app.services.pieceInstaller.add(spec) }));
         return 0;
       }
@@ -169,22 +180,41 @@ async function main(argv: string[]): Promise<number> {
         const [integrationName, ...flags] = rest;
         const { values } = parseArgs({
           args: flags,
-          options: { 'client-id': { type: 'string' }, 'client-secret': { type: 'string' }, scopes: { type: 'string' }, 'auth-url': { type: 'string' }, 'token-url': { type: 'string' }, name: { type: 'string' } },
+          options: {
+            'client-id': { type: 'string' },
+            'client-secret': { type: 'string' },
+            scopes: { type: 'string' },
+            'auth-url': { type: 'string' },
+            'token-url': { type: 'string' },
+            name: { type: 'string' },
+          },
         });
-        if (!integrationName) throw new AppError('VALIDATION_ERROR', 'the integration name is required, e.g. oauth-apps set gmail --client-id ... --client-secret -');
+        if (!integrationName)
+          throw new AppError(
+            'VALIDATION_ERROR',
+            'the integration name is required, e.g. oauth-apps set gmail --client-id ... --client-secret -',
+          );
         if (!values['client-id']) throw new AppError('VALIDATION_ERROR', '--client-id is required');
         let secret = values['client-secret'];
         if (secret === '-') secret = (await readStdin()).trim();
         if (!secret) throw new AppError('VALIDATION_ERROR', '--client-secret is required (- reads it from standard input)');
         for (const flag of ['auth-url', 'token-url'] as const) {
           const v = values[flag];
-          if (v !== undefined && !/^https?:\/\/\S+$/.test(v)) throw new AppError('VALIDATION_ERROR', `--${flag} must be an http(s) URL`);
+          if (v !== undefined && !/^https?:\/\/\S+$/.test(v))
+            throw new AppError('VALIDATION_ERROR', `--${flag} must be an http(s) URL`);
         }
         const input = {
           integrationName,
           clientId: values['client-id'],
           clientSecret: secret,
-          ...(values.scopes !== undefined ? { scopes: values.scopes.split(',').map((x) => x.trim()).filter(Boolean) } : {}),
+          ...(values.scopes !== undefined
+            ? {
+                scopes: values.scopes
+                  .split(',')
+                  .map((x) => x.trim())
+                  .filter(Boolean),
+              }
+            : {}),
           ...(values['auth-url'] ? { authUrl: values['auth-url'] } : {}),
           ...(values['token-url'] ? { tokenUrl: values['token-url'] } : {}),
           ...(values.name ? { name: values.name } : {}),

@@ -21,7 +21,10 @@ export class ActivityRecorder {
   private timer: NodeJS.Timeout | null = null;
   private flushing: Promise<void> | null = null;
 
-  constructor(private readonly db: Database, private readonly log: Logger) {}
+  constructor(
+    private readonly db: Database,
+    private readonly log: Logger,
+  ) {}
 
   record(row: ActivityRow): void {
     this.buffer.push(row);
@@ -52,7 +55,8 @@ export class ActivityRecorder {
       } catch (err) {
         const unwritten = batch.slice(written);
         const kept = unwritten.concat(this.buffer).slice(-MAX_BUFFERED);
-        if (kept.length < unwritten.length + this.buffer.length) this.log.error({ dropped: unwritten.length + this.buffer.length - kept.length }, 'activity rows dropped');
+        if (kept.length < unwritten.length + this.buffer.length)
+          this.log.error({ dropped: unwritten.length + this.buffer.length - kept.length }, 'activity rows dropped');
         this.buffer = kept;
         this.log.error({ err: { message: (err as Error).message } }, 'activity flush failed; will retry');
         if (!this.timer) {
@@ -86,9 +90,24 @@ export class ActivityRecorder {
        -- no foreign keys (0013): rows of a workspace deleted meanwhile are dropped here
        WHERE u.workspace_id IS NULL OR u.workspace_id IN (SELECT id FROM workspaces WHERE id = ANY($20::uuid[]))`,
       [
-        col('id'), col('orgId'), col('workspaceId'), col('apiKeyId'), col('endUserId'), col('endUserExternalId'), col('source'),
-        col('integrationName'), col('integrationAlias'), col('actionName'), col('connectionId'), col('mcpServerId'),
-        col('triggerSourceId'), col('approvalId'), col('status'), col('errorCode'), col('errorMessage'), col('durationMs'),
+        col('id'),
+        col('orgId'),
+        col('workspaceId'),
+        col('apiKeyId'),
+        col('endUserId'),
+        col('endUserExternalId'),
+        col('source'),
+        col('integrationName'),
+        col('integrationAlias'),
+        col('actionName'),
+        col('connectionId'),
+        col('mcpServerId'),
+        col('triggerSourceId'),
+        col('approvalId'),
+        col('status'),
+        col('errorCode'),
+        col('errorMessage'),
+        col('durationMs'),
         rows.map((r) => (r.createdAt instanceof Date ? r.createdAt.toISOString() : String(r.createdAt))),
         workspaceIds,
       ],

@@ -22,7 +22,10 @@ import { newId } from '../platform/ids.js';
 import type { ConnectionsService } from '../modules/connections/connections.service.js';
 import type { EndUsersService } from '../modules/end-users/end-users.service.js';
 import type { PartialsService } from '../modules/partials/partials.service.js';
-import { NO_AUTH_METHOD, type WorkspaceIntegrationsService } from '../modules/workspace-integrations/workspace-integrations.service.js';
+import {
+  NO_AUTH_METHOD,
+  type WorkspaceIntegrationsService,
+} from '../modules/workspace-integrations/workspace-integrations.service.js';
 import type { WorkspacesService } from '../modules/workspaces/workspaces.service.js';
 import type { ActivityRecorder, ActivityRow } from './activity.js';
 import { Deadlines } from './deadlines.js';
@@ -149,7 +152,11 @@ export class ExecutionEngine {
       if (gate.kind === 'block') throw gate.error;
       if (gate.kind === 'pause') {
         this.record(base, started, { status: 'approval_required', approvalId: gate.approval.id });
-        return { status: 'approval_required', approval: gate.approval, rateLimit: this.deps.limits.peek(caller.orgId, caller.plan) };
+        return {
+          status: 'approval_required',
+          approval: gate.approval,
+          rateLimit: this.deps.limits.peek(caller.orgId, caller.plan),
+        };
       }
       approvalId = gate.approvalId ?? null;
 
@@ -170,13 +177,27 @@ export class ExecutionEngine {
       const durationMs = Math.round(performance.now() - started);
       const outcome: ExecuteOutcome = result.ok
         ? { status: 'success', output: result.output, durationMs, executionId, rateLimit, replayed: false }
-        : { status: 'failed', output: { error: result.error, ...(result.detail !== undefined ? { detail: result.detail } : {}) }, durationMs, executionId, rateLimit, replayed: false };
+        : {
+            status: 'failed',
+            output: { error: result.error, ...(result.detail !== undefined ? { detail: result.detail } : {}) },
+            durationMs,
+            executionId,
+            rateLimit,
+            replayed: false,
+          };
       if (key) {
         const { rateLimit: _r, replayed: _p, ...stored } = outcome;
         await this.deps.idempotency.complete(caller.orgId, key, { httpStatus: 200, response: stored });
       }
-      if (gate.after) await gate.after({ status: outcome.status }).catch((err: unknown) => this.deps.log.error({ err: { message: (err as Error).message } }, 'gate completion failed'));
-      this.record(base, started, { status: outcome.status, approvalId, ...(result.ok ? {} : { errorCode: 'UPSTREAM_ERROR', errorMessage: result.error }) });
+      if (gate.after)
+        await gate
+          .after({ status: outcome.status })
+          .catch((err: unknown) => this.deps.log.error({ err: { message: (err as Error).message } }, 'gate completion failed'));
+      this.record(base, started, {
+        status: outcome.status,
+        approvalId,
+        ...(result.ok ? {} : { errorCode: 'UPSTREAM_ERROR', errorMessage: result.error }),
+      });
       return outcome;
     } catch (err) {
       this.record(base, started, {
@@ -204,18 +225,37 @@ export class ExecutionEngine {
     const definition = this.deps.registry.get(req.integrationName);
     if (!definition) throw new AppError('INTEGRATION_NOT_FOUND', `No integration named "${req.integrationName}".`);
     if (what?.actionName !== undefined && !definition.actions[what.actionName]) {
-      throw invalidField('actionName', `"${what.actionName}" is not an action of ${definition.name} (see GET /api/v1/integrations?name=${definition.name})`);
+      throw invalidField(
+        'actionName',
+        `"${what.actionName}" is not an action of ${definition.name} (see GET /api/v1/integrations?name=${definition.name})`,
+      );
     }
     if (what?.triggerName !== undefined && !definition.triggers[what.triggerName]) {
       throw new AppError('TRIGGER_NOT_FOUND', `${definition.name} has no trigger "${what.triggerName}".`);
     }
     const instance = await this.instance(caller.orgId, workspace.id, definition, req);
     if (what?.actionName !== undefined && instance.enabledActions && !instance.enabledActions.includes(what.actionName)) {
-      throw new AppError('ACTION_NOT_ENABLED', `The action ${what.actionName} is not enabled on the "${instance.alias}" integration of this workspace.`);
+      throw new AppError(
+        'ACTION_NOT_ENABLED',
+        `The action ${what.actionName} is not enabled on the "${instance.alias}" integration of this workspace.`,
+      );
     }
     const endUser = await this.endUser(caller.orgId, workspace.id, req, opts.endUser ?? 'create');
-    const requireAuth = what === null ? true : what.actionName !== undefined ? definition.actions[what.actionName]!.requireAuth : definition.triggers[what.triggerName]!.requireAuth;
-    const connection = await this.connection(caller.orgId, workspace.id, definition, instance, endUser, req, opts.connection === 'optional' ? false : (requireAuth ?? definition.auth.length > 0));
+    const requireAuth =
+      what === null
+        ? true
+        : what.actionName !== undefined
+          ? definition.actions[what.actionName]!.requireAuth
+          : definition.triggers[what.triggerName]!.requireAuth;
+    const connection = await this.connection(
+      caller.orgId,
+      workspace.id,
+      definition,
+      instance,
+      endUser,
+      req,
+      opts.connection === 'optional' ? false : (requireAuth ?? definition.auth.length > 0),
+    );
     return { definition, workspaceId: workspace.id, ...instance, endUser, connection };
   }
 
@@ -224,7 +264,11 @@ export class ExecutionEngine {
     const partials = await this.deps.partials.forCall(
       caller.orgId,
       target.workspaceId,
-      { integrationName: target.definition.name, alias: target.alias, ...(what.actionName !== undefined ? { actionName: what.actionName } : { triggerName: what.triggerName }) },
+      {
+        integrationName: target.definition.name,
+        alias: target.alias,
+        ...(what.actionName !== undefined ? { actionName: what.actionName } : { triggerName: what.triggerName }),
+      },
       req.partialIds,
     );
     const enforced = new Map<string, unknown>();
@@ -244,7 +288,9 @@ export class ExecutionEngine {
 
   /** Props of a target's action or trigger, after dynamic resolution is left to the integration. */
   propsOf(target: ResolvedTarget, what: What): Props {
-    return what.actionName !== undefined ? target.definition.actions[what.actionName]!.props : target.definition.triggers[what.triggerName]!.props;
+    return what.actionName !== undefined
+      ? target.definition.actions[what.actionName]!.props
+      : target.definition.triggers[what.triggerName]!.props;
   }
 
   async close(): Promise<void> {
@@ -262,16 +308,22 @@ export class ExecutionEngine {
     if (req.workspaceIntegrationId) {
       wi = all.find((w) => w.id === req.workspaceIntegrationId);
       if (!wi) throw new AppError('NOT_FOUND', 'No workspace integration with this id in the workspace.');
-      if (wi.integrationName !== def.name) throw invalidField('workspaceIntegrationId', `configures ${wi.integrationName}, not ${def.name}`);
+      if (wi.integrationName !== def.name)
+        throw invalidField('workspaceIntegrationId', `configures ${wi.integrationName}, not ${def.name}`);
     } else if (req.integrationAlias) {
       wi = all.find((w) => w.alias === req.integrationAlias);
-      if (wi && wi.integrationName !== def.name) throw invalidField('integrationAlias', `"${req.integrationAlias}" is an alias of ${wi.integrationName}, not ${def.name}`);
-      if (!wi && req.integrationAlias !== def.name) throw invalidField('integrationAlias', `no workspace integration has the alias "${req.integrationAlias}"`);
+      if (wi && wi.integrationName !== def.name)
+        throw invalidField('integrationAlias', `"${req.integrationAlias}" is an alias of ${wi.integrationName}, not ${def.name}`);
+      if (!wi && req.integrationAlias !== def.name)
+        throw invalidField('integrationAlias', `no workspace integration has the alias "${req.integrationAlias}"`);
     } else {
       const mine = all.filter((w) => w.integrationName === def.name);
       wi = mine.length === 1 ? mine[0] : mine.find((w) => w.alias === def.name);
       if (!wi && mine.length > 1) {
-        throw invalidField('integrationAlias', `${def.name} is configured several times in this workspace (${mine.map((w) => w.alias).join(', ')}); give workspaceIntegrationId or integrationAlias`);
+        throw invalidField(
+          'integrationAlias',
+          `${def.name} is configured several times in this workspace (${mine.map((w) => w.alias).join(', ')}); give workspaceIntegrationId or integrationAlias`,
+        );
       }
     }
     if (!wi) {
@@ -298,7 +350,12 @@ export class ExecutionEngine {
   }
 
   /** The end user a call names; by externalId it is created when absent (mode 'create') or left null ('find'). */
-  private async endUser(orgId: string, workspaceId: string, req: TargetRequest, mode: 'create' | 'find'): Promise<{ id: string; externalId: string } | null> {
+  private async endUser(
+    orgId: string,
+    workspaceId: string,
+    req: TargetRequest,
+    mode: 'create' | 'find',
+  ): Promise<{ id: string; externalId: string } | null> {
     if (!req.endUser) return null;
     if ('id' in req.endUser) {
       const row = await this.deps.endUsers.findInWorkspace(orgId, workspaceId, req.endUser.id);
@@ -328,8 +385,10 @@ export class ExecutionEngine {
     try {
       target = await this.resolveTarget(caller, req, null, { endUser: 'find' });
     } catch (err) {
-      if (isAppError(err) && (err.code === 'CONNECTION_REQUIRED' || err.code === 'CONNECTION_NOT_FOUND')) throw new AppError('CONNECTION_NOT_FOUND', err.message);
-      if (isAppError(err) && err.code === 'VALIDATION_ERROR' && /takes no connection/.test(err.message)) throw new AppError('CONNECTION_NOT_FOUND', err.message);
+      if (isAppError(err) && (err.code === 'CONNECTION_REQUIRED' || err.code === 'CONNECTION_NOT_FOUND'))
+        throw new AppError('CONNECTION_NOT_FOUND', err.message);
+      if (isAppError(err) && err.code === 'VALIDATION_ERROR' && /takes no connection/.test(err.message))
+        throw new AppError('CONNECTION_NOT_FOUND', err.message);
       throw err;
     }
     if (!target.connection) throw new AppError('CONNECTION_NOT_FOUND', `${body.integrationName} takes no connection.`);
@@ -341,34 +400,56 @@ export class ExecutionEngine {
     orgId: string,
     workspaceId: string,
     def: IntegrationDefinition,
-    instance: { connectionStrategy: ConnectionStrategy | null; authMethodKey: string | null; fallbackConnectionId: string | null; alias: string },
+    instance: {
+      connectionStrategy: ConnectionStrategy | null;
+      authMethodKey: string | null;
+      fallbackConnectionId: string | null;
+      alias: string;
+    },
     endUser: { id: string } | null,
     req: TargetRequest,
     required: boolean,
   ): Promise<ConnectionRecord | null> {
     const authKey = req.authMethodKey ?? instance.authMethodKey ?? undefined;
     if (req.connectionExternalId !== undefined || req.connectionId !== undefined) {
-      if (def.auth.length === 0) throw invalidField(req.connectionExternalId !== undefined ? 'connectionExternalId' : 'connectionId', `is not used: ${def.name} takes no connection`);
+      if (def.auth.length === 0)
+        throw invalidField(
+          req.connectionExternalId !== undefined ? 'connectionExternalId' : 'connectionId',
+          `is not used: ${def.name} takes no connection`,
+        );
       let found: ConnectionRecord[];
       if (req.connectionExternalId !== undefined) {
-        found = (await this.deps.connections.findByExternalId(orgId, def.name, req.connectionExternalId)).filter((c) => !authKey || c.authMethodKey === authKey);
+        found = (await this.deps.connections.findByExternalId(orgId, def.name, req.connectionExternalId)).filter(
+          (c) => !authKey || c.authMethodKey === authKey,
+        );
       } else {
         const c = await this.deps.connections.find(orgId, req.connectionId!);
         found = c && c.integrationName === def.name ? [c] : [];
       }
-      if (found.length > 1) throw new AppError('AUTH_METHOD_REQUIRED', `Several ${def.name} connections have this externalId; give authMethodKey (${found.map((c) => c.authMethodKey).join(', ')}).`);
+      if (found.length > 1)
+        throw new AppError(
+          'AUTH_METHOD_REQUIRED',
+          `Several ${def.name} connections have this externalId; give authMethodKey (${found.map((c) => c.authMethodKey).join(', ')}).`,
+        );
       const conn = found[0];
-      if (!conn || !usableFrom(conn, workspaceId, endUser)) throw new AppError('CONNECTION_NOT_FOUND', `No ${def.name} connection with this ${req.connectionExternalId !== undefined ? 'externalId' : 'id'} is usable in this workspace.`);
+      if (!conn || !usableFrom(conn, workspaceId, endUser))
+        throw new AppError(
+          'CONNECTION_NOT_FOUND',
+          `No ${def.name} connection with this ${req.connectionExternalId !== undefined ? 'externalId' : 'id'} is usable in this workspace.`,
+        );
       return active(conn);
     }
     if (def.auth.length === 0) return null;
 
     const own = async () => {
       if (!endUser) return null;
-      const mine = (await this.deps.connections.candidates(orgId, def.name, workspaceId, endUser.id)).filter((c) => c.scope === 'USER' && (!authKey || c.authMethodKey === authKey));
+      const mine = (await this.deps.connections.candidates(orgId, def.name, workspaceId, endUser.id)).filter(
+        (c) => c.scope === 'USER' && (!authKey || c.authMethodKey === authKey),
+      );
       return mine[0] ?? null;
     };
-    const fallback = async () => (instance.fallbackConnectionId ? this.deps.connections.find(orgId, instance.fallbackConnectionId) : null);
+    const fallback = async () =>
+      instance.fallbackConnectionId ? this.deps.connections.find(orgId, instance.fallbackConnectionId) : null;
     let conn: ConnectionRecord | null = null;
     let missing = '';
     switch (instance.connectionStrategy) {
@@ -388,12 +469,17 @@ export class ExecutionEngine {
         break;
       default: {
         // Not configured: the most specific connection visible from here (the end user's, the workspace's, the organization's).
-        const all = (await this.deps.connections.candidates(orgId, def.name, workspaceId, endUser?.id ?? null)).filter((c) => !authKey || c.authMethodKey === authKey);
+        const all = (await this.deps.connections.candidates(orgId, def.name, workspaceId, endUser?.id ?? null)).filter(
+          (c) => !authKey || c.authMethodKey === authKey,
+        );
         for (const scope of ['USER', 'WORKSPACE', 'ORGANIZATION']) {
           const level = all.filter((c) => c.scope === scope);
           if (level.length === 0) continue;
           if (new Set(level.map((c) => c.authMethodKey)).size > 1) {
-            throw new AppError('AUTH_METHOD_REQUIRED', `${def.name} has connections for several auth methods here; give authMethodKey (${[...new Set(level.map((c) => c.authMethodKey))].join(', ')}).`);
+            throw new AppError(
+              'AUTH_METHOD_REQUIRED',
+              `${def.name} has connections for several auth methods here; give authMethodKey (${[...new Set(level.map((c) => c.authMethodKey))].join(', ')}).`,
+            );
           }
           conn = level[0]!;
           break;
@@ -418,11 +504,23 @@ export class ExecutionEngine {
   }
 
   /** Run the action once (and once more after a token refresh when an OAuth2 provider answers 401). */
-  private async run(caller: ExecutionCaller, target: ResolvedTarget, action: ActionDefinition, input: Record<string, unknown>, signal?: AbortSignal): Promise<RunResult> {
+  private async run(
+    caller: ExecutionCaller,
+    target: ResolvedTarget,
+    action: ActionDefinition,
+    input: Record<string, unknown>,
+    signal?: AbortSignal,
+  ): Promise<RunResult> {
     const conn = target.connection;
     let auth: ConnectionValue | null = conn ? await this.credentials(conn) : null;
     let result = await this.runOnce(caller, target, action, input, auth, signal);
-    if (!result.ok && conn && this.refresher && (conn.type === 'OAUTH2' || conn.type === 'PLATFORM_OAUTH2') && UNAUTHORIZED.test(result.error)) {
+    if (
+      !result.ok &&
+      conn &&
+      this.refresher &&
+      (conn.type === 'OAUTH2' || conn.type === 'PLATFORM_OAUTH2') &&
+      UNAUTHORIZED.test(result.error)
+    ) {
       auth = await this.refresher.afterUnauthorized(conn);
       if (auth) result = await this.runOnce(caller, target, action, input, auth, signal);
     }
@@ -488,10 +586,17 @@ export class ExecutionEngine {
       return { ok: true, output: output === undefined ? null : output };
     } catch (err) {
       if (err instanceof ActionInputError) throw invalidField(`input.${err.field}`, err.problem);
-      if (err instanceof ActionError) return { ok: false, error: err.message, ...(err.detail !== undefined ? { detail: err.detail } : {}) };
+      if (err instanceof ActionError)
+        return { ok: false, error: err.message, ...(err.detail !== undefined ? { detail: err.detail } : {}) };
       if (isAppError(err)) throw err;
-      this.deps.log.error({ err: { message: (err as Error)?.message }, integration: target.definition.name, action: action.name }, 'action failed unexpectedly');
-      throw new AppError('ACTION_FAILED', `${target.definition.name}.${action.name} failed: ${(err as Error)?.message ?? 'unknown error'}`.slice(0, 500));
+      this.deps.log.error(
+        { err: { message: (err as Error)?.message }, integration: target.definition.name, action: action.name },
+        'action failed unexpectedly',
+      );
+      throw new AppError(
+        'ACTION_FAILED',
+        `${target.definition.name}.${action.name} failed: ${(err as Error)?.message ?? 'unknown error'}`.slice(0, 500),
+      );
     } finally {
       rejectStopped = null;
       this.deadlines.remove(deadline);
@@ -525,7 +630,11 @@ export class ExecutionEngine {
     };
   }
 
-  private record(base: ActivityRow, started: number, fields: { status: string; approvalId?: string | null; errorCode?: string; errorMessage?: string }): void {
+  private record(
+    base: ActivityRow,
+    started: number,
+    fields: { status: string; approvalId?: string | null; errorCode?: string; errorMessage?: string },
+  ): void {
     this.deps.activity.record({
       ...base,
       status: fields.status,
@@ -546,7 +655,12 @@ function usableFrom(conn: ConnectionRecord, workspaceId: string, endUser: { id: 
 }
 
 function active(conn: ConnectionRecord): ConnectionRecord {
-  if (conn.suspended) throw new AppError('RESOURCE_SUSPENDED', 'This connection is suspended: the plan covers fewer connections.');
-  if (conn.status !== 'ACTIVE') throw new AppError('CONNECTION_ERROR', `The connection "${conn.displayName}" needs to be reconnected (status ${conn.status}).`);
+  if (conn.suspended)
+    throw new AppError('RESOURCE_SUSPENDED', 'This connection is suspended: the plan covers fewer connections.');
+  if (conn.status !== 'ACTIVE')
+    throw new AppError(
+      'CONNECTION_ERROR',
+      `The connection "${conn.displayName}" needs to be reconnected (status ${conn.status}).`,
+    );
   return conn;
 }

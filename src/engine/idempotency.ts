@@ -17,7 +17,10 @@ export interface StoredResult {
 export type Claim = { kind: 'claimed' } | { kind: 'done'; result: StoredResult };
 
 const conflict = () =>
-  new AppError('IDEMPOTENCY_CONFLICT', 'This idempotency key was used with a different request; use a new key for a different input.');
+  new AppError(
+    'IDEMPOTENCY_CONFLICT',
+    'This idempotency key was used with a different request; use a new key for a different input.',
+  );
 
 /**
  * At-most-once execution per (organization, idempotency key): the first request claims the key with an insert,
@@ -46,7 +49,14 @@ export class IdempotencyStore {
       const now = new Date();
       const inserted = await this.orm
         .insert(idempotencyRecords)
-        .values({ orgId, key, requestHash: hash, status: 'running', claimedUntil: new Date(now.getTime() + CLAIM_MS), expiresAt: new Date(now.getTime() + IDEMPOTENCY_TTL_MS) })
+        .values({
+          orgId,
+          key,
+          requestHash: hash,
+          status: 'running',
+          claimedUntil: new Date(now.getTime() + CLAIM_MS),
+          expiresAt: new Date(now.getTime() + IDEMPOTENCY_TTL_MS),
+        })
         .onConflictDoNothing()
         .returning({ key: idempotencyRecords.key });
       if (inserted.length) return { kind: 'claimed' };
@@ -57,7 +67,11 @@ export class IdempotencyStore {
         .limit(1);
       if (!row) continue; // released meanwhile
       if (row.expiresAt.getTime() < now.getTime()) {
-        await this.orm.delete(idempotencyRecords).where(and(eq(idempotencyRecords.orgId, orgId), eq(idempotencyRecords.key, key), lt(idempotencyRecords.expiresAt, now)));
+        await this.orm
+          .delete(idempotencyRecords)
+          .where(
+            and(eq(idempotencyRecords.orgId, orgId), eq(idempotencyRecords.key, key), lt(idempotencyRecords.expiresAt, now)),
+          );
         continue;
       }
       if (row.requestHash !== hash) throw conflict();
@@ -67,12 +81,20 @@ export class IdempotencyStore {
         const taken = await this.orm
           .update(idempotencyRecords)
           .set({ claimedUntil: new Date(now.getTime() + CLAIM_MS) })
-          .where(and(eq(idempotencyRecords.orgId, orgId), eq(idempotencyRecords.key, key), eq(idempotencyRecords.status, 'running'), lt(idempotencyRecords.claimedUntil, now)))
+          .where(
+            and(
+              eq(idempotencyRecords.orgId, orgId),
+              eq(idempotencyRecords.key, key),
+              eq(idempotencyRecords.status, 'running'),
+              lt(idempotencyRecords.claimedUntil, now),
+            ),
+          )
           .returning({ key: idempotencyRecords.key });
         if (taken.length) return { kind: 'claimed' };
         continue;
       }
-      if (Date.now() > deadline) throw new AppError('IDEMPOTENCY_CONFLICT', 'A request with this idempotency key is still running; retry later.');
+      if (Date.now() > deadline)
+        throw new AppError('IDEMPOTENCY_CONFLICT', 'A request with this idempotency key is still running; retry later.');
       await new Promise((r) => setTimeout(r, WAIT_STEP_MS));
     }
   }
@@ -86,12 +108,17 @@ export class IdempotencyStore {
 
   /** Give the key up (the request did not run), so a retry can claim it. */
   async release(orgId: string, key: string): Promise<void> {
-    await this.orm.delete(idempotencyRecords).where(and(eq(idempotencyRecords.orgId, orgId), eq(idempotencyRecords.key, key), eq(idempotencyRecords.status, 'running')));
+    await this.orm
+      .delete(idempotencyRecords)
+      .where(and(eq(idempotencyRecords.orgId, orgId), eq(idempotencyRecords.key, key), eq(idempotencyRecords.status, 'running')));
   }
 
   /** Drop expired keys (a job). */
   async purge(): Promise<number> {
-    const rows = await this.orm.delete(idempotencyRecords).where(lt(idempotencyRecords.expiresAt, sql`now()`)).returning({ key: idempotencyRecords.key });
+    const rows = await this.orm
+      .delete(idempotencyRecords)
+      .where(lt(idempotencyRecords.expiresAt, sql`now()`))
+      .returning({ key: idempotencyRecords.key });
     return rows.length;
   }
 }

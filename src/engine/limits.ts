@@ -70,24 +70,44 @@ export class UsageLimiter {
       const resetAt = Math.ceil(((bucket + 1) * windowMs) / 1000);
       if (!lease.granted) {
         const retryAfter = retryAfterSeconds(lease.previous, lease.counted, requests, elapsed, windowSeconds);
-        throw new AppError('RATE_LIMITED', `The rate limit of ${requests} actions per ${windowSeconds} s is reached; retry in ${retryAfter} s.`, {
-          retryAfter,
-          headers: { 'Retry-After': retryAfter, 'X-RateLimit-Limit': requests, 'X-RateLimit-Remaining': 0, 'X-RateLimit-Reset': resetAt },
-        });
+        throw new AppError(
+          'RATE_LIMITED',
+          `The rate limit of ${requests} actions per ${windowSeconds} s is reached; retry in ${retryAfter} s.`,
+          {
+            retryAfter,
+            headers: {
+              'Retry-After': retryAfter,
+              'X-RateLimit-Limit': requests,
+              'X-RateLimit-Remaining': 0,
+              'X-RateLimit-Reset': resetAt,
+            },
+          },
+        );
       }
       rate = { limit: requests, remaining: Math.max(0, Math.floor(requests - used)), resetAt };
     }
     if (plan.actionsPerMonth !== null) {
       const now = this.now();
-      const lease = await this.take(orgId, 'month', monthBucket(now), plan.actionsPerMonth, 0, new Date(monthEnd(now) + 86_400_000 * 40));
+      const lease = await this.take(
+        orgId,
+        'month',
+        monthBucket(now),
+        plan.actionsPerMonth,
+        0,
+        new Date(monthEnd(now) + 86_400_000 * 40),
+      );
       if (!lease.granted) {
         if (rate) this.refund(orgId, 'rate');
         const current = Math.min(lease.counted, plan.actionsPerMonth);
-        throw new AppError('QUOTA_EXCEEDED', `The ${planName} plan allows ${plan.actionsPerMonth} actions per month; this organization has used ${current}.`, {
-          current,
-          limit: plan.actionsPerMonth,
-          plan: planName,
-        });
+        throw new AppError(
+          'QUOTA_EXCEEDED',
+          `The ${planName} plan allows ${plan.actionsPerMonth} actions per month; this organization has used ${current}.`,
+          {
+            current,
+            limit: plan.actionsPerMonth,
+            plan: planName,
+          },
+        );
       }
     }
     return rate;
@@ -102,7 +122,11 @@ export class UsageLimiter {
     const lease = this.leases.get(`${orgId}:rate`);
     const elapsed = (this.now() - bucket * windowMs) / windowMs;
     const used = lease && lease.bucket === bucket ? lease.previous * (1 - elapsed) + lease.counted - lease.available : 0;
-    return { limit: plan.rateLimit.requests, remaining: Math.max(0, Math.floor(plan.rateLimit.requests - used)), resetAt: Math.ceil(((bucket + 1) * windowMs) / 1000) };
+    return {
+      limit: plan.rateLimit.requests,
+      remaining: Math.max(0, Math.floor(plan.rateLimit.requests - used)),
+      resetAt: Math.ceil(((bucket + 1) * windowMs) / 1000),
+    };
   }
 
   /** Spend one leased admission, leasing more (one request per org and counter at a time) when none is left. */
@@ -133,7 +157,15 @@ export class UsageLimiter {
   }
 
   /** One locked update: grant up to MAX_LEASE admissions, never beyond the limit (weighted previous window included). */
-  private async lease(orgId: string, counter: Counter, bucket: number, limit: number, previousWeight: number, expiresAt: Date, lease: Lease): Promise<void> {
+  private async lease(
+    orgId: string,
+    counter: Counter,
+    bucket: number,
+    limit: number,
+    previousWeight: number,
+    expiresAt: Date,
+    lease: Lease,
+  ): Promise<void> {
     if (lease.counted === 0) {
       await this.deps.orm.execute(
         sql`INSERT INTO usage_counters (org_id, counter, bucket, count, expires_at)
@@ -176,7 +208,9 @@ export class UsageLimiter {
       if (lease.available <= 0) continue;
       const [orgId, counter] = key.split(':');
       await this.deps.orm
-        .execute(sql`UPDATE usage_counters SET count = greatest(0, count - ${lease.available}) WHERE org_id = ${orgId} AND counter = ${counter} AND bucket = ${lease.bucket}`)
+        .execute(
+          sql`UPDATE usage_counters SET count = greatest(0, count - ${lease.available}) WHERE org_id = ${orgId} AND counter = ${counter} AND bucket = ${lease.bucket}`,
+        )
         .catch(() => undefined);
     }
   }

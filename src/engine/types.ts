@@ -76,7 +76,14 @@ export interface ApprovalSummary {
 }
 
 export type ExecuteOutcome =
-  | { status: 'success'; output: unknown; durationMs: number; executionId: string; rateLimit: RateLimitState | null; replayed: boolean }
+  | {
+      status: 'success';
+      output: unknown;
+      durationMs: number;
+      executionId: string;
+      rateLimit: RateLimitState | null;
+      replayed: boolean;
+    }
   | {
       status: 'failed';
       output: { error: string; detail?: unknown };

@@ -55,13 +55,27 @@ function auth(def: IntegrationDefinition) {
   if (!primary) return { type: 'NONE' };
   return {
     type: primary.type,
-    ...(primary.oauth2 ? { oauth2: { authUrl: primary.oauth2.authUrl, tokenUrl: primary.oauth2.tokenUrl, scope: primary.oauth2.scope, pkce: primary.oauth2.pkce ?? true } } : {}),
+    ...(primary.oauth2
+      ? {
+          oauth2: {
+            authUrl: primary.oauth2.authUrl,
+            tokenUrl: primary.oauth2.tokenUrl,
+            scope: primary.oauth2.scope,
+            pkce: primary.oauth2.pkce ?? true,
+          },
+        }
+      : {}),
     ...(primary.props ? { props: serializeProps(primary.props) } : {}),
   };
 }
 
 const authOptions = (def: IntegrationDefinition) =>
-  def.auth.map((a) => ({ key: a.key, type: a.type, displayName: a.displayName, ...(a.description ? { description: a.description } : {}) }));
+  def.auth.map((a) => ({
+    key: a.key,
+    type: a.type,
+    displayName: a.displayName,
+    ...(a.description ? { description: a.description } : {}),
+  }));
 
 /** The full catalog entry of an integration. */
 export function catalogEntry(def: IntegrationDefinition, publicUrl: string) {

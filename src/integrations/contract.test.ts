@@ -15,13 +15,39 @@ describe('integration contract', () => {
   const defs = registry.list();
 
   it('ships the ten built-ins and every piece of the catalog', () => {
-    assert.deepEqual(
-      BUILTINS.map((b) => b.name).sort(),
-      ['advanced-code', 'agent-browser', 'agent-browser-stealth', 'code', 'data-transformer', 'datetime', 'hash-encode', 'http', 'kv-store', 'storage'],
-    );
+    assert.deepEqual(BUILTINS.map((b) => b.name).sort(), [
+      'advanced-code',
+      'agent-browser',
+      'agent-browser-stealth',
+      'code',
+      'data-transformer',
+      'datetime',
+      'hash-encode',
+      'http',
+      'kv-store',
+      'storage',
+    ]);
     assert.ok(pieces.length >= 30, `${pieces.length} pieces`);
-    for (const name of ['slack', 'notion', 'openai', 'webhook', 'schedule', 'gmail', 'google-sheets', 'hubspot', 'stripe', 'mysql']) assert.ok(registry.get(name), name);
-    assert.deepEqual(registry.get('slack')!.auth.map((a) => [a.key, a.type]), [['oauth2', 'OAUTH2'], ['custom_auth', 'CUSTOM_AUTH']]);
+    for (const name of [
+      'slack',
+      'notion',
+      'openai',
+      'webhook',
+      'schedule',
+      'gmail',
+      'google-sheets',
+      'hubspot',
+      'stripe',
+      'mysql',
+    ])
+      assert.ok(registry.get(name), name);
+    assert.deepEqual(
+      registry.get('slack')!.auth.map((a) => [a.key, a.type]),
+      [
+        ['oauth2', 'OAUTH2'],
+        ['custom_auth', 'CUSTOM_AUTH'],
+      ],
+    );
   });
 
   it('registers each name once', () => {
@@ -32,7 +58,8 @@ describe('integration contract', () => {
   for (const def of defs) {
     it(`${def.name}: metadata, actions and props`, () => {
       assert.match(def.name, /^[a-z][a-z0-9-]*$/);
-      for (const field of ['displayName', 'description', 'logoUrl', 'version'] as const) assert.ok(def[field], `${def.name}.${field}`);
+      for (const field of ['displayName', 'description', 'logoUrl', 'version'] as const)
+        assert.ok(def[field], `${def.name}.${field}`);
       assert.ok(def.categories.length > 0);
       assert.ok(Object.keys(def.actions).length > 0 || Object.keys(def.triggers).length > 0);
       const authKeys = def.auth.map((a) => a.key);
@@ -45,7 +72,10 @@ describe('integration contract', () => {
           assert.ok(p.displayName, `${def.name}.${name}.${key} has a displayName`);
           assert.equal(typeof p.required, 'boolean');
           if (p.type === 'STATIC_DROPDOWN' && p.defaultValue !== undefined) {
-            assert.ok(p.options.options.some((o) => o.value === p.defaultValue), `${key} default is an option`);
+            assert.ok(
+              p.options.options.some((o) => o.value === p.defaultValue),
+              `${key} default is an option`,
+            );
           }
           if (p.type === 'ARRAY' && p.items) for (const [k, sub] of Object.entries(p.items)) checkProp(`${key}.${k}`, sub);
         };

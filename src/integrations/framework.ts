@@ -66,18 +66,33 @@ export type Props = Record<string, Prop>;
 
 /** Helpers mirroring the pieces framework's `Property.*` builders. */
 type Common = { displayName: string; description?: string; required?: boolean; defaultValue?: unknown };
-const base = (c: Common) => ({ displayName: c.displayName, description: c.description, required: c.required ?? false, defaultValue: c.defaultValue });
+const base = (c: Common) => ({
+  displayName: c.displayName,
+  description: c.description,
+  required: c.required ?? false,
+  defaultValue: c.defaultValue,
+});
 export const Property = {
   ShortText: (c: Common): Prop => ({ type: 'SHORT_TEXT', ...base(c) }),
   LongText: (c: Common): Prop => ({ type: 'LONG_TEXT', ...base(c) }),
-  Number: (c: Common & { min?: number; max?: number; integer?: boolean }): Prop => ({ type: 'NUMBER', ...base(c), min: c.min, max: c.max, integer: c.integer }),
+  Number: (c: Common & { min?: number; max?: number; integer?: boolean }): Prop => ({
+    type: 'NUMBER',
+    ...base(c),
+    min: c.min,
+    max: c.max,
+    integer: c.integer,
+  }),
   Checkbox: (c: Common): Prop => ({ type: 'CHECKBOX', ...base(c) }),
   DateTime: (c: Common): Prop => ({ type: 'DATE_TIME', ...base(c) }),
   Json: (c: Common): Prop => ({ type: 'JSON', ...base(c) }),
   Object: (c: Common): Prop => ({ type: 'OBJECT', ...base(c) }),
   Array: (c: Common & { items?: Props }): Prop => ({ type: 'ARRAY', ...base(c), items: c.items }),
   File: (c: Common): Prop => ({ type: 'FILE', ...base(c) }),
-  StaticDropdown: <T>(c: Common & { options: DropdownOption<T>[] }): Prop => ({ type: 'STATIC_DROPDOWN', ...base(c), options: { options: c.options } }),
+  StaticDropdown: <T>(c: Common & { options: DropdownOption<T>[] }): Prop => ({
+    type: 'STATIC_DROPDOWN',
+    ...base(c),
+    options: { options: c.options },
+  }),
   StaticMultiSelectDropdown: <T>(c: Common & { options: DropdownOption<T>[] }): Prop => ({
     type: 'STATIC_MULTI_SELECT_DROPDOWN',
     ...base(c),
@@ -305,10 +320,12 @@ export interface IntegrationDefinition {
   appWebhook?: AppWebhookRuntime;
 }
 
-export function defineIntegration(def: Omit<IntegrationDefinition, 'actions' | 'triggers'> & {
-  actions: ActionDefinition[];
-  triggers?: TriggerDefinition[];
-}): IntegrationDefinition {
+export function defineIntegration(
+  def: Omit<IntegrationDefinition, 'actions' | 'triggers'> & {
+    actions: ActionDefinition[];
+    triggers?: TriggerDefinition[];
+  },
+): IntegrationDefinition {
   return {
     ...def,
     actions: Object.fromEntries(def.actions.map((a) => [a.name, a])),
@@ -320,7 +337,10 @@ export const defineAction = (a: ActionDefinition): ActionDefinition => a;
 
 /** An error an action raises for bad input; the engine answers 400 VALIDATION_ERROR naming the field. */
 export class ActionInputError extends Error {
-  constructor(readonly field: string, readonly problem: string) {
+  constructor(
+    readonly field: string,
+    readonly problem: string,
+  ) {
     super(`${field}: ${problem}`);
     this.name = 'ActionInputError';
   }
@@ -336,7 +356,10 @@ export class ResolverMissingError extends Error {
 
 /** The action ran and failed (upstream error, user code threw): the engine answers success: false with output.error. */
 export class ActionError extends Error {
-  constructor(message: string, readonly detail?: unknown) {
+  constructor(
+    message: string,
+    readonly detail?: unknown,
+  ) {
     super(message);
     this.name = 'ActionError';
   }

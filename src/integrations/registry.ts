@@ -10,7 +10,18 @@ import { storage } from './builtins/storage/storage.js';
 import { hashEncode } from './builtins/hash-encode/hash-encode.js';
 
 /** The built-in integrations, in catalog order. */
-export const BUILTINS: IntegrationDefinition[] = [hashEncode, datetime, dataTransformer, code, advancedCode, http, kvStore, storage, agentBrowser, agentBrowserStealth];
+export const BUILTINS: IntegrationDefinition[] = [
+  hashEncode,
+  datetime,
+  dataTransformer,
+  code,
+  advancedCode,
+  http,
+  kvStore,
+  storage,
+  agentBrowser,
+  agentBrowserStealth,
+];
 
 /** The one explicit registry of integrations this process can run. */
 export class IntegrationRegistry {

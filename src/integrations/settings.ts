@@ -25,7 +25,8 @@ export function parsePersistence(raw: unknown): PersistenceSettings | null {
   if (typeof raw !== 'object' || Array.isArray(raw)) throw new ActionInputError('settings.persistence', 'must be an object');
   const r = raw as Record<string, unknown>;
   for (const k of Object.keys(r)) {
-    if (k !== 'scope' && k !== 'externalId') throw new ActionInputError(`settings.persistence.${k}`, 'is not a persistence setting (scope, externalId)');
+    if (k !== 'scope' && k !== 'externalId')
+      throw new ActionInputError(`settings.persistence.${k}`, 'is not a persistence setting (scope, externalId)');
   }
   const scope = r.scope ?? 'end_user';
   if (typeof scope !== 'string' || !(PERSISTENCE_SCOPES as readonly string[]).includes(scope)) {
@@ -35,12 +36,16 @@ export function parsePersistence(raw: unknown): PersistenceSettings | null {
   if (externalId !== null && (typeof externalId !== 'string' || externalId.length < 1 || externalId.length > 255)) {
     throw new ActionInputError('settings.persistence.externalId', 'must be a string of 1 to 255 characters');
   }
-  if (scope === 'external' && !externalId) throw new ActionInputError('settings.persistence.externalId', 'is required when scope is external');
+  if (scope === 'external' && !externalId)
+    throw new ActionInputError('settings.persistence.externalId', 'is required when scope is external');
   return { scope: scope as StateScope['kind'], externalId: externalId };
 }
 
 /** Validate settings for an integration; returns them normalised (unknown settings are refused, by name). */
-export function validateSettings(def: IntegrationDefinition, raw: Record<string, unknown> | null | undefined): Record<string, unknown> {
+export function validateSettings(
+  def: IntegrationDefinition,
+  raw: Record<string, unknown> | null | undefined,
+): Record<string, unknown> {
   if (!raw) return {};
   const out: Record<string, unknown> = {};
   for (const [key, value] of Object.entries(raw)) {
@@ -49,11 +54,15 @@ export function validateSettings(def: IntegrationDefinition, raw: Record<string,
       const p = parsePersistence(value);
       if (p) out.persistence = { scope: p.scope, ...(p.externalId ? { externalId: p.externalId } : {}) };
     } else if (key === 'advancedCode') {
-      if (def.name !== 'advanced-code') throw new ActionInputError('settings.advancedCode', 'applies only to the advanced-code integration');
+      if (def.name !== 'advanced-code')
+        throw new ActionInputError('settings.advancedCode', 'applies only to the advanced-code integration');
       parseAdvancedCodeSettings(value);
       out.advancedCode = value;
     } else {
-      throw new ActionInputError(`settings.${key}`, `is not a setting of ${def.name} (persistence${def.name === 'advanced-code' ? ', advancedCode' : ''})`);
+      throw new ActionInputError(
+        `settings.${key}`,
+        `is not a setting of ${def.name} (persistence${def.name === 'advanced-code' ? ', advancedCode' : ''})`,
+      );
     }
   }
   return out;

@@ -29,24 +29,30 @@ function coerce(field: string, prop: Prop, value: unknown): unknown {
       throw new ActionInputError(field, 'must be a date');
     case 'STATIC_DROPDOWN':
       if (!prop.options.options.some((o) => sameValue(o.value, value))) {
-        throw new ActionInputError(field, `must be one of ${prop.options.options.map((o) => JSON.stringify(o.value)).join(', ')}`);
+        throw new ActionInputError(
+          field,
+          `must be one of ${prop.options.options.map((o) => JSON.stringify(o.value)).join(', ')}`,
+        );
       }
       return value;
     case 'STATIC_MULTI_SELECT_DROPDOWN':
       if (!Array.isArray(value)) throw new ActionInputError(field, 'must be an array');
       for (const v of value) {
-        if (!prop.options.options.some((o) => sameValue(o.value, v))) throw new ActionInputError(field, `has an unknown value ${JSON.stringify(v)}`);
+        if (!prop.options.options.some((o) => sameValue(o.value, v)))
+          throw new ActionInputError(field, `has an unknown value ${JSON.stringify(v)}`);
       }
       return value;
     case 'ARRAY':
       if (!Array.isArray(value)) throw new ActionInputError(field, 'must be an array');
       if (!prop.items) return value;
       return value.map((item, i) => {
-        if (typeof item !== 'object' || item === null || Array.isArray(item)) throw new ActionInputError(`${field}[${i}]`, 'must be an object');
+        if (typeof item !== 'object' || item === null || Array.isArray(item))
+          throw new ActionInputError(`${field}[${i}]`, 'must be an object');
         return validateInput(prop.items!, item as Record<string, unknown>, `${field}[${i}].`);
       });
     case 'OBJECT':
-      if (typeof value !== 'object' || value === null || Array.isArray(value)) throw new ActionInputError(field, 'must be an object');
+      if (typeof value !== 'object' || value === null || Array.isArray(value))
+        throw new ActionInputError(field, 'must be an object');
       return value;
     default:
       return value; // JSON, FILE, DROPDOWN, DYNAMIC and auth props: checked by the action itself

@@ -23,7 +23,21 @@ describe('egress guard', () => {
 
   it('refuses loopback, private, link-local, metadata and other reserved addresses', () => {
     const g = new EgressGuard();
-    for (const ip of ['127.0.0.1', '10.0.0.1', '172.16.5.4', '192.168.1.1', '169.254.169.254', '100.64.0.1', '0.0.0.0', '::1', 'fe80::1', 'fd00:ec2::254', '::ffff:10.0.0.1', '::ffff:169.254.169.254', '224.0.0.1']) {
+    for (const ip of [
+      '127.0.0.1',
+      '10.0.0.1',
+      '172.16.5.4',
+      '192.168.1.1',
+      '169.254.169.254',
+      '100.64.0.1',
+      '0.0.0.0',
+      '::1',
+      'fe80::1',
+      'fd00:ec2::254',
+      '::ffff:10.0.0.1',
+      '::ffff:169.254.169.254',
+      '224.0.0.1',
+    ]) {
       assert.equal(g.isAllowed('host', ip), false, ip);
     }
     for (const ip of ['93.184.216.34', '1.1.1.1', '2606:4700:4700::1111']) assert.equal(g.isAllowed('host', ip), true, ip);
@@ -40,8 +54,12 @@ describe('egress guard', () => {
 
   it('refuses a real request to a denied address before connecting, and allows it when listed', async () => {
     const denied = new EgressGuard();
-    await assert.rejects(fetch(`http://127.0.0.1:${port}/`, { dispatcher: denied.dispatcher() }), (err: Error) => /not allowed/.test(String((err.cause as Error)?.message ?? err.message)));
-    await assert.rejects(fetch(`http://localhost:${port}/`, { dispatcher: denied.dispatcher() }), (err: Error) => /not allowed/.test(String((err.cause as Error)?.message ?? err.message)));
+    await assert.rejects(fetch(`http://127.0.0.1:${port}/`, { dispatcher: denied.dispatcher() }), (err: Error) =>
+      /not allowed/.test(String((err.cause as Error)?.message ?? err.message)),
+    );
+    await assert.rejects(fetch(`http://localhost:${port}/`, { dispatcher: denied.dispatcher() }), (err: Error) =>
+      /not allowed/.test(String((err.cause as Error)?.message ?? err.message)),
+    );
     const allowed = new EgressGuard(['127.0.0.1']);
     const res = await fetch(`http://127.0.0.1:${port}/`, { dispatcher: allowed.dispatcher() });
     assert.equal(await res.text(), 'hello');

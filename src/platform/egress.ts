@@ -153,7 +153,8 @@ export function installProcessEgressGuard(guard: EgressGuard): void {
       process.nextTick(() => this.destroy(err));
       return this;
     };
-    if (typeof options.path === 'string' && options.path !== '') return refuse(new EgressDeniedError(options.path, 'unix socket'));
+    if (typeof options.path === 'string' && options.path !== '')
+      return refuse(new EgressDeniedError(options.path, 'unix socket'));
     const host = (typeof options.host === 'string' && options.host ? options.host : 'localhost').replace(/^\[|\]$/g, '');
     if (net.isIP(host)) {
       if (!guard.isAllowed(host, host)) return refuse(new EgressDeniedError(host, host));

@@ -11,7 +11,10 @@ const WEBHOOK_SOURCE = /^(\/api\/v1\/webhooks\/[^/?]+\/)[^/?]+/;
 const TRIGGER_SOURCE = /^(\/api\/v1\/triggers\/)[^/?]+(?=\/)/;
 
 export function redactUrl(url: string): string {
-  return url.replace(SECRET_QUERY, '$1[REDACTED]').replace(WEBHOOK_SOURCE, '$1[REDACTED]').replace(TRIGGER_SOURCE, '$1[REDACTED]');
+  return url
+    .replace(SECRET_QUERY, '$1[REDACTED]')
+    .replace(WEBHOOK_SOURCE, '$1[REDACTED]')
+    .replace(TRIGGER_SOURCE, '$1[REDACTED]');
 }
 
 /**
@@ -23,7 +26,15 @@ export function loggerOptions(level: string, stream?: NodeJS.WritableStream): Fa
     level,
     ...(stream ? { stream } : {}),
     redact: {
-      paths: ['req.headers.authorization', 'req.headers.cookie', '*.password', '*.plainKey', '*.token', '*.secretText', '*.secretAccessKey'],
+      paths: [
+        'req.headers.authorization',
+        'req.headers.cookie',
+        '*.password',
+        '*.plainKey',
+        '*.token',
+        '*.secretText',
+        '*.secretAccessKey',
+      ],
       censor: '[REDACTED]',
     },
     serializers: {

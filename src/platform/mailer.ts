@@ -24,7 +24,12 @@ export class Mailer {
   async send(mail: OutgoingEmail): Promise<void> {
     if (!this.config) throw new Error('Email is not configured (SWITCHBOARD_SMTP_URL).');
     // Bounded waits: an unreachable server fails the request in seconds, not minutes.
-    this.transport ??= nodemailer.createTransport({ url: this.config.smtpUrl, connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 20_000 });
+    this.transport ??= nodemailer.createTransport({
+      url: this.config.smtpUrl,
+      connectionTimeout: 10_000,
+      greetingTimeout: 10_000,
+      socketTimeout: 20_000,
+    });
     await this.transport.sendMail({ from: this.config.from, ...mail });
   }
 

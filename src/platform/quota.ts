@@ -25,7 +25,11 @@ export async function createWithinQuota<T>(
   create: (tx: Executor) => Promise<T>,
 ): Promise<T> {
   return orm.transaction(async (tx) => {
-    const [org] = await tx.select({ plan: organizations.plan }).from(organizations).where(eq(organizations.id, orgId)).for('update');
+    const [org] = await tx
+      .select({ plan: organizations.plan })
+      .from(organizations)
+      .where(eq(organizations.id, orgId))
+      .for('update');
     const planName = org?.plan;
     if (!planName) throw new AppError('NOT_FOUND', 'Organization not found.');
     const plan: PlanName = isPlanName(planName) ? planName : 'free';

@@ -22,7 +22,13 @@ describe('secrets at rest', () => {
   it('re-encrypts every stored secret under a new key, and the old key can then go', async () => {
     const { key } = await t.tenant();
     for (let i = 0; i < 3; i++) {
-      const r = await t.post('/api/v1/connections', key, { type: 'SECRET_TEXT', integrationName: 'sendgrid', externalId: `rot-${i}`, displayName: 'x', secretText: `secret-${i}-abcdef` });
+      const r = await t.post('/api/v1/connections', key, {
+        type: 'SECRET_TEXT',
+        integrationName: 'sendgrid',
+        externalId: `rot-${i}`,
+        displayName: 'x',
+        secretText: `secret-${i}-abcdef`,
+      });
       assert.equal(r.status, 201);
     }
     const oldKey = t.config.encryptionKey!;
@@ -35,6 +41,10 @@ describe('secrets at rest', () => {
     const newOnly = SecretBox.fromKeys(newKey);
     const values = rows.map((r) => newOnly.open<{ secret_text: string }>('connection', r.id, r.credentials).secret_text);
     for (let i = 0; i < 3; i++) assert.ok(values.includes(`secret-${i}-abcdef`));
-    assert.deepEqual(await rotateSecrets(t.db, rotating), Object.fromEntries(ENCRYPTED_COLUMNS.map((c) => [c.table, 0])), 'a second run has nothing to do');
+    assert.deepEqual(
+      await rotateSecrets(t.db, rotating),
+      Object.fromEntries(ENCRYPTED_COLUMNS.map((c) => [c.table, 0])),
+      'a second run has nothing to do',
+    );
   });
 });

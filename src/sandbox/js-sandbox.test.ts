@@ -6,7 +6,11 @@ const opts = { timeoutMs: 2000, memoryBytes: 32 * 1024 * 1024 };
 
 describe('JavaScript sandbox (QuickJS in WebAssembly)', () => {
   it('runs code with inputs, top-level await and return, and captures console output', async () => {
-    const r = await runJs('console.log("hi", {a: 1}); const x = await Promise.resolve(inputs.n * 2); return {x, s: inputs.s.toUpperCase()};', { n: 21, s: 'ok' }, opts);
+    const r = await runJs(
+      'console.log("hi", {a: 1}); const x = await Promise.resolve(inputs.n * 2); return {x, s: inputs.s.toUpperCase()};',
+      { n: 21, s: 'ok' },
+      opts,
+    );
     assert.equal(r.ok, true);
     assert.deepEqual(r.ok && r.value, { x: 42, s: 'OK' });
     assert.deepEqual(r.logs, [{ level: 'log', message: 'hi {"a":1}' }]);
@@ -34,7 +38,11 @@ describe('JavaScript sandbox (QuickJS in WebAssembly)', () => {
 
   it('stops an allocation bomb at its memory cap without hurting the process', async () => {
     const before = process.memoryUsage().rss;
-    const r = await runJs('const a = []; while (true) { a.push("x".repeat(1 << 20)); }', {}, { timeoutMs: 20_000, memoryBytes: 32 * 1024 * 1024 });
+    const r = await runJs(
+      'const a = []; while (true) { a.push("x".repeat(1 << 20)); }',
+      {},
+      { timeoutMs: 20_000, memoryBytes: 32 * 1024 * 1024 },
+    );
     assert.equal(r.ok, false);
     assert.equal(!r.ok && r.error.name, 'MemoryLimitError');
     assert.ok(process.memoryUsage().rss - before < 512 * 1024 * 1024, 'the host did not balloon');
@@ -56,7 +64,18 @@ describe('JavaScript sandbox (QuickJS in WebAssembly)', () => {
     );
     assert.equal(r.ok, true);
     const v = (r as { value: Record<string, unknown> }).value;
-    for (const k of ['process', 'require', 'fetch', 'XMLHttpRequest', 'setTimeout', 'Deno', 'Bun', 'viaFunction', 'viaConstructor']) assert.equal(v[k], 'undefined', k);
+    for (const k of [
+      'process',
+      'require',
+      'fetch',
+      'XMLHttpRequest',
+      'setTimeout',
+      'Deno',
+      'Bun',
+      'viaFunction',
+      'viaConstructor',
+    ])
+      assert.equal(v[k], 'undefined', k);
     assert.deepEqual(v.globalKeys, ['console', 'host', 'inputs']);
     const imp = await runJs('const m = await import("fs"); return 1', {}, opts);
     assert.equal(imp.ok, false);
@@ -64,18 +83,33 @@ describe('JavaScript sandbox (QuickJS in WebAssembly)', () => {
 
   it('calls host functions with JSON arguments and results', async () => {
     const calls: unknown[] = [];
-    const r = await runJs('const a = await host.double(4); const b = await host.double(a); return [a, b];', {}, {
-      ...opts,
-      host: {
-        double: async (n) => {
-          calls.push(n);
-          return (n as number) * 2;
+    const r = await runJs(
+      'const a = await host.double(4); const b = await host.double(a); return [a, b];',
+      {},
+      {
+        ...opts,
+        host: {
+          double: async (n) => {
+            calls.push(n);
+            return (n as number) * 2;
+          },
         },
       },
-    });
+    );
     assert.deepEqual(r.ok && r.value, [8, 16]);
     assert.deepEqual(calls, [4, 8]);
-    const failing = await runJs('try { await host.boom(); } catch (e) { return e.message }', {}, { ...opts, host: { boom: async () => { throw new Error('nope'); } } });
+    const failing = await runJs(
+      'try { await host.boom(); } catch (e) { return e.message }',
+      {},
+      {
+        ...opts,
+        host: {
+          boom: async () => {
+            throw new Error('nope');
+          },
+        },
+      },
+    );
     assert.equal(failing.ok && failing.value, 'nope');
   });
 

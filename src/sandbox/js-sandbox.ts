@@ -23,7 +23,9 @@ const { Memory, compile } = (
  */
 let compiled: Promise<object> | undefined;
 const compiledQuickJs = () =>
-  (compiled ??= readFile(createRequire(import.meta.url).resolve('@jitl/quickjs-wasmfile-release-sync/wasm')).then((bytes) => compile(bytes)));
+  (compiled ??= readFile(createRequire(import.meta.url).resolve('@jitl/quickjs-wasmfile-release-sync/wasm')).then((bytes) =>
+    compile(bytes),
+  ));
 
 export interface JsSandboxOptions {
   /** Wall-clock limit for the whole run, including awaited host calls. */
@@ -64,11 +66,19 @@ export async function runJs(code: string, inputs: Record<string, unknown>, opts:
   const maxOut = opts.maxOutputBytes ?? 1_048_576;
   let logBytes = 0;
   const elapsed = () => Math.round((performance.now() - started) * 100) / 100;
-  const fail = (name: string, message: string): JsSandboxResult => ({ ok: false, error: { name, message }, logs, durationMs: elapsed() });
+  const fail = (name: string, message: string): JsSandboxResult => ({
+    ok: false,
+    error: { name, message },
+    logs,
+    durationMs: elapsed(),
+  });
 
   const maximum = Math.max(64, Math.floor(opts.memoryBytes / PAGE));
   const memory = new Memory({ initial: Math.min(256, maximum), maximum });
-  const variant = newVariant<QuickJSSyncVariant>(RELEASE_SYNC as unknown as QuickJSSyncVariant, { wasmMemory: memory as never, wasmModule: compiledQuickJs as never });
+  const variant = newVariant<QuickJSSyncVariant>(RELEASE_SYNC as unknown as QuickJSSyncVariant, {
+    wasmMemory: memory as never,
+    wasmModule: compiledQuickJs as never,
+  });
   const module = await newQuickJSWASMModuleFromVariant(variant);
   const deadline = Date.now() + opts.timeoutMs;
   const runtime = module.newRuntime();
@@ -130,7 +140,8 @@ export async function runJs(code: string, inputs: Record<string, unknown>, opts:
   } catch (err) {
     // Out of memory or an aborted module surface here; the module is discarded either way.
     const message = (err as Error)?.message ?? String(err);
-    if (/memory|out of bounds|unreachable/i.test(message)) return fail('MemoryLimitError', `The code exceeded its memory limit of ${opts.memoryBytes} bytes.`);
+    if (/memory|out of bounds|unreachable/i.test(message))
+      return fail('MemoryLimitError', `The code exceeded its memory limit of ${opts.memoryBytes} bytes.`);
     return fail('SandboxError', message);
   } finally {
     clearTimeout(timer);

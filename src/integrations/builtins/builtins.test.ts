@@ -6,7 +6,8 @@ import { dataTransformer } from './data-transformer/data-transformer.js';
 import { datetime } from './datetime/datetime.js';
 import { hashEncode } from './hash-encode/hash-encode.js';
 
-const run = (def: IntegrationDefinition, action: string, input: Record<string, unknown>) => runAction(def.actions[action]!, input) as Promise<any>;
+const run = (def: IntegrationDefinition, action: string, input: Record<string, unknown>) =>
+  runAction(def.actions[action]!, input) as Promise<any>;
 const rejectsField = (p: Promise<unknown>, field: string) =>
   assert.rejects(p, (err: unknown) => err instanceof ActionInputError && err.field === field);
 
@@ -17,10 +18,16 @@ describe('hash-encode', () => {
       algorithm: 'sha256',
       encoding: 'hex',
     });
-    assert.equal((await run(hashEncode, 'hash', { text: 'abc', algorithm: 'sha1' })).hash, 'a9993e364706816aba3e25717850c26c9cd0d89d');
+    assert.equal(
+      (await run(hashEncode, 'hash', { text: 'abc', algorithm: 'sha1' })).hash,
+      'a9993e364706816aba3e25717850c26c9cd0d89d',
+    );
     assert.equal((await run(hashEncode, 'hash', { text: 'abc', algorithm: 'md5' })).hash, '900150983cd24fb0d6963f7d28e17f72');
     assert.equal((await run(hashEncode, 'hash', { text: 'abc', algorithm: 'sha512', encoding: 'base64' })).hash.length, 88);
-    assert.equal((await run(hashEncode, 'hash', { text: 'abc', encoding: 'base64' })).hash, 'ungWv48Bz+pBQUDeXa4iI7ADYaOWF3qctBD/YfIAFa0=');
+    assert.equal(
+      (await run(hashEncode, 'hash', { text: 'abc', encoding: 'base64' })).hash,
+      'ungWv48Bz+pBQUDeXa4iI7ADYaOWF3qctBD/YfIAFa0=',
+    );
   });
 
   it('encodes and decodes base64, url and hex, round trip', async () => {
@@ -72,7 +79,8 @@ describe('datetime', () => {
 
   it('formats in every format', async () => {
     const d = '2024-03-01T15:04:05Z';
-    const f = async (format: string, timezone = 'UTC') => (await run(datetime, 'format_date', { date: d, format, timezone })).formatted;
+    const f = async (format: string, timezone = 'UTC') =>
+      (await run(datetime, 'format_date', { date: d, format, timezone })).formatted;
     assert.equal(await f('iso'), '2024-03-01T15:04:05.000+00:00');
     assert.equal(await f('us'), '03/01/2024');
     assert.equal(await f('eu'), '01/03/2024');
@@ -80,7 +88,12 @@ describe('datetime', () => {
     assert.equal(await f('short'), 'Mar 1, 2024');
     assert.equal(await f('time', 'Asia/Tokyo'), '00:04:05');
     assert.equal(await f('datetime', 'Asia/Tokyo'), '2024-03-02 00:04:05');
-    const rel = (await run(datetime, 'format_date', { date: new Date(Date.now() + 3 * 86_400_000 + 60_000).toISOString(), format: 'relative' })).formatted;
+    const rel = (
+      await run(datetime, 'format_date', {
+        date: new Date(Date.now() + 3 * 86_400_000 + 60_000).toISOString(),
+        format: 'relative',
+      })
+    ).formatted;
     assert.equal(rel, 'in 3 days');
   });
 
@@ -98,7 +111,8 @@ describe('datetime', () => {
   });
 
   it('tells business hours', async () => {
-    const b = async (date: string, extra: Record<string, unknown> = {}) => (await run(datetime, 'is_business_hours', { date, ...extra })).isBusinessHours;
+    const b = async (date: string, extra: Record<string, unknown> = {}) =>
+      (await run(datetime, 'is_business_hours', { date, ...extra })).isBusinessHours;
     assert.equal(await b('2024-03-01T10:00:00Z'), true); // Friday 10:00 UTC
     assert.equal(await b('2024-03-02T10:00:00Z'), false); // Saturday
     assert.equal(await b('2024-03-01T17:00:00Z'), false); // end is exclusive
@@ -114,26 +128,60 @@ describe('datetime', () => {
     await rejectsField(run(datetime, 'parse_date', { dateString: '2024-01-01', timezone: 'Mars/Olympus' }), 'timezone');
     await rejectsField(run(datetime, 'format_date', { date: '2024-01-01', format: 'klingon' }), 'format');
     await rejectsField(run(datetime, 'date_math', { date: '2024-01-01', operation: 'add', unit: 'days' }), 'amount');
-    await rejectsField(run(datetime, 'date_math', { date: '2024-01-01', operation: 'add', amount: 1.5, unit: 'months' }), 'amount');
-    await rejectsField(run(datetime, 'date_math', { date: '2024-01-01', operation: 'multiply', amount: 1, unit: 'days' }), 'operation');
+    await rejectsField(
+      run(datetime, 'date_math', { date: '2024-01-01', operation: 'add', amount: 1.5, unit: 'months' }),
+      'amount',
+    );
+    await rejectsField(
+      run(datetime, 'date_math', { date: '2024-01-01', operation: 'multiply', amount: 1, unit: 'days' }),
+      'operation',
+    );
     await rejectsField(run(datetime, 'is_business_hours', { startHour: 17, endHour: 9 }), 'endHour');
     await rejectsField(run(datetime, 'is_business_hours', { workDays: [7] }), 'workDays');
   });
 });
 
 describe('data-transformer', () => {
-  const input = { user: { name: 'Ada', tags: ['a', 'b'] }, items: [{ id: 1, price: 5 }, { id: 2, price: 15 }], 'odd key': true };
+  const input = {
+    user: { name: 'Ada', tags: ['a', 'b'] },
+    items: [
+      { id: 1, price: 5 },
+      { id: 2, price: 15 },
+    ],
+    'odd key': true,
+  };
 
   it('transforms with JSONPath', async () => {
     const { result } = await run(dataTransformer, 'transform_json', {
       input,
-      mapping: { name: '$.user.name', firstTag: '$.user.tags[0]', lastTag: '$.user.tags[-1]', ids: '$.items[*].id', allIds: '$..id', odd: "$['odd key']", missing: '$.nope.deeper', whole: '$' },
+      mapping: {
+        name: '$.user.name',
+        firstTag: '$.user.tags[0]',
+        lastTag: '$.user.tags[-1]',
+        ids: '$.items[*].id',
+        allIds: '$..id',
+        odd: "$['odd key']",
+        missing: '$.nope.deeper',
+        whole: '$',
+      },
     });
-    assert.deepEqual(result, { name: 'Ada', firstTag: 'a', lastTag: 'b', ids: [1, 2], allIds: [1, 2], odd: true, missing: null, whole: input });
+    assert.deepEqual(result, {
+      name: 'Ada',
+      firstTag: 'a',
+      lastTag: 'b',
+      ids: [1, 2],
+      allIds: [1, 2],
+      odd: true,
+      missing: null,
+      whole: input,
+    });
   });
 
   it('merges with each strategy', async () => {
-    const objects = [{ a: 1, n: { x: 1, y: 1 } }, { a: 2, n: { y: 2 } }];
+    const objects = [
+      { a: 1, n: { x: 1, y: 1 } },
+      { a: 2, n: { y: 2 } },
+    ];
     const m = async (strategy: string) => (await run(dataTransformer, 'merge_objects', { objects, strategy })).result;
     assert.deepEqual(await m('deep'), { a: 2, n: { x: 1, y: 2 } });
     assert.deepEqual(await m('shallow'), { a: 2, n: { y: 2 } });
@@ -142,8 +190,13 @@ describe('data-transformer', () => {
   });
 
   it('filters with operators and batches', async () => {
-    const array = [{ n: 1, s: 'apple', t: { k: 'x' } }, { n: 5, s: 'banana' }, { n: 10, s: 'cherry' }];
-    const f = async (conditions: Record<string, unknown>) => (await run(dataTransformer, 'filter_array', { array, conditions })).result.map((x: { n: number }) => x.n);
+    const array = [
+      { n: 1, s: 'apple', t: { k: 'x' } },
+      { n: 5, s: 'banana' },
+      { n: 10, s: 'cherry' },
+    ];
+    const f = async (conditions: Record<string, unknown>) =>
+      (await run(dataTransformer, 'filter_array', { array, conditions })).result.map((x: { n: number }) => x.n);
     assert.deepEqual(await f({ n: { $gt: 1 } }), [5, 10]);
     assert.deepEqual(await f({ n: { $gte: 5, $lt: 10 } }), [5]);
     assert.deepEqual(await f({ n: { $lte: 5 } }), [1, 5]);

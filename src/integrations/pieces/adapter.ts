@@ -6,7 +6,6 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import type { AuthMeta, AuthShape, ConnectionValue, PieceMeta, PieceRef, PropMeta } from './protocol.js';
 
- 
 type AnyPiece = Record<string, any>;
 type AnyProp = Record<string, any>;
 
@@ -35,27 +34,43 @@ function authShapeOf(pkg: Record<string, any>, piece: AnyPiece): AuthShape {
   if (deps['@activepieces/framework'] && !piece.auth) return 'prop';
   const fw = deps['@activepieces/pieces-framework'] as string | undefined;
   if (!fw) return 'typed'; // bundled pieces are built with the current framework
-  const [major, minor] = fw.replace(/^[^\d]*/, '').split('.').map(Number);
+  const [major, minor] = fw
+    .replace(/^[^\d]*/, '')
+    .split('.')
+    .map(Number);
   return (major ?? 0) > 0 || (minor ?? 0) >= 20 ? 'typed' : 'raw';
 }
 
 /** `channelId` → `Channel id`: for the few piece props that ship without a display name. */
 const humanize = (key: string) => {
-  const words = key.replace(/([a-z0-9])([A-Z])/g, '$1 $2').replace(/[_-]+/g, ' ').trim().toLowerCase();
+  const words = key
+    .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
+    .replace(/[_-]+/g, ' ')
+    .trim()
+    .toLowerCase();
   return words.charAt(0).toUpperCase() + words.slice(1);
 };
 
 export function propMeta(p: AnyProp, key: string): PropMeta {
   const type = String(p.type ?? 'JSON');
-  const out: PropMeta = { type, displayName: String(p.displayName || humanize(key)), required: type === 'MARKDOWN' ? false : Boolean(p.required) };
+  const out: PropMeta = {
+    type,
+    displayName: String(p.displayName || humanize(key)),
+    required: type === 'MARKDOWN' ? false : Boolean(p.required),
+  };
   if (typeof p.description === 'string' && p.description) out.description = p.description;
   if (p.defaultValue !== undefined && typeof p.defaultValue !== 'function') out.defaultValue = p.defaultValue;
   if ((type === 'STATIC_DROPDOWN' || type === 'STATIC_MULTI_SELECT_DROPDOWN') && p.options && typeof p.options === 'object') {
-    out.options = { options: Array.isArray(p.options.options) ? p.options.options : [], disabled: p.options.disabled, placeholder: p.options.placeholder };
+    out.options = {
+      options: Array.isArray(p.options.options) ? p.options.options : [],
+      disabled: p.options.disabled,
+      placeholder: p.options.placeholder,
+    };
     // Some pieces default a dropdown to '' (meaning "none"), which is not one of its options.
     if (type === 'STATIC_DROPDOWN' && !out.options.options.some((o) => o.value === out.defaultValue)) delete out.defaultValue;
   }
-  if (type === 'DROPDOWN' || type === 'MULTI_SELECT_DROPDOWN' || type === 'DYNAMIC') out.refreshers = Array.isArray(p.refreshers) ? p.refreshers.map(String) : [];
+  if (type === 'DROPDOWN' || type === 'MULTI_SELECT_DROPDOWN' || type === 'DYNAMIC')
+    out.refreshers = Array.isArray(p.refreshers) ? p.refreshers.map(String) : [];
   if (type === 'ARRAY' && p.properties && typeof p.properties === 'object') out.properties = propsMeta(p.properties);
   return JSON.parse(JSON.stringify(out)) as PropMeta;
 }
@@ -65,14 +80,29 @@ export const propsMeta = (props: Record<string, AnyProp> | undefined): Record<st
 
 function authMeta(a: AnyProp): AuthMeta {
   const type = a.type as AuthMeta['type'];
-  const out: AuthMeta = { key: type.toLowerCase(), type, displayName: String(a.displayName || 'Connection'), hasValidate: typeof a.validate === 'function' };
+  const out: AuthMeta = {
+    key: type.toLowerCase(),
+    type,
+    displayName: String(a.displayName || 'Connection'),
+    hasValidate: typeof a.validate === 'function',
+  };
   if (a.description) out.description = String(a.description);
   if (type === 'CUSTOM_AUTH' && a.props) out.props = propsMeta(a.props);
   if (type === 'OAUTH2') {
-    out.oauth2 = { authUrl: String(a.authUrl ?? ''), tokenUrl: String(a.tokenUrl ?? ''), scope: Array.isArray(a.scope) ? a.scope.map(String) : [], pkce: Boolean(a.pkce ?? true) };
-    if (a.authorizationMethod === 'HEADER' || a.authorizationMethod === 'BODY') out.oauth2.authorizationMethod = a.authorizationMethod;
+    out.oauth2 = {
+      authUrl: String(a.authUrl ?? ''),
+      tokenUrl: String(a.tokenUrl ?? ''),
+      scope: Array.isArray(a.scope) ? a.scope.map(String) : [],
+      pkce: Boolean(a.pkce ?? true),
+    };
+    if (a.authorizationMethod === 'HEADER' || a.authorizationMethod === 'BODY')
+      out.oauth2.authorizationMethod = a.authorizationMethod;
     if (a.extra && typeof a.extra === 'object') {
-      out.oauth2.extra = Object.fromEntries(Object.entries(a.extra as Record<string, unknown>).filter(([, v]) => typeof v === 'string' || typeof v === 'number' || typeof v === 'boolean').map(([k, v]) => [k, String(v)]));
+      out.oauth2.extra = Object.fromEntries(
+        Object.entries(a.extra as Record<string, unknown>)
+          .filter(([, v]) => typeof v === 'string' || typeof v === 'number' || typeof v === 'boolean')
+          .map(([k, v]) => [k, String(v)]),
+      );
     }
     if (a.props) out.props = propsMeta(a.props);
   }
@@ -123,24 +153,37 @@ export function loadPiece(ref: PieceRef): LoadedPiece {
   const withoutAuth = (props: Record<string, AnyProp> | undefined) =>
     Object.fromEntries(Object.entries(props ?? {}).filter(([, p]) => !(shape === 'prop' && AUTH_TYPES.has(p.type))));
   const needsAuth = (a: AnyProp) =>
-    shape === 'prop' ? Object.values((a.props ?? {}) as Record<string, AnyProp>).some((p) => AUTH_TYPES.has(p.type)) : authList.length > 0 && a.requireAuth !== false;
+    shape === 'prop'
+      ? Object.values((a.props ?? {}) as Record<string, AnyProp>).some((p) => AUTH_TYPES.has(p.type))
+      : authList.length > 0 && a.requireAuth !== false;
 
   const meta: PieceMeta = {
     package: ref.package,
     packageVersion: String(pkg.version),
     exportName,
-    name: (path.isAbsolute(ref.package) ? path.basename(ref.package) : ref.package.replace(/^@[^/]+\//, '')).replace(/^piece-/, ''),
+    name: (path.isAbsolute(ref.package) ? path.basename(ref.package) : ref.package.replace(/^@[^/]+\//, '')).replace(
+      /^piece-/,
+      '',
+    ),
     displayName: String(piece.displayName),
     description: String(piece.description ?? ''),
     logoUrl: String(piece.logoUrl ?? ''),
-    categories: Array.isArray(piece.categories) ? piece.categories.map((c: unknown) => String(c).toLowerCase().replace(/_/g, '-')) : [],
+    categories: Array.isArray(piece.categories)
+      ? piece.categories.map((c: unknown) => String(c).toLowerCase().replace(/_/g, '-'))
+      : [],
     authShape: shape,
     ...(authProp ? { authProp } : {}),
     auth: authOptions(authList.filter((a) => AUTH_TYPES.has(a.type))),
     actions: Object.fromEntries(
       Object.entries(actions).map(([name, a]) => [
         name,
-        { name, displayName: String(a.displayName ?? name), description: String(a.description ?? ''), requireAuth: needsAuth(a), props: propsMeta(withoutAuth(a.props)) },
+        {
+          name,
+          displayName: String(a.displayName ?? name),
+          description: String(a.description ?? ''),
+          requireAuth: needsAuth(a),
+          props: propsMeta(withoutAuth(a.props)),
+        },
       ]),
     ),
     triggers: Object.fromEntries(
@@ -190,7 +233,7 @@ export function pieceAuthValue(loaded: LoadedPiece, auth: ConnectionValue | null
     case 'SECRET_TEXT':
       return v.secret_text ?? v.secretText ?? v.token ?? v.apiKey;
     case 'CUSTOM_AUTH':
-      return (v.props) ?? v;
+      return v.props ?? v;
     case 'BASIC_AUTH':
       return { username: v.username, password: v.password };
     default:

@@ -4,7 +4,8 @@ import { packageRoot } from '../../platform/paths.js';
 import type { PieceMeta } from './protocol.js';
 
 /** One line of catalog/pieces.json: a piece that loaded (with its metadata) or one that did not (with why). */
-export type CatalogRecord = { package: string; version: string; loadMs: number; meta: PieceMeta } | { package: string; version: string; error: string };
+export type CatalogRecord =
+  { package: string; version: string; loadMs: number; meta: PieceMeta } | { package: string; version: string; error: string };
 
 export const catalogFile = () => path.join(packageRoot(), 'catalog', 'pieces.json');
 
@@ -18,6 +19,8 @@ export function readPieceCatalog(file = catalogFile()): CatalogRecord[] {
 
 /** The `@activepieces/piece-*` packages this build depends on, with their pinned versions. */
 export function shippedPiecePackages(): Record<string, string> {
-  const pkg = JSON.parse(readFileSync(path.join(packageRoot(), 'package.json'), 'utf8')) as { dependencies: Record<string, string> };
+  const pkg = JSON.parse(readFileSync(path.join(packageRoot(), 'package.json'), 'utf8')) as {
+    dependencies: Record<string, string>;
+  };
   return Object.fromEntries(Object.entries(pkg.dependencies).filter(([name]) => name.startsWith('@activepieces/piece-')));
 }

@@ -24,7 +24,12 @@ async function fakeRegistry(tmp: string, dirs: string[]) {
     const { stdout } = await exec('npm', ['pack', dir, '--pack-destination', tmp, '--json', '--loglevel=error']);
     const [packed] = JSON.parse(stdout) as Array<{ filename: string }>;
     const manifest = JSON.parse(await readFile(path.join(dir, 'package.json'), 'utf8')) as { name: string; version: string };
-    packages.set(manifest.name, { version: manifest.version, file: packed!.filename, data: await readFile(path.join(tmp, packed!.filename)), manifest });
+    packages.set(manifest.name, {
+      version: manifest.version,
+      file: packed!.filename,
+      data: await readFile(path.join(tmp, packed!.filename)),
+      manifest,
+    });
   }
   const requested: string[] = [];
   const server = nodeHttp.createServer((req, res) => {
@@ -46,10 +51,20 @@ async function fakeRegistry(tmp: string, dirs: string[]) {
     };
     const name = url.slice(1);
     res.writeHead(200, { 'content-type': 'application/json' });
-    res.end(JSON.stringify({ name, 'dist-tags': { latest: pkg.version }, versions: { [pkg.version]: { ...pkg.manifest, name, version: pkg.version, dist } } }));
+    res.end(
+      JSON.stringify({
+        name,
+        'dist-tags': { latest: pkg.version },
+        versions: { [pkg.version]: { ...pkg.manifest, name, version: pkg.version, dist } },
+      }),
+    );
   });
   await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
-  return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/`, requested, close: () => new Promise<void>((r) => server.close(() => r())) };
+  return {
+    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/`,
+    requested,
+    close: () => new Promise<void>((r) => server.close(() => r())),
+  };
 }
 
 describe('adding pieces at runtime', () => {
@@ -61,7 +76,10 @@ describe('adding pieces at runtime', () => {
     tmp = await mkdtemp(path.join(os.tmpdir(), 'sb-npm-'));
     const plain = path.join(tmp, 'not-a-piece');
     await exec('mkdir', ['-p', plain]);
-    await writeFile(path.join(plain, 'package.json'), JSON.stringify({ name: 'not-a-piece', version: '1.0.0', main: 'index.js' }));
+    await writeFile(
+      path.join(plain, 'package.json'),
+      JSON.stringify({ name: 'not-a-piece', version: '1.0.0', main: 'index.js' }),
+    );
     await writeFile(path.join(plain, 'index.js'), 'exports.hello = "world";\n');
     registry = await fakeRegistry(tmp, [path.resolve('test/fixtures/pieces/piece-probe'), plain]);
     t = await startApp({ SWITCHBOARD_NPM_REGISTRY: registry.url, SWITCHBOARD_EGRESS_ALLOW: '127.0.0.1' });
@@ -80,11 +98,25 @@ describe('adding pieces at runtime', () => {
     await otherBus.start();
     const otherRegistry = new IntegrationRegistry([]);
     const otherDir = path.join(tmp, 'other-node');
-    new PieceInstaller({ orm: t.db.orm, pool: t.app.services.pieces, registry: otherRegistry, bus: otherBus, dir: otherDir, log: { info: () => undefined, error: () => undefined }, npmRegistry: registry.url });
+    new PieceInstaller({
+      orm: t.db.orm,
+      pool: t.app.services.pieces,
+      registry: otherRegistry,
+      bus: otherBus,
+      dir: otherDir,
+      log: { info: () => undefined, error: () => undefined },
+      npmRegistry: registry.url,
+    });
 
     const res = await t.operator('POST', '/operator/v1/integrations', { package: 'piece-probe' });
     assert.equal(res.status, 201, res.text);
-    assert.deepEqual(res.body.integration, { name: 'probe', package: 'piece-probe', version: '1.2.3', actions: res.body.integration.actions, triggers: 0 });
+    assert.deepEqual(res.body.integration, {
+      name: 'probe',
+      package: 'piece-probe',
+      version: '1.2.3',
+      actions: res.body.integration.actions,
+      triggers: 0,
+    });
     assert.ok(res.body.integration.actions >= 5);
 
     const entry = await t.get('/api/v1/integrations?name=probe');
@@ -92,19 +124,31 @@ describe('adding pieces at runtime', () => {
     assert.equal(entry.body.integration.runtime, 'piece');
     assert.ok(entry.body.integration.actions.echo);
     const echo = t.app.services.registry.get('probe')!.actions.echo!;
-    const out = (await runAction(echo, { message: 'added' }, { auth: { type: 'CUSTOM_AUTH', value: { token: 'good-token-123456' } } })) as { message: string };
+    const out = (await runAction(
+      echo,
+      { message: 'added' },
+      { auth: { type: 'CUSTOM_AUTH', value: { token: 'good-token-123456' } } },
+    )) as { message: string };
     assert.equal(out.message, 'added', 'the added piece runs in the worker pool');
 
     const rows = await t.db.orm.select().from(installedPieces);
-    assert.deepEqual(rows.map((r) => [r.package, r.version, r.name]), [['piece-probe', '1.2.3', 'probe']]);
+    assert.deepEqual(
+      rows.map((r) => [r.package, r.version, r.name]),
+      [['piece-probe', '1.2.3', 'probe']],
+    );
     const listed = await t.operator('GET', '/operator/v1/integrations');
     assert.equal(listed.status, 200);
-    assert.deepEqual(listed.body.integrations.map((i: { package: string; version: string }) => [i.package, i.version]), [['piece-probe', '1.2.3']]);
+    assert.deepEqual(
+      listed.body.integrations.map((i: { package: string; version: string }) => [i.package, i.version]),
+      [['piece-probe', '1.2.3']],
+    );
     assert.equal(listed.body.total, 1);
 
     for (let i = 0; i < 100 && !otherRegistry.get('probe'); i++) await new Promise((r) => setTimeout(r, 100));
     assert.equal(otherRegistry.get('probe')?.version, '1.2.3', 'the other node registered it');
-    const installed = JSON.parse(await readFile(path.join(otherDir, 'node_modules', 'piece-probe', 'package.json'), 'utf8')) as { version: string };
+    const installed = JSON.parse(await readFile(path.join(otherDir, 'node_modules', 'piece-probe', 'package.json'), 'utf8')) as {
+      version: string;
+    };
     assert.equal(installed.version, '1.2.3');
     await otherBus.stop();
 

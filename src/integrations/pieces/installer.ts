@@ -48,7 +48,10 @@ export class PieceInstaller {
 
   constructor(private readonly deps: PieceInstallerDeps) {
     deps.bus.subscribe((msg) => {
-      if (msg.type === 'pieces' || msg.type === 'all') void this.sync().catch((err: unknown) => deps.log.error({ err: { message: (err as Error).message } }, 'piece sync failed'));
+      if (msg.type === 'pieces' || msg.type === 'all')
+        void this.sync().catch((err: unknown) =>
+          deps.log.error({ err: { message: (err as Error).message } }, 'piece sync failed'),
+        );
     });
   }
 
@@ -74,23 +77,45 @@ export class PieceInstaller {
   private async npmInstallNow(spec: string): Promise<void> {
     await mkdir(this.deps.dir, { recursive: true });
     const manifest = path.join(this.deps.dir, 'package.json');
-    if (!existsSync(manifest)) await writeFile(manifest, JSON.stringify({ name: 'switchboard-added-pieces', private: true, dependencies: {} }, null, 2));
+    if (!existsSync(manifest))
+      await writeFile(manifest, JSON.stringify({ name: 'switchboard-added-pieces', private: true, dependencies: {} }, null, 2));
     try {
-      await run(this.deps.npm ?? 'npm', ['install', '--prefix', this.deps.dir, '--save-exact', '--ignore-scripts', '--no-audit', '--no-fund', '--loglevel=error', ...(this.deps.npmRegistry ? ['--registry', this.deps.npmRegistry] : []), spec], {
-        timeout: 300_000,
-        maxBuffer: 8 * 1024 * 1024,
-        env: { PATH: process.env.PATH, HOME: process.env.HOME, npm_config_cache: process.env.npm_config_cache },
-      });
+      await run(
+        this.deps.npm ?? 'npm',
+        [
+          'install',
+          '--prefix',
+          this.deps.dir,
+          '--save-exact',
+          '--ignore-scripts',
+          '--no-audit',
+          '--no-fund',
+          '--loglevel=error',
+          ...(this.deps.npmRegistry ? ['--registry', this.deps.npmRegistry] : []),
+          spec,
+        ],
+        {
+          timeout: 300_000,
+          maxBuffer: 8 * 1024 * 1024,
+          env: { PATH: process.env.PATH, HOME: process.env.HOME, npm_config_cache: process.env.npm_config_cache },
+        },
+      );
     } catch (err) {
       const stderr = String((err as { stderr?: string }).stderr ?? (err as Error).message);
       const line = stderr.split('\n').find((l) => /ERR!|error/i.test(l)) ?? stderr.split('\n')[0];
-      throw new AppError('VALIDATION_ERROR', `npm could not install ${spec}: ${line?.replace(/^npm (ERR!|error)\s*/, '').trim()}`, { field: 'package' });
+      throw new AppError(
+        'VALIDATION_ERROR',
+        `npm could not install ${spec}: ${line?.replace(/^npm (ERR!|error)\s*/, '').trim()}`,
+        { field: 'package' },
+      );
     }
   }
 
   private async installedVersion(pkg: string): Promise<string | null> {
     try {
-      return (JSON.parse(await readFile(path.join(this.deps.dir, 'node_modules', pkg, 'package.json'), 'utf8')) as { version: string }).version;
+      return (
+        JSON.parse(await readFile(path.join(this.deps.dir, 'node_modules', pkg, 'package.json'), 'utf8')) as { version: string }
+      ).version;
     } catch {
       return null;
     }
@@ -99,9 +124,13 @@ export class PieceInstaller {
   /** Installs, checks and registers a piece package; answers its catalog name and version. */
   async add(spec: string): Promise<{ name: string; package: string; version: string; actions: number; triggers: number }> {
     const m = SPEC.exec(spec.trim());
-    if (!m) throw new AppError('VALIDATION_ERROR', 'package must be an npm package name, optionally with @version.', { field: 'package' });
+    if (!m)
+      throw new AppError('VALIDATION_ERROR', 'package must be an npm package name, optionally with @version.', {
+        field: 'package',
+      });
     const pkg = m[1]!;
-    if (readPieceCatalog().some((r) => r.package === pkg)) throw new AppError('DUPLICATE', `${pkg} is already in the shipped catalog.`);
+    if (readPieceCatalog().some((r) => r.package === pkg))
+      throw new AppError('DUPLICATE', `${pkg} is already in the shipped catalog.`);
     await this.npmInstall(spec.trim());
     const version = await this.installedVersion(pkg);
     if (!version) throw new AppError('VALIDATION_ERROR', `${pkg} did not install.`, { field: 'package' });
@@ -109,7 +138,9 @@ export class PieceInstaller {
     try {
       meta = await this.deps.pool.request<PieceMeta>({ op: 'metadata', piece: { package: pkg, root: this.deps.dir } });
     } catch (err) {
-      throw new AppError('VALIDATION_ERROR', `${pkg} is not a loadable Activepieces piece: ${(err as Error).message}`, { field: 'package' });
+      throw new AppError('VALIDATION_ERROR', `${pkg} is not a loadable Activepieces piece: ${(err as Error).message}`, {
+        field: 'package',
+      });
     }
     const existing = this.deps.registry.get(meta.name);
     if (existing && !(existing.runtime === 'piece' && (await this.isAdded(pkg)))) {
@@ -122,7 +153,13 @@ export class PieceInstaller {
     this.registerAdded(meta, pkg);
     await this.deps.bus.publish({ type: 'pieces' });
     this.deps.log.info({ package: pkg, version, name: meta.name }, 'piece added');
-    return { name: meta.name, package: pkg, version, actions: Object.keys(meta.actions).length, triggers: Object.keys(meta.triggers).length };
+    return {
+      name: meta.name,
+      package: pkg,
+      version,
+      actions: Object.keys(meta.actions).length,
+      triggers: Object.keys(meta.triggers).length,
+    };
   }
 
   private async isAdded(pkg: string): Promise<boolean> {

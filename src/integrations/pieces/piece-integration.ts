@@ -20,8 +20,25 @@ import type { PieceWorkerPool } from './pool.js';
 import type { ConnectionValue, HostHandlers, PieceMeta, PieceRef, PropMeta, TriggerHook } from './protocol.js';
 
 const KNOWN_TYPES = new Set<PropType>([
-  'SHORT_TEXT', 'LONG_TEXT', 'MARKDOWN', 'NUMBER', 'CHECKBOX', 'DATE_TIME', 'STATIC_DROPDOWN', 'STATIC_MULTI_SELECT_DROPDOWN',
-  'DROPDOWN', 'MULTI_SELECT_DROPDOWN', 'DYNAMIC', 'ARRAY', 'OBJECT', 'JSON', 'FILE', 'SECRET_TEXT', 'BASIC_AUTH', 'CUSTOM_AUTH', 'OAUTH2',
+  'SHORT_TEXT',
+  'LONG_TEXT',
+  'MARKDOWN',
+  'NUMBER',
+  'CHECKBOX',
+  'DATE_TIME',
+  'STATIC_DROPDOWN',
+  'STATIC_MULTI_SELECT_DROPDOWN',
+  'DROPDOWN',
+  'MULTI_SELECT_DROPDOWN',
+  'DYNAMIC',
+  'ARRAY',
+  'OBJECT',
+  'JSON',
+  'FILE',
+  'SECRET_TEXT',
+  'BASIC_AUTH',
+  'CUSTOM_AUTH',
+  'OAUTH2',
 ]);
 
 /** The connection of a call, as the engine passes it to piece actions (ctx.auth). */
@@ -37,7 +54,12 @@ interface Target {
 
 /** A piece prop as one of ours; option and property resolvers call back into a worker. */
 export function toProp(meta: PropMeta, t: Target, key: string): Prop {
-  const base = { displayName: meta.displayName, description: meta.description, required: meta.required, defaultValue: meta.defaultValue };
+  const base = {
+    displayName: meta.displayName,
+    description: meta.description,
+    required: meta.required,
+    defaultValue: meta.defaultValue,
+  };
   const type = KNOWN_TYPES.has(meta.type as PropType) ? (meta.type as PropType) : 'JSON';
   switch (type) {
     case 'STATIC_DROPDOWN':
@@ -50,7 +72,16 @@ export function toProp(meta: PropMeta, t: Target, key: string): Prop {
         type,
         refreshers: meta.refreshers ?? [],
         options: (ctx: ResolveContext) =>
-          t.pool.request<DropdownState>({ op: 'options', piece: t.ref, kind: t.kind, action: t.name, prop: key, input: ctx.input, auth: connectionOf(ctx.auth), ...(ctx.searchValue !== undefined ? { searchValue: ctx.searchValue } : {}) }),
+          t.pool.request<DropdownState>({
+            op: 'options',
+            piece: t.ref,
+            kind: t.kind,
+            action: t.name,
+            prop: key,
+            input: ctx.input,
+            auth: connectionOf(ctx.auth),
+            ...(ctx.searchValue !== undefined ? { searchValue: ctx.searchValue } : {}),
+          }),
       };
     case 'DYNAMIC':
       return {
@@ -58,7 +89,15 @@ export function toProp(meta: PropMeta, t: Target, key: string): Prop {
         type,
         refreshers: meta.refreshers ?? [],
         props: async (ctx: ResolveContext) => {
-          const resolved = await t.pool.request<Record<string, PropMeta>>({ op: 'props', piece: t.ref, kind: t.kind, action: t.name, prop: key, input: ctx.input, auth: connectionOf(ctx.auth) });
+          const resolved = await t.pool.request<Record<string, PropMeta>>({
+            op: 'props',
+            piece: t.ref,
+            kind: t.kind,
+            action: t.name,
+            prop: key,
+            input: ctx.input,
+            auth: connectionOf(ctx.auth),
+          });
           return Object.fromEntries(Object.entries(resolved).map(([k, p]) => [k, toProp(p, t, k)]));
         },
       };
@@ -69,7 +108,8 @@ export function toProp(meta: PropMeta, t: Target, key: string): Prop {
   }
 }
 
-const toProps = (props: Record<string, PropMeta>, t: Target): Props => Object.fromEntries(Object.entries(props).map(([k, p]) => [k, toProp(p, t, k)]));
+const toProps = (props: Record<string, PropMeta>, t: Target): Props =>
+  Object.fromEntries(Object.entries(props).map(([k, p]) => [k, toProp(p, t, k)]));
 
 /** The piece's `store` and `files`, served by the API process from the call's persistence scope. */
 function hostHandlers(ctx: ActionContext): HostHandlers {
@@ -79,7 +119,11 @@ function hostHandlers(ctx: ActionContext): HostHandlers {
     'store.delete': (key: string) => ctx.store.delete(key),
     'files.write': async (fileName: string, data: Buffer) => {
       if (!ctx.files) return `data:application/octet-stream;base64,${data.toString('base64')}`;
-      const file = await ctx.files.write(`piece-files/${randomUUID()}/${fileName.replace(/[/\\]/g, '_') || 'file'}`, data, 'application/octet-stream');
+      const file = await ctx.files.write(
+        `piece-files/${randomUUID()}/${fileName.replace(/[/\\]/g, '_') || 'file'}`,
+        data,
+        'application/octet-stream',
+      );
       return ctx.files.downloadUrl(file, 3600).url;
     },
   };
@@ -89,7 +133,17 @@ function hostHandlers(ctx: ActionContext): HostHandlers {
 function triggerRuntime(pool: PieceWorkerPool, ref: PieceRef, trigger: string): TriggerRuntime {
   const call = (hook: TriggerHook, c: TriggerCall) =>
     pool.request<TriggerHookResult>(
-      { op: 'trigger', piece: ref, trigger, hook, input: c.input, auth: connectionOf(c.auth), webhookUrl: c.webhookUrl, publicUrl: c.publicUrl, ...(c.payload ? { payload: c.payload } : {}) },
+      {
+        op: 'trigger',
+        piece: ref,
+        trigger,
+        hook,
+        input: c.input,
+        auth: connectionOf(c.auth),
+        webhookUrl: c.webhookUrl,
+        publicUrl: c.publicUrl,
+        ...(c.payload ? { payload: c.payload } : {}),
+      },
       {
         'store.get': (key: string) => c.store.get(key),
         'store.put': (key: string, value: unknown) => c.store.put(key, value),
@@ -99,7 +153,8 @@ function triggerRuntime(pool: PieceWorkerPool, ref: PieceRef, trigger: string): 
       },
     );
   const expect = <K extends TriggerHookResult['kind']>(r: TriggerHookResult, ...kinds: K[]) => {
-    if (!kinds.includes(r.kind as K)) throw new ActionError(`The trigger answered ${r.kind} where ${kinds.join(' or ')} was expected.`);
+    if (!kinds.includes(r.kind as K))
+      throw new ActionError(`The trigger answered ${r.kind} where ${kinds.join(' or ')} was expected.`);
     return r as Extract<TriggerHookResult, { kind: K }>;
   };
   return {
@@ -126,7 +181,11 @@ export function pieceIntegration(meta: PieceMeta, pool: PieceWorkerPool, ref: Pi
           validate: async (value: unknown) => {
             const conn = connectionOf(value);
             if (!conn) return { valid: false as const, error: 'No connection value to validate.' };
-            const r = await pool.request<{ valid: boolean; error?: string }>({ op: 'validate', piece: ref, auth: { ...conn, authMethodKey: a.key } });
+            const r = await pool.request<{ valid: boolean; error?: string }>({
+              op: 'validate',
+              piece: ref,
+              auth: { ...conn, authMethodKey: a.key },
+            });
             return r.valid ? { valid: true as const } : { valid: false as const, error: r.error ?? 'invalid' };
           },
         }
@@ -144,7 +203,15 @@ export function pieceIntegration(meta: PieceMeta, pool: PieceWorkerPool, ref: Pi
         const conn = connectionOf(ctx.auth);
         if (a.requireAuth && !conn) throw new ActionError(`${meta.displayName} needs a connection for ${a.name}.`);
         return pool.request(
-          { op: 'run', piece: ref, action: a.name, input: ctx.propsValue, auth: conn, publicUrl: ctx.publicUrl, runId: randomUUID() },
+          {
+            op: 'run',
+            piece: ref,
+            action: a.name,
+            input: ctx.propsValue,
+            auth: conn,
+            publicUrl: ctx.publicUrl,
+            runId: randomUUID(),
+          },
           hostHandlers(ctx),
           undefined,
           ctx.signal,
@@ -174,7 +241,8 @@ export function pieceIntegration(meta: PieceMeta, pool: PieceWorkerPool, ref: Pi
     runtime: 'piece',
     version: meta.packageVersion,
     appWebhook: {
-      receive: (payload, webhookSecret, appWebhookUrl) => pool.request<AppEventResult>({ op: 'app-event', piece: ref, payload, webhookSecret, appWebhookUrl }),
+      receive: (payload, webhookSecret, appWebhookUrl) =>
+        pool.request<AppEventResult>({ op: 'app-event', piece: ref, payload, webhookSecret, appWebhookUrl }),
     },
   };
 }

@@ -43,7 +43,16 @@ describe('pieces in worker processes', () => {
         seen.push({ method: req.method, url: req.url, headers: req.headers, body: Buffer.concat(chunks).toString() });
         res.setHeader('content-type', 'application/json');
         if (req.url?.startsWith('/api/')) return res.end(JSON.stringify({ ok: true, user: 'switchboard-bot' }));
-        if (req.url === '/v1/models') return res.end(JSON.stringify({ object: 'list', data: [{ id: 'gpt-test-1', object: 'model' }, { id: 'gpt-test-2', object: 'model' }] }));
+        if (req.url === '/v1/models')
+          return res.end(
+            JSON.stringify({
+              object: 'list',
+              data: [
+                { id: 'gpt-test-1', object: 'model' },
+                { id: 'gpt-test-2', object: 'model' },
+              ],
+            }),
+          );
         if (req.url === '/v1/chat/completions') {
           const asked = JSON.parse(Buffer.concat(chunks).toString()) as { model: string; messages: Array<{ content: string }> };
           return res.end(
@@ -52,7 +61,13 @@ describe('pieces in worker processes', () => {
               object: 'chat.completion',
               created: 1,
               model: asked.model,
-              choices: [{ index: 0, finish_reason: 'stop', message: { role: 'assistant', content: `echo: ${asked.messages.at(-1)?.content}` } }],
+              choices: [
+                {
+                  index: 0,
+                  finish_reason: 'stop',
+                  message: { role: 'assistant', content: `echo: ${asked.messages.at(-1)?.content}` },
+                },
+              ],
               usage: { prompt_tokens: 1, completion_tokens: 1, total_tokens: 2 },
             }),
           );
@@ -75,7 +90,11 @@ describe('pieces in worker processes', () => {
     const r = shipped('slack');
     const slack = pieceIntegration(r.meta, pool, { package: r.package });
     const auth: ConnectionValue = { type: 'CUSTOM_AUTH', authMethodKey: 'custom_auth', value: { botToken: 'xoxb-test-token' } };
-    const out = (await runAction(slack.actions.custom_api_call!, { url: { url: `${base}/api/auth.test` }, method: 'POST', headers: {}, queryParams: {} }, { auth })) as any;
+    const out = (await runAction(
+      slack.actions.custom_api_call!,
+      { url: { url: `${base}/api/auth.test` }, method: 'POST', headers: {}, queryParams: {} },
+      { auth },
+    )) as any;
     assert.equal(out.status, 200);
     assert.deepEqual(out.body, { ok: true, user: 'switchboard-bot' });
     const call = seen.find((s) => s.url === '/api/auth.test');
@@ -92,7 +111,11 @@ describe('pieces in worker processes', () => {
     const options = await model.options({ auth, input: {} });
     assert.deepEqual(options.options.map((o) => o.value).sort(), ['gpt-test-1', 'gpt-test-2']);
     const store = new MemoryStore();
-    const out = await runAction(openai.actions.ask_chatgpt!, { model: 'gpt-test-1', prompt: 'hello', maxTokens: 50, memoryKey: 'conversation' }, { auth, store });
+    const out = await runAction(
+      openai.actions.ask_chatgpt!,
+      { model: 'gpt-test-1', prompt: 'hello', maxTokens: 50, memoryKey: 'conversation' },
+      { auth, store },
+    );
     assert.equal(out, 'echo: hello');
     const chat = seen.find((s) => s.url === '/v1/chat/completions');
     assert.equal(chat?.headers.authorization, 'Bearer sk-test-0123456789');
@@ -100,19 +123,33 @@ describe('pieces in worker processes', () => {
   });
 
   it('passes connections in the shape each framework generation expects', async () => {
-    const out = (await runAction(probe.actions.echo!, { message: 'hi', attachment: { filename: 'a.txt', base64: Buffer.from('file body').toString('base64') } }, { auth: probeAuth })) as any;
+    const out = (await runAction(
+      probe.actions.echo!,
+      { message: 'hi', attachment: { filename: 'a.txt', base64: Buffer.from('file body').toString('base64') } },
+      { auth: probeAuth },
+    )) as any;
     assert.deepEqual(out.auth, { type: 'CUSTOM_AUTH', props: { token: 'good-token-123456' } });
     assert.deepEqual(out.attachment, { filename: 'a.txt', text: 'file body' });
     assert.notEqual(out.pid, process.pid, 'ran in another process');
 
     const legacyMeta = await pool.request<PieceMeta>({ op: 'metadata', piece: { package: fixture('piece-legacy') } });
     assert.equal(legacyMeta.authShape, 'prop');
-    assert.deepEqual(legacyMeta.auth.map((a) => a.type), ['SECRET_TEXT']);
+    assert.deepEqual(
+      legacyMeta.auth.map((a) => a.type),
+      ['SECRET_TEXT'],
+    );
     const legacy = pieceIntegration(legacyMeta, pool, { package: fixture('piece-legacy') });
     assert.deepEqual(Object.keys(legacy.actions.whoami!.props), ['greeting'], 'the auth prop is not an input');
-    const who = await runAction(legacy.actions.whoami!, { greeting: 'yo' }, { auth: { type: 'SECRET_TEXT', value: { secret_text: 'legacy-key-1' } } });
+    const who = await runAction(
+      legacy.actions.whoami!,
+      { greeting: 'yo' },
+      { auth: { type: 'SECRET_TEXT', value: { secret_text: 'legacy-key-1' } } },
+    );
     assert.deepEqual(who, { key: 'legacy-key-1', greeting: 'yo' });
-    await assert.rejects(runAction(probe.actions.echo!, { message: 'hi' }), (e: unknown) => e instanceof ActionError && /needs a connection/.test(e.message));
+    await assert.rejects(
+      runAction(probe.actions.echo!, { message: 'hi' }),
+      (e: unknown) => e instanceof ActionError && /needs a connection/.test(e.message),
+    );
   });
 
   it('validates credentials with the piece', async () => {
@@ -127,7 +164,10 @@ describe('pieces in worker processes', () => {
       const meta = await short.request<PieceMeta>({ op: 'metadata', piece: { package: fixture('piece-probe') } }, {}, 30_000);
       const p = pieceIntegration(meta, short, { package: fixture('piece-probe') });
       const [pid] = short.pids();
-      await assert.rejects(runAction(p.actions.hang!, {}, { auth: probeAuth }), (e: unknown) => e instanceof ActionError && /did not finish within/.test(e.message));
+      await assert.rejects(
+        runAction(p.actions.hang!, {}, { auth: probeAuth }),
+        (e: unknown) => e instanceof ActionError && /did not finish within/.test(e.message),
+      );
       const out = (await runAction(p.actions.echo!, { message: 'after' }, { auth: probeAuth })) as any;
       assert.equal(out.message, 'after');
       assert.notEqual(out.pid, pid, 'a fresh worker took over');
@@ -137,8 +177,14 @@ describe('pieces in worker processes', () => {
   });
 
   it('survives a piece that kills its worker', async () => {
-    await assert.rejects(runAction(probe.actions.crash!, {}, { auth: probeAuth }), (e: unknown) => e instanceof ActionError && /worker stopped/.test(e.message));
-    assert.equal(((await runAction(probe.actions.echo!, { message: 'still here' }, { auth: probeAuth })) as any).message, 'still here');
+    await assert.rejects(
+      runAction(probe.actions.crash!, {}, { auth: probeAuth }),
+      (e: unknown) => e instanceof ActionError && /worker stopped/.test(e.message),
+    );
+    assert.equal(
+      ((await runAction(probe.actions.echo!, { message: 'still here' }, { auth: probeAuth })) as any).message,
+      'still here',
+    );
   });
 
   it('keeps the worker behind the egress guard', async () => {
@@ -147,7 +193,11 @@ describe('pieces in worker processes', () => {
       assert.equal(out.connected, false, host);
       assert.match(out.error, /not allowed/);
     }
-    const fetched = (await runAction(probe.actions.fetch_url!, { url: 'http://169.254.169.254/latest/meta-data/' }, { auth: probeAuth })) as any;
+    const fetched = (await runAction(
+      probe.actions.fetch_url!,
+      { url: 'http://169.254.169.254/latest/meta-data/' },
+      { auth: probeAuth },
+    )) as any;
     assert.match(fetched.error, /not allowed/);
     const local = (await runAction(probe.actions.fetch_url!, { url: `${base}/api/x` }, { auth: probeAuth })) as any;
     assert.equal(local.status, 200, 'allow-listed 127.0.0.1 is reachable');
@@ -184,7 +234,11 @@ describe('pieces in worker processes', () => {
     const out = (await runAction(probe.actions.remember!, { key: 'k', value: 'v1' }, { auth: probeAuth, store })) as any;
     assert.equal(out.stored, 'v1');
     assert.equal(store.map.get('k'), 'v1');
-    assert.equal(out.url, `data:application/octet-stream;base64,${Buffer.from('v1').toString('base64')}`, 'without a files scope, a data URL');
+    assert.equal(
+      out.url,
+      `data:application/octet-stream;base64,${Buffer.from('v1').toString('base64')}`,
+      'without a files scope, a data URL',
+    );
   });
 
   it('resolves dropdown options and dynamic properties in the worker', async () => {
@@ -192,15 +246,34 @@ describe('pieces in worker processes', () => {
     const fields = probe.actions.pick!.props.fields!;
     assert.ok(project.type === 'DROPDOWN' && fields.type === 'DYNAMIC');
     if (project.type !== 'DROPDOWN' || fields.type !== 'DYNAMIC') return;
-    assert.deepEqual(await project.options({ auth: probeAuth, input: {} }), { options: [{ label: 'Alpha for good', value: 'a' }, { label: 'Beta', value: 'b' }], disabled: false });
-    assert.deepEqual((await project.options({ auth: probeAuth, input: {}, searchValue: 'Beta' })).options, [{ label: 'Beta', value: 'b' }]);
+    assert.deepEqual(await project.options({ auth: probeAuth, input: {} }), {
+      options: [
+        { label: 'Alpha for good', value: 'a' },
+        { label: 'Beta', value: 'b' },
+      ],
+      disabled: false,
+    });
+    assert.deepEqual((await project.options({ auth: probeAuth, input: {}, searchValue: 'Beta' })).options, [
+      { label: 'Beta', value: 'b' },
+    ]);
     assert.equal((await project.options({ auth: null, input: {} })).disabled, true);
     await assert.rejects(project.options({ auth: probeAuth, input: {}, searchValue: 'boom' }), /options exploded/);
     const resolved = await fields.props({ auth: probeAuth, input: { project: 'a' } });
-    assert.deepEqual(Object.fromEntries(Object.entries(resolved).map(([k, p]) => [k, [p.type, p.required]])), { title: ['SHORT_TEXT', true], size: ['NUMBER', false] });
+    assert.deepEqual(Object.fromEntries(Object.entries(resolved).map(([k, p]) => [k, [p.type, p.required]])), {
+      title: ['SHORT_TEXT', true],
+      size: ['NUMBER', false],
+    });
     await assert.rejects(fields.props({ auth: probeAuth, input: { project: 'boom' } }), /props exploded/);
     await assert.rejects(
-      pool.request({ op: 'options', piece: { package: fixture('piece-probe') }, kind: 'action', action: 'nope', prop: 'x', input: {}, auth: null }),
+      pool.request({
+        op: 'options',
+        piece: { package: fixture('piece-probe') },
+        kind: 'action',
+        action: 'nope',
+        prop: 'x',
+        input: {},
+        auth: null,
+      }),
       (e: unknown) => e instanceof ActionInputError && e.field === 'actionName',
     );
   });

@@ -38,7 +38,11 @@ class Worker {
   constructor(opts: Required<Omit<PieceWorkerPoolOptions, 'log'>>, onExit: (w: Worker, reason: string) => void) {
     const execArgv = [`--max-old-space-size=${opts.memoryMb}`, ...(entry.endsWith('.ts') ? ['--import', 'tsx'] : [])];
     // A clean environment: the workers get no secrets of the API process (database URL, keys, tokens).
-    const env: NodeJS.ProcessEnv = { PATH: process.env.PATH, NODE_ENV: process.env.NODE_ENV, SWITCHBOARD_EGRESS_ALLOW: opts.egressAllow.join(',') };
+    const env: NodeJS.ProcessEnv = {
+      PATH: process.env.PATH,
+      NODE_ENV: process.env.NODE_ENV,
+      SWITCHBOARD_EGRESS_ALLOW: opts.egressAllow.join(','),
+    };
     this.ready = new Promise((resolve) => (this.markReady = resolve));
     this.child = fork(entry, [], { execArgv, env, serialization: 'advanced', stdio: ['ignore', 'ignore', 'pipe', 'ipc'] });
     let stderr = '';
@@ -49,7 +53,10 @@ class Worker {
     this.child.on('exit', (code, signal) => {
       this.exited = true;
       this.markReady();
-      onExit(this, signal ? `killed by ${signal}` : `exited with code ${code}${stderr ? `: ${stderr.trim().split('\n').pop()}` : ''}`);
+      onExit(
+        this,
+        signal ? `killed by ${signal}` : `exited with code ${code}${stderr ? `: ${stderr.trim().split('\n').pop()}` : ''}`,
+      );
     });
     this.child.on('error', () => undefined);
   }
@@ -67,7 +74,8 @@ class Worker {
       }
       handler(...m.args).then(
         (value) => reply({ kind: 'host-reply', hostId: m.hostId, ok: true, value: value ?? null }),
-        (err: unknown) => reply({ kind: 'host-reply', hostId: m.hostId, ok: false, message: err instanceof Error ? err.message : String(err) }),
+        (err: unknown) =>
+          reply({ kind: 'host-reply', hostId: m.hostId, ok: false, message: err instanceof Error ? err.message : String(err) }),
       );
       return;
     }
@@ -123,7 +131,12 @@ export class PieceWorkerPool {
     return live.reduce((a, b) => (b.pending.size < a.pending.size ? b : a));
   }
 
-  request<T = unknown>(request: WorkerRequest, handlers: HostHandlers = {}, timeoutMs = this.opts.timeoutMs, signal?: AbortSignal): Promise<T> {
+  request<T = unknown>(
+    request: WorkerRequest,
+    handlers: HostHandlers = {},
+    timeoutMs = this.opts.timeoutMs,
+    signal?: AbortSignal,
+  ): Promise<T> {
     if (this.closed) return Promise.reject(new ActionError('The server is shutting down.'));
     const worker = this.pick();
     const id = this.nextId++;
@@ -131,7 +144,10 @@ export class PieceWorkerPool {
       const start = () => {
         if (signal?.aborted) return reject(new ActionError('The call was cancelled.'));
         if (worker.exited) return reject(new ActionError('The integration worker stopped before the call started.'));
-        const timer = setTimeout(() => kill(`The integration did not finish within ${Math.round(timeoutMs / 1000)} s and was stopped.`), timeoutMs);
+        const timer = setTimeout(
+          () => kill(`The integration did not finish within ${Math.round(timeoutMs / 1000)} s and was stopped.`),
+          timeoutMs,
+        );
         worker.pending.set(id, { resolve: resolve as (v: unknown) => void, reject, handlers, timer });
         worker.child.send({ kind: 'request', id, request } satisfies ParentMessage);
       };

@@ -19,7 +19,14 @@ export interface AuthMeta {
   displayName: string;
   description?: string;
   props?: Record<string, PropMeta>;
-  oauth2?: { authUrl: string; tokenUrl: string; scope: string[]; pkce: boolean; authorizationMethod?: 'HEADER' | 'BODY'; extra?: Record<string, string> };
+  oauth2?: {
+    authUrl: string;
+    tokenUrl: string;
+    scope: string[];
+    pkce: boolean;
+    authorizationMethod?: 'HEADER' | 'BODY';
+    extra?: Record<string, string>;
+  };
   hasValidate: boolean;
 }
 
@@ -43,8 +50,22 @@ export interface PieceMeta {
   authShape: AuthShape;
   authProp?: string;
   auth: AuthMeta[];
-  actions: Record<string, { name: string; displayName: string; description: string; requireAuth: boolean; props: Record<string, PropMeta> }>;
-  triggers: Record<string, { name: string; displayName: string; description: string; type: 'WEBHOOK' | 'POLLING' | 'APP_WEBHOOK'; requireAuth: boolean; props: Record<string, PropMeta>; sampleData: unknown }>;
+  actions: Record<
+    string,
+    { name: string; displayName: string; description: string; requireAuth: boolean; props: Record<string, PropMeta> }
+  >;
+  triggers: Record<
+    string,
+    {
+      name: string;
+      displayName: string;
+      description: string;
+      type: 'WEBHOOK' | 'POLLING' | 'APP_WEBHOOK';
+      requireAuth: boolean;
+      props: Record<string, PropMeta>;
+      sampleData: unknown;
+    }
+  >;
 }
 
 /** Where the worker finds a package: the app's own dependencies, or a directory of packages added at runtime. */
@@ -64,9 +85,34 @@ export interface ConnectionValue {
 
 export type WorkerRequest =
   | { op: 'metadata'; piece: PieceRef }
-  | { op: 'run'; piece: PieceRef; action: string; input: Record<string, unknown>; auth: ConnectionValue | null; publicUrl: string; runId: string }
-  | { op: 'options'; piece: PieceRef; kind: 'action' | 'trigger'; action: string; prop: string; input: Record<string, unknown>; auth: ConnectionValue | null; searchValue?: string }
-  | { op: 'props'; piece: PieceRef; kind: 'action' | 'trigger'; action: string; prop: string; input: Record<string, unknown>; auth: ConnectionValue | null }
+  | {
+      op: 'run';
+      piece: PieceRef;
+      action: string;
+      input: Record<string, unknown>;
+      auth: ConnectionValue | null;
+      publicUrl: string;
+      runId: string;
+    }
+  | {
+      op: 'options';
+      piece: PieceRef;
+      kind: 'action' | 'trigger';
+      action: string;
+      prop: string;
+      input: Record<string, unknown>;
+      auth: ConnectionValue | null;
+      searchValue?: string;
+    }
+  | {
+      op: 'props';
+      piece: PieceRef;
+      kind: 'action' | 'trigger';
+      action: string;
+      prop: string;
+      input: Record<string, unknown>;
+      auth: ConnectionValue | null;
+    }
   | { op: 'validate'; piece: PieceRef; auth: ConnectionValue }
   | {
       op: 'trigger';

@@ -6,8 +6,15 @@
  */
 import { EgressGuard, enforceTlsVerification, installProcessEgressGuard } from '../../platform/egress.js';
 import { loadPiece, pieceAuthValue, propsMeta, secretsOf, type LoadedPiece } from './adapter.js';
-import type { AppEventResult, HostMethod, ParentMessage, TriggerHookResult, WorkerError, WorkerMessage, WorkerRequest } from './protocol.js';
-
+import type {
+  AppEventResult,
+  HostMethod,
+  ParentMessage,
+  TriggerHookResult,
+  WorkerError,
+  WorkerMessage,
+  WorkerRequest,
+} from './protocol.js';
 
 const send = (m: WorkerMessage) => process.send?.(m);
 
@@ -29,7 +36,10 @@ function host(requestId: number, method: HostMethod, ...args: unknown[]): Promis
 class NoResolverError extends Error {}
 
 class InputError extends Error {
-  constructor(readonly field: string, message: string) {
+  constructor(
+    readonly field: string,
+    message: string,
+  ) {
     super(message);
   }
 }
@@ -85,7 +95,10 @@ function webhookResponse(r: any): { status: number; body: unknown; headers: Reco
 }
 
 /** Whether an incoming request is the provider's handshake, as the trigger's handshakeConfiguration defines it. */
-function isHandshake(def: Record<string, any>, payload: { headers: Record<string, string>; queryParams: Record<string, string>; body: unknown }): boolean {
+function isHandshake(
+  def: Record<string, any>,
+  payload: { headers: Record<string, string>; queryParams: Record<string, string>; body: unknown },
+): boolean {
   const config = def.handshakeConfiguration as { strategy?: string; paramName?: string } | undefined;
   const name = config?.paramName;
   if (!config || !name || typeof def.onHandshake !== 'function') return false;
@@ -108,7 +121,11 @@ const asItems = (v: unknown): unknown[] => (Array.isArray(v) ? v : v === undefin
  * `store` (host calls answered from the source's state), its webhook URL, the connection, and for APP_WEBHOOK
  * `app.createListeners`, whose calls are returned to the API process for routing.
  */
-async function triggerHook(id: number, loaded: LoadedPiece, req: Extract<WorkerRequest, { op: 'trigger' }>): Promise<TriggerHookResult> {
+async function triggerHook(
+  id: number,
+  loaded: LoadedPiece,
+  req: Extract<WorkerRequest, { op: 'trigger' }>,
+): Promise<TriggerHookResult> {
   const def = loaded.triggers[req.trigger];
   if (!def) throw new InputError('triggerName', `${loaded.meta.name} has no trigger ${req.trigger}`);
   const auth = pieceAuthValue(loaded, req.auth);
@@ -129,10 +146,15 @@ async function triggerHook(id: number, loaded: LoadedPiece, req: Extract<WorkerR
         throw new Error('Reading other connections from a piece is not supported by Switchboard.');
       },
     },
-    files: { write: ({ fileName, data }: { fileName: string; data: Buffer }) => host(id, 'files.write', fileName, Buffer.from(data)) },
+    files: {
+      write: ({ fileName, data }: { fileName: string; data: Buffer }) => host(id, 'files.write', fileName, Buffer.from(data)),
+    },
     app: {
       createListeners: ({ events, identifierValue }: { events: string[]; identifierValue: string }) => {
-        listeners.push({ events: (Array.isArray(events) ? events : [events]).map(String), identifierValue: String(identifierValue) });
+        listeners.push({
+          events: (Array.isArray(events) ? events : [events]).map(String),
+          identifierValue: String(identifierValue),
+        });
       },
     },
     // Switchboard polls on the source's pollingIntervalMinutes; a piece's own schedule request is not used.
@@ -149,7 +171,8 @@ async function triggerHook(id: number, loaded: LoadedPiece, req: Extract<WorkerR
       if (typeof def.test === 'function') return { kind: 'items', items: asItems(await def.test(ctx)) };
       return { kind: 'items', items: asItems(def.sampleData) };
     case 'run':
-      if (req.payload && isHandshake(def, payload)) return { kind: 'handshake', response: webhookResponse(await def.onHandshake(ctx)) };
+      if (req.payload && isHandshake(def, payload))
+        return { kind: 'handshake', response: webhookResponse(await def.onHandshake(ctx)) };
       return { kind: 'items', items: asItems(await def.run(ctx)) };
   }
 }
@@ -165,7 +188,8 @@ async function appEvent(loaded: LoadedPiece, req: Extract<WorkerRequest, { op: '
   }
   const parsed = await events.parseAndReply({ payload: req.payload, server: { publicUrl: '', apiUrl: '', token: '' } });
   if (parsed?.reply) return { kind: 'reply', response: webhookResponse(parsed.reply) };
-  if (!parsed?.event || parsed.identifierValue === undefined || parsed.identifierValue === null) return { kind: 'reply', response: webhookResponse({ status: 200, body: {} }) };
+  if (!parsed?.event || parsed.identifierValue === undefined || parsed.identifierValue === null)
+    return { kind: 'reply', response: webhookResponse({ status: 200, body: {} }) };
   return { kind: 'event', event: String(parsed.event), identifierValue: String(parsed.identifierValue) };
 }
 
@@ -176,16 +200,28 @@ async function handle(id: number, req: WorkerRequest): Promise<unknown> {
   if (req.op === 'trigger') return triggerHook(id, loaded, req);
   if (req.op === 'app-event') return appEvent(loaded, req);
   if (req.op === 'validate') {
-    const option = loaded.meta.auth.find((a) => a.key === req.auth.authMethodKey) ?? loaded.meta.auth.find((a) => a.type === req.auth.type);
-    const raw = (Array.isArray(loaded.piece.auth) ? loaded.piece.auth : [loaded.piece.auth]).find((a: any) => a?.type === option?.type);
+    const option =
+      loaded.meta.auth.find((a) => a.key === req.auth.authMethodKey) ?? loaded.meta.auth.find((a) => a.type === req.auth.type);
+    const raw = (Array.isArray(loaded.piece.auth) ? loaded.piece.auth : [loaded.piece.auth]).find(
+      (a: any) => a?.type === option?.type,
+    );
     if (!raw || typeof raw.validate !== 'function') return { valid: true };
     const auth = pieceAuthValue(loaded, req.auth);
-    const result = await raw.validate({ auth: loaded.meta.authShape === 'typed' ? (auth as any)?.props ?? auth : auth, server: {} });
-    return result && typeof result === 'object' ? { valid: Boolean(result.valid), ...(result.valid ? {} : { error: String(result.error ?? 'invalid') }) } : { valid: true };
+    const result = await raw.validate({
+      auth: loaded.meta.authShape === 'typed' ? ((auth as any)?.props ?? auth) : auth,
+      server: {},
+    });
+    return result && typeof result === 'object'
+      ? { valid: Boolean(result.valid), ...(result.valid ? {} : { error: String(result.error ?? 'invalid') }) }
+      : { valid: true };
   }
   const trigger = req.op !== 'run' && req.kind === 'trigger';
   const def = trigger ? loaded.triggers[req.action] : loaded.actions[req.action];
-  if (!def) throw new InputError(trigger ? 'triggerName' : 'actionName', `${loaded.meta.name} has no ${trigger ? 'trigger' : 'action'} ${req.action}`);
+  if (!def)
+    throw new InputError(
+      trigger ? 'triggerName' : 'actionName',
+      `${loaded.meta.name} has no ${trigger ? 'trigger' : 'action'} ${req.action}`,
+    );
   const auth = pieceAuthValue(loaded, req.auth);
   const server = { apiUrl: '', publicUrl: req.op === 'run' ? req.publicUrl : '', token: '' };
   const project = { id: 'switchboard', externalId: async () => undefined };
@@ -194,12 +230,23 @@ async function handle(id: number, req: WorkerRequest): Promise<unknown> {
     const prop = (def.props ?? {})[req.prop];
     if (!prop) throw new InputError('propertyName', `${req.action} has no property ${req.prop}`);
     const values = { ...pieceProps(loaded, def, req.input, auth), auth };
-    const ctx = { server, project, searchValue: req.op === 'options' ? req.searchValue : undefined, store: storeFor(id), flows: { list: async () => ({ data: [] }) } };
+    const ctx = {
+      server,
+      project,
+      searchValue: req.op === 'options' ? req.searchValue : undefined,
+      store: storeFor(id),
+      flows: { list: async () => ({ data: [] }) },
+    };
     const fn: unknown = req.op === 'options' ? prop.options : prop.props;
-    if (typeof fn !== 'function') throw new NoResolverError(`${req.prop} has no ${req.op === 'options' ? 'options' : 'properties'} function`);
+    if (typeof fn !== 'function')
+      throw new NoResolverError(`${req.prop} has no ${req.op === 'options' ? 'options' : 'properties'} function`);
     if (req.op === 'options') {
       const state = await prop.options(values, ctx);
-      return { options: Array.isArray(state?.options) ? state.options : [], disabled: Boolean(state?.disabled), ...(state?.placeholder ? { placeholder: String(state.placeholder) } : {}) };
+      return {
+        options: Array.isArray(state?.options) ? state.options : [],
+        disabled: Boolean(state?.disabled),
+        ...(state?.placeholder ? { placeholder: String(state.placeholder) } : {}),
+      };
     }
     return propsMeta(await prop.props(values, ctx));
   }
@@ -253,7 +300,8 @@ function toWorkerError(err: unknown, req: WorkerRequest): WorkerError {
   let message = err instanceof Error ? err.message : typeof err === 'string' ? err : JSON.stringify(err);
   if (!message) message = 'The integration failed without a message.';
   const auth = 'auth' in req ? req.auth : null;
-  for (const secret of secretsOf(auth?.value).sort((a, b) => b.length - a.length)) message = message.split(secret).join('[REDACTED]');
+  for (const secret of secretsOf(auth?.value).sort((a, b) => b.length - a.length))
+    message = message.split(secret).join('[REDACTED]');
   return { kind: 'action', message: message.slice(0, 4000) };
 }
 

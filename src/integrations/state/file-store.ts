@@ -132,12 +132,24 @@ export class FileStore {
       // interleave with another writer's: the last to commit wins and every loser's bytes are removed.
       row = await this.orm.transaction(async (t) => {
         const tx = t as unknown as Executor;
-        await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtextextended(${`${scope.workspaceId}/${scope.kind}/${scope.id}/${p}`}, 0))`);
+        await tx.execute(
+          sql`SELECT pg_advisory_xact_lock(hashtextextended(${`${scope.workspaceId}/${scope.kind}/${scope.id}/${p}`}, 0))`,
+        );
         const [old] = await tx.delete(storageObjects).where(this.where(scope, p)).returning({ id: storageObjects.id });
         previous = old?.id;
         const [created] = await tx
           .insert(storageObjects)
-          .values({ id, orgId: scope.orgId, workspaceId: scope.workspaceId, scope: scope.kind, scopeId: scope.id, path: p, size: data.length, contentType, sha256 })
+          .values({
+            id,
+            orgId: scope.orgId,
+            workspaceId: scope.workspaceId,
+            scope: scope.kind,
+            scopeId: scope.id,
+            path: p,
+            size: data.length,
+            contentType,
+            sha256,
+          })
           .returning();
         return created!;
       });
@@ -150,7 +162,11 @@ export class FileStore {
   }
 
   async find(scope: StateScope, rawPath: string): Promise<StoredFile | null> {
-    const [row] = await this.orm.select().from(storageObjects).where(this.where(scope, normalizePath(rawPath))).limit(1);
+    const [row] = await this.orm
+      .select()
+      .from(storageObjects)
+      .where(this.where(scope, normalizePath(rawPath)))
+      .limit(1);
     return row ? toStored(row) : null;
   }
 
@@ -162,7 +178,10 @@ export class FileStore {
   }
 
   async delete(scope: StateScope, rawPath: string): Promise<boolean> {
-    const [row] = await this.orm.delete(storageObjects).where(this.where(scope, normalizePath(rawPath))).returning({ id: storageObjects.id });
+    const [row] = await this.orm
+      .delete(storageObjects)
+      .where(this.where(scope, normalizePath(rawPath)))
+      .returning({ id: storageObjects.id });
     if (!row) return false;
     await this.blobs.remove(row.id);
     return true;
@@ -202,7 +221,10 @@ export class FileStore {
 
 /** The files of one scope, as an action sees them. */
 export class ScopedFiles {
-  constructor(private readonly store: FileStore, private readonly scope: StateScope) {}
+  constructor(
+    private readonly store: FileStore,
+    private readonly scope: StateScope,
+  ) {}
   write = (p: string, data: Buffer, contentType: string) => this.store.write(this.scope, p, data, contentType);
   read = (p: string) => this.store.read(this.scope, p);
   find = (p: string) => this.store.find(this.scope, p);

@@ -8,7 +8,10 @@ import { NotAListError, type KeyValueStore, type StateScope } from '../framework
  * appends and removals never lose an element.
  */
 export class DbKeyValueStore implements KeyValueStore {
-  constructor(private readonly orm: Orm, private readonly scope: StateScope) {}
+  constructor(
+    private readonly orm: Orm,
+    private readonly scope: StateScope,
+  ) {}
 
   private where(key: string) {
     return and(
@@ -43,13 +46,16 @@ export class DbKeyValueStore implements KeyValueStore {
   async appendToList(key: string, value: unknown): Promise<unknown[]> {
     const { orgId, workspaceId, kind, id } = this.scope;
     const item = JSON.stringify([value]);
-    const rows = await queryRows<{ value: unknown }>(this.orm, sql`
+    const rows = await queryRows<{ value: unknown }>(
+      this.orm,
+      sql`
       INSERT INTO kv_entries (org_id, workspace_id, scope, scope_id, key, value)
       VALUES (${orgId}, ${workspaceId}, ${kind}, ${id}, ${key}, ${item}::jsonb)
       ON CONFLICT (workspace_id, scope, scope_id, key) DO UPDATE
         SET value = CASE WHEN jsonb_typeof(kv_entries.value) = 'array' THEN kv_entries.value || excluded.value ELSE kv_entries.value END,
             updated_at = now()
-      RETURNING value`);
+      RETURNING value`,
+    );
     const list = rows[0]?.value;
     if (!Array.isArray(list)) throw new NotAListError(key);
     return list;
@@ -57,7 +63,9 @@ export class DbKeyValueStore implements KeyValueStore {
 
   async removeFromList(key: string, value: unknown): Promise<{ list: unknown[]; removed: number }> {
     const item = JSON.stringify(value);
-    const rows = await queryRows<{ value: unknown[]; before: number }>(this.orm, sql`
+    const rows = await queryRows<{ value: unknown[]; before: number }>(
+      this.orm,
+      sql`
       WITH old AS (
         SELECT value FROM kv_entries
         WHERE workspace_id = ${this.scope.workspaceId} AND scope = ${this.scope.kind} AND scope_id = ${this.scope.id}
@@ -70,7 +78,8 @@ export class DbKeyValueStore implements KeyValueStore {
       FROM old
       WHERE kv_entries.workspace_id = ${this.scope.workspaceId} AND kv_entries.scope = ${this.scope.kind}
         AND kv_entries.scope_id = ${this.scope.id} AND kv_entries.key = ${key} AND jsonb_typeof(old.value) = 'array'
-      RETURNING kv_entries.value AS value, jsonb_array_length(old.value) AS before`);
+      RETURNING kv_entries.value AS value, jsonb_array_length(old.value) AS before`,
+    );
     const row = rows[0];
     if (!row) {
       const current = await this.get(key);

@@ -65,7 +65,13 @@ describe('S3 blob backend', () => {
   after(async () => s3.close());
 
   it('writes, reads and removes objects under the prefix, signed with the configured key', async () => {
-    const backend = new S3BlobBackend({ bucket: 'switchboard-files', prefix: 'node-a/', endpoint: s3.endpoint, accessKeyId: 'AKIATEST', secretAccessKey: 'secret-test' });
+    const backend = new S3BlobBackend({
+      bucket: 'switchboard-files',
+      prefix: 'node-a/',
+      endpoint: s3.endpoint,
+      accessKeyId: 'AKIATEST',
+      secretAccessKey: 'secret-test',
+    });
     const id = randomUUID();
     const bytes = Buffer.from([0, 1, 2, 255, 10, 13]);
     await backend.write(id, bytes);
@@ -79,7 +85,12 @@ describe('S3 blob backend', () => {
   });
 
   it('rejects ids that are not blob ids before any request', async () => {
-    const backend = new S3BlobBackend({ bucket: 'switchboard-files', endpoint: s3.endpoint, accessKeyId: 'AKIATEST', secretAccessKey: 'secret-test' });
+    const backend = new S3BlobBackend({
+      bucket: 'switchboard-files',
+      endpoint: s3.endpoint,
+      accessKeyId: 'AKIATEST',
+      secretAccessKey: 'secret-test',
+    });
     const before = s3.seen.length;
     await assert.rejects(backend.write('../escape', Buffer.from('x')), /bad blob id/);
     assert.equal(s3.seen.length, before);
@@ -87,7 +98,12 @@ describe('S3 blob backend', () => {
   });
 
   it('surfaces server errors other than a missing object', async () => {
-    const backend = new S3BlobBackend({ bucket: 'another-bucket', endpoint: s3.endpoint, accessKeyId: 'AKIATEST', secretAccessKey: 'secret-test' });
+    const backend = new S3BlobBackend({
+      bucket: 'another-bucket',
+      endpoint: s3.endpoint,
+      accessKeyId: 'AKIATEST',
+      secretAccessKey: 'secret-test',
+    });
     await assert.rejects(backend.write(randomUUID(), Buffer.from('x')), (err: Error) => err.name === 'NoSuchBucket');
     backend.close();
   });
@@ -109,7 +125,8 @@ describe('S3 blob backend', () => {
       const { orgId, key } = await t.tenant();
       const ws = await t.workspace(key);
       const files = t.app.services.files.scoped({ kind: 'workspace', orgId, workspaceId: ws.id, id: '' });
-      const run = (action: string, input: Record<string, unknown>) => runAction(storage.actions[action]!, input, { files }) as Promise<any>;
+      const run = (action: string, input: Record<string, unknown>) =>
+        runAction(storage.actions[action]!, input, { files }) as Promise<any>;
 
       await run('write_file', { path: 'notes/a.txt', content: 'in the bucket' });
       const stored = [...s3.objects.keys()].filter((k) => k.startsWith('app/'));

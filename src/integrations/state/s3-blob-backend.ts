@@ -75,6 +75,9 @@ export class S3BlobBackend implements BlobBackend {
   }
 
   close(): void {
-    void this.ready.then(({ client }) => client.destroy(), () => undefined);
+    void this.ready.then(
+      ({ client }) => client.destroy(),
+      () => undefined,
+    );
   }
 }

@@ -1,6 +1,14 @@
 import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Executor } from '../../platform/db/database.js';
-import { endUsers, mcpOauthCodes, mcpOauthGrants, mcpServers, mcpTokens, organizations, workspaces } from '../../platform/db/schema.js';
+import {
+  endUsers,
+  mcpOauthCodes,
+  mcpOauthGrants,
+  mcpServers,
+  mcpTokens,
+  organizations,
+  workspaces,
+} from '../../platform/db/schema.js';
 
 export type McpTokenRow = typeof mcpTokens.$inferSelect;
 

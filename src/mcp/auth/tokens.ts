@@ -60,7 +60,8 @@ export class McpTokens {
         if (msg.serverId) drop(`mcps:${msg.serverId}`);
         if (msg.grantId) drop(`grant:${msg.grantId}`);
         if (msg.tokenId) drop(`mcptok:${msg.tokenId}`);
-      } else if (msg.type === 'workspace_config') drop(`ws:${msg.workspaceId}`); // server and tool changes
+      } else if (msg.type === 'workspace_config')
+        drop(`ws:${msg.workspaceId}`); // server and tool changes
       else if (msg.type === 'workspace') drop(`ws:${msg.id}`);
       else if (msg.type === 'end_user') drop(`eu:${msg.id}`);
       else if (msg.type === 'organization') drop(`org:${msg.id}`); // suspension, plan
@@ -69,7 +70,12 @@ export class McpTokens {
 
   /** A server by id (cached; server changes publish `workspace_config` for its workspace). */
   async server(id: string): Promise<McpServerRow | null> {
-    return cachedOrNull(this.servers, id, (s) => [`mcps:${s.id}`, `org:${s.orgId}`, `ws:${s.workspaceId ?? ''}`], () => serversRepo.findServerById(this.orm, id));
+    return cachedOrNull(
+      this.servers,
+      id,
+      (s) => [`mcps:${s.id}`, `org:${s.orgId}`, `ws:${s.workspaceId ?? ''}`],
+      () => serversRepo.findServerById(this.orm, id),
+    );
   }
 
   /** Revoke one token, publishing the revocation to every node (outside a transaction, so it is committed). */
@@ -138,7 +144,14 @@ export class McpTokens {
     const found = await cachedOrNull(
       this.found,
       hashToken(plain),
-      (f) => [`mcptok:${f.token.id}`, `grant:${f.token.grantId ?? ''}`, `mcps:${f.server.id}`, `org:${f.token.orgId}`, `ws:${f.server.workspaceId ?? ''}`, `eu:${f.token.endUserId ?? ''}`],
+      (f) => [
+        `mcptok:${f.token.id}`,
+        `grant:${f.token.grantId ?? ''}`,
+        `mcps:${f.server.id}`,
+        `org:${f.token.orgId}`,
+        `ws:${f.server.workspaceId ?? ''}`,
+        `eu:${f.token.endUserId ?? ''}`,
+      ],
       () => repo.findTokenForRequest(this.orm, hashToken(plain)),
     );
     if (!found || found.token.kind === 'oauth_refresh') return bad('The access token is invalid.');

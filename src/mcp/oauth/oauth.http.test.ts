@@ -375,10 +375,9 @@ describe('MCP OAuth authorization server', () => {
     return { status: res.status, html: await res.text(), location: res.headers.get('location') };
   };
   const userIdOf = async (email: string) => (await t.db.orm.select().from(users).where(eq(users.email, email)))[0]!.id;
-  const linksOf = async (userId: string) =>
-    t.db.orm.select().from(mcpEndUserLinks).where(eq(mcpEndUserLinks.userId, userId));
+  const linksOf = async (userId: string) => t.db.orm.select().from(mcpEndUserLinks).where(eq(mcpEndUserLinks.userId, userId));
 
-  it('an unverified account with an end user\'s email is not mapped to that end user until it enters the emailed code (restricted)', async () => {
+  it("an unverified account with an end user's email is not mapped to that end user until it enters the emailed code (restricted)", async () => {
     await t.post('/api/v1/end-users', key, { workspaceId: ws, externalId: 'victim-1', email: 'Victim@Example.com' });
     // Someone else signs up with the victim's address; they cannot read the victim's mail.
     const cookie = await signUp('victim@example.com', { verified: false });
@@ -424,7 +423,8 @@ describe('MCP OAuth authorization server', () => {
   });
 
   it('open servers neither match nor create end users by an unverified email', async () => {
-    const open = (await t.post('/api/v1/mcp/servers', key, { name: 'Open v', workspaceId: ws, endUserAccess: 'open' })).body.server;
+    const open = (await t.post('/api/v1/mcp/servers', key, { name: 'Open v', workspaceId: ws, endUserAccess: 'open' })).body
+      .server;
     // An end user whose externalId is the email (what open servers create).
     await t.post('/api/v1/end-users', key, { workspaceId: ws, externalId: 'victim2@example.com' });
     const client = (await register()).body;
@@ -476,7 +476,11 @@ describe('MCP OAuth authorization server', () => {
     assert.deepEqual(await migrate(t.db), ['0014_portal_indexes_unverified_links.sql']);
     await t.app.services.bus.publish({ type: 'all' }); // a running node's caches; an upgrade migrates before serving
     assert.equal((await rpc(server.mcpEndpoint, tokens.access_token, INIT())).status, 401);
-    const refreshed = await token({ grant_type: 'refresh_token', refresh_token: tokens.refresh_token, client_id: client.client_id });
+    const refreshed = await token({
+      grant_type: 'refresh_token',
+      refresh_token: tokens.refresh_token,
+      client_id: client.client_id,
+    });
     assert.equal(refreshed.status, 400);
     assert.equal((await linksOf(await userIdOf('early@example.com'))).length, 0);
     assert.equal((await rpc(server.mcpEndpoint, kept.access_token, INIT())).status, 200, 'verified accounts keep theirs');
@@ -493,13 +497,18 @@ describe('MCP OAuth authorization server', () => {
     const theirs = await grant(client.client_id, other);
     assert.equal((await rpc(server.mcpEndpoint, mine.access_token, INIT())).status, 200);
 
-    const resetId = (await t.post('/api/v1/auth/password-reset/request', null, { email: 'reset-grants@example.com' })).body.resetId as string;
+    const resetId = (await t.post('/api/v1/auth/password-reset/request', null, { email: 'reset-grants@example.com' })).body
+      .resetId as string;
     const code = await mail.codeFor('reset-grants@example.com');
     const done = await t.post('/api/v1/auth/password-reset/confirm', null, { resetId, code, password: 'after the reset' });
     assert.equal(done.status, 200, done.text);
 
     assert.equal((await rpc(server.mcpEndpoint, mine.access_token, INIT())).status, 401, 'the access token ended');
-    const refreshed = await token({ grant_type: 'refresh_token', refresh_token: mine.refresh_token, client_id: client.client_id });
+    const refreshed = await token({
+      grant_type: 'refresh_token',
+      refresh_token: mine.refresh_token,
+      client_id: client.client_id,
+    });
     assert.equal(refreshed.body.error, 'invalid_grant', 'and the refresh token');
     assert.equal((await rpc(server.mcpEndpoint, theirs.access_token, INIT())).status, 200, "another person's grant is untouched");
   });
@@ -921,7 +930,9 @@ describe('MCP OAuth authorization server', () => {
   });
 
   it('refuses a cross-site post to the authorize page (no login CSRF)', async () => {
-    for (const headers of [{ origin: 'https://evil.example' }, { 'sec-fetch-site': 'cross-site' }] as Array<Record<string, string>>) {
+    for (const headers of [{ origin: 'https://evil.example' }, { 'sec-fetch-site': 'cross-site' }] as Array<
+      Record<string, string>
+    >) {
       const res = await fetch(`${base}/mcp/oauth/authorize`, {
         ...form({ action: 'signin', email: 'attacker@example.com', password: 'correct horse battery', request: 'x' }),
         headers: { 'content-type': 'application/x-www-form-urlencoded', ...headers },

@@ -169,7 +169,14 @@ export async function mcpOAuthRoutes(app: FastifyInstance): Promise<void> {
     if (!decision.ok && decision.verifyEmail) {
       const canSend = emailVerification.canSend;
       const pending = canSend && (await emailVerification.pending(who.id));
-      const opts = { email: who.email, csrf, canSend, pending, ...(notice?.error ? { error: notice.error } : {}), ...(notice?.info ? { info: notice.info } : {}) };
+      const opts = {
+        email: who.email,
+        csrf,
+        canSend,
+        pending,
+        ...(notice?.error ? { error: notice.error } : {}),
+        ...(notice?.info ? { info: notice.info } : {}),
+      };
       return page(reply, canSend ? status : 503, verifyEmailPage(ctx, opts));
     }
     if (!decision.ok) return page(reply, 403, deniedPage(ctx, { reason: decision.reason, csrf }));

@@ -29,11 +29,21 @@ export const actionsRoutes: FastifyPluginAsyncTypebox = async (app) => {
       try {
         const r = await actions.execute(caller, req.body, { ...(key ? { idempotencyKey: key } : {}), source });
         const rate = r.outcome.rateLimit;
-        if (rate) void reply.headers({ 'X-RateLimit-Limit': rate.limit, 'X-RateLimit-Remaining': rate.remaining, 'X-RateLimit-Reset': rate.resetAt });
+        if (rate)
+          void reply.headers({
+            'X-RateLimit-Limit': rate.limit,
+            'X-RateLimit-Remaining': rate.remaining,
+            'X-RateLimit-Reset': rate.resetAt,
+          });
         return reply.code(r.status).send(r.body as never);
       } catch (e) {
         const rate = limits.peek(caller.orgId, caller.plan);
-        if (rate && !reply.hasHeader('X-RateLimit-Limit')) void reply.headers({ 'X-RateLimit-Limit': rate.limit, 'X-RateLimit-Remaining': rate.remaining, 'X-RateLimit-Reset': rate.resetAt });
+        if (rate && !reply.hasHeader('X-RateLimit-Limit'))
+          void reply.headers({
+            'X-RateLimit-Limit': rate.limit,
+            'X-RateLimit-Remaining': rate.remaining,
+            'X-RateLimit-Reset': rate.resetAt,
+          });
         throw e;
       }
     },

@@ -19,7 +19,9 @@ export const ExecuteBody = Type.Object({
   pieceName: Type.Optional(Type.String({ minLength: 1, maxLength: 214, description: 'earlier shape: the integration name' })),
   projectId: Type.Optional(Uuid({ description: 'earlier shape: the workspace id' })),
   connectionId: Type.Optional(Uuid({ description: 'earlier shape: the connection id' })),
-  externalId: Type.Optional(Type.String({ minLength: 1, maxLength: 255, description: "earlier shape: the connection's externalId" })),
+  externalId: Type.Optional(
+    Type.String({ minLength: 1, maxLength: 255, description: "earlier shape: the connection's externalId" }),
+  ),
 });
 export type ExecuteBodyInput = Static<typeof ExecuteBody>;
 

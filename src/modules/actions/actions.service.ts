@@ -20,13 +20,21 @@ const STATUS_HERE: Record<string, number> = { INTEGRATION_NOT_FOUND: 400, CONNEC
 export class ActionsService {
   constructor(private readonly deps: { engine: ExecutionEngine; connections: ConnectionsService }) {}
 
-  async execute(caller: ExecutionCaller, body: ExecuteBodyInput, opts: { idempotencyKey?: string; source?: ExecutionSource }): Promise<ExecuteReply> {
+  async execute(
+    caller: ExecutionCaller,
+    body: ExecuteBodyInput,
+    opts: { idempotencyKey?: string; source?: ExecutionSource },
+  ): Promise<ExecuteReply> {
     const earlier = body.pieceName !== undefined;
     const req = earlier ? await this.earlierRequest(caller, body) : this.currentRequest(body);
     const idempotencyKey = body.idempotencyKey ?? opts.idempotencyKey;
     let outcome: ExecuteOutcome;
     try {
-      outcome = await this.deps.engine.execute(caller, { ...req, source: opts.source ?? 'rest', ...(idempotencyKey ? { idempotencyKey } : {}) });
+      outcome = await this.deps.engine.execute(caller, {
+        ...req,
+        source: opts.source ?? 'rest',
+        ...(idempotencyKey ? { idempotencyKey } : {}),
+      });
     } catch (err) {
       if (isAppError(err) && STATUS_HERE[err.code]) throw err.withStatus(STATUS_HERE[err.code]!);
       throw err;
@@ -35,7 +43,11 @@ export class ActionsService {
       return { status: 202, outcome, body: { success: false, status: 'approval_required', approval: outcome.approval } };
     }
     const success = outcome.status === 'success';
-    return { status: 200, outcome, body: earlier ? { success, output: outcome.output, duration: outcome.durationMs } : { success, output: outcome.output } };
+    return {
+      status: 200,
+      outcome,
+      body: earlier ? { success, output: outcome.output, duration: outcome.durationMs } : { success, output: outcome.output },
+    };
   }
 
   private currentRequest(b: ExecuteBodyInput): Omit<ExecuteRequest, 'source'> {

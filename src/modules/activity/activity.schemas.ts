@@ -21,7 +21,8 @@ export const ActivityEntry = Type.Object(
     approvalId: Nullable(Type.String()),
     status: Type.String({
       enum: [...ACTIVITY_STATUSES],
-      description: 'success; failed (the action ran and failed upstream); error (refused or could not run: see errorCode); approval_required; blocked',
+      description:
+        'success; failed (the action ran and failed upstream); error (refused or could not run: see errorCode); approval_required; blocked',
     }),
     errorCode: Nullable(Type.String()),
     errorMessage: Nullable(Type.String()),

@@ -13,7 +13,8 @@ const encodeCursor = (r: Row) => Buffer.from(`${r.createdAt.toISOString()}|${r.i
 function decodeCursor(cursor: string): { at: Date; id: string } {
   const [at, id] = Buffer.from(cursor, 'base64url').toString().split('|');
   const date = new Date(at ?? '');
-  if (!id || Number.isNaN(date.getTime()) || !/^[0-9a-f-]{36}$/i.test(id)) throw invalidField('cursor', 'is not a cursor from this endpoint');
+  if (!id || Number.isNaN(date.getTime()) || !/^[0-9a-f-]{36}$/i.test(id))
+    throw invalidField('cursor', 'is not a cursor from this endpoint');
   return { at: date, id };
 }
 
@@ -27,7 +28,8 @@ export class ActivityService {
     await this.deps.recorder.flush();
     const conds: SQL[] = [eq(activity.orgId, actor.orgId)];
     if (q.workspaceId) conds.push(eq(activity.workspaceId, q.workspaceId));
-    else if (actor.access.workspaceIds) conds.push(actor.access.workspaceIds.size ? inArray(activity.workspaceId, [...actor.access.workspaceIds]) : sql`false`);
+    else if (actor.access.workspaceIds)
+      conds.push(actor.access.workspaceIds.size ? inArray(activity.workspaceId, [...actor.access.workspaceIds]) : sql`false`);
     if (q.source) conds.push(eq(activity.source, q.source));
     if (q.integrationName) conds.push(eq(activity.integrationName, q.integrationName));
     if (q.actionName) conds.push(eq(activity.actionName, q.actionName));

@@ -68,7 +68,10 @@ describe('API keys', () => {
     assert.equal(res.body.error, 'UNAUTHORIZED');
     const [row] = await t.db.orm.select().from(apiKeys).where(eq(apiKeys.id, made.body.apiKey.id));
     assert.ok(row?.revokedAt instanceof Date);
-    assert.equal((await t.get('/api/v1/api-keys', key)).body.apiKeys.some((k: { id: string }) => k.id === made.body.apiKey.id), false);
+    assert.equal(
+      (await t.get('/api/v1/api-keys', key)).body.apiKeys.some((k: { id: string }) => k.id === made.body.apiKey.id),
+      false,
+    );
     assert.equal((await t.delete(`/api/v1/api-keys/${made.body.apiKey.id}`, key)).status, 404);
   });
 
@@ -137,7 +140,10 @@ describe('API keys', () => {
     const made = await t.post('/api/v1/api-keys', a.key, { name: 'a' });
     assert.equal((await t.delete(`/api/v1/api-keys/${made.body.apiKey.id}`, b.key)).status, 404);
     const listB = await t.get('/api/v1/api-keys', b.key);
-    assert.equal(listB.body.apiKeys.some((k: { id: string }) => k.id === made.body.apiKey.id), false);
+    assert.equal(
+      listB.body.apiKeys.some((k: { id: string }) => k.id === made.body.apiKey.id),
+      false,
+    );
   });
 
   it('enforces the plan limit on keys', async () => {
@@ -174,7 +180,13 @@ describe('API keys', () => {
       const { key } = await t.tenant();
       const made = await t.post('/api/v1/api-keys', key, { name: 'multi' });
       const call = async () =>
-        (await nodeB.inject({ method: 'GET', url: '/api/v1/workspaces', headers: { authorization: `Bearer ${made.body.plainKey}` } })).statusCode;
+        (
+          await nodeB.inject({
+            method: 'GET',
+            url: '/api/v1/workspaces',
+            headers: { authorization: `Bearer ${made.body.plainKey}` },
+          })
+        ).statusCode;
       assert.equal(await call(), 200); // cached on node B
       assert.equal((await t.delete(`/api/v1/api-keys/${made.body.apiKey.id}`, key)).status, 200); // revoked on node A
       let status = await call();

@@ -2,8 +2,7 @@ import type { ApiKeyRow } from './api-keys.repository.js';
 
 /** Row -> API shape. The hash never leaves the repository layer. */
 export function toApiKey(row: ApiKeyRow, lastUsedOverride?: Date) {
-  const lastUsed =
-    lastUsedOverride && (!row.lastUsedAt || lastUsedOverride > row.lastUsedAt) ? lastUsedOverride : row.lastUsedAt;
+  const lastUsed = lastUsedOverride && (!row.lastUsedAt || lastUsedOverride > row.lastUsedAt) ? lastUsedOverride : row.lastUsedAt;
   return {
     id: row.id,
     orgId: row.orgId,

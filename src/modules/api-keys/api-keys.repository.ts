@@ -17,7 +17,13 @@ export async function countActiveApiKeys(db: Executor, orgId: string): Promise<n
 }
 
 export async function listApiKeys(db: Executor, orgId: string, limit: number, offset: number): Promise<ApiKeyRow[]> {
-  return db.select().from(apiKeys).where(active(orgId)).orderBy(desc(apiKeys.createdAt), desc(apiKeys.id)).limit(limit).offset(offset);
+  return db
+    .select()
+    .from(apiKeys)
+    .where(active(orgId))
+    .orderBy(desc(apiKeys.createdAt), desc(apiKeys.id))
+    .limit(limit)
+    .offset(offset);
 }
 
 export async function revokeApiKey(db: Executor, orgId: string, id: string): Promise<ApiKeyRow | null> {

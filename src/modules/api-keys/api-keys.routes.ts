@@ -9,17 +9,35 @@ export const apiKeysRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const service = app.services.apiKeys;
 
   app.get('/api/v1/api-keys', {
-    schema: { tags, summary: 'List API keys (organization-scope key required)', security: ApiKeySecurity, querystring: ListApiKeysQuery, response: { 200: ApiKeyList, ...standardErrors } },
+    schema: {
+      tags,
+      summary: 'List API keys (organization-scope key required)',
+      security: ApiKeySecurity,
+      querystring: ListApiKeysQuery,
+      response: { 200: ApiKeyList, ...standardErrors },
+    },
     handler: async (req) => service.list(actorOf(req), req.query),
   });
 
   app.post('/api/v1/api-keys', {
-    schema: { tags, summary: 'Create an API key; the plain key is shown only in this response', security: ApiKeySecurity, body: CreateApiKeyBody, response: { 201: CreatedApiKey, ...standardErrors } },
+    schema: {
+      tags,
+      summary: 'Create an API key; the plain key is shown only in this response',
+      security: ApiKeySecurity,
+      body: CreateApiKeyBody,
+      response: { 201: CreatedApiKey, ...standardErrors },
+    },
     handler: async (req, reply) => reply.code(201).send(await service.create(actorOf(req), req.body)),
   });
 
   app.delete('/api/v1/api-keys/:id', {
-    schema: { tags, summary: 'Revoke an API key immediately', security: ApiKeySecurity, params: IdParams, response: { 200: Deleted, ...standardErrors } },
+    schema: {
+      tags,
+      summary: 'Revoke an API key immediately',
+      security: ApiKeySecurity,
+      params: IdParams,
+      response: { 200: Deleted, ...standardErrors },
+    },
     handler: async (req) => service.revoke(actorOf(req), req.params.id),
   });
 };

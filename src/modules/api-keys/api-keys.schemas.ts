@@ -6,7 +6,9 @@ export const Permissions = Type.Object(
     scope: Type.Union([Type.Literal('org'), Type.Literal('workspace')], { description: "'org' (full access) or 'workspace'" }),
     workspaceIds: Type.Optional(Type.Array(Uuid(), { maxItems: 100, description: "Required when scope is 'workspace'" })),
     approvals: Type.Optional(
-      Type.Object({ decide: Type.Optional(Type.Boolean({ description: 'May approve, reject and cancel Human Gates requests' })) }),
+      Type.Object({
+        decide: Type.Optional(Type.Boolean({ description: 'May approve, reject and cancel Human Gates requests' })),
+      }),
     ),
   },
   { $id: 'ApiKeyPermissions' },

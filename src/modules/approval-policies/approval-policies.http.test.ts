@@ -7,7 +7,9 @@ import { startApp, type TestApp } from '../../../test/harness.js';
 /** A local stand-in for an OpenAI-compatible chat-completions API; `answer` decides what the "model" says. */
 class ModelStandIn {
   requests: any[] = [];
-  answer: (q: any) => { status?: number; content?: string } = () => ({ content: JSON.stringify({ requiresApproval: true, reasons: ['large transfer'] }) });
+  answer: (q: any) => { status?: number; content?: string } = () => ({
+    content: JSON.stringify({ requiresApproval: true, reasons: ['large transfer'] }),
+  });
   private server = http.createServer((req, res) => {
     let body = '';
     req.on('data', (c: Buffer) => (body += c.toString()));
@@ -15,7 +17,9 @@ class ModelStandIn {
       const parsed = JSON.parse(body) as { messages: Array<{ content: string }> };
       this.requests.push({ path: req.url, auth: req.headers.authorization, body: parsed });
       const a = this.answer(JSON.parse(parsed.messages[1]!.content));
-      res.writeHead(a.status ?? 200, { 'content-type': 'application/json' }).end(JSON.stringify({ choices: [{ message: { role: 'assistant', content: a.content ?? '' } }] }));
+      res
+        .writeHead(a.status ?? 200, { 'content-type': 'application/json' })
+        .end(JSON.stringify({ choices: [{ message: { role: 'assistant', content: a.content ?? '' } }] }));
     });
   });
   async start() {
@@ -46,25 +50,75 @@ describe('approval policies', () => {
     assert.deepEqual(
       { ...p, id: undefined, createdAt: undefined, updatedAt: undefined },
       {
-        id: undefined, createdAt: undefined, updatedAt: undefined,
-        orgId, workspaceId: null, name: 'Payments', description: null, enabled: true, priority: 100,
-        sources: ['rest', 'sdk', 'mcp_tools', 'mcp_code'], mcpServerIds: [], workspaceIntegrationIds: [], integrationNames: [],
-        integrationAliases: [], actionNames: [], connectionStrategies: [], endUserMode: 'any', decision: 'require_approval',
-        riskMode: 'rules', rules: {}, approvers: [], timeoutSeconds: 3600, defaultOnTimeout: 'reject', reuseWindowSeconds: null,
-        approvalAccessMode: 'dashboard_and_hosted_link', metadata: null,
+        id: undefined,
+        createdAt: undefined,
+        updatedAt: undefined,
+        orgId,
+        workspaceId: null,
+        name: 'Payments',
+        description: null,
+        enabled: true,
+        priority: 100,
+        sources: ['rest', 'sdk', 'mcp_tools', 'mcp_code'],
+        mcpServerIds: [],
+        workspaceIntegrationIds: [],
+        integrationNames: [],
+        integrationAliases: [],
+        actionNames: [],
+        connectionStrategies: [],
+        endUserMode: 'any',
+        decision: 'require_approval',
+        riskMode: 'rules',
+        rules: {},
+        approvers: [],
+        timeoutSeconds: 3600,
+        defaultOnTimeout: 'reject',
+        reuseWindowSeconds: null,
+        approvalAccessMode: 'dashboard_and_hosted_link',
+        metadata: null,
       },
     );
-    const [row] = await t.db.query<{ org_id: string; sources: string[] }>('SELECT org_id, sources FROM approval_policies WHERE id = $1', [p.id]);
+    const [row] = await t.db.query<{ org_id: string; sources: string[] }>(
+      'SELECT org_id, sources FROM approval_policies WHERE id = $1',
+      [p.id],
+    );
     assert.equal(row!.org_id, orgId);
 
     const full = await t.post('/api/v1/approval-policies', key, {
-      name: 'Everything', workspaceId: ws.id, description: 'd', enabled: false, priority: 5, sources: ['trigger', 'playground'],
-      mcpServerIds: ['00000000-0000-4000-8000-000000000001'], workspaceIntegrationIds: ['00000000-0000-4000-8000-000000000002'],
-      integrationNames: ['stripe'], integrationAliases: ['billing'], actionNames: ['create_charge'], connectionStrategies: ['per_user'],
-      endUserMode: 'end_user_present', decision: 'block', riskMode: 'model_assisted',
-      rules: { actionCategories: ['payment'], amountThresholds: [{ path: 'amount', limit: 100 }], recipientAllowlist: ['*@acme.com'], recipientDenylist: ['x@y.z'], domainAllowlist: ['acme.com'], domainDenylist: ['evil.com'], storagePathPrefixes: ['/secrets/'] },
-      approvers: [{ type: 'org_role', roles: ['owner', 'admin'] }, { type: 'end_user' }, { type: 'webhook', webhookUrl: 'https://hooks.example.com/approvals' }],
-      timeoutSeconds: 600, defaultOnTimeout: 'expire', reuseWindowSeconds: 0, approvalAccessMode: 'hosted_link_only', metadata: { team: 'finance' },
+      name: 'Everything',
+      workspaceId: ws.id,
+      description: 'd',
+      enabled: false,
+      priority: 5,
+      sources: ['trigger', 'playground'],
+      mcpServerIds: ['00000000-0000-4000-8000-000000000001'],
+      workspaceIntegrationIds: ['00000000-0000-4000-8000-000000000002'],
+      integrationNames: ['stripe'],
+      integrationAliases: ['billing'],
+      actionNames: ['create_charge'],
+      connectionStrategies: ['per_user'],
+      endUserMode: 'end_user_present',
+      decision: 'block',
+      riskMode: 'model_assisted',
+      rules: {
+        actionCategories: ['payment'],
+        amountThresholds: [{ path: 'amount', limit: 100 }],
+        recipientAllowlist: ['*@acme.com'],
+        recipientDenylist: ['x@y.z'],
+        domainAllowlist: ['acme.com'],
+        domainDenylist: ['evil.com'],
+        storagePathPrefixes: ['/secrets/'],
+      },
+      approvers: [
+        { type: 'org_role', roles: ['owner', 'admin'] },
+        { type: 'end_user' },
+        { type: 'webhook', webhookUrl: 'https://hooks.example.com/approvals' },
+      ],
+      timeoutSeconds: 600,
+      defaultOnTimeout: 'expire',
+      reuseWindowSeconds: 0,
+      approvalAccessMode: 'hosted_link_only',
+      metadata: { team: 'finance' },
     });
     assert.equal(full.status, 201, full.text);
     assert.equal(full.body.policy.rules.amountThresholds[0].limit, 100);
@@ -73,14 +127,30 @@ describe('approval policies', () => {
     assert.deepEqual((await t.get(`/api/v1/approval-policies/${id}`, key)).body.policy, full.body.policy);
     const list = await t.get('/api/v1/approval-policies', key);
     assert.equal(list.body.total, 2);
-    assert.deepEqual(list.body.policies.map((x: { id: string }) => x.id), [id, p.id], 'ordered by priority');
+    assert.deepEqual(
+      list.body.policies.map((x: { id: string }) => x.id),
+      [id, p.id],
+      'ordered by priority',
+    );
     const ws2 = await t.workspace(key);
     const inWs2 = await t.get(`/api/v1/approval-policies?workspaceId=${ws2.id}`, key);
-    assert.deepEqual(inWs2.body.policies.map((x: { id: string }) => x.id), [p.id], 'a workspace sees its own and organization-wide policies');
+    assert.deepEqual(
+      inWs2.body.policies.map((x: { id: string }) => x.id),
+      [p.id],
+      'a workspace sees its own and organization-wide policies',
+    );
     const paged = await t.get('/api/v1/approval-policies?limit=1&offset=1', key);
-    assert.deepEqual(paged.body.policies.map((x: { id: string }) => x.id), [p.id]);
+    assert.deepEqual(
+      paged.body.policies.map((x: { id: string }) => x.id),
+      [p.id],
+    );
 
-    const patched = await t.patch(`/api/v1/approval-policies/${id}`, key, { integrationNames: ['paypal'], rules: { actionCategories: ['send'] }, description: null, reuseWindowSeconds: null });
+    const patched = await t.patch(`/api/v1/approval-policies/${id}`, key, {
+      integrationNames: ['paypal'],
+      rules: { actionCategories: ['send'] },
+      description: null,
+      reuseWindowSeconds: null,
+    });
     assert.equal(patched.status, 200, patched.text);
     assert.deepEqual(patched.body.policy.integrationNames, ['paypal']);
     assert.deepEqual(patched.body.policy.rules, { actionCategories: ['send'] });
@@ -134,13 +204,19 @@ describe('approval policies', () => {
     await bad({ rules: { amountThreshold: [] } }, /rules/);
     await bad({ rules: { amountThresholds: [{ path: 'amount' }] } }, /limit/);
     await bad({ rules: { amountThresholds: [{ path: 'amount', limit: -1 }] } }, /limit/);
-    await bad({ approvers: [{ type: 'webhook', webhookUrl: 'http://hooks.example.com/x' }] }, /approvers\[0\]\.webhookUrl must be an https URL/);
+    await bad(
+      { approvers: [{ type: 'webhook', webhookUrl: 'http://hooks.example.com/x' }] },
+      /approvers\[0\]\.webhookUrl must be an https URL/,
+    );
     await bad({ approvers: [{ type: 'webhook', webhookUrl: 'https://10.0.0.5/x' }] }, /public address/);
     await bad({ approvers: [{ type: 'webhook', webhookUrl: 'https://localhost/x' }] }, /public host/);
     await bad({ approvers: [{ type: 'webhook', webhookUrl: 'https://u:p@hooks.example.com/x' }] }, /credentials/);
     await bad({ approvers: [{ type: 'webhook' }] }, /approvers/);
     await bad({ approvers: [{ type: 'org_role', roles: ['king'] }] }, /approvers/);
-    await bad({ approvers: [{ type: 'dashboard_user', userIds: ['00000000-0000-4000-8000-000000000009'] }] }, /not members of this organization/);
+    await bad(
+      { approvers: [{ type: 'dashboard_user', userIds: ['00000000-0000-4000-8000-000000000009'] }] },
+      /not members of this organization/,
+    );
     await bad({ approvers: [{ type: 'pigeon' }] }, /approvers/);
     // Hosts that SWITCHBOARD_EGRESS_ALLOW opens may use http (local setups and tests).
     await ok({ approvers: [{ type: 'webhook', webhookUrl: 'http://127.0.0.1:9/hook' }] });
@@ -152,9 +228,16 @@ describe('approval policies', () => {
 
   it('accepts dashboard_user approvers that are members', async () => {
     const email = `owner-${Date.now()}@example.com`;
-    const org = await t.operator('POST', '/operator/v1/organizations', { name: 'With owner', plan: 'enterprise', owner: { email, name: 'O', password: 'password-123' } });
+    const org = await t.operator('POST', '/operator/v1/organizations', {
+      name: 'With owner',
+      plan: 'enterprise',
+      owner: { email, name: 'O', password: 'password-123' },
+    });
     const signIn = await t.post('/api/v1/auth/sign-in', null, { email, password: 'password-123' });
-    const r = await t.post('/api/v1/approval-policies', org.body.plainKey, { name: 'n', approvers: [{ type: 'dashboard_user', userIds: [signIn.body.user.id] }] });
+    const r = await t.post('/api/v1/approval-policies', org.body.plainKey, {
+      name: 'n',
+      approvers: [{ type: 'dashboard_user', userIds: [signIn.body.user.id] }],
+    });
     assert.equal(r.status, 201, r.text);
   });
 
@@ -165,27 +248,44 @@ describe('approval policies', () => {
     const inWs = (await t.post('/api/v1/approval-policies', key, { name: 'ws', workspaceId: ws.id })).body.policy;
     const orgWide = (await t.post('/api/v1/approval-policies', key, { name: 'org' })).body.policy;
     const stranger = (await t.tenant()).key;
-    for (const [m, u] of [['GET', `/api/v1/approval-policies/${inWs.id}`], ['PATCH', `/api/v1/approval-policies/${inWs.id}`], ['DELETE', `/api/v1/approval-policies/${inWs.id}`]] as const) {
+    for (const [m, u] of [
+      ['GET', `/api/v1/approval-policies/${inWs.id}`],
+      ['PATCH', `/api/v1/approval-policies/${inWs.id}`],
+      ['DELETE', `/api/v1/approval-policies/${inWs.id}`],
+    ] as const) {
       assert.equal((await t.request(m, u, { key: stranger, body: m === 'PATCH' ? { priority: 1 } : undefined })).status, 404);
     }
     assert.equal((await t.get('/api/v1/approval-policies', stranger)).body.total, 0);
     const scoped = await t.scopedKey(key, [ws2.id]);
     assert.equal((await t.get(`/api/v1/approval-policies/${inWs.id}`, scoped)).body.error, 'SCOPE_DENIED');
-    assert.equal((await t.get(`/api/v1/approval-policies/${orgWide.id}`, scoped)).status, 200, 'organization-wide policies govern every workspace and are readable');
+    assert.equal(
+      (await t.get(`/api/v1/approval-policies/${orgWide.id}`, scoped)).status,
+      200,
+      'organization-wide policies govern every workspace and are readable',
+    );
     assert.equal((await t.patch(`/api/v1/approval-policies/${orgWide.id}`, scoped, { priority: 1 })).body.error, 'SCOPE_DENIED');
     assert.equal((await t.delete(`/api/v1/approval-policies/${orgWide.id}`, scoped)).body.error, 'SCOPE_DENIED');
     assert.equal((await t.post('/api/v1/approval-policies', scoped, { name: 'x' })).body.error, 'SCOPE_DENIED');
-    assert.equal((await t.post('/api/v1/approval-policies', scoped, { name: 'x', workspaceId: ws.id })).body.error, 'SCOPE_DENIED');
+    assert.equal(
+      (await t.post('/api/v1/approval-policies', scoped, { name: 'x', workspaceId: ws.id })).body.error,
+      'SCOPE_DENIED',
+    );
     assert.equal((await t.post('/api/v1/approval-policies', scoped, { name: 'mine', workspaceId: ws2.id })).status, 201);
     const mine = await t.get('/api/v1/approval-policies', scoped);
     assert.deepEqual(mine.body.policies.map((x: { name: string }) => x.name).sort(), ['mine', 'org']);
     const moved = await t.patch(`/api/v1/approval-policies/${inWs.id}`, key, { workspaceId: null });
     assert.equal(moved.body.policy.workspaceId, null);
-    assert.equal((await t.post('/api/v1/approval-policies', key, { name: 'x', workspaceId: '00000000-0000-4000-8000-000000000000' })).status, 404);
+    assert.equal(
+      (await t.post('/api/v1/approval-policies', key, { name: 'x', workspaceId: '00000000-0000-4000-8000-000000000000' })).status,
+      404,
+    );
   });
 
   const testCall = (key: string, policy: Record<string, unknown>, context: Record<string, unknown>) =>
-    t.post('/api/v1/approval-policies/test', key, { policy, context: { integrationName: 'gmail', actionName: 'send_email', ...context } });
+    t.post('/api/v1/approval-policies/test', key, {
+      policy,
+      context: { integrationName: 'gmail', actionName: 'send_email', ...context },
+    });
 
   it('test: each decision and risk mode, each rule type, no side effects', async () => {
     const { key } = await t.tenant();
@@ -195,7 +295,11 @@ describe('approval policies', () => {
       assert.deepEqual({ decision: r.body.decision, matched: r.body.matched }, { decision, matched: true });
     }
     const notMatched = await testCall(key, { riskMode: 'always', sources: ['mcp_tools'] }, { source: 'rest' });
-    assert.deepEqual(notMatched.body, { decision: 'none', matched: false, reasons: ['source rest is not in sources [mcp_tools]'] });
+    assert.deepEqual(notMatched.body, {
+      decision: 'none',
+      matched: false,
+      reasons: ['source rest is not in sources [mcp_tools]'],
+    });
     const noRules = await testCall(key, {}, {});
     assert.equal(noRules.body.matched, false);
     assert.match(noRules.body.reasons[0], /no rules/);
@@ -211,7 +315,12 @@ describe('approval policies', () => {
       [{ domainDenylist: ['pastebin.com'] }, { input: { text: 'see https://pastebin.com/raw/x' } }, true, /domainDenylist/],
       [{ domainAllowlist: ['acme.com'] }, { input: { url: 'https://files.acme.com/a' } }, false, /no rule fired/],
       [{ domainAllowlist: ['acme.com'] }, { input: { url: 'https://dropbox.com/a' } }, true, /domainAllowlist/],
-      [{ storagePathPrefixes: ['hr/'] }, { integrationName: 'storage', actionName: 'delete_file', input: { path: 'public/../hr/salaries.csv' } }, true, /storagePathPrefixes/],
+      [
+        { storagePathPrefixes: ['hr/'] },
+        { integrationName: 'storage', actionName: 'delete_file', input: { path: 'public/../hr/salaries.csv' } },
+        true,
+        /storagePathPrefixes/,
+      ],
     ];
     for (const [rules, context, matched, reason] of cases) {
       const r = await testCall(key, { rules, decision: 'require_approval' }, { workspaceId: ws.id, ...context });
@@ -224,7 +333,10 @@ describe('approval policies', () => {
     assert.match(fallback.body.reasons[0], /no model provider is configured; evaluated the rules instead/);
     assert.equal((await t.get('/api/v1/approval-policies', key)).body.total, 0, 'nothing stored');
     assert.equal((await t.get('/api/v1/approvals', key)).body.total, 0);
-    const bad = await t.post('/api/v1/approval-policies/test', key, { policy: { priority: 99999 }, context: { integrationName: 'x', actionName: 'y' } });
+    const bad = await t.post('/api/v1/approval-policies/test', key, {
+      policy: { priority: 99999 },
+      context: { integrationName: 'x', actionName: 'y' },
+    });
     assert.equal(bad.status, 400);
     const noCtx = await t.post('/api/v1/approval-policies/test', key, { policy: {} });
     assert.equal(noCtx.status, 400);
@@ -254,11 +366,18 @@ describe('approval policies with a model provider (riskMode model_assisted)', ()
     const call = (input: Record<string, unknown>, rules: Record<string, unknown> = {}) =>
       testCall(key, { riskMode: 'model_assisted', name: 'AI judged', rules }, { input });
     const testCall = (k: string, policy: Record<string, unknown>, context: Record<string, unknown>) =>
-      t.post('/api/v1/approval-policies/test', k, { policy, context: { integrationName: 'gmail', actionName: 'send_email', ...context } });
+      t.post('/api/v1/approval-policies/test', k, {
+        policy,
+        context: { integrationName: 'gmail', actionName: 'send_email', ...context },
+      });
 
     const risky = await call({ to: 'x@y.com', apiKey: 'sk-live-supersecretvalue-123456' });
     assert.equal(risky.status, 200, risky.text);
-    assert.deepEqual(risky.body, { decision: 'require_approval', matched: true, reasons: ['model risk-judge-1: large transfer'] });
+    assert.deepEqual(risky.body, {
+      decision: 'require_approval',
+      matched: true,
+      reasons: ['model risk-judge-1: large transfer'],
+    });
     const sent = model.requests.at(-1);
     assert.equal(sent.path, '/v1/chat/completions');
     assert.equal(sent.auth, 'Bearer model-key-abc');

@@ -14,14 +14,30 @@ function where(orgId: string, f: PolicyFilter): SQL {
   const conds: SQL[] = [eq(approvalPolicies.orgId, orgId)];
   if (f.workspaceIds !== null) {
     const inWs = f.workspaceIds.length ? inArray(approvalPolicies.workspaceId, f.workspaceIds) : undefined;
-    const scope = f.includeOrgWide ? (inWs ? or(inWs, isNull(approvalPolicies.workspaceId)) : isNull(approvalPolicies.workspaceId)) : inWs;
+    const scope = f.includeOrgWide
+      ? inWs
+        ? or(inWs, isNull(approvalPolicies.workspaceId))
+        : isNull(approvalPolicies.workspaceId)
+      : inWs;
     conds.push(scope ?? eq(approvalPolicies.id, '00000000-0000-0000-0000-000000000000'));
   }
   return and(...conds)!;
 }
 
-export async function listPolicies(db: Executor, orgId: string, f: PolicyFilter, limit: number, offset: number): Promise<PolicyRow[]> {
-  return db.select().from(approvalPolicies).where(where(orgId, f)).orderBy(asc(approvalPolicies.priority), asc(approvalPolicies.createdAt), asc(approvalPolicies.id)).limit(limit).offset(offset);
+export async function listPolicies(
+  db: Executor,
+  orgId: string,
+  f: PolicyFilter,
+  limit: number,
+  offset: number,
+): Promise<PolicyRow[]> {
+  return db
+    .select()
+    .from(approvalPolicies)
+    .where(where(orgId, f))
+    .orderBy(asc(approvalPolicies.priority), asc(approvalPolicies.createdAt), asc(approvalPolicies.id))
+    .limit(limit)
+    .offset(offset);
 }
 
 export async function countPolicies(db: Executor, orgId: string, f: PolicyFilter): Promise<number> {
@@ -34,11 +50,21 @@ export async function listApplicable(db: Executor, orgId: string, workspaceId: s
   return db
     .select()
     .from(approvalPolicies)
-    .where(and(eq(approvalPolicies.orgId, orgId), eq(approvalPolicies.enabled, true), or(eq(approvalPolicies.workspaceId, workspaceId), isNull(approvalPolicies.workspaceId))));
+    .where(
+      and(
+        eq(approvalPolicies.orgId, orgId),
+        eq(approvalPolicies.enabled, true),
+        or(eq(approvalPolicies.workspaceId, workspaceId), isNull(approvalPolicies.workspaceId)),
+      ),
+    );
 }
 
 export async function findPolicy(db: Executor, orgId: string, id: string): Promise<PolicyRow | null> {
-  const [r] = await db.select().from(approvalPolicies).where(and(eq(approvalPolicies.orgId, orgId), eq(approvalPolicies.id, id))).limit(1);
+  const [r] = await db
+    .select()
+    .from(approvalPolicies)
+    .where(and(eq(approvalPolicies.orgId, orgId), eq(approvalPolicies.id, id)))
+    .limit(1);
   return r ?? null;
 }
 
@@ -47,7 +73,12 @@ export async function insertPolicy(db: Executor, row: typeof approvalPolicies.$i
   return r!;
 }
 
-export async function updatePolicy(db: Executor, orgId: string, id: string, patch: Partial<typeof approvalPolicies.$inferInsert>): Promise<PolicyRow | null> {
+export async function updatePolicy(
+  db: Executor,
+  orgId: string,
+  id: string,
+  patch: Partial<typeof approvalPolicies.$inferInsert>,
+): Promise<PolicyRow | null> {
   const [r] = await db
     .update(approvalPolicies)
     .set({ ...patch, updatedAt: new Date() })
@@ -57,6 +88,9 @@ export async function updatePolicy(db: Executor, orgId: string, id: string, patc
 }
 
 export async function deletePolicy(db: Executor, orgId: string, id: string): Promise<boolean> {
-  const rows = await db.delete(approvalPolicies).where(and(eq(approvalPolicies.orgId, orgId), eq(approvalPolicies.id, id))).returning({ id: approvalPolicies.id });
+  const rows = await db
+    .delete(approvalPolicies)
+    .where(and(eq(approvalPolicies.orgId, orgId), eq(approvalPolicies.id, id)))
+    .returning({ id: approvalPolicies.id });
   return rows.length > 0;
 }

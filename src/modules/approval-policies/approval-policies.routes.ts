@@ -17,7 +17,13 @@ export const approvalPoliciesRoutes: FastifyPluginAsyncTypebox = async (app) => 
   const service = app.services.approvalPolicies;
 
   app.post('/api/v1/approval-policies', {
-    schema: { tags, summary: 'Create an approval policy', security: ApiKeySecurity, body: CreatePolicyBody, response: { 201: PolicyEnvelope, ...standardErrors } },
+    schema: {
+      tags,
+      summary: 'Create an approval policy',
+      security: ApiKeySecurity,
+      body: CreatePolicyBody,
+      response: { 201: PolicyEnvelope, ...standardErrors },
+    },
     handler: async (req, reply) => reply.code(201).send({ policy: await service.create(actorOf(req), req.body) }),
   });
 
@@ -44,7 +50,13 @@ export const approvalPoliciesRoutes: FastifyPluginAsyncTypebox = async (app) => 
   });
 
   app.get('/api/v1/approval-policies/:id', {
-    schema: { tags, summary: 'Get an approval policy', security: ApiKeySecurity, params: IdParams, response: { 200: PolicyEnvelope, ...standardErrors } },
+    schema: {
+      tags,
+      summary: 'Get an approval policy',
+      security: ApiKeySecurity,
+      params: IdParams,
+      response: { 200: PolicyEnvelope, ...standardErrors },
+    },
     handler: async (req) => ({ policy: await service.get(actorOf(req), req.params.id) }),
   });
 
@@ -61,7 +73,13 @@ export const approvalPoliciesRoutes: FastifyPluginAsyncTypebox = async (app) => 
   });
 
   app.delete('/api/v1/approval-policies/:id', {
-    schema: { tags, summary: "Delete an approval policy (its requests' history stays)", security: ApiKeySecurity, params: IdParams, response: { 200: Deleted, ...standardErrors } },
+    schema: {
+      tags,
+      summary: "Delete an approval policy (its requests' history stays)",
+      security: ApiKeySecurity,
+      params: IdParams,
+      response: { 200: Deleted, ...standardErrors },
+    },
     handler: async (req) => service.delete(actorOf(req), req.params.id),
   });
 };

@@ -16,7 +16,8 @@ export const DEFAULT_SOURCES = ['rest', 'sdk', 'mcp_tools', 'mcp_code'] as const
 export const MAX_TIMEOUT_SECONDS = 30 * 86_400;
 export const MAX_REUSE_WINDOW_SECONDS = 7 * 86_400;
 
-const enumOf = <T extends readonly string[]>(values: T, description?: string) => Type.String({ enum: [...values], ...(description ? { description } : {}) });
+const enumOf = <T extends readonly string[]>(values: T, description?: string) =>
+  Type.String({ enum: [...values], ...(description ? { description } : {}) });
 /** Rejects unknown fields (the validator would otherwise strip them silently, and a misspelt rule would vanish). */
 const strict = { additionalProperties: Type.Never() } as const;
 
@@ -27,13 +28,21 @@ const ListEntry = Type.String({ minLength: 1, maxLength: 320 });
 export const PolicyRules = Type.Object(
   {
     actionCategories: Type.Optional(
-      Type.Array(enumOf(ACTION_CATEGORIES), { uniqueItems: true, maxItems: 6, description: 'read, write, delete, send, payment, share' }),
+      Type.Array(enumOf(ACTION_CATEGORIES), {
+        uniqueItems: true,
+        maxItems: 6,
+        description: 'read, write, delete, send, payment, share',
+      }),
     ),
     amountThresholds: Type.Optional(
       Type.Array(
         Type.Object(
           {
-            path: Type.String({ minLength: 1, maxLength: 200, description: 'dotted path in the input, e.g. amount or items[*].price' }),
+            path: Type.String({
+              minLength: 1,
+              maxLength: 200,
+              description: 'dotted path in the input, e.g. amount or items[*].price',
+            }),
             limit: Type.Number({ minimum: 0, description: 'fires when the amount exceeds this' }),
           },
           strict,
@@ -41,21 +50,44 @@ export const PolicyRules = Type.Object(
         { maxItems: 20 },
       ),
     ),
-    recipientAllowlist: Type.Optional(Type.Array(ListEntry, { maxItems: 500, description: 'addresses or *@domain patterns; fires for any other recipient' })),
+    recipientAllowlist: Type.Optional(
+      Type.Array(ListEntry, { maxItems: 500, description: 'addresses or *@domain patterns; fires for any other recipient' }),
+    ),
     recipientDenylist: Type.Optional(Type.Array(ListEntry, { maxItems: 500, description: 'fires when a recipient matches' })),
-    domainAllowlist: Type.Optional(Type.Array(ListEntry, { maxItems: 500, description: 'domains (subdomains included); fires for any other domain' })),
-    domainDenylist: Type.Optional(Type.Array(ListEntry, { maxItems: 500, description: 'fires when a domain or a subdomain of it appears' })),
-    storagePathPrefixes: Type.Optional(Type.Array(Type.String({ minLength: 1, maxLength: 500 }), { maxItems: 100, description: 'fires when a path-like input starts with one' })),
+    domainAllowlist: Type.Optional(
+      Type.Array(ListEntry, { maxItems: 500, description: 'domains (subdomains included); fires for any other domain' }),
+    ),
+    domainDenylist: Type.Optional(
+      Type.Array(ListEntry, { maxItems: 500, description: 'fires when a domain or a subdomain of it appears' }),
+    ),
+    storagePathPrefixes: Type.Optional(
+      Type.Array(Type.String({ minLength: 1, maxLength: 500 }), {
+        maxItems: 100,
+        description: 'fires when a path-like input starts with one',
+      }),
+    ),
   },
   { ...strict, description: 'Risk rules (see docs/decisions/0061-approval-rules.md)' },
 );
 export type PolicyRulesInput = Static<typeof PolicyRules>;
 
 export const Approver = Type.Union([
-  Type.Object({ type: Type.Literal('org_role'), roles: Type.Array(enumOf(ORG_ROLES), { minItems: 1, uniqueItems: true }) }, strict),
-  Type.Object({ type: Type.Literal('dashboard_user'), userIds: Type.Array(Uuid(), { minItems: 1, maxItems: 100, uniqueItems: true }) }, strict),
+  Type.Object(
+    { type: Type.Literal('org_role'), roles: Type.Array(enumOf(ORG_ROLES), { minItems: 1, uniqueItems: true }) },
+    strict,
+  ),
+  Type.Object(
+    { type: Type.Literal('dashboard_user'), userIds: Type.Array(Uuid(), { minItems: 1, maxItems: 100, uniqueItems: true }) },
+    strict,
+  ),
   Type.Object({ type: Type.Literal('end_user') }, strict),
-  Type.Object({ type: Type.Literal('webhook'), webhookUrl: Type.String({ format: 'uri', maxLength: 2000, description: 'public HTTPS URL' }) }, strict),
+  Type.Object(
+    {
+      type: Type.Literal('webhook'),
+      webhookUrl: Type.String({ format: 'uri', maxLength: 2000, description: 'public HTTPS URL' }),
+    },
+    strict,
+  ),
 ]);
 export type ApproverInput = Static<typeof Approver>;
 
@@ -65,7 +97,11 @@ const policyFields = {
   description: Nullable(Type.String({ maxLength: 1000 })),
   enabled: Type.Boolean(),
   priority: Type.Integer({ minimum: 0, maximum: 10000, description: 'lower runs first; default 100' }),
-  sources: Type.Array(enumOf(EXECUTION_SOURCES), { minItems: 1, uniqueItems: true, description: 'default [rest, sdk, mcp_tools, mcp_code]' }),
+  sources: Type.Array(enumOf(EXECUTION_SOURCES), {
+    minItems: 1,
+    uniqueItems: true,
+    description: 'default [rest, sdk, mcp_tools, mcp_code]',
+  }),
   mcpServerIds: Filter('MCP server ids', Uuid()),
   workspaceIntegrationIds: Filter('workspace integration ids', Uuid()),
   integrationNames: Filter('integration names'),
@@ -79,7 +115,9 @@ const policyFields = {
   approvers: Type.Array(Approver, { maxItems: 20 }),
   timeoutSeconds: Type.Integer({ minimum: 60, maximum: MAX_TIMEOUT_SECONDS, description: '60 s to 30 days; default 3600' }),
   defaultOnTimeout: enumOf(['reject', 'expire'] as const),
-  reuseWindowSeconds: Nullable(Type.Integer({ minimum: 0, maximum: MAX_REUSE_WINDOW_SECONDS, description: '0 to 7 days; null: none' })),
+  reuseWindowSeconds: Nullable(
+    Type.Integer({ minimum: 0, maximum: MAX_REUSE_WINDOW_SECONDS, description: '0 to 7 days; null: none' }),
+  ),
   approvalAccessMode: enumOf(ACCESS_MODES),
   metadata: Nullable(Type.Record(Type.String(), Type.Unknown())),
 };

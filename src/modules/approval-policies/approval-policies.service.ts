@@ -73,7 +73,7 @@ export class ApprovalPoliciesService {
       decision: input.decision ?? 'require_approval',
       riskMode: input.riskMode ?? 'rules',
       rules: input.rules ?? {},
-      approvers: (input.approvers ?? []),
+      approvers: input.approvers ?? [],
       timeoutSeconds: input.timeoutSeconds ?? 3600,
       defaultOnTimeout: input.defaultOnTimeout ?? 'reject',
       reuseWindowSeconds: input.reuseWindowSeconds ?? null,
@@ -110,7 +110,8 @@ export class ApprovalPoliciesService {
     if (Object.keys(patch).length === 0) throw new AppError('NO_UPDATES', 'Give at least one policy field.');
     const current = await this.find(actor, id);
     await this.assertCanManage(actor, current.workspaceId);
-    if (input.workspaceId !== undefined && input.workspaceId !== current.workspaceId) await this.assertCanManage(actor, input.workspaceId);
+    if (input.workspaceId !== undefined && input.workspaceId !== current.workspaceId)
+      await this.assertCanManage(actor, input.workspaceId);
     if (input.approvers) await this.validate(actor.orgId, input.approvers);
     const row = await repo.updatePolicy(this.deps.orm, actor.orgId, id, patch);
     if (!row) throw notFound();
@@ -151,7 +152,7 @@ export class ApprovalPoliciesService {
       decision: (p.decision ?? 'require_approval') as PolicyDecision,
       riskMode: p.riskMode ?? 'rules',
       rules: p.rules ?? {},
-      approvers: (p.approvers ?? []),
+      approvers: p.approvers ?? [],
       timeoutSeconds: p.timeoutSeconds ?? 3600,
       defaultOnTimeout: p.defaultOnTimeout ?? 'reject',
       reuseWindowSeconds: p.reuseWindowSeconds ?? null,
@@ -213,7 +214,8 @@ export class ApprovalPoliciesService {
   /** Workspace policies need the workspace in scope; organization-wide ones an organization-scope key. */
   private async assertCanManage(actor: Actor, workspaceId: string | null): Promise<void> {
     if (workspaceId) await this.deps.workspaces.requireUsable(actor, workspaceId);
-    else if (!actor.access.orgWide) throw new AppError('SCOPE_DENIED', 'Organization-wide policies need an organization-scope API key.');
+    else if (!actor.access.orgWide)
+      throw new AppError('SCOPE_DENIED', 'Organization-wide policies need an organization-scope API key.');
   }
 
   private async validate(orgId: string, approvers: readonly ApproverInput[]): Promise<void> {
@@ -229,7 +231,11 @@ export class ApprovalPoliciesService {
           .where(and(eq(members.orgId, orgId), inArray(members.userId, a.userIds)));
         const known = new Set(found.map((r) => r.userId));
         const unknown = a.userIds.filter((u) => !known.has(u));
-        if (unknown.length) throw new AppError('VALIDATION_ERROR', `approvers[${i}].userIds: ${unknown.join(', ')} are not members of this organization`);
+        if (unknown.length)
+          throw new AppError(
+            'VALIDATION_ERROR',
+            `approvers[${i}].userIds: ${unknown.join(', ')} are not members of this organization`,
+          );
       }
     }
   }
@@ -244,12 +250,18 @@ export class ApprovalPoliciesService {
     }
     const host = url.hostname.toLowerCase().replace(/^\[|\]$/g, '');
     // Allow-listed: named in SWITCHBOARD_EGRESS_ALLOW, or a private IP that the allow list opens.
-    const allowListed = this.deps.egressAllow.some((e) => e.toLowerCase() === host) || (net.isIP(host) !== 0 && !STRICT.isAllowed(host, host) && this.guard.isAllowed(host, host));
+    const allowListed =
+      this.deps.egressAllow.some((e) => e.toLowerCase() === host) ||
+      (net.isIP(host) !== 0 && !STRICT.isAllowed(host, host) && this.guard.isAllowed(host, host));
     if (url.username || url.password) return 'must not carry credentials';
     if (url.protocol !== 'https:' && !(url.protocol === 'http:' && allowListed)) return 'must be an https URL';
     if (allowListed) return null;
-    if (net.isIP(host)) return this.guard.isAllowed(host, host) ? null : 'must be a public address (private, loopback and link-local addresses are refused)';
-    if (host === 'localhost' || /\.(localhost|local|internal|lan|home|corp|intranet)$/.test(host) || !host.includes('.')) return 'must be a public host name';
+    if (net.isIP(host))
+      return this.guard.isAllowed(host, host)
+        ? null
+        : 'must be a public address (private, loopback and link-local addresses are refused)';
+    if (host === 'localhost' || /\.(localhost|local|internal|lan|home|corp|intranet)$/.test(host) || !host.includes('.'))
+      return 'must be a public host name';
     return null;
   }
 }

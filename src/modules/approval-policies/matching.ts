@@ -63,14 +63,21 @@ const fmt = (xs: readonly string[]) => `[${xs.join(', ')}]`;
 export function filterMismatch(p: PolicyDef, c: MatchContext): string | null {
   if (p.workspaceId !== null && p.workspaceId !== c.workspaceId) return 'the policy belongs to another workspace';
   if (!p.sources.includes(c.source)) return `source ${c.source} is not in sources ${fmt(p.sources)}`;
-  if (p.mcpServerIds.length && !(c.mcpServerId && p.mcpServerIds.includes(c.mcpServerId))) return `the call does not come from one of mcpServerIds ${fmt(p.mcpServerIds)}`;
-  if (p.workspaceIntegrationIds.length && !(c.workspaceIntegrationId && p.workspaceIntegrationIds.includes(c.workspaceIntegrationId))) {
+  if (p.mcpServerIds.length && !(c.mcpServerId && p.mcpServerIds.includes(c.mcpServerId)))
+    return `the call does not come from one of mcpServerIds ${fmt(p.mcpServerIds)}`;
+  if (
+    p.workspaceIntegrationIds.length &&
+    !(c.workspaceIntegrationId && p.workspaceIntegrationIds.includes(c.workspaceIntegrationId))
+  ) {
     return 'the workspace integration is not in workspaceIntegrationIds';
   }
-  if (p.integrationNames.length && !p.integrationNames.includes(c.integrationName)) return `integration ${c.integrationName} is not in integrationNames ${fmt(p.integrationNames)}`;
+  if (p.integrationNames.length && !p.integrationNames.includes(c.integrationName))
+    return `integration ${c.integrationName} is not in integrationNames ${fmt(p.integrationNames)}`;
   const alias = c.integrationAlias ?? c.integrationName;
-  if (p.integrationAliases.length && !p.integrationAliases.includes(alias)) return `alias ${alias} is not in integrationAliases ${fmt(p.integrationAliases)}`;
-  if (p.actionNames.length && !p.actionNames.includes(c.actionName)) return `action ${c.actionName} is not in actionNames ${fmt(p.actionNames)}`;
+  if (p.integrationAliases.length && !p.integrationAliases.includes(alias))
+    return `alias ${alias} is not in integrationAliases ${fmt(p.integrationAliases)}`;
+  if (p.actionNames.length && !p.actionNames.includes(c.actionName))
+    return `action ${c.actionName} is not in actionNames ${fmt(p.actionNames)}`;
   if (p.connectionStrategies.length && !(c.connectionStrategy && p.connectionStrategies.includes(c.connectionStrategy))) {
     return `connection strategy ${c.connectionStrategy ?? 'none'} is not in connectionStrategies ${fmt(p.connectionStrategies)}`;
   }
@@ -88,10 +95,18 @@ export async function evaluatePolicy(p: PolicyDef, c: MatchContext, model: RiskM
   if (!p.enabled) return { applies: false, filtersMatch: false, reasons: ['the policy is disabled'] };
   const mismatch = filterMismatch(p, c);
   if (mismatch) return { applies: false, filtersMatch: false, reasons: [mismatch] };
-  const action = categorizeAction({ name: c.integrationName, categories: c.integrationCategories }, { name: c.actionName, displayName: c.actionDisplayName }, c.input);
+  const action = categorizeAction(
+    { name: c.integrationName, categories: c.integrationCategories },
+    { name: c.actionName, displayName: c.actionDisplayName },
+    c.input,
+  );
   const fired = evaluateRules(p.rules, { integrationName: c.integrationName, actionName: c.actionName, action, input: c.input });
   if (p.riskMode === 'always') {
-    return { applies: true, filtersMatch: true, reasons: [`riskMode always: every call matching the filters of "${p.name}" is covered`, ...fired] };
+    return {
+      applies: true,
+      filtersMatch: true,
+      reasons: [`riskMode always: every call matching the filters of "${p.name}" is covered`, ...fired],
+    };
   }
   if (p.riskMode === 'model_assisted') {
     if (!model) {
@@ -112,8 +127,14 @@ export async function evaluatePolicy(p: PolicyDef, c: MatchContext, model: RiskM
         },
       });
       const modelReasons = answer.reasons.map((r) => `${model.label}: ${r}`);
-      if (answer.risky) return { applies: true, filtersMatch: true, reasons: [...(modelReasons.length ? modelReasons : [`${model.label}: requires approval`]), ...fired] };
-      if (fired.length) return { applies: true, filtersMatch: true, reasons: [`${model.label} saw no risk, but rules fired`, ...fired] };
+      if (answer.risky)
+        return {
+          applies: true,
+          filtersMatch: true,
+          reasons: [...(modelReasons.length ? modelReasons : [`${model.label}: requires approval`]), ...fired],
+        };
+      if (fired.length)
+        return { applies: true, filtersMatch: true, reasons: [`${model.label} saw no risk, but rules fired`, ...fired] };
       return { applies: false, filtersMatch: true, reasons: [`${model.label}: no approval needed`, ...modelReasons] };
     } catch (err) {
       const note = `model_assisted: the model provider could not answer (${(err as Error).message.slice(0, 200)}); evaluated the rules instead`;
@@ -125,7 +146,14 @@ export async function evaluatePolicy(p: PolicyDef, c: MatchContext, model: RiskM
 
 function rulesVerdict(p: PolicyDef, fired: string[], notes: string[]): PolicyVerdict {
   if (fired.length) return { applies: true, filtersMatch: true, reasons: [...notes, ...fired] };
-  return { applies: false, filtersMatch: true, reasons: [...notes, hasRules(p.rules) ? 'no rule fired' : 'the policy has no rules (riskMode rules applies only when a rule fires)'] };
+  return {
+    applies: false,
+    filtersMatch: true,
+    reasons: [
+      ...notes,
+      hasRules(p.rules) ? 'no rule fired' : 'the policy has no rules (riskMode rules applies only when a rule fires)',
+    ],
+  };
 }
 
 /** Lowest priority value wins; then the most severe decision (block > require_approval > notify_only > auto_approve); then policy id. */
@@ -136,7 +164,11 @@ export function comparePolicies(a: PolicyDef, b: PolicyDef): number {
 }
 
 /** The winning policy among those that apply, with its reasons; null when none applies. */
-export async function selectPolicy(policies: readonly PolicyDef[], c: MatchContext, model: RiskModel | null): Promise<{ policy: PolicyDef; reasons: string[] } | null> {
+export async function selectPolicy(
+  policies: readonly PolicyDef[],
+  c: MatchContext,
+  model: RiskModel | null,
+): Promise<{ policy: PolicyDef; reasons: string[] } | null> {
   // Evaluated in selection order, so a model is consulted only until the winner is known.
   for (const p of [...policies].sort(comparePolicies)) {
     const v = await evaluatePolicy(p, c, model);

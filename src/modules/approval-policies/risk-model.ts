@@ -49,7 +49,10 @@ export class OpenAiCompatibleRiskModel implements RiskModel {
   private readonly guard: EgressGuard;
   readonly label: string;
 
-  constructor(private readonly config: RiskModelConfig, egressAllow: readonly string[]) {
+  constructor(
+    private readonly config: RiskModelConfig,
+    egressAllow: readonly string[],
+  ) {
     this.guard = new EgressGuard(egressAllow);
     this.label = `model ${config.model}`;
   }
@@ -89,7 +92,12 @@ export class OpenAiCompatibleRiskModel implements RiskModel {
     }
     const p = parsed as { requiresApproval?: unknown; reasons?: unknown };
     if (typeof p.requiresApproval !== 'boolean') throw new Error('the model answer has no requiresApproval boolean');
-    const reasons = Array.isArray(p.reasons) ? p.reasons.filter((r): r is string => typeof r === 'string').map((r) => r.slice(0, 300)).slice(0, 10) : [];
+    const reasons = Array.isArray(p.reasons)
+      ? p.reasons
+          .filter((r): r is string => typeof r === 'string')
+          .map((r) => r.slice(0, 300))
+          .slice(0, 10)
+      : [];
     return { risky: p.requiresApproval, reasons };
   }
 

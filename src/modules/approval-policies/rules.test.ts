@@ -16,7 +16,10 @@ describe('action categories', () => {
     assert.deepEqual(categorizeAction({ name: 'gmail' }, { name: 'send_email' }).categories, ['send']);
     assert.deepEqual(categorizeAction({ name: 'x' }, { name: 'listFiles' }).categories, ['read']);
     assert.deepEqual(categorizeAction({ name: 'x' }, { name: 'delete_file' }).categories, ['delete']);
-    assert.deepEqual(categorizeAction({ name: 'stripe', categories: ['PAYMENT_PROCESSING'] }, { name: 'create_customer' }).categories, ['write', 'payment']);
+    assert.deepEqual(
+      categorizeAction({ name: 'stripe', categories: ['PAYMENT_PROCESSING'] }, { name: 'create_customer' }).categories,
+      ['write', 'payment'],
+    );
     assert.deepEqual(categorizeAction({ name: 'x' }, { name: 'refund' }).categories, ['payment']);
     assert.deepEqual(categorizeAction({ name: 'drive' }, { name: 'share_file' }).categories, ['share']);
     assert.deepEqual(categorizeAction({ name: 'storage' }, { name: 'get_download_url' }).categories, ['read', 'share']);
@@ -24,14 +27,20 @@ describe('action categories', () => {
   it('reads the http method for http.send_request, and treats unclassified actions as write', () => {
     assert.deepEqual(categorizeAction({ name: 'http' }, { name: 'send_request' }, { method: 'GET' }).categories, ['read']);
     assert.deepEqual(categorizeAction({ name: 'http' }, { name: 'send_request' }, { method: 'delete' }).categories, ['delete']);
-    assert.deepEqual(categorizeAction({ name: 'http' }, { name: 'send_request' }, { method: 'POST' }).categories, ['write', 'send']);
+    assert.deepEqual(categorizeAction({ name: 'http' }, { name: 'send_request' }, { method: 'POST' }).categories, [
+      'write',
+      'send',
+    ]);
     assert.deepEqual(categorizeAction({ name: 'x' }, { name: 'frobnicate' }), { categories: ['write'], inferred: true });
   });
 });
 
 describe('rule evaluators', () => {
   it('actionCategories fires on a shared category only', () => {
-    assert.match(evaluateRules({ actionCategories: ['send'] }, facts({}))[0]!, /actionCategories: gmail.send_email is a send action/);
+    assert.match(
+      evaluateRules({ actionCategories: ['send'] }, facts({}))[0]!,
+      /actionCategories: gmail.send_email is a send action/,
+    );
     assert.deepEqual(evaluateRules({ actionCategories: ['delete', 'payment'] }, facts({})), []);
     assert.match(evaluateRules({ actionCategories: ['write'] }, facts({}, 'x', 'frobnicate'))[0]!, /treated as write/);
   });
@@ -41,8 +50,15 @@ describe('rule evaluators', () => {
     assert.deepEqual(valuesAt(input, 'items[*].price'), [10, 1200]);
     assert.deepEqual(valuesAt(input, 'items[1].price'), [1200]);
     assert.deepEqual(valuesAt(input, 'missing.path'), []);
-    assert.match(evaluateRules({ amountThresholds: [{ path: 'amount', limit: 100 }] }, facts(input))[0]!, /250 at "amount" exceeds the limit 100/);
-    assert.deepEqual(evaluateRules({ amountThresholds: [{ path: 'amount', limit: 250 }] }, facts(input)), [], 'equal to the limit does not exceed it');
+    assert.match(
+      evaluateRules({ amountThresholds: [{ path: 'amount', limit: 100 }] }, facts(input))[0]!,
+      /250 at "amount" exceeds the limit 100/,
+    );
+    assert.deepEqual(
+      evaluateRules({ amountThresholds: [{ path: 'amount', limit: 250 }] }, facts(input)),
+      [],
+      'equal to the limit does not exceed it',
+    );
     assert.deepEqual(evaluateRules({ amountThresholds: [{ path: 'order.total', limit: 100 }] }, facts(input)), []);
     assert.equal(evaluateRules({ amountThresholds: [{ path: 'order.total', limit: 50 }] }, facts(input)).length, 1);
     assert.match(evaluateRules({ amountThresholds: [{ path: 'items[*].price', limit: 1000 }] }, facts(input))[0]!, /1200/);
@@ -56,8 +72,10 @@ describe('rule evaluators', () => {
       body: 'see https://docs.partner.io/x and mail carol@partner.io',
       nested: { webhookUrl: 'hooks.zapier.com/abc' },
     });
-    for (const r of ['alice@acme.com', 'bob@evil.example', '#general', 'carol@partner.io']) assert.ok(f.recipients.includes(r), r);
-    for (const d of ['acme.com', 'evil.example', 'docs.partner.io', 'partner.io', 'hooks.zapier.com']) assert.ok(f.domains.includes(d), d);
+    for (const r of ['alice@acme.com', 'bob@evil.example', '#general', 'carol@partner.io'])
+      assert.ok(f.recipients.includes(r), r);
+    for (const d of ['acme.com', 'evil.example', 'docs.partner.io', 'partner.io', 'hooks.zapier.com'])
+      assert.ok(f.domains.includes(d), d);
   });
 
   it('recipient and domain allow and deny lists', () => {
@@ -70,10 +88,16 @@ describe('rule evaluators', () => {
     assert.ok(!domainMatches('notacme.com', 'acme.com'));
     const input = { to: 'x@acme.com', cc: 'y@gmail.com' };
     assert.match(evaluateRules({ recipientDenylist: ['*@gmail.com'] }, facts(input))[0]!, /recipientDenylist: "y@gmail.com"/);
-    assert.match(evaluateRules({ recipientAllowlist: ['*@acme.com'] }, facts(input))[0]!, /recipientAllowlist: "y@gmail.com" is not on the allowlist/);
+    assert.match(
+      evaluateRules({ recipientAllowlist: ['*@acme.com'] }, facts(input))[0]!,
+      /recipientAllowlist: "y@gmail.com" is not on the allowlist/,
+    );
     assert.deepEqual(evaluateRules({ recipientAllowlist: ['*@acme.com', '*@gmail.com'] }, facts(input)), []);
     assert.match(evaluateRules({ domainDenylist: ['gmail.com'] }, facts(input))[0]!, /domainDenylist/);
-    assert.match(evaluateRules({ domainAllowlist: ['acme.com'] }, facts({ url: 'https://api.other.net/v1' }))[0]!, /"api.other.net" is not on the allowlist/);
+    assert.match(
+      evaluateRules({ domainAllowlist: ['acme.com'] }, facts({ url: 'https://api.other.net/v1' }))[0]!,
+      /"api.other.net" is not on the allowlist/,
+    );
     assert.deepEqual(evaluateRules({ domainAllowlist: ['acme.com'] }, facts({ url: 'https://api.acme.com/v1' })), []);
     assert.deepEqual(evaluateRules({ domainAllowlist: ['acme.com'] }, facts({ text: 'no hosts here' })), []);
   });
@@ -84,8 +108,14 @@ describe('rule evaluators', () => {
     assert.ok(pathHasPrefix('secrets', 'secrets/'));
     assert.ok(!pathHasPrefix('secrets-old/a', 'secrets/'));
     assert.ok(pathHasPrefix('secrets-old/a', 'secrets'));
-    assert.match(evaluateRules({ storagePathPrefixes: ['finance/'] }, facts({ path: './finance/q3.xlsx' }, 'storage', 'write_file'))[0]!, /"finance\/q3.xlsx"/);
-    assert.deepEqual(evaluateRules({ storagePathPrefixes: ['finance/'] }, facts({ path: 'public/q3.xlsx' }, 'storage', 'write_file')), []);
+    assert.match(
+      evaluateRules({ storagePathPrefixes: ['finance/'] }, facts({ path: './finance/q3.xlsx' }, 'storage', 'write_file'))[0]!,
+      /"finance\/q3.xlsx"/,
+    );
+    assert.deepEqual(
+      evaluateRules({ storagePathPrefixes: ['finance/'] }, facts({ path: 'public/q3.xlsx' }, 'storage', 'write_file')),
+      [],
+    );
   });
 });
 
@@ -161,7 +191,10 @@ describe('matching and selection', () => {
       policy({ id: 'e', priority: 10, decision: 'require_approval' }),
       policy({ id: 'd', priority: 10, decision: 'require_approval' }),
     ];
-    assert.deepEqual([...ps].sort(comparePolicies).map((p) => p.id), ['a', 'b', 'd', 'e', 'c']);
+    assert.deepEqual(
+      [...ps].sort(comparePolicies).map((p) => p.id),
+      ['a', 'b', 'd', 'e', 'c'],
+    );
   });
 
   it('selects the first policy that applies in that order, skipping ones whose rules do not fire', async () => {

@@ -38,12 +38,71 @@ export const isSensitivePath = (path: string) => path.split(/[.[\]]/).some((seg)
 const normKey = (k: string | null) => (k ?? '').toLowerCase().replace(/[^a-z0-9]/g, '');
 
 const RECIPIENT_KEYS = new Set([
-  'to', 'cc', 'bcc', 'recipient', 'recipients', 'receiver', 'receivers', 'email', 'emails', 'emailaddress', 'toemail', 'toaddress',
-  'replyto', 'address', 'addresses', 'phone', 'phonenumber', 'tonumber', 'channel', 'channelid', 'chatid', 'user', 'username',
-  'userid', 'attendees', 'participants', 'invitees', 'members', 'destination', 'sendto', 'mailto',
+  'to',
+  'cc',
+  'bcc',
+  'recipient',
+  'recipients',
+  'receiver',
+  'receivers',
+  'email',
+  'emails',
+  'emailaddress',
+  'toemail',
+  'toaddress',
+  'replyto',
+  'address',
+  'addresses',
+  'phone',
+  'phonenumber',
+  'tonumber',
+  'channel',
+  'channelid',
+  'chatid',
+  'user',
+  'username',
+  'userid',
+  'attendees',
+  'participants',
+  'invitees',
+  'members',
+  'destination',
+  'sendto',
+  'mailto',
 ]);
-const DOMAIN_KEYS = new Set(['domain', 'domains', 'host', 'hostname', 'url', 'urls', 'website', 'link', 'endpoint', 'baseurl', 'webhookurl', 'callbackurl', 'href', 'origin']);
-const PATH_KEYS = new Set(['path', 'paths', 'filepath', 'filename', 'file', 'directory', 'dir', 'folder', 'prefix', 'destinationpath', 'sourcepath', 'targetpath', 'frompath', 'topath', 'objectkey']);
+const DOMAIN_KEYS = new Set([
+  'domain',
+  'domains',
+  'host',
+  'hostname',
+  'url',
+  'urls',
+  'website',
+  'link',
+  'endpoint',
+  'baseurl',
+  'webhookurl',
+  'callbackurl',
+  'href',
+  'origin',
+]);
+const PATH_KEYS = new Set([
+  'path',
+  'paths',
+  'filepath',
+  'filename',
+  'file',
+  'directory',
+  'dir',
+  'folder',
+  'prefix',
+  'destinationpath',
+  'sourcepath',
+  'targetpath',
+  'frompath',
+  'topath',
+  'objectkey',
+]);
 
 const EMAIL_RE = /[a-z0-9._%+-]+@[a-z0-9-]+(?:\.[a-z0-9-]+)*\.[a-z]{2,}/gi;
 const URL_RE = /\b(?:https?|wss?|ftp):\/\/[^\s"'<>`]+/gi;
@@ -59,7 +118,10 @@ export interface ExtractedFacts {
 function hostOf(text: string): string | null {
   const candidate = /^[a-z][a-z0-9+.-]*:\/\//i.test(text) ? text : `https://${text}`;
   try {
-    const host = new URL(candidate).hostname.toLowerCase().replace(/^\[|\]$/g, '').replace(/\.$/, '');
+    const host = new URL(candidate).hostname
+      .toLowerCase()
+      .replace(/^\[|\]$/g, '')
+      .replace(/\.$/, '');
     return host && /[a-z0-9]/.test(host) && !host.includes(' ') ? host : null;
   } catch {
     return null;
@@ -92,7 +154,10 @@ export function extractFacts(input: Record<string, unknown>): ExtractedFacts {
     }
     if (RECIPIENT_KEYS.has(k)) {
       for (const part of text.split(/[,;\n]/)) {
-        const r = part.trim().replace(/^.*<([^>]+)>$/, '$1').toLowerCase();
+        const r = part
+          .trim()
+          .replace(/^.*<([^>]+)>$/, '$1')
+          .toLowerCase();
         if (r && r.length <= 320) add(recipients, r);
       }
     }
@@ -124,7 +189,11 @@ export function pathHasPrefix(path: string, prefix: string): boolean {
 }
 
 export function domainMatches(domain: string, entry: string): boolean {
-  const e = entry.trim().toLowerCase().replace(/^\*?\./, '').replace(/\.$/, '');
+  const e = entry
+    .trim()
+    .toLowerCase()
+    .replace(/^\*?\./, '')
+    .replace(/\.$/, '');
   const d = domain.toLowerCase();
   return e !== '' && (d === e || d.endsWith(`.${e}`));
 }
@@ -137,7 +206,12 @@ export function recipientMatches(recipient: string, entry: string): boolean {
     return at > 0 && r.slice(at + 1) === e.slice(e.indexOf('@') + 1);
   }
   if (e.includes('*')) {
-    const re = new RegExp(`^${e.split('*').map((s) => s.replace(/[.+?^${}()|[\]\\]/g, '\\$&')).join('.*')}$`);
+    const re = new RegExp(
+      `^${e
+        .split('*')
+        .map((s) => s.replace(/[.+?^${}()|[\]\\]/g, '\\$&'))
+        .join('.*')}$`,
+    );
     return re.test(r);
   }
   return r === e;
@@ -166,7 +240,8 @@ export function entriesAt(input: unknown, path: string): Array<{ value: unknown;
     for (const { value: v, path: at } of current) {
       if (step === WILDCARD) {
         if (Array.isArray(v)) v.forEach((item, i) => next.push({ value: item, path: `${at}[${i}]` }));
-        else if (v && typeof v === 'object') for (const [k, child] of Object.entries(v)) next.push({ value: child, path: key(at, k) });
+        else if (v && typeof v === 'object')
+          for (const [k, child] of Object.entries(v)) next.push({ value: child, path: key(at, k) });
       } else if (typeof step === 'number') {
         if (Array.isArray(v) && step < v.length) next.push({ value: v[step], path: `${at}[${step}]` });
       } else if (v && typeof v === 'object' && !Array.isArray(v) && Object.prototype.hasOwnProperty.call(v, step)) {
@@ -184,7 +259,8 @@ function asAmount(v: unknown): number | null {
   return null;
 }
 
-const list = (xs: readonly string[], sensitive: ReadonlySet<string> = new Set()) => xs.map((x) => (sensitive.has(x) ? '[REDACTED]' : `"${x}"`)).join(', ');
+const list = (xs: readonly string[], sensitive: ReadonlySet<string> = new Set()) =>
+  xs.map((x) => (sensitive.has(x) ? '[REDACTED]' : `"${x}"`)).join(', ');
 
 /** The reasons of every rule that fires; empty when none does (or the policy has no rules). */
 export function evaluateRules(rules: PolicyRulesInput, facts: RuleFacts): string[] {
@@ -208,7 +284,12 @@ export function evaluateRules(rules: PolicyRulesInput, facts: RuleFacts): string
     const secret = isSensitivePath(first.path) || (typeof first.value === 'string' && looksSecret(first.value));
     reasons.push(`amountThresholds: ${secret ? 'a value' : first.amount} at "${t.path}" exceeds the limit ${t.limit}`);
   }
-  const needFacts = rules.recipientAllowlist?.length || rules.recipientDenylist?.length || rules.domainAllowlist?.length || rules.domainDenylist?.length || rules.storagePathPrefixes?.length;
+  const needFacts =
+    rules.recipientAllowlist?.length ||
+    rules.recipientDenylist?.length ||
+    rules.domainAllowlist?.length ||
+    rules.domainDenylist?.length ||
+    rules.storagePathPrefixes?.length;
   if (!needFacts) return reasons;
   const facts2 = extractFacts(facts.input);
   if (rules.recipientDenylist?.length) {
@@ -217,7 +298,8 @@ export function evaluateRules(rules: PolicyRulesInput, facts: RuleFacts): string
   }
   if (rules.recipientAllowlist?.length) {
     const outside = facts2.recipients.filter((r) => !rules.recipientAllowlist!.some((e) => recipientMatches(r, e)));
-    if (outside.length) reasons.push(`recipientAllowlist: ${list(outside.slice(0, 5), facts2.sensitive)} is not on the allowlist`);
+    if (outside.length)
+      reasons.push(`recipientAllowlist: ${list(outside.slice(0, 5), facts2.sensitive)} is not on the allowlist`);
   }
   if (rules.domainDenylist?.length) {
     const bad = facts2.domains.filter((d) => rules.domainDenylist!.some((e) => domainMatches(d, e)));

@@ -15,7 +15,13 @@ export class ApprovalWebhooks implements ApprovalNotifier {
   constructor(private readonly deps: { delivery: DeliveryService; publicUrl: string }) {}
 
   async enqueue(tx: Executor, orgId: string, event: ApprovalEvent): Promise<void> {
-    const urls = [...new Set(event.approvers.filter((a) => a.type === 'webhook' && typeof a.webhookUrl === 'string').map((a) => a.webhookUrl as string))];
+    const urls = [
+      ...new Set(
+        event.approvers
+          .filter((a) => a.type === 'webhook' && typeof a.webhookUrl === 'string')
+          .map((a) => a.webhookUrl as string),
+      ),
+    ];
     if (urls.length === 0) return;
     const a = event.approval;
     const api = `${this.deps.publicUrl}/api/v1/approvals/${a.id}`;
@@ -36,7 +42,11 @@ export class ApprovalWebhooks implements ApprovalNotifier {
     const body = {
       event: event.type,
       createdAt: new Date().toISOString(),
-      approval: { ...a, api: { detailUrl: api, approveUrl: `${api}/approve`, rejectUrl: `${api}/reject`, cancelUrl: `${api}/cancel` }, ...(codeRun ? { codeRun } : {}) },
+      approval: {
+        ...a,
+        api: { detailUrl: api, approveUrl: `${api}/approve`, rejectUrl: `${api}/reject`, cancelUrl: `${api}/cancel` },
+        ...(codeRun ? { codeRun } : {}),
+      },
       receipt: event.receipt,
     };
     for (const url of urls) {

@@ -21,15 +21,29 @@ describe('approvals across two nodes', () => {
   });
 
   const onB = async (method: 'GET' | 'POST', url: string, key: string, body?: unknown) => {
-    const res = await nodeB.inject({ method, url, headers: { authorization: `Bearer ${key}`, ...(body ? { 'content-type': 'application/json' } : {}) }, ...(body ? { payload: JSON.stringify(body) } : {}) });
+    const res = await nodeB.inject({
+      method,
+      url,
+      headers: { authorization: `Bearer ${key}`, ...(body ? { 'content-type': 'application/json' } : {}) },
+      ...(body ? { payload: JSON.stringify(body) } : {}),
+    });
     return { status: res.statusCode, body: res.json() };
   };
-  const hash = (ws: string, text: string) => ({ integrationName: 'hash-encode', actionName: 'hash', workspaceId: ws, input: { text, algorithm: 'sha256' } });
+  const hash = (ws: string, text: string) => ({
+    integrationName: 'hash-encode',
+    actionName: 'hash',
+    workspaceId: ws,
+    input: { text, algorithm: 'sha256' },
+  });
 
   it('a policy created on one node gates executions on the other at once', async () => {
     const { key } = await t.tenant();
     const ws = (await t.workspace(key)).id;
-    assert.equal((await onB('POST', '/api/v1/actions/execute', key, hash(ws, 'a'))).status, 200, 'node B has cached "no policies"');
+    assert.equal(
+      (await onB('POST', '/api/v1/actions/execute', key, hash(ws, 'a'))).status,
+      200,
+      'node B has cached "no policies"',
+    );
     await t.post('/api/v1/approval-policies', key, { name: 'Gate', riskMode: 'always', integrationNames: ['hash-encode'] });
     const deadline = Date.now() + 10_000;
     let status = 0;
@@ -46,9 +60,15 @@ describe('approvals across two nodes', () => {
     await t.post('/api/v1/approval-policies', key, { name: 'Gate', riskMode: 'always', integrationNames: ['hash-encode'] });
     for (let i = 0; i < 3; i++) {
       const id = (await t.post('/api/v1/actions/execute', key, hash(ws, `race ${i}`))).body.approval.id as string;
-      const [a, b] = await Promise.all([t.post(`/api/v1/approvals/${id}/approve`, key, {}), onB('POST', `/api/v1/approvals/${id}/reject`, key, {})]);
+      const [a, b] = await Promise.all([
+        t.post(`/api/v1/approvals/${id}/approve`, key, {}),
+        onB('POST', `/api/v1/approvals/${id}/reject`, key, {}),
+      ]);
       assert.deepEqual([a.status, b.status].sort(), [200, 409]);
-      const receipts = await t.db.query<{ n: number }>('SELECT count(*)::int AS n FROM approval_receipts WHERE approval_id = $1', [id]);
+      const receipts = await t.db.query<{ n: number }>(
+        'SELECT count(*)::int AS n FROM approval_receipts WHERE approval_id = $1',
+        [id],
+      );
       assert.equal(receipts[0]!.n, a.status === 200 ? 1 : 0);
     }
   });
@@ -75,6 +95,9 @@ describe('approvals across two nodes', () => {
       [ids],
     );
     assert.equal(deliveries.length, 8);
-    assert.ok(deliveries.every((d) => d.n === 2), 'requested + expired, once each');
+    assert.ok(
+      deliveries.every((d) => d.n === 2),
+      'requested + expired, once each',
+    );
   });
 });

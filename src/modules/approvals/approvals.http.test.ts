@@ -37,7 +37,13 @@ describe('approvals: the REST cycle', () => {
   async function setup(policy: Record<string, unknown> = {}) {
     const { key, orgId } = await t.tenant();
     const ws = await t.workspace(key);
-    const p = await t.post('/api/v1/approval-policies', key, { name: 'Gate payments', workspaceId: ws.id, riskMode: 'always', integrationNames: ['http'], ...policy });
+    const p = await t.post('/api/v1/approval-policies', key, {
+      name: 'Gate payments',
+      workspaceId: ws.id,
+      riskMode: 'always',
+      integrationNames: ['http'],
+      ...policy,
+    });
     assert.equal(p.status, 201, p.text);
     return { key, orgId, ws: ws.id, policy: p.body.policy };
   }
@@ -50,10 +56,21 @@ describe('approvals: the REST cycle', () => {
     body_type: 'json',
     body: { amount, ...extra },
   });
-  const execute = (key: string, ws: string, input: Record<string, unknown>, opts: { idem?: string; headers?: Record<string, string>; endUserId?: string } = {}) =>
+  const execute = (
+    key: string,
+    ws: string,
+    input: Record<string, unknown>,
+    opts: { idem?: string; headers?: Record<string, string>; endUserId?: string } = {},
+  ) =>
     t.request('POST', '/api/v1/actions/execute', {
       key,
-      body: { integrationName: 'http', actionName: 'send_request', workspaceId: ws, input, ...(opts.endUserId ? { endUserId: opts.endUserId } : {}) },
+      body: {
+        integrationName: 'http',
+        actionName: 'send_request',
+        workspaceId: ws,
+        input,
+        ...(opts.endUserId ? { endUserId: opts.endUserId } : {}),
+      },
       headers: { ...(opts.idem ? { 'Idempotency-Key': opts.idem } : {}), ...(opts.headers ?? {}) },
     });
   const uniquePath = () => `/pay-${++seq}`;
@@ -89,11 +106,17 @@ describe('approvals: the REST cycle', () => {
     assert.ok(!JSON.stringify(got.body).includes('vendor-secret-token-123'));
     assert.ok(stored.riskReasons[0].includes('riskMode always'));
     assert.deepEqual(got.body.webhookDeliveries, []);
-    const [row] = await t.db.query<{ link_token_hash: string; input_hash: string }>('SELECT link_token_hash, input_hash FROM approval_requests WHERE id = $1', [a.id]);
+    const [row] = await t.db.query<{ link_token_hash: string; input_hash: string }>(
+      'SELECT link_token_hash, input_hash FROM approval_requests WHERE id = $1',
+      [a.id],
+    );
     assert.match(row!.link_token_hash, /^[0-9a-f]{64}$/, 'the link token is stored as a hash');
     assert.ok(!a.hostedApprovalUrl.includes(row!.link_token_hash));
 
-    const approved = await t.post(`/api/v1/approvals/${a.id}/approve`, key, { reason: 'looks fine', metadata: { ticket: 'OPS-1' } });
+    const approved = await t.post(`/api/v1/approvals/${a.id}/approve`, key, {
+      reason: 'looks fine',
+      metadata: { ticket: 'OPS-1' },
+    });
     assert.equal(approved.status, 200, approved.text);
     assert.equal(approved.body.approval.status, 'approved');
     assert.equal(approved.body.approval.decisionReason, 'looks fine');
@@ -183,7 +206,8 @@ describe('approvals: the REST cycle', () => {
     const otherWs = (await t.workspace(key)).id;
     const first = await execute(key, ws, pay(uniquePath()));
     const id = first.body.approval.id;
-    const noDecide = (await t.post('/api/v1/api-keys', key, { name: 'org, no decide', permissions: { scope: 'org' } })).body.plainKey;
+    const noDecide = (await t.post('/api/v1/api-keys', key, { name: 'org, no decide', permissions: { scope: 'org' } })).body
+      .plainKey;
     const scopedNoDecide = await t.scopedKey(key, [ws]);
     const scopedElsewhere = await t.scopedKey(key, [otherWs], { approvals: { decide: true } });
     const scopedDecide = await t.scopedKey(key, [ws], { approvals: { decide: true } });
@@ -216,7 +240,10 @@ describe('approvals: the REST cycle', () => {
     assert.equal(blocked.body.error, 'APPROVAL_POLICY_BLOCKED');
     assert.match(blocked.body.message, /Gate payments/);
 
-    await t.patch(`/api/v1/approval-policies/${policy.id}`, key, { decision: 'notify_only', approvers: [{ type: 'webhook', webhookUrl: hooks.url('/notify') }] });
+    await t.patch(`/api/v1/approval-policies/${policy.id}`, key, {
+      decision: 'notify_only',
+      approvers: [{ type: 'webhook', webhookUrl: hooks.url('/notify') }],
+    });
     const path = uniquePath();
     const notified = await execute(key, ws, pay(path));
     assert.equal(notified.status, 200, notified.text);
@@ -267,7 +294,11 @@ describe('approvals: the REST cycle', () => {
   });
 
   it('times out through the job: expire → expired, reject → rejected with reason timeout, each announced', async () => {
-    const expire = await setup({ defaultOnTimeout: 'expire', timeoutSeconds: 60, approvers: [{ type: 'webhook', webhookUrl: hooks.url('/timeouts') }] });
+    const expire = await setup({
+      defaultOnTimeout: 'expire',
+      timeoutSeconds: 60,
+      approvers: [{ type: 'webhook', webhookUrl: hooks.url('/timeouts') }],
+    });
     const reject = await setup({ timeoutSeconds: 60, approvers: [{ type: 'webhook', webhookUrl: hooks.url('/timeouts') }] });
     assert.equal(reject.policy.defaultOnTimeout, 'reject');
     const a = (await execute(expire.key, expire.ws, pay(uniquePath()))).body.approval;
@@ -300,7 +331,11 @@ describe('approvals: the REST cycle', () => {
     const ws2 = (await t.workspace(key)).id;
     await t.post('/api/v1/approval-policies', key, { name: 'Org-wide', riskMode: 'always', integrationNames: ['http'] });
     const ids: string[] = [];
-    for (let i = 0; i < 5; i++) ids.push((await execute(key, ws, pay(uniquePath(), i), i === 4 ? { headers: { 'X-Switchboard-Source': 'sdk' } } : {})).body.approval.id);
+    for (let i = 0; i < 5; i++)
+      ids.push(
+        (await execute(key, ws, pay(uniquePath(), i), i === 4 ? { headers: { 'X-Switchboard-Source': 'sdk' } } : {})).body
+          .approval.id,
+      );
     const inWs2 = (await execute(key, ws2, pay(uniquePath()))).body.approval.id;
     await t.post(`/api/v1/approvals/${ids[0]}/reject`, key, {});
 
@@ -323,10 +358,23 @@ describe('approvals: the REST cycle', () => {
     assert.equal((await t.get(`/api/v1/approvals?actionName=nope`, key)).body.total, 0);
     const scoped = await t.scopedKey(key, [ws2]);
     const mine = await t.get('/api/v1/approvals', scoped);
-    assert.deepEqual(mine.body.approvals.map((x: { id: string }) => x.id), [inWs2]);
+    assert.deepEqual(
+      mine.body.approvals.map((x: { id: string }) => x.id),
+      [inWs2],
+    );
     assert.equal((await t.get(`/api/v1/approvals?workspaceId=${ws}`, scoped)).status, 403);
     const badCursor = (at: string, id: string) => `cursor=${Buffer.from(JSON.stringify([at, id])).toString('base64url')}`;
-    for (const bad of ['limit=0', 'limit=101', 'cursor=garbage', 'status=weird', 'source=email', 'actionName=%00', badCursor('0000-01-01T00:00:00.000Z', 'apr_x'), badCursor('+010000-01-01T00:00:00.000Z', 'apr_x'), badCursor('2026-01-01T00:00:00.000Z', 'apr_\u0000')]) {
+    for (const bad of [
+      'limit=0',
+      'limit=101',
+      'cursor=garbage',
+      'status=weird',
+      'source=email',
+      'actionName=%00',
+      badCursor('0000-01-01T00:00:00.000Z', 'apr_x'),
+      badCursor('+010000-01-01T00:00:00.000Z', 'apr_x'),
+      badCursor('2026-01-01T00:00:00.000Z', 'apr_\u0000'),
+    ]) {
       const r = await t.get(`/api/v1/approvals?${bad}`, key);
       assert.equal(r.status, 400, bad);
       assert.equal(r.body.error, 'VALIDATION_ERROR');
@@ -338,7 +386,10 @@ describe('approvals: the REST cycle', () => {
     const a = (await execute(dash.key, dash.ws, pay(uniquePath()))).body.approval;
     assert.ok(a.approvalUrl);
     assert.equal(a.hostedApprovalUrl, null);
-    const [row] = await t.db.query<{ link_token_hash: string | null }>('SELECT link_token_hash FROM approval_requests WHERE id = $1', [a.id]);
+    const [row] = await t.db.query<{ link_token_hash: string | null }>(
+      'SELECT link_token_hash FROM approval_requests WHERE id = $1',
+      [a.id],
+    );
     assert.equal(row!.link_token_hash, null);
     const hosted = await setup({ approvalAccessMode: 'hosted_link_only' });
     const b = (await execute(hosted.key, hosted.ws, pay(uniquePath()))).body.approval;
@@ -363,7 +414,8 @@ describe('approvals: the REST cycle', () => {
     assert.equal(rotated.status, 200, rotated.text);
     const secret = rotated.body.secret as string;
     let failures = 1;
-    hooks.respond = (r) => (r.path === '/lifecycle' && r.json?.event === 'approval.requested' && failures-- > 0 ? { status: 500 } : { status: 200 });
+    hooks.respond = (r) =>
+      r.path === '/lifecycle' && r.json?.event === 'approval.requested' && failures-- > 0 ? { status: 500 } : { status: 200 };
 
     const ids: Record<string, string> = {};
     for (const action of ['approve', 'reject', 'cancel'] as const) {
@@ -372,7 +424,10 @@ describe('approvals: the REST cycle', () => {
       await t.post(`/api/v1/approvals/${a.id}/${action}`, key, { reason: `${action} it` });
     }
     const expiring = (await execute(key, ws, pay(uniquePath()))).body.approval;
-    await t.db.query(`UPDATE approval_requests SET expires_at = now() - interval '1 second', policy_snapshot = policy_snapshot || '{"defaultOnTimeout":"expire"}'::jsonb WHERE id = $1`, [expiring.id]);
+    await t.db.query(
+      `UPDATE approval_requests SET expires_at = now() - interval '1 second', policy_snapshot = policy_snapshot || '{"defaultOnTimeout":"expire"}'::jsonb WHERE id = $1`,
+      [expiring.id],
+    );
     await t.app.services.approvals.expireDue();
 
     const want = [
@@ -396,14 +451,21 @@ describe('approvals: the REST cycle', () => {
       const v1 = /^t=(\d+),v1=([0-9a-f]{64})/.exec(r.headers['x-service-signature']!);
       assert.ok(v1, r.headers['x-service-signature']);
       assert.equal(v1[1], ts);
-      assert.equal(v1[2], createHmac('sha256', secret).update(`${ts}.${r.body}`).digest('hex'), 'signature recomputed over "<ts>.<raw body>"');
+      assert.equal(
+        v1[2],
+        createHmac('sha256', secret).update(`${ts}.${r.body}`).digest('hex'),
+        'signature recomputed over "<ts>.<raw body>"',
+      );
       assert.ok(!r.body.includes('vendor-secret-token-123') && !r.body.includes('"123"'), 'no secrets in webhook bodies');
       assert.equal(r.json.approval.api.approveUrl, `http://switchboard.test/api/v1/approvals/${r.json.approval.id}/approve`);
       assert.ok(r.json.createdAt);
     }
     const requested = delivered.filter((r) => r.json.event === 'approval.requested' && r.json.approval.id === ids.approve);
     assert.equal(requested.length, 2, 'the first attempt failed and was retried');
-    assert.deepEqual(requested.map((r) => r.headers['x-service-attempt']), ['1', '2']);
+    assert.deepEqual(
+      requested.map((r) => r.headers['x-service-attempt']),
+      ['1', '2'],
+    );
     assert.equal(requested[0]!.headers['x-service-delivery'], requested[1]!.headers['x-service-delivery']);
     assert.equal(requested[1]!.json.receipt, null);
     assert.equal(requested[1]!.json.approval.hostedApprovalUrl, null, 'the bearer link is never put in a stored webhook body');
@@ -429,7 +491,9 @@ describe('approvals: the REST cycle', () => {
   it('end_user approvers decide their own requests (the portal hook)', async () => {
     const { key, orgId, ws } = await setup({ approvers: [{ type: 'end_user' }] });
     const a = (await execute(key, ws, pay(uniquePath()), { endUserId: 'eve' })).body.approval;
-    const eve = (await t.get(`/api/v1/end-users?workspaceId=${ws}`, key)).body.endUsers.find((u: { externalId: string }) => u.externalId === 'eve');
+    const eve = (await t.get(`/api/v1/end-users?workspaceId=${ws}`, key)).body.endUsers.find(
+      (u: { externalId: string }) => u.externalId === 'eve',
+    );
     const svc = t.app.services.approvals;
     await assert.rejects(svc.decideAsEndUser(orgId, '00000000-0000-4000-8000-000000000000', a.id, 'approve', {}), /not found/);
     const { approval, receipt } = await svc.decideAsEndUser(orgId, eve.id, a.id, 'approve', { reason: 'mine' });
@@ -439,7 +503,11 @@ describe('approvals: the REST cycle', () => {
     const other = await setup({ approvers: [{ type: 'org_role', roles: ['owner'] }] });
     const b = (await execute(other.key, other.ws, pay(uniquePath()), { endUserId: 'eve' })).body.approval;
     const eve2 = (await t.get(`/api/v1/end-users?workspaceId=${other.ws}`, other.key)).body.endUsers[0];
-    await assert.rejects(svc.decideAsEndUser(other.orgId, eve2.id, b.id, 'approve', {}), /not found/, 'only when the policy names end_user approvers');
+    await assert.rejects(
+      svc.decideAsEndUser(other.orgId, eve2.id, b.id, 'approve', {}),
+      /not found/,
+      'only when the policy names end_user approvers',
+    );
   });
 
   it('nothing secret reaches previews, webhooks, logs or stored rows', async () => {

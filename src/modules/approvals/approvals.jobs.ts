@@ -4,7 +4,10 @@ import type { ApprovalsService } from './approvals.service.js';
 export const EXPIRE_APPROVALS_JOB = 'approvals-expire';
 
 /** Every minute: pending requests past expiresAt end (expired, or rejected with reason timeout). Idempotent. */
-export function expireApprovalsJob(approvals: ApprovalsService, log: { info(o: object, m?: string): void }): JobDefinition<Record<string, never>> {
+export function expireApprovalsJob(
+  approvals: ApprovalsService,
+  log: { info(o: object, m?: string): void },
+): JobDefinition<Record<string, never>> {
   return {
     name: EXPIRE_APPROVALS_JOB,
     cron: '* * * * *',

@@ -4,7 +4,8 @@ import type { ReceiptRow, RequestRow } from './approvals.repository.js';
 export const approvalUrlOf = (publicUrl: string, row: Pick<RequestRow, 'id' | 'approvalAccessMode'>): string | null =>
   row.approvalAccessMode === 'hosted_link_only' ? null : `${publicUrl}/approvals/${row.id}`;
 
-export const hostedUrlOf = (publicUrl: string, id: string, token: string): string => `${publicUrl}/approve/${id}?token=${encodeURIComponent(token)}`;
+export const hostedUrlOf = (publicUrl: string, id: string, token: string): string =>
+  `${publicUrl}/approve/${id}?token=${encodeURIComponent(token)}`;
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
 
@@ -29,7 +30,8 @@ export function toApproval(row: RequestRow, publicUrl: string, linkToken: string
     riskReasons: row.riskReasons,
     approvalAccessMode: row.approvalAccessMode,
     approvalUrl: approvalUrlOf(publicUrl, row),
-    hostedApprovalUrl: linkToken && row.approvalAccessMode !== 'dashboard_only' ? hostedUrlOf(publicUrl, row.id, linkToken) : null,
+    hostedApprovalUrl:
+      linkToken && row.approvalAccessMode !== 'dashboard_only' ? hostedUrlOf(publicUrl, row.id, linkToken) : null,
     idempotencyKey: row.idempotencyKey,
     codeRunId: row.codeRunId,
     expiresAt: row.expiresAt.toISOString(),
@@ -51,7 +53,10 @@ export function toEndUserApproval(row: RequestRow, publicUrl: string, registry: 
   const def = registry.get(row.integrationName);
   return {
     approval: toApproval(row, publicUrl),
-    integration: row.integrationAlias && row.integrationAlias !== row.integrationName ? row.integrationAlias : (def?.displayName ?? row.integrationName),
+    integration:
+      row.integrationAlias && row.integrationAlias !== row.integrationName
+        ? row.integrationAlias
+        : (def?.displayName ?? row.integrationName),
     action: def?.actions[row.actionName]?.displayName ?? row.actionName,
   };
 }

@@ -30,9 +30,18 @@ function where(orgId: string, f: RequestFilter): SQL {
 }
 
 /** Newest first, keyset-paged by (created_at, id). */
-export async function listRequests(db: Executor, orgId: string, f: RequestFilter, limit: number, after: { createdAt: Date; id: string } | null): Promise<RequestRow[]> {
+export async function listRequests(
+  db: Executor,
+  orgId: string,
+  f: RequestFilter,
+  limit: number,
+  after: { createdAt: Date; id: string } | null,
+): Promise<RequestRow[]> {
   const page = after
-    ? or(lt(approvalRequests.createdAt, after.createdAt), and(eq(approvalRequests.createdAt, after.createdAt), lt(approvalRequests.id, after.id)))!
+    ? or(
+        lt(approvalRequests.createdAt, after.createdAt),
+        and(eq(approvalRequests.createdAt, after.createdAt), lt(approvalRequests.id, after.id)),
+      )!
     : sql`true`;
   return db
     .select()
@@ -48,7 +57,11 @@ export async function countRequests(db: Executor, orgId: string, f: RequestFilte
 }
 
 export async function findRequest(db: Executor, orgId: string, id: string): Promise<RequestRow | null> {
-  const [r] = await db.select().from(approvalRequests).where(and(eq(approvalRequests.orgId, orgId), eq(approvalRequests.id, id))).limit(1);
+  const [r] = await db
+    .select()
+    .from(approvalRequests)
+    .where(and(eq(approvalRequests.orgId, orgId), eq(approvalRequests.id, id)))
+    .limit(1);
   return r ?? null;
 }
 
@@ -59,12 +72,24 @@ export async function findRequestById(db: Executor, id: string): Promise<Request
 }
 
 export async function lockRequest(db: Executor, orgId: string, id: string): Promise<RequestRow | null> {
-  const [r] = await db.select().from(approvalRequests).where(and(eq(approvalRequests.orgId, orgId), eq(approvalRequests.id, id))).for('update').limit(1);
+  const [r] = await db
+    .select()
+    .from(approvalRequests)
+    .where(and(eq(approvalRequests.orgId, orgId), eq(approvalRequests.id, id)))
+    .for('update')
+    .limit(1);
   return r ?? null;
 }
 
 /** An end user's requests whose policy (as recorded) names an end_user approver: pending and unexpired, or ended. */
-export async function listForEndUser(db: Executor, orgId: string, workspaceId: string, endUserId: string, ended: boolean, limit: number): Promise<RequestRow[]> {
+export async function listForEndUser(
+  db: Executor,
+  orgId: string,
+  workspaceId: string,
+  endUserId: string,
+  ended: boolean,
+  limit: number,
+): Promise<RequestRow[]> {
   const open = and(eq(approvalRequests.status, 'pending'), gt(approvalRequests.expiresAt, new Date()))!;
   return db
     .select()
@@ -83,7 +108,10 @@ export async function listForEndUser(db: Executor, orgId: string, workspaceId: s
 }
 
 /** Inserts a pending request unless an identical one (same key and input) is already pending; returns the row that is. */
-export async function insertRequest(db: Executor, row: typeof approvalRequests.$inferInsert): Promise<{ row: RequestRow; created: boolean }> {
+export async function insertRequest(
+  db: Executor,
+  row: typeof approvalRequests.$inferInsert,
+): Promise<{ row: RequestRow; created: boolean }> {
   const [created] = await db.insert(approvalRequests).values(row).onConflictDoNothing().returning();
   if (created) return { row: created, created: true };
   const existing = await findPendingByKey(db, row.orgId, row.idempotencyKey ?? '', row.inputHash);
@@ -95,13 +123,28 @@ export async function findPendingByKey(db: Executor, orgId: string, key: string,
   const [r] = await db
     .select()
     .from(approvalRequests)
-    .where(and(eq(approvalRequests.orgId, orgId), eq(approvalRequests.idempotencyKey, key), eq(approvalRequests.inputHash, inputHash), eq(approvalRequests.status, 'pending'), gt(approvalRequests.expiresAt, new Date())))
+    .where(
+      and(
+        eq(approvalRequests.orgId, orgId),
+        eq(approvalRequests.idempotencyKey, key),
+        eq(approvalRequests.inputHash, inputHash),
+        eq(approvalRequests.status, 'pending'),
+        gt(approvalRequests.expiresAt, new Date()),
+      ),
+    )
     .limit(1);
   return r ?? null;
 }
 
 /** A human approval of the same policy, end user and input within the reuse window. */
-export async function findReusable(db: Executor, orgId: string, policyId: string, endUserId: string | null, inputHash: string, since: Date): Promise<RequestRow | null> {
+export async function findReusable(
+  db: Executor,
+  orgId: string,
+  policyId: string,
+  endUserId: string | null,
+  inputHash: string,
+  since: Date,
+): Promise<RequestRow | null> {
   const [r] = await db
     .select()
     .from(approvalRequests)
@@ -122,7 +165,12 @@ export async function findReusable(db: Executor, orgId: string, policyId: string
   return r ?? null;
 }
 
-export async function updateRequest(db: Executor, orgId: string, id: string, patch: Partial<typeof approvalRequests.$inferInsert>): Promise<RequestRow> {
+export async function updateRequest(
+  db: Executor,
+  orgId: string,
+  id: string,
+  patch: Partial<typeof approvalRequests.$inferInsert>,
+): Promise<RequestRow> {
   const [r] = await db
     .update(approvalRequests)
     .set({ ...patch, updatedAt: new Date() })
@@ -137,7 +185,11 @@ export async function insertReceipt(db: Executor, row: typeof approvalReceipts.$
 }
 
 export async function findReceipt(db: Executor, orgId: string, approvalId: string): Promise<ReceiptRow | null> {
-  const [r] = await db.select().from(approvalReceipts).where(and(eq(approvalReceipts.orgId, orgId), eq(approvalReceipts.approvalId, approvalId))).limit(1);
+  const [r] = await db
+    .select()
+    .from(approvalReceipts)
+    .where(and(eq(approvalReceipts.orgId, orgId), eq(approvalReceipts.approvalId, approvalId)))
+    .limit(1);
   return r ?? null;
 }
 
@@ -146,7 +198,15 @@ export async function findValidReceipt(db: Executor, orgId: string, key: string,
   const [r] = await db
     .select()
     .from(approvalReceipts)
-    .where(and(eq(approvalReceipts.orgId, orgId), eq(approvalReceipts.idempotencyKey, key), eq(approvalReceipts.inputHash, inputHash), eq(approvalReceipts.status, 'valid'), gt(approvalReceipts.expiresAt, new Date())))
+    .where(
+      and(
+        eq(approvalReceipts.orgId, orgId),
+        eq(approvalReceipts.idempotencyKey, key),
+        eq(approvalReceipts.inputHash, inputHash),
+        eq(approvalReceipts.status, 'valid'),
+        gt(approvalReceipts.expiresAt, new Date()),
+      ),
+    )
     .orderBy(desc(approvalReceipts.createdAt))
     .limit(1);
   return r ?? null;
@@ -158,7 +218,9 @@ export async function consume(db: Executor, orgId: string, approvalId: string, r
   await db
     .update(approvalReceipts)
     .set({ status: 'consumed', consumedAt: now })
-    .where(and(eq(approvalReceipts.orgId, orgId), eq(approvalReceipts.approvalId, approvalId), eq(approvalReceipts.status, 'valid')));
+    .where(
+      and(eq(approvalReceipts.orgId, orgId), eq(approvalReceipts.approvalId, approvalId), eq(approvalReceipts.status, 'valid')),
+    );
   const rows = await db
     .update(approvalRequests)
     .set({ status: 'consumed', consumedAt: now, runStatus, updatedAt: now })
@@ -186,16 +248,32 @@ export async function expireDue(db: Executor, now: Date, limit = 500): Promise<R
         RETURNING id`,
   );
   if (ids.length === 0) return [];
-  return db.select().from(approvalRequests).where(inArray(approvalRequests.id, ids.map((r) => r.id)));
+  return db
+    .select()
+    .from(approvalRequests)
+    .where(
+      inArray(
+        approvalRequests.id,
+        ids.map((r) => r.id),
+      ),
+    );
 }
 
 export async function pendingDueCount(db: Executor, now: Date): Promise<number> {
-  const [r] = await db.select({ n: count() }).from(approvalRequests).where(and(eq(approvalRequests.status, 'pending'), lte(approvalRequests.expiresAt, now)));
+  const [r] = await db
+    .select({ n: count() })
+    .from(approvalRequests)
+    .where(and(eq(approvalRequests.status, 'pending'), lte(approvalRequests.expiresAt, now)));
   return r?.n ?? 0;
 }
 
 /** The batch request (type mcp_code_batch_run) of a Code Mode run for one policy group; not per-call requests of the run. */
-export async function findCodeRunRequest(db: Executor, orgId: string, codeRunId: string, policyId: string): Promise<RequestRow | null> {
+export async function findCodeRunRequest(
+  db: Executor,
+  orgId: string,
+  codeRunId: string,
+  policyId: string,
+): Promise<RequestRow | null> {
   const [r] = await db
     .select()
     .from(approvalRequests)
@@ -225,10 +303,23 @@ export async function listCodeRunRequests(db: Executor, orgId: string, codeRunId
  * A Code Mode run cannot go on once one of its batch approvals was refused: the other batch requests of the run that
  * are still pending are canceled (decidedBy {type: 'code_run', approvalId}) and returned, so the caller notifies.
  */
-export async function cancelPendingCodeRunSiblings(db: Executor, orgId: string, codeRunId: string, endedId: string, now: Date): Promise<RequestRow[]> {
+export async function cancelPendingCodeRunSiblings(
+  db: Executor,
+  orgId: string,
+  codeRunId: string,
+  endedId: string,
+  now: Date,
+): Promise<RequestRow[]> {
   return db
     .update(approvalRequests)
-    .set({ status: 'canceled', decidedAt: now, decidedBy: { type: 'code_run', approvalId: endedId }, decisionReason: `the run's approval ${endedId} ended`, linkTokenHash: null, updatedAt: now })
+    .set({
+      status: 'canceled',
+      decidedAt: now,
+      decidedBy: { type: 'code_run', approvalId: endedId },
+      decisionReason: `the run's approval ${endedId} ended`,
+      linkTokenHash: null,
+      updatedAt: now,
+    })
     .where(
       and(
         eq(approvalRequests.orgId, orgId),
@@ -246,13 +337,24 @@ export async function consumeCodeRun(db: Executor, orgId: string, codeRunId: str
   const rows = await db
     .update(approvalRequests)
     .set({ status: 'consumed', consumedAt: now, runStatus, updatedAt: now })
-    .where(and(eq(approvalRequests.orgId, orgId), eq(approvalRequests.codeRunId, codeRunId), eq(approvalRequests.status, 'approved')))
+    .where(
+      and(eq(approvalRequests.orgId, orgId), eq(approvalRequests.codeRunId, codeRunId), eq(approvalRequests.status, 'approved')),
+    )
     .returning({ id: approvalRequests.id });
   if (rows.length) {
     await db
       .update(approvalReceipts)
       .set({ status: 'consumed', consumedAt: now })
-      .where(and(eq(approvalReceipts.orgId, orgId), inArray(approvalReceipts.approvalId, rows.map((r) => r.id)), eq(approvalReceipts.status, 'valid')));
+      .where(
+        and(
+          eq(approvalReceipts.orgId, orgId),
+          inArray(
+            approvalReceipts.approvalId,
+            rows.map((r) => r.id),
+          ),
+          eq(approvalReceipts.status, 'valid'),
+        ),
+      );
   }
   return rows.length;
 }

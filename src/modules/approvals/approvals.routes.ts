@@ -2,7 +2,14 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyRequest } from 'fastify';
 import { actorOf } from '../../platform/http/auth.js';
 import { ApiKeySecurity, standardErrors } from '../../platform/http/schemas.js';
-import { ApprovalEnvelope, ApprovalIdParams, ApprovalList, DecisionBody, DecisionResult, ListApprovalsQuery } from './approvals.schemas.js';
+import {
+  ApprovalEnvelope,
+  ApprovalIdParams,
+  ApprovalList,
+  DecisionBody,
+  DecisionResult,
+  ListApprovalsQuery,
+} from './approvals.schemas.js';
 import type { DecisionAction } from './approvals.service.js';
 
 const tags = ['Approvals'];
@@ -12,7 +19,13 @@ export const approvalsRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const service = app.services.approvals;
 
   app.get('/api/v1/approvals', {
-    schema: { tags, summary: 'List approval requests, newest first', security: ApiKeySecurity, querystring: ListApprovalsQuery, response: { 200: ApprovalList, ...standardErrors } },
+    schema: {
+      tags,
+      summary: 'List approval requests, newest first',
+      security: ApiKeySecurity,
+      querystring: ListApprovalsQuery,
+      response: { 200: ApprovalList, ...standardErrors },
+    },
     handler: async (req) => service.list(actorOf(req), req.query),
   });
 
@@ -37,7 +50,8 @@ export const approvalsRoutes: FastifyPluginAsyncTypebox = async (app) => {
       schema: {
         tags,
         summary,
-        description: 'Needs an API key with approvals.decide for the request’s workspace. 409 APPROVAL_NOT_PENDING once decided or ended.',
+        description:
+          'Needs an API key with approvals.decide for the request’s workspace. 409 APPROVAL_NOT_PENDING once decided or ended.',
         security: ApiKeySecurity,
         params: ApprovalIdParams,
         body: DecisionBody,

@@ -62,10 +62,16 @@ export const WebhookDelivery = Type.Composite([DeliveryRecord, Type.Object({ url
 
 export const ApprovalEnvelope = Type.Object({
   approval: Type.Ref('Approval'),
-  webhookDeliveries: Type.Optional(Type.Array(WebhookDelivery, { description: 'recent deliveries of lifecycle webhooks to webhook approvers' })),
+  webhookDeliveries: Type.Optional(
+    Type.Array(WebhookDelivery, { description: 'recent deliveries of lifecycle webhooks to webhook approvers' }),
+  ),
 });
 export const DecisionResult = Type.Object({ approval: Type.Ref('Approval'), receipt: Nullable(Type.Ref('ApprovalReceipt')) });
-export const ApprovalList = Type.Object({ approvals: Type.Array(Type.Ref('Approval')), total: Type.Integer(), nextCursor: Nullable(Type.String()) });
+export const ApprovalList = Type.Object({
+  approvals: Type.Array(Type.Ref('Approval')),
+  total: Type.Integer(),
+  nextCursor: Nullable(Type.String()),
+});
 
 export const ApprovalIdParams = Type.Object({ id: Type.String({ pattern: '^apr_[A-Za-z0-9_-]{1,64}$', description: 'apr_…' }) });
 

@@ -12,16 +12,28 @@ import { newId, newToken, TOKEN_PREFIX } from '../../platform/ids.js';
 import type { WorkspacesService } from '../workspaces/workspaces.service.js';
 import type { ApprovalPoliciesService } from '../approval-policies/approval-policies.service.js';
 import type { MatchContext, PolicyDef } from '../approval-policies/matching.js';
-import { toApproval, toEndUserApproval, toReceipt, type ApprovalView, type EndUserApprovalView, type ReceiptView } from './approvals.mapper.js';
+import {
+  toApproval,
+  toEndUserApproval,
+  toReceipt,
+  type ApprovalView,
+  type EndUserApprovalView,
+  type ReceiptView,
+} from './approvals.mapper.js';
 import * as repo from './approvals.repository.js';
 import type { DecisionInput, ListApprovalsInput } from './approvals.schemas.js';
 import { redactInput } from './redact.js';
 
 export type DecisionAction = 'approve' | 'reject' | 'cancel';
-export const EVENT_OF: Record<DecisionAction, ApprovalEventType> = { approve: 'approval.approved', reject: 'approval.rejected', cancel: 'approval.canceled' };
+export const EVENT_OF: Record<DecisionAction, ApprovalEventType> = {
+  approve: 'approval.approved',
+  reject: 'approval.rejected',
+  cancel: 'approval.canceled',
+};
 const STATUS_OF: Record<DecisionAction, string> = { approve: 'approved', reject: 'rejected', cancel: 'canceled' };
 
-export type ApprovalEventType = 'approval.requested' | 'approval.approved' | 'approval.rejected' | 'approval.canceled' | 'approval.expired';
+export type ApprovalEventType =
+  'approval.requested' | 'approval.approved' | 'approval.rejected' | 'approval.canceled' | 'approval.expired';
 
 /** Who decided: recorded on the request as decidedBy. */
 export type DecidedBy =
@@ -65,13 +77,27 @@ export type RequestBase = Omit<Parameters<typeof repo.insertRequest>[1], 'id' | 
 /** An approved batch request covers a call when its policy group lists the tool and the code is the one analysed. */
 function batchCovers(row: repo.RequestRow, tool: string, codeHash: unknown): boolean {
   if (row.status !== 'approved' || row.expiresAt <= new Date()) return false;
-  const preview = row.inputPreview as { codeHash?: string; approvalGroups?: Array<{ approvalPolicyId: string | null; tools: string[] }> };
+  const preview = row.inputPreview as {
+    codeHash?: string;
+    approvalGroups?: Array<{ approvalPolicyId: string | null; tools: string[] }>;
+  };
   if (typeof codeHash === 'string' && preview.codeHash !== codeHash) return false;
   return (preview.approvalGroups ?? []).some((g) => g.approvalPolicyId === row.policyId && g.tools.includes(tool));
 }
 
 /** What a request was judged under; kept on the request so deleting or changing the policy keeps history. */
-type PolicySnapshot = Pick<PolicyDef, 'name' | 'decision' | 'approvers' | 'approvalAccessMode' | 'timeoutSeconds' | 'defaultOnTimeout' | 'reuseWindowSeconds' | 'priority' | 'riskMode'>;
+type PolicySnapshot = Pick<
+  PolicyDef,
+  | 'name'
+  | 'decision'
+  | 'approvers'
+  | 'approvalAccessMode'
+  | 'timeoutSeconds'
+  | 'defaultOnTimeout'
+  | 'reuseWindowSeconds'
+  | 'priority'
+  | 'riskMode'
+>;
 
 export const snapshotOf = (p: PolicyDef): PolicySnapshot => ({
   name: p.name,
@@ -141,7 +167,11 @@ export class ApprovalsService {
     if (policy.decision === 'block') {
       return {
         kind: 'block',
-        error: new AppError('APPROVAL_POLICY_BLOCKED', `Approval policy "${policy.name}" blocks this action: ${reasons.join('; ')}`, { policyId: policy.id, reasons }),
+        error: new AppError(
+          'APPROVAL_POLICY_BLOCKED',
+          `Approval policy "${policy.name}" blocks this action: ${reasons.join('; ')}`,
+          { policyId: policy.id, reasons },
+        ),
       };
     }
 
@@ -172,7 +202,14 @@ export class ApprovalsService {
     };
 
     if (policy.decision === 'auto_approve' || policy.decision === 'notify_only') {
-      const id = await this.recordApproved(base, ctx.idempotencyKey, policy, { type: 'policy', decision: policy.decision }, policy.decision === 'notify_only', null);
+      const id = await this.recordApproved(
+        base,
+        ctx.idempotencyKey,
+        policy,
+        { type: 'policy', decision: policy.decision },
+        policy.decision === 'notify_only',
+        null,
+      );
       return this.proceedWith(ctx.orgId, id);
     }
 
@@ -180,7 +217,8 @@ export class ApprovalsService {
     const codeRunId = typeof ctx.extra.codeRunId === 'string' ? ctx.extra.codeRunId : null;
     if (codeRunId && policy.id) {
       const batch = await repo.findCodeRunRequest(this.deps.orm, ctx.orgId, codeRunId, policy.id);
-      if (batch && batchCovers(batch, `${ctx.integrationAlias}.${ctx.actionName}`, ctx.extra.codeHash)) return { kind: 'proceed', approvalId: batch.id };
+      if (batch && batchCovers(batch, `${ctx.integrationAlias}.${ctx.actionName}`, ctx.extra.codeHash))
+        return { kind: 'proceed', approvalId: batch.id };
     }
 
     // require_approval. A retry while the request is still pending gets the same request back.
@@ -192,7 +230,14 @@ export class ApprovalsService {
       const since = new Date(Date.now() - policy.reuseWindowSeconds * 1000);
       const earlier = await repo.findReusable(this.deps.orm, ctx.orgId, policy.id, ctx.endUserId, ctx.inputHash, since);
       if (earlier) {
-        const id = await this.recordApproved(base, ctx.idempotencyKey, policy, { type: 'reuse', approvalId: earlier.id }, false, earlier.id);
+        const id = await this.recordApproved(
+          base,
+          ctx.idempotencyKey,
+          policy,
+          { type: 'reuse', approvalId: earlier.id },
+          false,
+          earlier.id,
+        );
         return this.proceedWith(ctx.orgId, id);
       }
     }
@@ -204,7 +249,11 @@ export class ApprovalsService {
    * A new pending request (and its approval.requested event, in the same transaction). An identical pending request
    * (same idempotency key and input hash) is returned instead of a second one; then no link token is issued.
    */
-  async createPending(base: RequestBase, policy: PolicyDef, idempotencyKey: string | null): Promise<{ row: repo.RequestRow; token: string | null }> {
+  async createPending(
+    base: RequestBase,
+    policy: PolicyDef,
+    idempotencyKey: string | null,
+  ): Promise<{ row: repo.RequestRow; token: string | null }> {
     const linkToken = policy.approvalAccessMode === 'dashboard_only' ? null : newToken(TOKEN_PREFIX.approvalLink);
     return this.deps.orm.transaction(async (t) => {
       const tx = t as unknown as Executor;
@@ -224,7 +273,14 @@ export class ApprovalsService {
 
   summary(row: repo.RequestRow, linkToken: string | null) {
     const a = toApproval(row, this.deps.publicUrl, linkToken);
-    return { id: a.id, status: a.status, approvalUrl: a.approvalUrl, hostedApprovalUrl: a.hostedApprovalUrl, expiresAt: a.expiresAt, retry: { idempotencyKey: row.idempotencyKey ?? '' } };
+    return {
+      id: a.id,
+      status: a.status,
+      approvalUrl: a.approvalUrl,
+      hostedApprovalUrl: a.hostedApprovalUrl,
+      expiresAt: a.expiresAt,
+      retry: { idempotencyKey: row.idempotencyKey ?? '' },
+    };
   }
 
   private proceedWith(orgId: string, approvalId: string): GateResult {
@@ -258,10 +314,18 @@ export class ApprovalsService {
         expiresAt,
         decidedAt: now,
         decidedBy: by,
-        decisionReason: by.type === 'reuse' ? `approved ${by.approvalId} within the reuse window` : `policy decision ${policy.decision}`,
+        decisionReason:
+          by.type === 'reuse' ? `approved ${by.approvalId} within the reuse window` : `policy decision ${policy.decision}`,
         reusedFrom,
       });
-      const receipt = await repo.insertReceipt(tx, { id: newId(), orgId: row.orgId, approvalId: row.id, inputHash: row.inputHash, idempotencyKey, expiresAt });
+      const receipt = await repo.insertReceipt(tx, {
+        id: newId(),
+        orgId: row.orgId,
+        approvalId: row.id,
+        inputHash: row.inputHash,
+        idempotencyKey,
+        expiresAt,
+      });
       if (notify) await this.emit(tx, 'approval.approved', row, receipt, null);
       return row.id;
     });
@@ -275,7 +339,14 @@ export class ApprovalsService {
       await this.deps.workspaces.requireUsable(actor, q.workspaceId);
       workspaceIds = [q.workspaceId];
     }
-    const filter: repo.RequestFilter = { workspaceIds, status: q.status, source: q.source, integrationName: q.integrationName, actionName: q.actionName, policyId: q.policyId };
+    const filter: repo.RequestFilter = {
+      workspaceIds,
+      status: q.status,
+      source: q.source,
+      integrationName: q.integrationName,
+      actionName: q.actionName,
+      policyId: q.policyId,
+    };
     const after = q.cursor ? decodeCursor(q.cursor) : null;
     const [rows, total] = await Promise.all([
       repo.listRequests(this.deps.orm, actor.orgId, filter, q.limit + 1, after),
@@ -301,7 +372,12 @@ export class ApprovalsService {
    * ones decideAsEndUser accepts), soonest to expire first, and the few most recently ended, newest first; each with
    * catalog display names (docs/decisions/0068-end-user-portal-approvals.md).
    */
-  async forEndUser(orgId: string, workspaceId: string, endUserId: string, recent = 5): Promise<{ pending: EndUserApprovalView[]; recent: EndUserApprovalView[] }> {
+  async forEndUser(
+    orgId: string,
+    workspaceId: string,
+    endUserId: string,
+    recent = 5,
+  ): Promise<{ pending: EndUserApprovalView[]; recent: EndUserApprovalView[] }> {
     const [pending, ended] = await Promise.all([
       repo.listForEndUser(this.deps.orm, orgId, workspaceId, endUserId, false, 50),
       repo.listForEndUser(this.deps.orm, orgId, workspaceId, endUserId, true, recent),
@@ -350,9 +426,15 @@ export class ApprovalsService {
   }
 
   /** End-user approvers decide their own requests (the end-user portal calls this). */
-  async decideAsEndUser(orgId: string, endUserId: string, id: string, action: Exclude<DecisionAction, 'cancel'>, input: DecisionInput) {
+  async decideAsEndUser(
+    orgId: string,
+    endUserId: string,
+    id: string,
+    action: Exclude<DecisionAction, 'cancel'>,
+    input: DecisionInput,
+  ) {
     const row = await repo.findRequest(this.deps.orm, orgId, id);
-    const approvers = ((row?.policySnapshot as { approvers?: Array<{ type?: string }> } | undefined)?.approvers ?? []);
+    const approvers = (row?.policySnapshot as { approvers?: Array<{ type?: string }> } | undefined)?.approvers ?? [];
     if (!row || row.endUserId !== endUserId || !approvers.some((a) => a.type === 'end_user')) throw notFound();
     return this.decide(orgId, id, action, input, { type: 'end_user', endUserId });
   }
@@ -373,14 +455,22 @@ export class ApprovalsService {
       .where(and(eq(members.orgId, row.orgId), eq(members.userId, userId)))
       .limit(1);
     if (!member) return false;
-    const approvers = ((row.policySnapshot as { approvers?: Array<Record<string, unknown>> }).approvers ?? []).filter((a) => a.type === 'org_role' || a.type === 'dashboard_user');
+    const approvers = ((row.policySnapshot as { approvers?: Array<Record<string, unknown>> }).approvers ?? []).filter(
+      (a) => a.type === 'org_role' || a.type === 'dashboard_user',
+    );
     if (approvers.length === 0) return member.role === 'owner' || member.role === 'admin';
     return approvers.some((a) =>
       a.type === 'org_role' ? (a.roles as string[]).includes(member.role) : (a.userIds as string[]).includes(userId),
     );
   }
 
-  private async decide(orgId: string, id: string, action: DecisionAction, input: DecisionInput, by: DecidedBy): Promise<{ approval: ApprovalView; receipt: ReceiptView | null }> {
+  private async decide(
+    orgId: string,
+    id: string,
+    action: DecisionAction,
+    input: DecisionInput,
+    by: DecidedBy,
+  ): Promise<{ approval: ApprovalView; receipt: ReceiptView | null }> {
     const now = new Date();
     const outcome = await this.deps.orm.transaction(async (t) => {
       const tx = t as unknown as Executor;
@@ -413,9 +503,14 @@ export class ApprovalsService {
       return { kind: 'decided' as const, row: updated, receipt };
     });
     if (outcome.kind === 'ended') {
-      throw new AppError('APPROVAL_NOT_PENDING', `The approval request is ${outcome.row.status}; it cannot be decided again.`, { status: outcome.row.status });
+      throw new AppError('APPROVAL_NOT_PENDING', `The approval request is ${outcome.row.status}; it cannot be decided again.`, {
+        status: outcome.row.status,
+      });
     }
-    return { approval: toApproval(outcome.row, this.deps.publicUrl), receipt: outcome.receipt ? toReceipt(outcome.receipt) : null };
+    return {
+      approval: toApproval(outcome.row, this.deps.publicUrl),
+      receipt: outcome.receipt ? toReceipt(outcome.receipt) : null,
+    };
   }
 
   // ---- timeouts -------------------------------------------------------------------------------------------
@@ -465,10 +560,21 @@ export class ApprovalsService {
     return r ? toReceipt(r) : null;
   }
 
-  private async emit(tx: Executor, type: ApprovalEventType, row: repo.RequestRow, receipt: repo.ReceiptRow | null, linkToken: string | null): Promise<void> {
+  private async emit(
+    tx: Executor,
+    type: ApprovalEventType,
+    row: repo.RequestRow,
+    receipt: repo.ReceiptRow | null,
+    linkToken: string | null,
+  ): Promise<void> {
     if (!this.notifier) return;
-    const approvers = ((row.policySnapshot as { approvers?: Array<Record<string, unknown>> }).approvers ?? []);
-    await this.notifier.enqueue(tx, row.orgId, { type, approval: toApproval(row, this.deps.publicUrl, linkToken), receipt: receipt ? toReceipt(receipt) : null, approvers });
+    const approvers = (row.policySnapshot as { approvers?: Array<Record<string, unknown>> }).approvers ?? [];
+    await this.notifier.enqueue(tx, row.orgId, {
+      type,
+      approval: toApproval(row, this.deps.publicUrl, linkToken),
+      receipt: receipt ? toReceipt(receipt) : null,
+      approvers,
+    });
   }
 }
 

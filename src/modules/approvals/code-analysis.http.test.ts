@@ -85,8 +85,17 @@ describe('Code Mode analysis: approval groups from the real policies', () => {
   it('groups predicted calls by the policy that governs each; one approval per group shares a codeRunId', async () => {
     const { key, orgId } = await t.tenant();
     const ws = (await t.workspace(key)).id;
-    const sending = await t.post('/api/v1/approval-policies', key, { name: 'Outbound email', workspaceId: ws, riskMode: 'rules', rules: { actionCategories: ['send'] } });
-    const files = await t.post('/api/v1/approval-policies', key, { name: 'Finance files', priority: 50, rules: { storagePathPrefixes: ['finance/'] } });
+    const sending = await t.post('/api/v1/approval-policies', key, {
+      name: 'Outbound email',
+      workspaceId: ws,
+      riskMode: 'rules',
+      rules: { actionCategories: ['send'] },
+    });
+    const files = await t.post('/api/v1/approval-policies', key, {
+      name: 'Finance files',
+      priority: 50,
+      rules: { storagePathPrefixes: ['finance/'] },
+    });
     await t.post('/api/v1/approval-policies', key, { name: 'Only tools mode', riskMode: 'always', sources: ['mcp_tools'] });
     const code = `
       await switchboard.gmail.send_email({ to: 'a@b.com', subject: 's' });
@@ -95,7 +104,11 @@ describe('Code Mode analysis: approval groups from the real policies', () => {
       await switchboard.gmail.list_messages({});
     `;
     const analysis = analyzeCode(code, surface);
-    const plan = await t.app.services.codeRunApprovals.plan(orgId, { workspaceId: ws, mcpServerId: null, endUserId: null, endUserExternalId: null, apiKeyId: null }, analysis);
+    const plan = await t.app.services.codeRunApprovals.plan(
+      orgId,
+      { workspaceId: ws, mcpServerId: null, endUserId: null, endUserExternalId: null, apiKeyId: null },
+      analysis,
+    );
     assert.deepEqual(
       plan.groups.map((g) => ({ id: g.approvalPolicyId, name: g.approvalPolicyName, tools: g.tools })),
       [
@@ -149,12 +162,32 @@ describe('Code Mode batch approvals: pause, continuation, the run through the ga
         approvers: [{ type: 'webhook', webhookUrl: hooks.url(`/code-${ws}`) }],
       })
     ).body.policy;
-    const dates = (await t.post('/api/v1/approval-policies', key, { name: 'Date math', priority: 50, riskMode: 'always', sources: ['mcp_code'], actionNames: ['date_math'] })).body.policy;
+    const dates = (
+      await t.post('/api/v1/approval-policies', key, {
+        name: 'Date math',
+        priority: 50,
+        riskMode: 'always',
+        sources: ['mcp_code'],
+        actionNames: ['date_math'],
+      })
+    ).body.policy;
     const run = { workspaceId: ws, mcpServerId: null, endUserId: null, endUserExternalId: null, apiKeyId: null };
     const { Access } = await import('../../platform/http/access.js');
     const caller = { orgId, access: Access.full(), plan: 'enterprise' };
-    const call = (integrationName: string, actionName: string, input: Record<string, unknown>, gateContext: Record<string, unknown>) =>
-      t.app.services.engine.execute(caller, { source: 'mcp_code', workspaceId: ws, integrationName, actionName, input, gateContext });
+    const call = (
+      integrationName: string,
+      actionName: string,
+      input: Record<string, unknown>,
+      gateContext: Record<string, unknown>,
+    ) =>
+      t.app.services.engine.execute(caller, {
+        source: 'mcp_code',
+        workspaceId: ws,
+        integrationName,
+        actionName,
+        input,
+        gateContext,
+      });
     return { key, orgId, ws, hashing, dates, run, call, hookPath: `/code-${ws}` };
   }
 
@@ -173,14 +206,23 @@ describe('Code Mode batch approvals: pause, continuation, the run through the ga
     assert.equal(stored.inputPreview.type, 'mcp_code_batch_run');
     assert.equal(stored.inputPreview.codeRunId, plan.codeRunId);
     assert.equal(stored.inputPreview.intentSummary, 'Hash a report and compute a date');
-    assert.deepEqual(stored.inputPreview.approvalGroups.map((g: { approvalPolicyName: string; tools: string[] }) => [g.approvalPolicyName, g.tools]), [
-      ['Hashing', ['hash-encode.hash']],
-      ['Date math', ['datetime.date_math']],
-    ]);
+    assert.deepEqual(
+      stored.inputPreview.approvalGroups.map((g: { approvalPolicyName: string; tools: string[] }) => [
+        g.approvalPolicyName,
+        g.tools,
+      ]),
+      [
+        ['Hashing', ['hash-encode.hash']],
+        ['Date math', ['datetime.date_math']],
+      ],
+    );
     assert.equal(stored.inputPreview.codeHash, analysis.codeHash);
     assert.equal(stored.inputPreview.toolSurfaceHash, analysis.toolSurfaceHash);
     assert.equal((await t.get(`/api/v1/approvals/${second!.id}`, key)).body.approval.codeRunId, plan.codeRunId);
-    assert.deepEqual([stored.policyId, (await t.get(`/api/v1/approvals/${second!.id}`, key)).body.approval.policyId], [hashing.id, dates.id]);
+    assert.deepEqual(
+      [stored.policyId, (await t.get(`/api/v1/approvals/${second!.id}`, key)).body.approval.policyId],
+      [hashing.id, dates.id],
+    );
 
     const hook = await hooks.waitFor(() => hooks.to(hookPath).find((r) => r.json.event === 'approval.requested'));
     assert.equal(hook.json.approval.id, first!.id);
@@ -194,7 +236,8 @@ describe('Code Mode batch approvals: pause, continuation, the run through the ga
     const blocked = await call('hash-encode', 'hash', { text: 'quarterly report', algorithm: 'sha256' }, gate);
     assert.equal(blocked.status, 'approval_required', 'nothing runs before its group is approved');
     // That call's own request belongs to the run too (a continuation would show it); approve it out of the way.
-    if (blocked.status === 'approval_required') assert.equal((await t.post(`/api/v1/approvals/${blocked.approval.id}/approve`, key, {})).status, 200);
+    if (blocked.status === 'approval_required')
+      assert.equal((await t.post(`/api/v1/approvals/${blocked.approval.id}/approve`, key, {})).status, 200);
 
     const s0 = await runs.continueWith(orgId, first!.id, 0);
     assert.equal(s0.status, 'pending');
@@ -215,11 +258,21 @@ describe('Code Mode batch approvals: pause, continuation, the run through the ga
 
     const h = await call('hash-encode', 'hash', { text: 'quarterly report', algorithm: 'sha256' }, gate);
     assert.equal(h.status, 'success');
-    const d = await call('datetime', 'date_math', { date: '2026-01-01T00:00:00Z', operation: 'add', amount: 3, unit: 'days' }, gate);
+    const d = await call(
+      'datetime',
+      'date_math',
+      { date: '2026-01-01T00:00:00Z', operation: 'add', amount: 3, unit: 'days' },
+      gate,
+    );
     assert.equal(d.status, 'success');
     assert.equal(await runs.finish(orgId, plan.codeRunId, 'success'), 3, 'both batch approvals and the per-call one');
     assert.equal((await runs.state(orgId, plan.codeRunId)).status, 'consumed');
-    const otherCode = await call('hash-encode', 'hash', { text: 'x', algorithm: 'sha256' }, { codeRunId: 'run_other', codeHash: 'f'.repeat(64) });
+    const otherCode = await call(
+      'hash-encode',
+      'hash',
+      { text: 'x', algorithm: 'sha256' },
+      { codeRunId: 'run_other', codeHash: 'f'.repeat(64) },
+    );
     assert.equal(otherCode.status, 'approval_required', 'another run is not covered');
     const after = await call('hash-encode', 'hash', { text: 'quarterly report', algorithm: 'sha256' }, gate);
     assert.equal(after.status, 'approval_required', 'a finished run approves nothing more');
@@ -236,7 +289,10 @@ describe('Code Mode batch approvals: pause, continuation, the run through the ga
     const input = { text: 'quarterly report', algorithm: 'sha256' };
     const changed = await call('hash-encode', 'hash', input, { codeRunId: plan.codeRunId, codeHash: 'f'.repeat(64) });
     assert.equal(changed.status, 'approval_required', 'an approval covers only the code it was judged on');
-    assert.equal((await call('hash-encode', 'hash', input, { codeRunId: plan.codeRunId, codeHash: analysis.codeHash })).status, 'success');
+    assert.equal(
+      (await call('hash-encode', 'hash', input, { codeRunId: plan.codeRunId, codeHash: analysis.codeHash })).status,
+      'success',
+    );
     await t.post(`/api/v1/approvals/${plan.approvals[1]!.id}/reject`, key, { reason: 'no date math' });
     const s = await runs.continueWith(orgId, plan.approvals[0]!.id, 0);
     assert.equal(s.status, 'rejected');
@@ -247,7 +303,11 @@ describe('Code Mode batch approvals: pause, continuation, the run through the ga
     const blocked = await runs.pause(orgId, run, analyzeCode(code, tools));
     assert.equal(blocked.status, 'blocked');
     if (blocked.status === 'blocked') assert.equal(blocked.blockedBy.approvalPolicyName, 'Hashing');
-    const clear = await runs.pause(orgId, run, analyzeCode(`await switchboard['hash-encode'].encode({ text: 'a', encoding: 'base64' })`, tools));
+    const clear = await runs.pause(
+      orgId,
+      run,
+      analyzeCode(`await switchboard['hash-encode'].encode({ text: 'a', encoding: 'base64' })`, tools),
+    );
     assert.equal(clear.status, 'clear');
   });
 });

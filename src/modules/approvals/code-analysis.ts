@@ -57,8 +57,26 @@ export function toolSurfaceHash(surface: readonly ToolSurfaceEntry[]): string {
 }
 
 const LOOP_TYPES = new Set(['ForStatement', 'ForInStatement', 'ForOfStatement', 'WhileStatement', 'DoWhileStatement']);
-const BRANCH_TYPES = new Set(['IfStatement', 'ConditionalExpression', 'LogicalExpression', 'TryStatement', 'SwitchStatement', 'CatchClause']);
-const ITERATING_METHODS = new Set(['forEach', 'map', 'flatMap', 'filter', 'reduce', 'some', 'every', 'find', 'all', 'allSettled']);
+const BRANCH_TYPES = new Set([
+  'IfStatement',
+  'ConditionalExpression',
+  'LogicalExpression',
+  'TryStatement',
+  'SwitchStatement',
+  'CatchClause',
+]);
+const ITERATING_METHODS = new Set([
+  'forEach',
+  'map',
+  'flatMap',
+  'filter',
+  'reduce',
+  'some',
+  'every',
+  'find',
+  'all',
+  'allSettled',
+]);
 const URL_RE = /\b(?:https?|wss?):\/\/[^\s"'<>`]+/gi;
 const UNKNOWN = Symbol('unknown');
 
@@ -73,9 +91,24 @@ export function analyzeCode(code: string, surface: readonly ToolSurfaceEntry[], 
   };
   let ast: AnyNode;
   try {
-    ast = parse(code, { ecmaVersion: 'latest', sourceType: 'script', allowAwaitOutsideFunction: true, allowReturnOutsideFunction: true, locations: true }) as AnyNode;
+    ast = parse(code, {
+      ecmaVersion: 'latest',
+      sourceType: 'script',
+      allowAwaitOutsideFunction: true,
+      allowReturnOutsideFunction: true,
+      locations: true,
+    }) as AnyNode;
   } catch (err) {
-    return { ...base, predictedCalls: [], predictedTools: [], externalDomains: [], storageIndicators: [], dynamicSignals: ['the code does not parse'], analysisConfidence: 'low', parseError: (err as Error).message };
+    return {
+      ...base,
+      predictedCalls: [],
+      predictedTools: [],
+      externalDomains: [],
+      storageIndicators: [],
+      dynamicSignals: ['the code does not parse'],
+      analysisConfidence: 'low',
+      parseError: (err as Error).message,
+    };
   }
 
   const signals = new Set<string>();
@@ -134,7 +167,8 @@ export function analyzeCode(code: string, surface: readonly ToolSurfaceEntry[], 
       for (const [k, x] of Object.entries(v)) {
         const r = known(x);
         partial ||= r.partial;
-        if (r.value !== undefined) Object.defineProperty(out, k, { value: r.value, enumerable: true, writable: true, configurable: true });
+        if (r.value !== undefined)
+          Object.defineProperty(out, k, { value: r.value, enumerable: true, writable: true, configurable: true });
       }
       return { value: out, partial };
     }
@@ -152,7 +186,7 @@ export function analyzeCode(code: string, surface: readonly ToolSurfaceEntry[], 
     if (n.type === 'MemberExpression' && n.object.type === 'Identifier' && rootAliases.has(n.object.name)) return propName(n);
     return undefined;
   };
-  const line = (n: AnyNode) => (n.loc?.start.line) ?? 0;
+  const line = (n: AnyNode) => n.loc?.start.line ?? 0;
 
   const visit = (n: AnyNode, loop: boolean, branch: boolean): void => {
     if (!n || typeof n.type !== 'string') return;
@@ -168,22 +202,30 @@ export function analyzeCode(code: string, surface: readonly ToolSurfaceEntry[], 
       }
       if (n.id.type === 'ObjectPattern' && init?.type === 'Identifier' && rootAliases.has(init.name)) {
         for (const p of n.id.properties as AnyNode[]) {
-          if (p.type === 'Property' && !p.computed && p.value.type === 'Identifier') appVars.set(p.value.name, p.key.type === 'Identifier' ? p.key.name : String(p.key.value));
+          if (p.type === 'Property' && !p.computed && p.value.type === 'Identifier')
+            appVars.set(p.value.name, p.key.type === 'Identifier' ? p.key.name : String(p.key.value));
           else signals.add(`line ${line(p)}: tools are taken from ${rootName} in a way the analysis cannot follow`);
         }
       }
     }
-    if (n.type === 'Identifier' && (n.name === 'eval' || n.name === 'Function')) signals.add(`line ${line(n)}: ${n.name} runs code the analysis cannot see`);
+    if (n.type === 'Identifier' && (n.name === 'eval' || n.name === 'Function'))
+      signals.add(`line ${line(n)}: ${n.name} runs code the analysis cannot see`);
     if (n.type === 'ImportExpression') signals.add(`line ${line(n)}: dynamic import`);
     if (n.type === 'Literal' && typeof n.value === 'string') for (const m of n.value.matchAll(URL_RE)) addDomain(m[0]);
     if (n.type === 'TemplateElement') for (const m of String(n.value.cooked ?? '').matchAll(URL_RE)) addDomain(m[0]);
-    if (n.type === 'MemberExpression' && n.object.type === 'Identifier' && rootAliases.has(n.object.name) && propName(n) === null) {
+    if (
+      n.type === 'MemberExpression' &&
+      n.object.type === 'Identifier' &&
+      rootAliases.has(n.object.name) &&
+      propName(n) === null
+    ) {
       signals.add(`line ${line(n)}: an app of ${rootName} is chosen at run time`);
     }
 
     if (n.type === 'CallExpression') {
       const callee = n.callee as AnyNode;
-      if (callee.type === 'Identifier' && callee.name === 'fetch') signals.add(`line ${line(n)}: fetch() reaches the network directly`);
+      if (callee.type === 'Identifier' && callee.name === 'fetch')
+        signals.add(`line ${line(n)}: fetch() reaches the network directly`);
       if (callee.type === 'MemberExpression') {
         const alias = aliasOf(callee.object);
         if (alias === null) signals.add(`line ${line(n)}: an app of ${rootName} is chosen at run time`);
@@ -192,26 +234,42 @@ export function analyzeCode(code: string, surface: readonly ToolSurfaceEntry[], 
           if (action === null) signals.add(`line ${line(n)}: an action of ${alias} is chosen at run time`);
           else {
             const entry = byAlias.get(alias);
-            if (!entry || !entry.actions.includes(action)) signals.add(`line ${line(n)}: ${alias}.${action} is not a tool of this server`);
+            if (!entry || !entry.actions.includes(action))
+              signals.add(`line ${line(n)}: ${alias}.${action} is not a tool of this server`);
             const arg = n.arguments[0] as AnyNode | undefined;
             const { value, partial } = known(arg ? evaluate(arg) : {});
-            const staticInput = value && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : {};
+            const staticInput =
+              value && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : {};
             const dynamicInput = partial || (arg !== undefined && (value === undefined || typeof value !== 'object'));
             if (dynamicInput) signals.add(`line ${line(n)}: some input of ${alias}.${action} is only known at run time`);
             if (loop) signals.add(`line ${line(n)}: ${alias}.${action} may run several times`);
-            calls.push({ tool: `${alias}.${action}`, alias, integrationName: entry?.integrationName ?? null, action, line: line(n), staticInput, dynamicInput, repeated: loop, conditional: branch });
+            calls.push({
+              tool: `${alias}.${action}`,
+              alias,
+              integrationName: entry?.integrationName ?? null,
+              action,
+              line: line(n),
+              staticInput,
+              dynamicInput,
+              repeated: loop,
+              conditional: branch,
+            });
           }
         }
       }
     }
 
-    const iterating = n.type === 'CallExpression' && n.callee?.type === 'MemberExpression' && ITERATING_METHODS.has(propName(n.callee as AnyNode) ?? '');
+    const iterating =
+      n.type === 'CallExpression' &&
+      n.callee?.type === 'MemberExpression' &&
+      ITERATING_METHODS.has(propName(n.callee as AnyNode) ?? '');
     const inLoop = loop || LOOP_TYPES.has(n.type) || iterating;
     const inBranch = branch || BRANCH_TYPES.has(n.type);
     for (const [k, child] of Object.entries(n)) {
       if (k === 'loc' || k === 'start' || k === 'end') continue;
       if (Array.isArray(child)) for (const c of child) visit(c as AnyNode, inLoop, inBranch);
-      else if (child && typeof child === 'object' && typeof (child as AnyNode).type === 'string') visit(child as AnyNode, inLoop, inBranch);
+      else if (child && typeof child === 'object' && typeof (child as AnyNode).type === 'string')
+        visit(child as AnyNode, inLoop, inBranch);
     }
   };
   function addDomain(raw: string): void {
@@ -230,7 +288,9 @@ export function analyzeCode(code: string, surface: readonly ToolSurfaceEntry[], 
     for (const p of facts.paths) storage.add(`${c.tool}: ${normalizePath(p)}`);
   }
   const dynamicSignals = [...signals];
-  const severe = dynamicSignals.some((s) => /chosen at run time|cannot see|cannot follow|dynamic import|not a tool of this server/.test(s));
+  const severe = dynamicSignals.some((s) =>
+    /chosen at run time|cannot see|cannot follow|dynamic import|not a tool of this server/.test(s),
+  );
   return {
     ...base,
     predictedCalls: calls,
@@ -258,35 +318,61 @@ export interface ApprovalGroup {
  */
 export async function groupByPolicy(
   analysis: CodeAnalysis,
-  select: (call: PredictedCall) => Promise<{ policy: { id: string | null; name: string; decision: string }; reasons: string[] } | null>,
+  select: (
+    call: PredictedCall,
+  ) => Promise<{ policy: { id: string | null; name: string; decision: string }; reasons: string[] } | null>,
 ): Promise<{ groups: ApprovalGroup[]; approvalRequiredTools: string[] }> {
   const groups = new Map<string, ApprovalGroup>();
   for (const call of analysis.predictedCalls) {
     const s = await select(call);
     if (!s) continue;
     const k = s.policy.id ?? s.policy.name;
-    const g = groups.get(k) ?? { approvalPolicyId: s.policy.id, approvalPolicyName: s.policy.name, decision: s.policy.decision, tools: [], reasons: [] };
+    const g = groups.get(k) ?? {
+      approvalPolicyId: s.policy.id,
+      approvalPolicyName: s.policy.name,
+      decision: s.policy.decision,
+      tools: [],
+      reasons: [],
+    };
     if (!g.tools.includes(call.tool)) g.tools.push(call.tool);
     for (const r of s.reasons) if (!g.reasons.includes(`${call.tool}: ${r}`)) g.reasons.push(`${call.tool}: ${r}`);
     groups.set(k, g);
   }
   const all = [...groups.values()];
-  return { groups: all, approvalRequiredTools: [...new Set(all.filter((g) => g.decision === 'require_approval').flatMap((g) => g.tools))] };
+  return {
+    groups: all,
+    approvalRequiredTools: [...new Set(all.filter((g) => g.decision === 'require_approval').flatMap((g) => g.tools))],
+  };
 }
 
 /** The inputPreview of one batch approval (type mcp_code_batch_run); siblings of one run share codeRunId. */
-export function batchPreview(analysis: CodeAnalysis, codeRunId: string, groups: ApprovalGroup[], approvalRequiredTools: string[], intentSummary: string | null) {
+export function batchPreview(
+  analysis: CodeAnalysis,
+  codeRunId: string,
+  groups: ApprovalGroup[],
+  approvalRequiredTools: string[],
+  intentSummary: string | null,
+) {
   const counts = new Map<string, number>();
   for (const c of analysis.predictedCalls) counts.set(c.tool, (counts.get(c.tool) ?? 0) + 1);
-  const impact = [...counts].map(([tool, n]) => `${tool} ×${n}${analysis.predictedCalls.some((c) => c.tool === tool && c.repeated) ? ' (in a loop)' : ''}`);
+  const impact = [...counts].map(
+    ([tool, n]) => `${tool} ×${n}${analysis.predictedCalls.some((c) => c.tool === tool && c.repeated) ? ' (in a loop)' : ''}`,
+  );
   return {
     type: 'mcp_code_batch_run' as const,
     codeRunId,
-    intentSummary: intentSummary ?? `Runs ${analysis.predictedTools.length} tool(s): ${analysis.predictedTools.join(', ') || 'none predicted'}`,
+    intentSummary:
+      intentSummary ??
+      `Runs ${analysis.predictedTools.length} tool(s): ${analysis.predictedTools.join(', ') || 'none predicted'}`,
     impactSummary: impact.join('; ') || 'no tool calls predicted',
     predictedTools: analysis.predictedTools,
     approvalRequiredTools,
-    approvalGroups: groups.map((g) => ({ approvalPolicyId: g.approvalPolicyId, approvalPolicyName: g.approvalPolicyName, decision: g.decision, tools: g.tools })),
+    approvalGroups: groups.map((g) => ({
+      approvalPolicyId: g.approvalPolicyId,
+      approvalPolicyName: g.approvalPolicyName,
+      decision: g.decision,
+      tools: g.tools,
+    })),
     availableApps: analysis.availableApps,
     externalDomains: analysis.externalDomains,
     storageIndicators: analysis.storageIndicators,

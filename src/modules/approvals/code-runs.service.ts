@@ -27,7 +27,11 @@ export type CodeRunPlan =
   | { status: 'approval_required'; codeRunId: string; groups: ApprovalGroup[]; approvals: BatchApprovalSummary[] };
 
 /** A batch approval as first answered (hosted link included), with the policy group it stands for. */
-export type BatchApprovalSummary = ReturnType<ApprovalsService['summary']> & { approvalPolicyId: string | null; approvalPolicyName: string; tools: string[] };
+export type BatchApprovalSummary = ReturnType<ApprovalsService['summary']> & {
+  approvalPolicyId: string | null;
+  approvalPolicyName: string;
+  tools: string[];
+};
 
 export interface CodeRunState {
   codeRunId: string;
@@ -46,7 +50,15 @@ const ENDED = ['rejected', 'canceled', 'expired'] as const;
  * that an approved group covers (ApprovalsService.check); afterwards the run is marked consumed.
  */
 export class CodeRunApprovals {
-  constructor(private readonly deps: { orm: Orm; approvals: ApprovalsService; policies: ApprovalPoliciesService; registry: IntegrationRegistry; publicUrl: string }) {}
+  constructor(
+    private readonly deps: {
+      orm: Orm;
+      approvals: ApprovalsService;
+      policies: ApprovalPoliciesService;
+      registry: IntegrationRegistry;
+      publicUrl: string;
+    },
+  ) {}
 
   /** Which policy governs each predicted call, grouped (the gate's own selection, source mcp_code). */
   async plan(orgId: string, run: CodeRunContext, analysis: CodeAnalysis) {
@@ -79,7 +91,12 @@ export class CodeRunApprovals {
    * Before running: a block stops the run; require_approval groups each get a pending request (type
    * mcp_code_batch_run) sharing one codeRunId; otherwise the run is clear (each call still meets the gate).
    */
-  async pause(orgId: string, run: CodeRunContext, analysis: CodeAnalysis, opts: { intentSummary?: string | null; codeRunId?: string } = {}): Promise<CodeRunPlan> {
+  async pause(
+    orgId: string,
+    run: CodeRunContext,
+    analysis: CodeAnalysis,
+    opts: { intentSummary?: string | null; codeRunId?: string } = {},
+  ): Promise<CodeRunPlan> {
     const codeRunId = opts.codeRunId ?? `run_${randomBytes(12).toString('base64url')}`;
     const { groups, approvalRequiredTools, policies } = await this.plan(orgId, run, analysis);
     const blockedBy = groups.find((g) => g.decision === 'block');
@@ -119,7 +136,12 @@ export class CodeRunApprovals {
         policy,
         null,
       );
-      approvals.push({ ...this.deps.approvals.summary(row, token), approvalPolicyId: policy.id, approvalPolicyName: g.approvalPolicyName, tools: g.tools });
+      approvals.push({
+        ...this.deps.approvals.summary(row, token),
+        approvalPolicyId: policy.id,
+        approvalPolicyName: g.approvalPolicyName,
+        tools: g.tools,
+      });
     }
     return { status: 'approval_required', codeRunId, groups, approvals };
   }

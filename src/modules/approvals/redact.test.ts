@@ -21,11 +21,23 @@ describe('approval previews', () => {
     assert.equal(preview.to, 'a@acme.com');
     assert.equal(preview.maxTokens, 200, 'token counts are not secrets');
     assert.deepEqual((preview.headers as Record<string, unknown>)['X-Trace'], 'ok');
-    for (const p of ['apiKey', 'headers.Authorization', 'nested[0].client_secret', 'nested[1].note', 'dsn', 'stripe', 'enforced', 'pat', 'password', 'signingSecretProp']) {
+    for (const p of [
+      'apiKey',
+      'headers.Authorization',
+      'nested[0].client_secret',
+      'nested[1].note',
+      'dsn',
+      'stripe',
+      'enforced',
+      'pat',
+      'password',
+      'signingSecretProp',
+    ]) {
       assert.ok(redactedPaths.includes(p), `${p} in ${redactedPaths.join(',')}`);
     }
     const text = JSON.stringify(preview);
-    for (const secret of ['abc"', 'xyz', 'hunter2', 'sk_live', 'from-partial', 'ghp_', 'shape', 'plain-looking', 'eyJhbGci']) assert.ok(!text.includes(secret), secret);
+    for (const secret of ['abc"', 'xyz', 'hunter2', 'sk_live', 'from-partial', 'ghp_', 'shape', 'plain-looking', 'eyJhbGci'])
+      assert.ok(!text.includes(secret), secret);
     assert.equal(preview.apiKey, REDACTED);
   });
 

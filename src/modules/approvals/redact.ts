@@ -6,8 +6,25 @@
 export const REDACTED = '[REDACTED]';
 
 const SECRET_KEY_PARTS = [
-  'password', 'passwd', 'passphrase', 'secret', 'token', 'apikey', 'privatekey', 'accesskey', 'credential', 'authorization',
-  'cookie', 'signature', 'sessionid', 'cardnumber', 'cvv', 'cvc', 'ssn', 'iban', 'bearer',
+  'password',
+  'passwd',
+  'passphrase',
+  'secret',
+  'token',
+  'apikey',
+  'privatekey',
+  'accesskey',
+  'credential',
+  'authorization',
+  'cookie',
+  'signature',
+  'sessionid',
+  'cardnumber',
+  'cvv',
+  'cvc',
+  'ssn',
+  'iban',
+  'bearer',
 ];
 const SECRET_KEYS_EXACT = new Set(['auth', 'pwd', 'pin', 'session', 'otp', 'mfa', 'totp', 'xapikey']);
 const NOT_SECRET = /^(max|num|total|prompt|completion|input|output)tokens?$|^tokenizer$|^tokencount$|^keywords?$/;
@@ -50,7 +67,10 @@ export interface Preview {
  * SECRET_TEXT properties) are hidden whatever their value. Long strings and arrays are shortened (not secret, just
  * bounded), and said so in place.
  */
-export function redactInput(input: Record<string, unknown>, opts: { enforcedKeys?: readonly string[]; secretProps?: readonly string[] } = {}): Preview {
+export function redactInput(
+  input: Record<string, unknown>,
+  opts: { enforcedKeys?: readonly string[]; secretProps?: readonly string[] } = {},
+): Preview {
   const redactedPaths: string[] = [];
   const hidden = new Set([...(opts.enforcedKeys ?? []), ...(opts.secretProps ?? [])]);
   const go = (v: unknown, path: string, depth: number): unknown => {
@@ -74,7 +94,12 @@ export function redactInput(input: Record<string, unknown>, opts: { enforcedKeys
       const hide = (depth === 0 && hidden.has(k)) || isSecretKey(k);
       if (hide) redactedPaths.push(p);
       // defineProperty: a "__proto__" key stays a plain key.
-      Object.defineProperty(out, k, { value: hide ? REDACTED : go(child, p, depth + 1), enumerable: true, writable: true, configurable: true });
+      Object.defineProperty(out, k, {
+        value: hide ? REDACTED : go(child, p, depth + 1),
+        enumerable: true,
+        writable: true,
+        configurable: true,
+      });
     }
     return out;
   };

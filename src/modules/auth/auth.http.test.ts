@@ -2,7 +2,13 @@ import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { createHash } from 'node:crypto';
 import { eq } from 'drizzle-orm';
-import { emailVerificationCodes, emailVerificationSends, passwordResetCodes, userSessions, users } from '../../platform/db/schema.js';
+import {
+  emailVerificationCodes,
+  emailVerificationSends,
+  passwordResetCodes,
+  userSessions,
+  users,
+} from '../../platform/db/schema.js';
 import { startApp, type TestApp } from '../../../test/harness.js';
 import { decodeMail, startSmtpSink } from '../../../test/mail.js';
 
@@ -14,7 +20,11 @@ describe('person accounts and sessions', () => {
   after(async () => t.close());
 
   it('signs up, reads the session by bearer token and by cookie, signs out', async () => {
-    const up = await t.post('/api/v1/auth/sign-up', null, { email: 'ada@example.com', password: 'analytical engine', name: 'Ada' });
+    const up = await t.post('/api/v1/auth/sign-up', null, {
+      email: 'ada@example.com',
+      password: 'analytical engine',
+      name: 'Ada',
+    });
     assert.equal(up.status, 201);
     assert.equal(up.body.user.email, 'ada@example.com');
     assert.equal(up.body.user.emailVerified, false);
@@ -155,7 +165,9 @@ describe('email verification by emailed code', () => {
     assert.equal(blank.body.error, 'VALIDATION_ERROR');
     assert.equal((await codeRow(userId))?.attempts, 0, 'a blank code spends no try');
 
-    const wrong = await t.post('/api/v1/auth/verify-email/confirm', token, { code: code === '00000000' ? '11111111' : '00000000' });
+    const wrong = await t.post('/api/v1/auth/verify-email/confirm', token, {
+      code: code === '00000000' ? '11111111' : '00000000',
+    });
     assert.equal(wrong.status, 400);
     assert.equal(wrong.body.error, 'INVALID_VERIFICATION_CODE');
     assert.equal(wrong.body.attemptsLeft, 4);
@@ -175,7 +187,10 @@ describe('email verification by emailed code', () => {
     const a = await signUp('expired@example.com');
     await t.post('/api/v1/auth/verify-email/request', a.token);
     const codeA = await mail.codeFor('expired@example.com');
-    await t.db.orm.update(emailVerificationCodes).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(emailVerificationCodes.userId, a.userId));
+    await t.db.orm
+      .update(emailVerificationCodes)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(emailVerificationCodes.userId, a.userId));
     const expired = await t.post('/api/v1/auth/verify-email/confirm', a.token, { code: codeA });
     assert.equal(expired.status, 400);
     assert.equal(expired.body.error, 'VERIFICATION_CODE_EXPIRED');
@@ -199,7 +214,10 @@ describe('email verification by emailed code', () => {
 
   it('sends at most one code a minute; a new code replaces the old one', async () => {
     const { token, userId } = await signUp('resend@example.com');
-    const both = await Promise.all([t.post('/api/v1/auth/verify-email/request', token), t.post('/api/v1/auth/verify-email/request', token)]);
+    const both = await Promise.all([
+      t.post('/api/v1/auth/verify-email/request', token),
+      t.post('/api/v1/auth/verify-email/request', token),
+    ]);
     assert.deepEqual(both.map((r) => r.status).sort(), [200, 429], 'two requests at once send one code');
     const first = await mail.codeFor('resend@example.com');
     const soon = await t.post('/api/v1/auth/verify-email/request', token);
@@ -209,7 +227,10 @@ describe('email verification by emailed code', () => {
     assert.equal(mail.mailsTo('resend@example.com').length, 1);
 
     // A minute later (moved back in the database rather than waited for).
-    await t.db.orm.update(emailVerificationCodes).set({ createdAt: new Date(Date.now() - 61_000) }).where(eq(emailVerificationCodes.userId, userId));
+    await t.db.orm
+      .update(emailVerificationCodes)
+      .set({ createdAt: new Date(Date.now() - 61_000) })
+      .where(eq(emailVerificationCodes.userId, userId));
     assert.equal((await t.post('/api/v1/auth/verify-email/request', token)).status, 200);
     const second = await mail.codeFor('resend@example.com', 2);
     if (first !== second) {
@@ -223,7 +244,10 @@ describe('email verification by emailed code', () => {
     (await t.db.orm.select().from(emailVerificationSends).where(eq(emailVerificationSends.userId, userId)))[0];
   const sendCount = async (userId: string) => (await sendsRow(userId))?.count;
   const aMinuteLater = (userId: string) =>
-    t.db.orm.update(emailVerificationCodes).set({ createdAt: new Date(Date.now() - 61_000) }).where(eq(emailVerificationCodes.userId, userId));
+    t.db.orm
+      .update(emailVerificationCodes)
+      .set({ createdAt: new Date(Date.now() - 61_000) })
+      .where(eq(emailVerificationCodes.userId, userId));
 
   it('sends at most ten codes a day, counted in the database, with Retry-After until the day is over', async () => {
     const { token, userId } = await signUp('daily@example.com');
@@ -248,13 +272,19 @@ describe('email verification by emailed code', () => {
     const tenth = await mail.codeFor('daily@example.com', 10);
     // A day later (the window moved back in the database) a new code can be sent again.
     const started = new Date(Date.now() - 24 * 3600_000 - 1000);
-    await t.db.orm.update(emailVerificationSends).set({ windowStart: started, count: 10 }).where(eq(emailVerificationSends.userId, userId));
+    await t.db.orm
+      .update(emailVerificationSends)
+      .set({ windowStart: started, count: 10 })
+      .where(eq(emailVerificationSends.userId, userId));
     const nextDay = await t.post('/api/v1/auth/verify-email/request', token);
     assert.equal(nextDay.status, 200, nextDay.text);
     assert.equal(await sendCount(userId), 1, 'a new window starts');
     const eleventh = await mail.codeFor('daily@example.com', 11);
     if (eleventh !== tenth) {
-      assert.equal((await t.post('/api/v1/auth/verify-email/confirm', token, { code: tenth })).body.error, 'INVALID_VERIFICATION_CODE');
+      assert.equal(
+        (await t.post('/api/v1/auth/verify-email/confirm', token, { code: tenth })).body.error,
+        'INVALID_VERIFICATION_CODE',
+      );
     }
     assert.equal((await t.post('/api/v1/auth/verify-email/confirm', token, { code: eleventh })).status, 200);
     assert.equal(await sendsRow(userId), undefined, 'a verified address needs no count');
@@ -266,7 +296,10 @@ describe('email verification by emailed code', () => {
     for (let i = 0; i <= 10; i++) {
       const res = await t.post('/api/v1/auth/verify-email/request', token);
       assert.equal(res.status, 503, res.text);
-      assert.deepEqual(res.body, { error: 'SERVICE_UNAVAILABLE', message: 'The verification email could not be sent; try again later.' });
+      assert.deepEqual(res.body, {
+        error: 'SERVICE_UNAVAILABLE',
+        message: 'The verification email could not be sent; try again later.',
+      });
       assert.equal(await codeRow(userId), undefined, 'no code is left behind');
     }
     assert.equal(await sendCount(userId), 0, 'failed sends are not counted');
@@ -324,7 +357,11 @@ describe('email verification by emailed code', () => {
     const blank = await confirmReset({ resetId, code: ' ', password: 'a new passphrase' });
     assert.equal(blank.body.error, 'VALIDATION_ERROR');
     assert.equal((await resetRows(squatter.userId))[0]?.attempts, 0, 'neither a weak password nor a blank code spends a try');
-    const wrong = await confirmReset({ resetId, code: code === '00000000' ? '11111111' : '00000000', password: 'a new passphrase' });
+    const wrong = await confirmReset({
+      resetId,
+      code: code === '00000000' ? '11111111' : '00000000',
+      password: 'a new passphrase',
+    });
     assert.equal(wrong.status, 400);
     assert.equal(wrong.body.error, 'INVALID_VERIFICATION_CODE');
     assert.equal(wrong.body.attemptsLeft, 4);
@@ -339,7 +376,8 @@ describe('email verification by emailed code', () => {
     const done = await confirmReset({ resetId, code: `${code.slice(0, 4)}-${code.slice(4)}`, password: 'a new passphrase' });
     assert.equal(done.status, 200, done.text);
     assert.deepEqual(done.body, { passwordReset: true, emailVerified: true });
-    for (const token of [squatter.token, second]) assert.equal((await t.get('/api/v1/auth/session', token)).status, 401, 'every session ended');
+    for (const token of [squatter.token, second])
+      assert.equal((await t.get('/api/v1/auth/session', token)).status, 401, 'every session ended');
     assert.equal((await t.db.orm.select().from(userSessions).where(eq(userSessions.userId, squatter.userId))).length, 0);
     assert.equal((await signInAs('owner@example.com', 'password123')).status, 401, 'the old password no longer works');
     const signedIn = await signInAs('owner@example.com', 'a new passphrase');
@@ -386,8 +424,16 @@ describe('email verification by emailed code', () => {
     assert.equal(resetMails('targeted@example.com').length, 1);
     assert.ok(t.logs.some((l) => l.includes('password reset code not sent: over the limit') && l.includes('one a minute')));
     // The stranger knows their reset id, not the code: they spend its tries.
-    for (let i = 0; i < 5; i++) assert.equal((await confirmReset({ resetId: strangers, code: `9999999${i}`, password: 'stolen account' })).body.error, 'INVALID_VERIFICATION_CODE');
-    assert.equal((await confirmReset({ resetId: strangers, code: await mail.codeFor('targeted@example.com'), password: 'stolen account' })).body.error, 'VERIFICATION_CODE_EXPIRED');
+    for (let i = 0; i < 5; i++)
+      assert.equal(
+        (await confirmReset({ resetId: strangers, code: `9999999${i}`, password: 'stolen account' })).body.error,
+        'INVALID_VERIFICATION_CODE',
+      );
+    assert.equal(
+      (await confirmReset({ resetId: strangers, code: await mail.codeFor('targeted@example.com'), password: 'stolen account' }))
+        .body.error,
+      'VERIFICATION_CODE_EXPIRED',
+    );
     // The owner reads the email: its link needs no code.
     const page = await linkReset(await mail.resetLinkFor('targeted@example.com'), 'mine again');
     assert.equal(page.status, 200, page.text);
@@ -398,13 +444,22 @@ describe('email verification by emailed code', () => {
 
   it('sends at most ten reset codes a day to an address; requests made at once make one', async () => {
     const { userId } = await signUp('limits-reset@example.com');
-    const together = await Promise.all(Array.from({ length: 5 }, () => t.post('/api/v1/auth/password-reset/request', null, { email: 'limits-reset@example.com' })));
-    assert.deepEqual(together.map((r) => r.status), [202, 202, 202, 202, 202]);
+    const together = await Promise.all(
+      Array.from({ length: 5 }, () => t.post('/api/v1/auth/password-reset/request', null, { email: 'limits-reset@example.com' })),
+    );
+    assert.deepEqual(
+      together.map((r) => r.status),
+      [202, 202, 202, 202, 202],
+    );
     await t.app.services.passwordReset.settle();
     assert.equal((await resetRows(userId)).length, 1, 'one code for five requests at once');
     await mail.codeFor('limits-reset@example.com');
     // Ten a day: earlier codes are made older than a minute each time, as if requested over the day.
-    const earlier = () => t.db.orm.update(passwordResetCodes).set({ createdAt: new Date(Date.now() - 120_000) }).where(eq(passwordResetCodes.userId, userId));
+    const earlier = () =>
+      t.db.orm
+        .update(passwordResetCodes)
+        .set({ createdAt: new Date(Date.now() - 120_000) })
+        .where(eq(passwordResetCodes.userId, userId));
     for (let n = 2; n <= 10; n++) {
       await earlier();
       await requestReset('limits-reset@example.com');
@@ -421,7 +476,9 @@ describe('email verification by emailed code', () => {
     await signUp('race-reset@example.com');
     const resetId = await requestReset('race-reset@example.com');
     const code = await mail.codeFor('race-reset@example.com');
-    const both = await Promise.all(['first of two', 'second of two'].map((password) => confirmReset({ resetId, code, password })));
+    const both = await Promise.all(
+      ['first of two', 'second of two'].map((password) => confirmReset({ resetId, code, password })),
+    );
     assert.deepEqual(both.map((r) => r.status).sort(), [200, 400]);
     assert.equal(both.find((r) => r.status === 400)!.body.error, 'VERIFICATION_CODE_EXPIRED');
     const winner = both[0]!.status === 200 ? 'first of two' : 'second of two';
@@ -440,4 +497,3 @@ describe('email verification by emailed code', () => {
     assert.equal(t.logs.filter((l) => l.includes('password reset email not sent')).length, 2);
   });
 });
-

@@ -5,7 +5,11 @@ import { emailVerificationCodes, emailVerificationSends, users, userSessions } f
 export type UserRow = typeof users.$inferSelect;
 
 export async function findUserByEmail(db: Executor, email: string): Promise<UserRow | null> {
-  const [row] = await db.select().from(users).where(sql`lower(${users.email}) = lower(${email})`).limit(1);
+  const [row] = await db
+    .select()
+    .from(users)
+    .where(sql`lower(${users.email}) = lower(${email})`)
+    .limit(1);
   return row ?? null;
 }
 
@@ -73,7 +77,11 @@ export async function putVerificationCode(
   const written = await db
     .insert(emailVerificationCodes)
     .values(values)
-    .onConflictDoUpdate({ target: emailVerificationCodes.userId, set: values, setWhere: lt(emailVerificationCodes.createdAt, notAfter) })
+    .onConflictDoUpdate({
+      target: emailVerificationCodes.userId,
+      set: values,
+      setWhere: lt(emailVerificationCodes.createdAt, notAfter),
+    })
     .returning({ userId: emailVerificationCodes.userId });
   return written.length > 0;
 }
@@ -132,7 +140,10 @@ export async function countVerificationSend(
     })
     .returning({ userId: emailVerificationSends.userId });
   if (written.length > 0) return { counted: true };
-  const [row] = await db.select({ windowStart: emailVerificationSends.windowStart }).from(emailVerificationSends).where(eq(emailVerificationSends.userId, userId));
+  const [row] = await db
+    .select({ windowStart: emailVerificationSends.windowStart })
+    .from(emailVerificationSends)
+    .where(eq(emailVerificationSends.userId, userId));
   return { counted: false, windowStart: row?.windowStart ?? now };
 }
 

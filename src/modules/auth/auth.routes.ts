@@ -36,7 +36,12 @@ export const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.post('/api/v1/auth/sign-up', {
     config: { auth: 'none' },
-    schema: { tags, summary: 'Create a person account and sign in', body: SignUpBody, response: { 201: SessionResponse, ...standardErrors } },
+    schema: {
+      tags,
+      summary: 'Create a person account and sign in',
+      body: SignUpBody,
+      response: { 201: SessionResponse, ...standardErrors },
+    },
     handler: async (req, reply) => {
       const session = await service.signUp(req.body);
       setCookie(reply, session.token, session.expiresAt);
@@ -46,7 +51,12 @@ export const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.post('/api/v1/auth/sign-in', {
     config: { auth: 'none' },
-    schema: { tags, summary: 'Sign in with email and password', body: SignInBody, response: { 200: SessionResponse, ...standardErrors } },
+    schema: {
+      tags,
+      summary: 'Sign in with email and password',
+      body: SignInBody,
+      response: { 200: SessionResponse, ...standardErrors },
+    },
     handler: async (req, reply) => {
       const session = await service.signIn(req.body);
       setCookie(reply, session.token, session.expiresAt);
@@ -56,7 +66,12 @@ export const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.post('/api/v1/auth/sign-out', {
     config: { auth: 'session' },
-    schema: { tags, summary: 'End the current session', security: SessionSecurity, response: { 200: Type.Object({ signedOut: Type.Literal(true) }), ...standardErrors } },
+    schema: {
+      tags,
+      summary: 'End the current session',
+      security: SessionSecurity,
+      response: { 200: Type.Object({ signedOut: Type.Literal(true) }), ...standardErrors },
+    },
     handler: async (req, reply) => {
       const result = await service.signOut(userOf(req).sessionId);
       void reply.header('Set-Cookie', `${SESSION_COOKIE}=; Path=/; HttpOnly; SameSite=Lax; Max-Age=0${secure ? '; Secure' : ''}`);
@@ -66,7 +81,12 @@ export const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.get('/api/v1/auth/session', {
     config: { auth: 'session' },
-    schema: { tags, summary: 'The signed-in person', security: SessionSecurity, response: { 200: CurrentSession, ...standardErrors } },
+    schema: {
+      tags,
+      summary: 'The signed-in person',
+      security: SessionSecurity,
+      response: { 200: CurrentSession, ...standardErrors },
+    },
     handler: async (req) => {
       const p = userOf(req);
       return { user: await service.me(p.userId), session: { id: p.sessionId, expiresAt: p.sessionExpiresAt.toISOString() } };
@@ -78,7 +98,8 @@ export const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
     schema: {
       tags,
       summary: 'Email a verification code to the signed-in person (15 minutes, 5 tries; one a minute, ten a day)',
-      description: '400 EMAIL_NOT_CONFIGURED without SMTP; 429 RATE_LIMITED within a minute of the previous code or after ten codes in a day; 503 SERVICE_UNAVAILABLE when the SMTP server fails (no code is left).',
+      description:
+        '400 EMAIL_NOT_CONFIGURED without SMTP; 429 RATE_LIMITED within a minute of the previous code or after ten codes in a day; 503 SERVICE_UNAVAILABLE when the SMTP server fails (no code is left).',
       security: SessionSecurity,
       response: { 200: VerifyEmailRequested, 429: Type.Ref('ErrorBody'), 503: Type.Ref('ErrorBody'), ...standardErrors },
     },

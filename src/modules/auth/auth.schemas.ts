@@ -8,7 +8,9 @@ export const User = Type.Object(
   {
     id: Uuid(),
     email: Type.String(),
-    emailVerified: Type.Boolean({ description: 'Whether the person proved they receive mail at this address (POST /auth/verify-email/*)' }),
+    emailVerified: Type.Boolean({
+      description: 'Whether the person proved they receive mail at this address (POST /auth/verify-email/*)',
+    }),
     name: Type.String(),
     image: Nullable(Type.String()),
     createdAt: Timestamp(),
@@ -24,7 +26,8 @@ const Password = Type.String({ minLength: PASSWORD_MIN, maxLength: PASSWORD_MAX 
 /** The password rule of Password for callers outside a JSON body (pages, CLI): 400 VALIDATION_ERROR naming `password`. */
 export function checkPassword(password: string): void {
   const length = [...password].length;
-  if (length < PASSWORD_MIN || length > PASSWORD_MAX) throw invalidField('password', `must have ${PASSWORD_MIN} to ${PASSWORD_MAX} characters`);
+  if (length < PASSWORD_MIN || length > PASSWORD_MAX)
+    throw invalidField('password', `must have ${PASSWORD_MIN} to ${PASSWORD_MAX} characters`);
 }
 
 export const SignUpBody = Type.Object({
@@ -48,7 +51,9 @@ export function signUpProblems(input: Record<string, unknown>): Set<string> {
   signUpValidator ??= addFormats.default(new Ajv.default({ allErrors: true, strict: false })).compile(SignUpBody);
   if (signUpValidator(input)) return new Set();
   return new Set(
-    (signUpValidator.errors ?? []).map((e) => e.instancePath.split('/')[1] ?? String((e.params as { missingProperty?: unknown }).missingProperty)),
+    (signUpValidator.errors ?? []).map(
+      (e) => e.instancePath.split('/')[1] ?? String((e.params as { missingProperty?: unknown }).missingProperty),
+    ),
   );
 }
 

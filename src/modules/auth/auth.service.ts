@@ -10,7 +10,14 @@ import type { SignInInput, SignUpInput } from './auth.schemas.js';
 const SESSION_DAYS = 30;
 
 export function toUser(row: repo.UserRow) {
-  return { id: row.id, email: row.email, emailVerified: row.emailVerifiedAt !== null, name: row.name, image: row.image, createdAt: row.createdAt.toISOString() };
+  return {
+    id: row.id,
+    email: row.email,
+    emailVerified: row.emailVerifiedAt !== null,
+    name: row.name,
+    image: row.image,
+    createdAt: row.createdAt.toISOString(),
+  };
 }
 
 /** Person accounts (members sign in as people) and their sessions. Session tokens are stored hashed. */
@@ -60,7 +67,14 @@ export class AuthService {
     if (!token.startsWith(TOKEN_PREFIX.userSession)) throw new AppError('UNAUTHORIZED', 'The session is invalid or has expired.');
     const found = await repo.findLiveSession(this.deps.orm, hashToken(token));
     if (!found) throw new AppError('UNAUTHORIZED', 'The session is invalid or has expired.');
-    return { kind: 'user', userId: found.user.id, email: found.user.email, emailVerified: found.user.emailVerifiedAt !== null, sessionId: found.sessionId, sessionExpiresAt: found.expiresAt };
+    return {
+      kind: 'user',
+      userId: found.user.id,
+      email: found.user.email,
+      emailVerified: found.user.emailVerifiedAt !== null,
+      sessionId: found.sessionId,
+      sessionExpiresAt: found.expiresAt,
+    };
   }
 
   private async openSession(user: repo.UserRow) {

@@ -30,7 +30,9 @@ export const wrongCode = (attempts: number) => {
   const attemptsLeft = MAX_ATTEMPTS - attempts;
   return new AppError(
     'INVALID_VERIFICATION_CODE',
-    attemptsLeft > 0 ? `The code is wrong; ${attemptsLeft} ${attemptsLeft === 1 ? 'try' : 'tries'} left.` : 'The code is wrong, and no tries are left; request a new code.',
+    attemptsLeft > 0
+      ? `The code is wrong; ${attemptsLeft} ${attemptsLeft === 1 ? 'try' : 'tries'} left.`
+      : 'The code is wrong, and no tries are left; request a new code.',
     { attemptsLeft },
   );
 };
@@ -49,7 +51,10 @@ export const notConfigured = (what: 'verification' | 'password reset') =>
   );
 
 export const noCodePending = () =>
-  new AppError('VERIFICATION_CODE_EXPIRED', 'No valid code is pending: it expired, was used, or too many wrong codes were entered. Request a new code.');
+  new AppError(
+    'VERIFICATION_CODE_EXPIRED',
+    'No valid code is pending: it expired, was used, or too many wrong codes were entered. Request a new code.',
+  );
 
 const verifyEmail = (code: string, address: string) => ({
   subject: 'Your Switchboard verification code',

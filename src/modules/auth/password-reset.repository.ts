@@ -16,7 +16,9 @@ export async function addResetCode(
   return db.transaction(async (t) => {
     const tx = t as unknown as Executor;
     await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtextextended(${`password-reset:${row.userId}`}, 0))`);
-    await tx.delete(passwordResetCodes).where(and(eq(passwordResetCodes.userId, row.userId), lt(passwordResetCodes.createdAt, limits.windowStart)));
+    await tx
+      .delete(passwordResetCodes)
+      .where(and(eq(passwordResetCodes.userId, row.userId), lt(passwordResetCodes.createdAt, limits.windowStart)));
     const [made] = await tx
       .select({ count: sql<number>`count(*)::int`, latest: sql<string | null>`max(${passwordResetCodes.createdAt})` })
       .from(passwordResetCodes)
@@ -40,8 +42,19 @@ export async function spendResetAttempt(db: Executor, resetHash: string, maxAtte
   const [row] = await db
     .update(passwordResetCodes)
     .set({ attempts: sql`${passwordResetCodes.attempts} + 1` })
-    .where(and(eq(passwordResetCodes.resetHash, resetHash), gt(passwordResetCodes.expiresAt, new Date()), lt(passwordResetCodes.attempts, maxAttempts)))
-    .returning({ id: passwordResetCodes.id, userId: passwordResetCodes.userId, codeHash: passwordResetCodes.codeHash, attempts: passwordResetCodes.attempts });
+    .where(
+      and(
+        eq(passwordResetCodes.resetHash, resetHash),
+        gt(passwordResetCodes.expiresAt, new Date()),
+        lt(passwordResetCodes.attempts, maxAttempts),
+      ),
+    )
+    .returning({
+      id: passwordResetCodes.id,
+      userId: passwordResetCodes.userId,
+      codeHash: passwordResetCodes.codeHash,
+      attempts: passwordResetCodes.attempts,
+    });
   return row ?? null;
 }
 

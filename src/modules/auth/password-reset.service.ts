@@ -144,11 +144,21 @@ export class PasswordResetService {
     const now = Date.now();
     const added = await repo.addResetCode(
       this.deps.orm,
-      { id, userId: user.id, resetHash: hashToken(resetId), linkHash: hashToken(linkToken), codeHash: hashResetCode(id, code), expiresAt },
+      {
+        id,
+        userId: user.id,
+        resetHash: hashToken(resetId),
+        linkHash: hashToken(linkToken),
+        codeHash: hashResetCode(id, code),
+        expiresAt,
+      },
       { notAfter: new Date(now - RESEND_INTERVAL_MS), windowStart: new Date(now - DAILY_WINDOW_MS), cap: DAILY_CODES },
     );
     if (added !== 'added') {
-      this.deps.log.info({ userId: user.id, limit: added === 'minute' ? 'one a minute' : `${DAILY_CODES} a day` }, 'password reset code not sent: over the limit');
+      this.deps.log.info(
+        { userId: user.id, limit: added === 'minute' ? 'one a minute' : `${DAILY_CODES} a day` },
+        'password reset code not sent: over the limit',
+      );
       return;
     }
     const link = `${this.deps.publicUrl}/auth/reset-password?token=${encodeURIComponent(linkToken)}`;

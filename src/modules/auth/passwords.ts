@@ -19,6 +19,10 @@ export async function verifyPassword(password: string, stored: string | null): P
   const [alg, n, r, p, salt, hash] = (stored ?? 'scrypt$16384$8$1$AAAAAAAAAAAAAAAAAAAAAA$').split('$');
   if (alg !== 'scrypt' || !salt || hash === undefined) return false;
   const expected = Buffer.from(hash, 'base64url');
-  const key = await scrypt(password, Buffer.from(salt, 'base64url'), expected.length || 64, { N: Number(n), r: Number(r), p: Number(p) });
+  const key = await scrypt(password, Buffer.from(salt, 'base64url'), expected.length || 64, {
+    N: Number(n),
+    r: Number(r),
+    p: Number(p),
+  });
   return stored !== null && expected.length === key.length && timingSafeEqual(expected, key);
 }

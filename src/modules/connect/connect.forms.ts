@@ -50,7 +50,11 @@ function coerce(prop: Prop, raw: unknown): unknown {
 export function problem(err: AppError, option: AuthOption): { message: string; field: string | null } {
   const first = (err.extra?.details as Array<{ field: string; message: string }> | undefined)?.[0];
   if (!first) return { message: err.message, field: null };
-  const names: Record<string, [string, string]> = { secretText: ['secret_text', option.displayName], username: ['username', 'Username'], password: ['password', 'Password'] };
+  const names: Record<string, [string, string]> = {
+    secretText: ['secret_text', option.displayName],
+    username: ['username', 'Username'],
+    password: ['password', 'Password'],
+  };
   if (first.field.startsWith('props.')) {
     const key = first.field.slice('props.'.length).split('.')[0]!;
     const prop = option.props?.[key];
@@ -60,17 +64,28 @@ export function problem(err: AppError, option: AuthOption): { message: string; f
   return { field, message: `${label} ${first.message}` };
 }
 
-export async function validateWithin(option: AuthOption, value: unknown): Promise<{ valid: true } | { valid: false; error: string }> {
+export async function validateWithin(
+  option: AuthOption,
+  value: unknown,
+): Promise<{ valid: true } | { valid: false; error: string }> {
   let timer: NodeJS.Timeout | undefined;
   try {
     return await Promise.race([
       option.validate!(value),
       new Promise<{ valid: false; error: string }>((resolve) => {
-        timer = setTimeout(() => resolve({ valid: false, error: 'The credentials could not be checked in time; try again.' }), VALIDATE_TIMEOUT_MS);
+        timer = setTimeout(
+          () => resolve({ valid: false, error: 'The credentials could not be checked in time; try again.' }),
+          VALIDATE_TIMEOUT_MS,
+        );
       }),
-    ]).then((r) => (r.valid ? r : { valid: false as const, error: String(r.error || 'The credentials were not accepted.').slice(0, 300) }));
+    ]).then((r) =>
+      r.valid ? r : { valid: false as const, error: String(r.error || 'The credentials were not accepted.').slice(0, 300) },
+    );
   } catch (err) {
-    return { valid: false, error: `The credentials could not be checked: ${String((err as Error)?.message ?? err).slice(0, 200)}` };
+    return {
+      valid: false,
+      error: `The credentials could not be checked: ${String((err as Error)?.message ?? err).slice(0, 200)}`,
+    };
   } finally {
     clearTimeout(timer);
   }

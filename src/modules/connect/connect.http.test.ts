@@ -18,7 +18,13 @@ describe('hosted connect: tokens, sessions, poll and the credential form', () =>
     const ws = await t.workspace(org.key);
     return { ...org, ws: ws.id };
   }
-  const tokenBody = (ws: string, extra: Record<string, unknown> = {}) => ({ integrationName: 'test-secret', connectionName: 'Acme key', externalId: 'acme', workspaceId: ws, ...extra });
+  const tokenBody = (ws: string, extra: Record<string, unknown> = {}) => ({
+    integrationName: 'test-secret',
+    connectionName: 'Acme key',
+    externalId: 'acme',
+    workspaceId: ws,
+    ...extra,
+  });
   const poll = (token: unknown) => t.request('POST', '/api/v1/connect/session/poll', { body: { token } });
 
   it('creates a cst_ token valid 4 hours, stored only as its hash, with connectUrl and sessionId', async () => {
@@ -57,7 +63,14 @@ describe('hosted connect: tokens, sessions, poll and the credential form', () =>
     );
     const polled = await poll(res.body.token);
     assert.equal(polled.status, 200);
-    assert.deepEqual(polled.body, { sessionId: res.body.sessionId, status: 'PENDING', connectionId: null, integrationName: 'test-secret', externalId: 'acme', error: null });
+    assert.deepEqual(polled.body, {
+      sessionId: res.body.sessionId,
+      status: 'PENDING',
+      connectionId: null,
+      integrationName: 'test-secret',
+      externalId: 'acme',
+      error: null,
+    });
   });
 
   it("answers 403 FORBIDDEN for another organization's session and 404 for an unknown one; scoped keys stay in their workspaces", async () => {
@@ -79,7 +92,10 @@ describe('hosted connect: tokens, sessions, poll and the credential form', () =>
     // A scoped key cannot make organization-wide connections, but may make workspace and end-user ones.
     assert.equal((await t.post('/api/v1/connect/token', scopedIn, tokenBody(a.ws))).body.error, 'SCOPE_DENIED');
     assert.equal((await t.post('/api/v1/connect/token', scopedIn, tokenBody(a.ws, { scope: 'WORKSPACE' }))).status, 201);
-    assert.equal((await t.post('/api/v1/connect/token', scopedOut, tokenBody(a.ws, { scope: 'WORKSPACE' }))).body.error, 'SCOPE_DENIED');
+    assert.equal(
+      (await t.post('/api/v1/connect/token', scopedOut, tokenBody(a.ws, { scope: 'WORKSPACE' }))).body.error,
+      'SCOPE_DENIED',
+    );
     assert.equal((await t.post('/api/v1/connect/token', b.key, tokenBody(a.ws))).status, 404, "another organization's workspace");
   });
 
@@ -97,7 +113,9 @@ describe('hosted connect: tokens, sessions, poll and the credential form', () =>
     }
     assert.equal((await poll(12)).body.error, 'VALIDATION_ERROR');
     const created = await t.post('/api/v1/connect/token', key, tokenBody(ws));
-    await t.db.query(`UPDATE connect_sessions SET expires_at = now() - interval '1 second' WHERE id = $1`, [created.body.sessionId]);
+    await t.db.query(`UPDATE connect_sessions SET expires_at = now() - interval '1 second' WHERE id = $1`, [
+      created.body.sessionId,
+    ]);
     const expired = await poll(created.body.token);
     assert.equal(expired.status, 401);
     assert.equal(expired.body.error, 'INVALID_TOKEN');
@@ -128,18 +146,66 @@ describe('hosted connect: tokens, sessions, poll and the credential form', () =>
     await expect(key, tokenBody(ws, { authMethodKey: 'nope' }), 400, 'INVALID_AUTH_METHOD');
     await expect(key, tokenBody(ws, { oauthAppMode: 'custom' }), 400, 'INVALID_OAUTH_APP');
     await expect(key, tokenBody(ws, { integrationName: 'test-oauth', authMethodKey: 'oauth2' }), 400, 'NO_OAUTH_APP');
-    await expect(key, tokenBody(ws, { integrationName: 'test-oauth', authMethodKey: 'oauth2', oauthAppId: randomUUID() }), 400, 'INVALID_OAUTH_APP');
-    await expect(key, tokenBody(ws, { integrationName: 'test-oauth', authMethodKey: 'oauth2', oauthAppMode: 'custom' }), 400, 'INVALID_OAUTH_APP');
-    await expect(key, tokenBody(ws, { integrationName: 'test-oauth', authMethodKey: 'oauth2', oauthAppMode: 'custom', oauthAppId: randomUUID() }), 404, 'OAUTH_APP_NOT_FOUND');
-    await expect(free.key, tokenBody(free.ws, { integrationName: 'test-oauth', authMethodKey: 'oauth2', oauthAppMode: 'custom', oauthAppId: randomUUID() }), 403, 'CUSTOM_OAUTH_APP_PLAN_REQUIRED');
+    await expect(
+      key,
+      tokenBody(ws, { integrationName: 'test-oauth', authMethodKey: 'oauth2', oauthAppId: randomUUID() }),
+      400,
+      'INVALID_OAUTH_APP',
+    );
+    await expect(
+      key,
+      tokenBody(ws, { integrationName: 'test-oauth', authMethodKey: 'oauth2', oauthAppMode: 'custom' }),
+      400,
+      'INVALID_OAUTH_APP',
+    );
+    await expect(
+      key,
+      tokenBody(ws, { integrationName: 'test-oauth', authMethodKey: 'oauth2', oauthAppMode: 'custom', oauthAppId: randomUUID() }),
+      404,
+      'OAUTH_APP_NOT_FOUND',
+    );
+    await expect(
+      free.key,
+      tokenBody(free.ws, {
+        integrationName: 'test-oauth',
+        authMethodKey: 'oauth2',
+        oauthAppMode: 'custom',
+        oauthAppId: randomUUID(),
+      }),
+      403,
+      'CUSTOM_OAUTH_APP_PLAN_REQUIRED',
+    );
     // A custom app of another integration is not valid here.
     register(t, [oauthIntegration('https://other.example.test', 'test-oauth-other')]);
-    const otherApp = await t.post('/api/v1/oauth-apps', key, { integrationName: 'test-oauth-other', clientId: 'c', clientSecret: 's' });
+    const otherApp = await t.post('/api/v1/oauth-apps', key, {
+      integrationName: 'test-oauth-other',
+      clientId: 'c',
+      clientSecret: 's',
+    });
     assert.equal(otherApp.status, 201, otherApp.text);
-    await expect(key, tokenBody(ws, { integrationName: 'test-oauth', authMethodKey: 'oauth2', oauthAppMode: 'custom', oauthAppId: otherApp.body.oauthApp.id }), 400, 'INVALID_OAUTH_APP');
+    await expect(
+      key,
+      tokenBody(ws, {
+        integrationName: 'test-oauth',
+        authMethodKey: 'oauth2',
+        oauthAppMode: 'custom',
+        oauthAppId: otherApp.body.oauthApp.id,
+      }),
+      400,
+      'INVALID_OAUTH_APP',
+    );
     // A custom app of this integration works (the flow itself is tested against a real provider elsewhere).
     const app = await t.post('/api/v1/oauth-apps', key, { integrationName: 'test-oauth', clientId: 'c', clientSecret: 's' });
-    const ok = await t.post('/api/v1/connect/token', key, tokenBody(ws, { integrationName: 'test-oauth', authMethodKey: 'oauth2', oauthAppMode: 'custom', oauthAppId: app.body.oauthApp.id }));
+    const ok = await t.post(
+      '/api/v1/connect/token',
+      key,
+      tokenBody(ws, {
+        integrationName: 'test-oauth',
+        authMethodKey: 'oauth2',
+        oauthAppMode: 'custom',
+        oauthAppId: app.body.oauthApp.id,
+      }),
+    );
     assert.equal(ok.status, 201, ok.text);
   });
 
@@ -155,15 +221,28 @@ describe('hosted connect: tokens, sessions, poll and the credential form', () =>
     });
     assert.equal(wi.status, 201, wi.text);
     const wiId = wi.body.integration.id;
-    const res = await t.post('/api/v1/connect/token', key, tokenBody(ws, { integrationName: 'test-oauth', workspaceIntegrationId: wiId, endUserId: 'user-7' }));
+    const res = await t.post(
+      '/api/v1/connect/token',
+      key,
+      tokenBody(ws, { integrationName: 'test-oauth', workspaceIntegrationId: wiId, endUserId: 'user-7' }),
+    );
     assert.equal(res.status, 201, res.text);
     const rows = await t.db.query<{ auth_method_key: string; oauth_app_mode: string; oauth_app_id: string; scope: string }>(
       'SELECT auth_method_key, oauth_app_mode, oauth_app_id, scope FROM connect_sessions WHERE id = $1',
       [res.body.sessionId],
     );
-    assert.deepEqual(rows[0], { auth_method_key: 'oauth2', oauth_app_mode: 'custom', oauth_app_id: app.body.oauthApp.id, scope: 'USER' });
+    assert.deepEqual(rows[0], {
+      auth_method_key: 'oauth2',
+      oauth_app_mode: 'custom',
+      oauth_app_id: app.body.oauthApp.id,
+      scope: 'USER',
+    });
     const bad = async (extra: Record<string, unknown>, status: number, code: string) => {
-      const r = await t.post('/api/v1/connect/token', key, tokenBody(ws, { integrationName: 'test-oauth', workspaceIntegrationId: wiId, ...extra }));
+      const r = await t.post(
+        '/api/v1/connect/token',
+        key,
+        tokenBody(ws, { integrationName: 'test-oauth', workspaceIntegrationId: wiId, ...extra }),
+      );
       assert.equal(r.status, status, r.text);
       assert.equal(r.body.error, code);
     };
@@ -175,7 +254,14 @@ describe('hosted connect: tokens, sessions, poll and the credential form', () =>
 
   it('the form stores a validated SECRET_TEXT connection; a rejected key keeps the session open', async () => {
     const { key, ws } = await setup();
-    const created = await t.post('/api/v1/connect/token', key, tokenBody(ws, { successRedirectUri: 'https://app.example.com/done?x=1', errorRedirectUri: 'https://app.example.com/failed' }));
+    const created = await t.post(
+      '/api/v1/connect/token',
+      key,
+      tokenBody(ws, {
+        successRedirectUri: 'https://app.example.com/done?x=1',
+        errorRedirectUri: 'https://app.example.com/failed',
+      }),
+    );
     const token = created.body.token as string;
     const page = await t.get(`/connect?token=${token}`);
     assert.equal(page.status, 200);
@@ -200,17 +286,43 @@ describe('hosted connect: tokens, sessions, poll and the credential form', () =>
     assert.match(done.text, /data-status="COMPLETED"/);
     const polled = (await poll(token)).body;
     assert.equal(polled.status, 'COMPLETED');
-    assert.match(done.text, new RegExp(`data-redirect="https://app.example.com/done\\?x=1&amp;status=COMPLETED&amp;sessionId=${polled.sessionId}&amp;connectionId=${polled.connectionId}"`));
+    assert.match(
+      done.text,
+      new RegExp(
+        `data-redirect="https://app.example.com/done\\?x=1&amp;status=COMPLETED&amp;sessionId=${polled.sessionId}&amp;connectionId=${polled.connectionId}"`,
+      ),
+    );
     assert.match(done.text, /data-origin="https:\/\/app.example.com"/);
 
     const conn = (await t.get(`/api/v1/connections?id=${polled.connectionId}`, key)).body.connection;
     assert.deepEqual(
-      { type: conn.type, externalId: conn.externalId, displayName: conn.displayName, scope: conn.scope, workspaceId: conn.workspaceId, status: conn.status, authMethodKey: conn.authMethodKey },
-      { type: 'SECRET_TEXT', externalId: 'acme', displayName: 'Acme key', scope: 'ORGANIZATION', workspaceId: null, status: 'ACTIVE', authMethodKey: 'secret_text' },
+      {
+        type: conn.type,
+        externalId: conn.externalId,
+        displayName: conn.displayName,
+        scope: conn.scope,
+        workspaceId: conn.workspaceId,
+        status: conn.status,
+        authMethodKey: conn.authMethodKey,
+      },
+      {
+        type: 'SECRET_TEXT',
+        externalId: 'acme',
+        displayName: 'Acme key',
+        scope: 'ORGANIZATION',
+        workspaceId: null,
+        status: 'ACTIVE',
+        authMethodKey: 'secret_text',
+      },
     );
-    const [stored] = await t.db.query<{ credentials: string }>('SELECT credentials FROM connections WHERE id = $1', [polled.connectionId]);
+    const [stored] = await t.db.query<{ credentials: string }>('SELECT credentials FROM connections WHERE id = $1', [
+      polled.connectionId,
+    ]);
     assert.ok(!stored!.credentials.includes('good-secret-123'), 'encrypted at rest');
-    const record = (await t.app.services.connections.find(conn.orgId ?? (await orgOf(polled.connectionId)), polled.connectionId))!;
+    const record = (await t.app.services.connections.find(
+      conn.orgId ?? (await orgOf(polled.connectionId)),
+      polled.connectionId,
+    ))!;
     assert.deepEqual((await t.app.services.connections.credentials(record)).value, { secret_text: 'good-secret-123' });
 
     // Finished: a second submission changes nothing.
@@ -225,7 +337,11 @@ describe('hosted connect: tokens, sessions, poll and the credential form', () =>
 
   it('BASIC_AUTH for an end user makes a USER connection linked to the end user', async () => {
     const { key, ws } = await setup();
-    const created = await t.post('/api/v1/connect/token', key, tokenBody(ws, { integrationName: 'test-basic', endUserId: 'customer-42', externalId: 'customer-42-basic' }));
+    const created = await t.post(
+      '/api/v1/connect/token',
+      key,
+      tokenBody(ws, { integrationName: 'test-basic', endUserId: 'customer-42', externalId: 'customer-42-basic' }),
+    );
     assert.equal(created.status, 201, created.text);
     const page = await t.get(`/connect?token=${created.body.token}`);
     assert.match(page.text, /Username/);
@@ -246,7 +362,11 @@ describe('hosted connect: tokens, sessions, poll and the credential form', () =>
 
   it('CUSTOM_AUTH props are typed and checked, with their display names in messages', async () => {
     const { key, ws } = await setup();
-    const created = await t.post('/api/v1/connect/token', key, tokenBody(ws, { integrationName: 'test-custom', scope: 'WORKSPACE' }));
+    const created = await t.post(
+      '/api/v1/connect/token',
+      key,
+      tokenBody(ws, { integrationName: 'test-custom', scope: 'WORKSPACE' }),
+    );
     const token = created.body.token as string;
     const page = await t.get(`/connect?token=${token}`);
     assert.match(page.text, /Host name<span class="req"/);
@@ -255,26 +375,45 @@ describe('hosted connect: tokens, sessions, poll and the credential form', () =>
     assert.equal(noHost.status, 400);
     assert.match(noHost.text, /Host name is required/);
     assert.match(noHost.text, /id="f-props-host" name="props.host" required aria-required="true" aria-invalid="true"/);
-    const badPort = await postForm(t, '/connect', { token, 'props.host': 'db.example.com', 'props.port': 'abc', 'props.apiKey': 'k-1' });
+    const badPort = await postForm(t, '/connect', {
+      token,
+      'props.host': 'db.example.com',
+      'props.port': 'abc',
+      'props.apiKey': 'k-1',
+    });
     assert.equal(badPort.status, 400);
     assert.match(badPort.text, /Port/);
     assert.match(badPort.text, /value="db.example.com"/, 'non-secret values are kept');
-    const ok = await postForm(t, '/connect', { token, 'props.host': 'db.example.com', 'props.port': '5432', 'props.apiKey': 'k-1' });
+    const ok = await postForm(t, '/connect', {
+      token,
+      'props.host': 'db.example.com',
+      'props.port': '5432',
+      'props.apiKey': 'k-1',
+    });
     assert.match(ok.text, /data-status="COMPLETED"/);
     const polled = (await poll(token)).body;
     const record = (await t.app.services.connections.find(await orgOf(polled.connectionId), polled.connectionId))!;
     assert.equal(record.scope, 'WORKSPACE');
-    assert.deepEqual((await t.app.services.connections.credentials(record)).value, { props: { host: 'db.example.com', port: 5432, apiKey: 'k-1' } });
+    assert.deepEqual((await t.app.services.connections.credentials(record)).value, {
+      props: { host: 'db.example.com', port: 5432, apiKey: 'k-1' },
+    });
   });
 
   it('cancel fails the session and redirects to errorRedirectUri; the finished page stays finished', async () => {
     const { key, ws } = await setup();
-    const created = await t.post('/api/v1/connect/token', key, tokenBody(ws, { errorRedirectUri: 'https://app.example.com/failed' }));
+    const created = await t.post(
+      '/api/v1/connect/token',
+      key,
+      tokenBody(ws, { errorRedirectUri: 'https://app.example.com/failed' }),
+    );
     const token = created.body.token as string;
     const res = await postForm(t, '/connect/cancel', { token });
     assert.equal(res.status, 200);
     assert.match(res.text, /data-status="FAILED"/);
-    assert.match(res.text, /data-redirect="https:\/\/app.example.com\/failed\?status=FAILED&amp;sessionId=[0-9a-f-]+&amp;error=The\+user\+cancelled/);
+    assert.match(
+      res.text,
+      /data-redirect="https:\/\/app.example.com\/failed\?status=FAILED&amp;sessionId=[0-9a-f-]+&amp;error=The\+user\+cancelled/,
+    );
     const polled = (await poll(token)).body;
     assert.equal(polled.status, 'FAILED');
     assert.equal(polled.error, 'The user cancelled the connection.');

@@ -12,7 +12,12 @@ const RETENTION_DAYS = 7;
  * Every minute, renew OAuth2 access tokens that expire within the look-ahead, so actions rarely wait for a
  * refresh. pg-boss runs each tick once across all nodes; the refresher's lock keeps it from racing on-use refreshes.
  */
-export function connectJobs(deps: { orm: Orm; refresher: OAuthRefresher; aheadSeconds: number; log: { info(o: object, m?: string): void } }): JobDefinition<Record<string, never>>[] {
+export function connectJobs(deps: {
+  orm: Orm;
+  refresher: OAuthRefresher;
+  aheadSeconds: number;
+  log: { info(o: object, m?: string): void };
+}): JobDefinition<Record<string, never>>[] {
   return [
     {
       name: REFRESH_JOB,

@@ -32,5 +32,12 @@ export function toSession(row: SessionRow) {
 
 export function toPollResult(row: SessionRow) {
   const { status, error } = effectiveStatus(row);
-  return { sessionId: row.id, status, connectionId: row.connectionId, integrationName: row.integrationName, externalId: row.externalId, error };
+  return {
+    sessionId: row.id,
+    status,
+    connectionId: row.connectionId,
+    integrationName: row.integrationName,
+    externalId: row.externalId,
+    error,
+  };
 }

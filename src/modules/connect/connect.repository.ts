@@ -13,7 +13,11 @@ export async function insertSession(db: Executor, row: typeof connectSessions.$i
 }
 
 export async function findSession(db: Executor, orgId: string, id: string): Promise<SessionRow | null> {
-  const [r] = await db.select().from(connectSessions).where(and(eq(connectSessions.orgId, orgId), eq(connectSessions.id, id))).limit(1);
+  const [r] = await db
+    .select()
+    .from(connectSessions)
+    .where(and(eq(connectSessions.orgId, orgId), eq(connectSessions.id, id)))
+    .limit(1);
   return r ?? null;
 }
 
@@ -35,7 +39,13 @@ export async function findSessionByState(db: Executor, stateHash: string): Promi
 }
 
 /** Moves a session only from one of the `from` states (the one atomic step of every transition); null otherwise. */
-export async function transition(db: Executor, orgId: string, id: string, from: SessionStatus[], patch: SessionPatch): Promise<SessionRow | null> {
+export async function transition(
+  db: Executor,
+  orgId: string,
+  id: string,
+  from: SessionStatus[],
+  patch: SessionPatch,
+): Promise<SessionRow | null> {
   const [r] = await db
     .update(connectSessions)
     .set({ ...patch, updatedAt: new Date() })
@@ -58,7 +68,10 @@ export async function findPortalToken(db: Executor, tokenHash: string): Promise<
 export async function purgeExpired(db: Executor, graceDays: number): Promise<number> {
   const cutoff = new Date(Date.now() - graceDays * 86_400_000);
   const s = await db.delete(connectSessions).where(lt(connectSessions.expiresAt, cutoff)).returning({ id: connectSessions.id });
-  const p = await db.delete(endUserPortalTokens).where(lt(endUserPortalTokens.expiresAt, cutoff)).returning({ id: endUserPortalTokens.id });
+  const p = await db
+    .delete(endUserPortalTokens)
+    .where(lt(endUserPortalTokens.expiresAt, cutoff))
+    .returning({ id: endUserPortalTokens.id });
   return s.length + p.length;
 }
 
@@ -82,7 +95,12 @@ export async function expiringOAuthConnections(
         eq(connections.status, 'ACTIVE'),
         eq(connections.suspended, false),
         inArray(connections.type, ['OAUTH2', 'PLATFORM_OAUTH2']),
-        cursor ? or(gt(connections.tokenExpiresAt, cursor.at), and(eq(connections.tokenExpiresAt, cursor.at), gt(connections.id, cursor.id))) : undefined,
+        cursor
+          ? or(
+              gt(connections.tokenExpiresAt, cursor.at),
+              and(eq(connections.tokenExpiresAt, cursor.at), gt(connections.id, cursor.id)),
+            )
+          : undefined,
       ),
     )
     .orderBy(asc(connections.tokenExpiresAt), asc(connections.id))

@@ -1,7 +1,14 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { actorOf, callerOf } from '../../platform/http/auth.js';
 import { ApiKeySecurity, standardErrors } from '../../platform/http/schemas.js';
-import { ConnectTokenResponse, CreateConnectTokenBody, PollBody, PollResponse, SessionEnvelope, SessionParams } from './connect.schemas.js';
+import {
+  ConnectTokenResponse,
+  CreateConnectTokenBody,
+  PollBody,
+  PollResponse,
+  SessionEnvelope,
+  SessionParams,
+} from './connect.schemas.js';
 
 const tags = ['Connect'];
 const errorRef = { $ref: 'ErrorBody' } as const;
@@ -20,7 +27,9 @@ export const connectRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     handler: async (req, reply) => {
       const caller = callerOf(req);
-      return reply.code(201).send(await service.createToken({ orgId: caller.orgId, access: caller.access, plan: caller.plan }, req.body));
+      return reply
+        .code(201)
+        .send(await service.createToken({ orgId: caller.orgId, access: caller.access, plan: caller.plan }, req.body));
     },
   });
 

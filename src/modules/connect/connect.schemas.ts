@@ -37,10 +37,22 @@ export const CreateConnectTokenBody = Type.Object({
   connectionName: Type.String({ minLength: 1, maxLength: 255, description: 'display name of the resulting connection' }),
   externalId: Type.String({ minLength: 1, maxLength: 255, description: 'externalId of the resulting connection' }),
   workspaceId: Uuid(),
-  workspaceIntegrationId: Type.Optional(Uuid({ description: 'inherit authMethodKey and the OAuth app policy from this workspace integration' })),
-  authMethodKey: Type.Optional(Type.String({ minLength: 1, maxLength: 100, description: 'required when the integration has several auth options and no workspaceIntegrationId' })),
-  endUserId: Type.Optional(Type.String({ minLength: 1, maxLength: 255, description: "the end user's externalId (created when absent)" })),
-  scope: Type.Optional(Type.String({ enum: [...CONNECTION_SCOPES], description: 'ORGANIZATION by default; USER when endUserId is given' })),
+  workspaceIntegrationId: Type.Optional(
+    Uuid({ description: 'inherit authMethodKey and the OAuth app policy from this workspace integration' }),
+  ),
+  authMethodKey: Type.Optional(
+    Type.String({
+      minLength: 1,
+      maxLength: 100,
+      description: 'required when the integration has several auth options and no workspaceIntegrationId',
+    }),
+  ),
+  endUserId: Type.Optional(
+    Type.String({ minLength: 1, maxLength: 255, description: "the end user's externalId (created when absent)" }),
+  ),
+  scope: Type.Optional(
+    Type.String({ enum: [...CONNECTION_SCOPES], description: 'ORGANIZATION by default; USER when endUserId is given' }),
+  ),
   oauthAppMode: Type.Optional(Type.String({ enum: [...OAUTH_APP_MODES], description: 'service_managed (default) or custom' })),
   oauthAppId: Type.Optional(Uuid({ description: 'required when oauthAppMode is custom' })),
   successRedirectUri: Type.Optional(RedirectUri),
@@ -78,11 +90,20 @@ export type OAuthCallbackInput = Static<typeof OAuthCallbackQuery>;
 
 // ---- end-user connect portal --------------------------------------------------------------------------------
 
-const ExpiresIn = Type.Integer({ minimum: PORTAL_TTL.min, maximum: PORTAL_TTL.max, default: PORTAL_TTL.default, description: 'seconds, 3600 to 2592000 (30 days); default 604800 (7 days)' });
+const ExpiresIn = Type.Integer({
+  minimum: PORTAL_TTL.min,
+  maximum: PORTAL_TTL.max,
+  default: PORTAL_TTL.default,
+  description: 'seconds, 3600 to 2592000 (30 days); default 604800 (7 days)',
+});
 
 export const EndUserConnectTokenBody = Type.Object({
-  integrationName: Type.Optional(Type.String({ minLength: 1, maxLength: 214, description: 'limit the portal to this integration' })),
-  workspaceIntegrationId: Type.Optional(Uuid({ description: 'limit the portal to this workspace integration (inherits its auth method and OAuth app policy)' })),
+  integrationName: Type.Optional(
+    Type.String({ minLength: 1, maxLength: 214, description: 'limit the portal to this integration' }),
+  ),
+  workspaceIntegrationId: Type.Optional(
+    Uuid({ description: 'limit the portal to this workspace integration (inherits its auth method and OAuth app policy)' }),
+  ),
   expiresIn: ExpiresIn,
 });
 export type EndUserConnectTokenInput = Static<typeof EndUserConnectTokenBody>;

@@ -36,7 +36,8 @@ export interface SessionView {
 }
 
 /** What a form submission led to: a finished session, or a problem the user can fix and resubmit. */
-export type SubmitOutcome = { kind: 'finished'; view: SessionView } | { kind: 'invalid'; view: SessionView; message: string; field: string | null };
+export type SubmitOutcome =
+  { kind: 'finished'; view: SessionView } | { kind: 'invalid'; view: SessionView; message: string; field: string | null };
 
 /** A session to open for a flow (from the API, or from the end-user portal). */
 export interface NewSession {
@@ -103,14 +104,26 @@ export class ConnectService {
     let appId = input.oauthAppId ?? null;
     let workspaceIntegrationId: string | null = null;
     if (input.workspaceIntegrationId) {
-      const wi = (await this.deps.workspaceIntegrations.listForWorkspace(caller.orgId, input.workspaceId)).find((w) => w.id === input.workspaceIntegrationId);
+      const wi = (await this.deps.workspaceIntegrations.listForWorkspace(caller.orgId, input.workspaceId)).find(
+        (w) => w.id === input.workspaceIntegrationId,
+      );
       if (!wi) throw new AppError('NOT_FOUND', 'No workspace integration with this id in the workspace.');
-      if (wi.integrationName !== def.name) throw invalidField('workspaceIntegrationId', `configures ${wi.integrationName}, not ${def.name}`);
+      if (wi.integrationName !== def.name)
+        throw invalidField('workspaceIntegrationId', `configures ${wi.integrationName}, not ${def.name}`);
       if (authMethodKey !== undefined && authMethodKey !== wi.authMethodKey) {
-        throw new AppError('INVALID_AUTH_METHOD', `The workspace integration uses the auth method "${wi.authMethodKey}"; omit authMethodKey or give that one.`);
+        throw new AppError(
+          'INVALID_AUTH_METHOD',
+          `The workspace integration uses the auth method "${wi.authMethodKey}"; omit authMethodKey or give that one.`,
+        );
       }
-      if ((mode !== undefined && mode !== wi.oauthAppMode) || (input.oauthAppId !== undefined && input.oauthAppId !== wi.oauthAppId)) {
-        throw new AppError('INVALID_OAUTH_APP', 'The OAuth app policy comes from the workspace integration; omit oauthAppMode and oauthAppId or give its values.');
+      if (
+        (mode !== undefined && mode !== wi.oauthAppMode) ||
+        (input.oauthAppId !== undefined && input.oauthAppId !== wi.oauthAppId)
+      ) {
+        throw new AppError(
+          'INVALID_OAUTH_APP',
+          'The OAuth app policy comes from the workspace integration; omit oauthAppMode and oauthAppId or give its values.',
+        );
       }
       authMethodKey = wi.authMethodKey;
       mode = wi.oauthAppMode as OAuthAppMode;
@@ -120,11 +133,16 @@ export class ConnectService {
     const option = this.authOption(def, authMethodKey);
     if (option.type === 'OAUTH2' && mode === 'custom') this.deps.oauthApps.requireCustomAppsPlan(caller.plan);
     appId = await this.deps.oauthApps.checkChoice(caller.orgId, def.name, option.type, mode, appId);
-    if (option.type === 'OAUTH2') await this.deps.oauthApps.clientForFlow(caller.orgId, def, option, mode ?? 'service_managed', appId);
+    if (option.type === 'OAUTH2')
+      await this.deps.oauthApps.clientForFlow(caller.orgId, def, option, mode ?? 'service_managed', appId);
 
     const scope = this.scopeOf(input);
     if (scope === 'ORGANIZATION') caller.access.assertOrgWide();
-    await this.checkIdentity(caller.orgId, def.name, input.externalId, option.key, { scope, workspaceId: input.workspaceId, endUserExternalId: input.endUserId ?? null });
+    await this.checkIdentity(caller.orgId, def.name, input.externalId, option.key, {
+      scope,
+      workspaceId: input.workspaceId,
+      endUserExternalId: input.endUserId ?? null,
+    });
 
     const { token, row } = await this.open({
       orgId: caller.orgId,
@@ -183,7 +201,8 @@ export class ConnectService {
   async getSession(actor: Actor, id: string) {
     const row = isUuid(id) ? await repo.findSession(this.deps.orm, actor.orgId, id) : null;
     if (!row) {
-      if (isUuid(id) && (await repo.sessionOwner(this.deps.orm, id))) throw new AppError('FORBIDDEN', 'This connect session belongs to another organization.');
+      if (isUuid(id) && (await repo.sessionOwner(this.deps.orm, id)))
+        throw new AppError('FORBIDDEN', 'This connect session belongs to another organization.');
       throw new AppError('NOT_FOUND', 'Connect session not found.');
     }
     actor.access.assertWorkspace(row.workspaceId);
@@ -192,7 +211,8 @@ export class ConnectService {
 
   /** POST /connect/session/poll: no API key; the cst_ token is the credential. */
   async poll(token: string | undefined) {
-    if (token === undefined || token.trim() === '') throw new AppError('MISSING_TOKEN', 'Give the connect token: {"token": "cst_..."}.');
+    if (token === undefined || token.trim() === '')
+      throw new AppError('MISSING_TOKEN', 'Give the connect token: {"token": "cst_..."}.');
     const row = await this.byToken(token);
     return toPollResult(row);
   }
@@ -210,7 +230,8 @@ export class ConnectService {
     let view = await this.view(token);
     const { session, option } = view;
     if (session.status !== 'PENDING') return { kind: 'finished', view };
-    if (option.type === 'OAUTH2' || option.type === 'NONE') throw invalidField('authMethodKey', 'uses OAuth2: start the sign-in instead');
+    if (option.type === 'OAUTH2' || option.type === 'NONE')
+      throw invalidField('authMethodKey', 'uses OAuth2: start the sign-in instead');
     const type = option.type as ConnectionType;
     let credentials: Record<string, unknown>;
     try {
@@ -235,7 +256,12 @@ export class ConnectService {
   /** The user gave up: PENDING → FAILED (a finished session stays as it is). */
   async cancel(token: string): Promise<SessionView> {
     const view = await this.view(token);
-    const row = await repo.transition(this.deps.orm, view.session.orgId, view.session.id, ['PENDING'], { status: 'FAILED', error: 'The user cancelled the connection.', oauthStateHash: null, oauthPkce: null });
+    const row = await repo.transition(this.deps.orm, view.session.orgId, view.session.id, ['PENDING'], {
+      status: 'FAILED',
+      error: 'The user cancelled the connection.',
+      oauthStateHash: null,
+      oauthPkce: null,
+    });
     return row ? { ...view, session: row } : this.reload(view);
   }
 
@@ -250,7 +276,13 @@ export class ConnectService {
     if (option.type !== 'OAUTH2') throw invalidField('authMethodKey', `is ${option.type}: fill in the form instead`);
     let client;
     try {
-      client = await this.deps.oauthApps.clientForFlow(session.orgId, definition, option, session.oauthAppMode as OAuthAppMode, session.oauthAppId);
+      client = await this.deps.oauthApps.clientForFlow(
+        session.orgId,
+        definition,
+        option,
+        session.oauthAppMode as OAuthAppMode,
+        session.oauthAppId,
+      );
     } catch (err) {
       if (!isAppError(err)) throw err;
       return { view: await this.fail(view, ['PENDING'], err.message), redirect: null };
@@ -262,7 +294,10 @@ export class ConnectService {
       oauthPkce: this.deps.secrets.seal(PURPOSE, session.id, { verifier: pkce?.verifier ?? null }),
     });
     if (!row) return { view: await this.reload(view), redirect: null };
-    return { view: { ...view, session: row }, redirect: authorizeUrl(client, { redirectUri: this.callbackUrl, state, challenge: pkce?.challenge ?? null }) };
+    return {
+      view: { ...view, session: row },
+      redirect: authorizeUrl(client, { redirectUri: this.callbackUrl, state, challenge: pkce?.challenge ?? null }),
+    };
   }
 
   /**
@@ -272,10 +307,18 @@ export class ConnectService {
   async oauthCallback(q: OAuthCallbackInput): Promise<SessionView> {
     if (!q.state) throw new AppError('INVALID_TOKEN', 'The sign-in response has no state; start again from the connect link.');
     const found = await repo.findSessionByState(this.deps.orm, hashToken(q.state));
-    if (!found) throw new AppError('INVALID_TOKEN', 'This sign-in response is unknown or was already used; start again from the connect link.');
+    if (!found)
+      throw new AppError(
+        'INVALID_TOKEN',
+        'This sign-in response is unknown or was already used; start again from the connect link.',
+      );
     let view = await this.viewOf(found);
     if (expired(found)) return view;
-    const claimed = await repo.transition(this.deps.orm, found.orgId, found.id, ['PENDING'], { status: 'CONNECTING', oauthStateHash: null, oauthPkce: null });
+    const claimed = await repo.transition(this.deps.orm, found.orgId, found.id, ['PENDING'], {
+      status: 'CONNECTING',
+      oauthStateHash: null,
+      oauthPkce: null,
+    });
     if (!claimed) return this.reload(view);
     view = { ...view, session: claimed };
     if (q.error) {
@@ -283,13 +326,26 @@ export class ConnectService {
       return this.fail(view, ['CONNECTING'], `The provider did not authorize the connection (${reason}).`);
     }
     if (!q.code) return this.fail(view, ['CONNECTING'], 'The provider sent no authorization code.');
-    const pkce = found.oauthPkce ? this.deps.secrets.open<{ verifier: string | null }>(PURPOSE, found.id, found.oauthPkce) : { verifier: null };
+    const pkce = found.oauthPkce
+      ? this.deps.secrets.open<{ verifier: string | null }>(PURPOSE, found.id, found.oauthPkce)
+      : { verifier: null };
     try {
-      const client = await this.deps.oauthApps.clientForFlow(found.orgId, view.definition, view.option, found.oauthAppMode as OAuthAppMode, found.oauthAppId);
+      const client = await this.deps.oauthApps.clientForFlow(
+        found.orgId,
+        view.definition,
+        view.option,
+        found.oauthAppMode as OAuthAppMode,
+        found.oauthAppId,
+      );
       const tokens = await tokenRequest(
         this.deps.egress,
         client,
-        { grant_type: 'authorization_code', code: q.code, redirect_uri: this.callbackUrl, ...(pkce.verifier ? { code_verifier: pkce.verifier } : {}) },
+        {
+          grant_type: 'authorization_code',
+          code: q.code,
+          redirect_uri: this.callbackUrl,
+          ...(pkce.verifier ? { code_verifier: pkce.verifier } : {}),
+        },
         TOKEN_TIMEOUT_MS,
       );
       const { credentials, tokenExpiresAt } = oauthCredentials(tokens);
@@ -323,7 +379,8 @@ export class ConnectService {
       const target = s.reconnectConnectionId
         ? await this.deps.connections.find(s.orgId, s.reconnectConnectionId)
         : await this.sameOwnerConnection(s.orgId, s.integrationName, s.externalId, s.authMethodKey, s);
-      if (s.reconnectConnectionId && !target) return await this.fail(view, ['CONNECTING'], 'The connection to repair no longer exists.');
+      if (s.reconnectConnectionId && !target)
+        return await this.fail(view, ['CONNECTING'], 'The connection to repair no longer exists.');
       if (target) {
         const repaired = await this.deps.connections.updateCredentials(s.orgId, target.id, c.credentials, {
           tokenExpiresAt: c.tokenExpiresAt,
@@ -355,12 +412,21 @@ export class ConnectService {
       if (isAppError(err)) return this.fail(view, ['CONNECTING'], err.message);
       throw err;
     }
-    const done = await repo.transition(this.deps.orm, s.orgId, s.id, ['CONNECTING'], { status: 'COMPLETED', connectionId, error: null });
+    const done = await repo.transition(this.deps.orm, s.orgId, s.id, ['CONNECTING'], {
+      status: 'COMPLETED',
+      connectionId,
+      error: null,
+    });
     return done ? { ...view, session: done } : this.reload(view);
   }
 
   private async fail(view: SessionView, from: Array<'PENDING' | 'CONNECTING'>, message: string): Promise<SessionView> {
-    const row = await repo.transition(this.deps.orm, view.session.orgId, view.session.id, from, { status: 'FAILED', error: message.slice(0, 500), oauthStateHash: null, oauthPkce: null });
+    const row = await repo.transition(this.deps.orm, view.session.orgId, view.session.id, from, {
+      status: 'FAILED',
+      error: message.slice(0, 500),
+      oauthStateHash: null,
+      oauthPkce: null,
+    });
     return row ? { ...view, session: row } : this.reload(view);
   }
 
@@ -379,18 +445,27 @@ export class ConnectService {
   private async viewOf(session: SessionRow): Promise<SessionView> {
     const definition = this.deps.registry.get(session.integrationName);
     const option = definition?.auth.find((a) => a.key === session.authMethodKey);
-    if (!definition || !option) throw new AppError('INTEGRATION_NOT_FOUND', `${session.integrationName} is no longer available on this service.`);
+    if (!definition || !option)
+      throw new AppError('INTEGRATION_NOT_FOUND', `${session.integrationName} is no longer available on this service.`);
     const returnTo = session.returnTo ? this.deps.secrets.open<string>(PURPOSE, session.id, session.returnTo) : null;
     return { session, definition, option, returnTo };
   }
 
   private authOption(def: IntegrationDefinition, key: string | undefined): AuthOption {
     if (key === undefined) {
-      if (def.auth.length > 1) throw new AppError('AUTH_METHOD_REQUIRED', `${def.name} has several auth methods; give authMethodKey (${def.auth.map((a) => a.key).join(', ')}).`);
+      if (def.auth.length > 1)
+        throw new AppError(
+          'AUTH_METHOD_REQUIRED',
+          `${def.name} has several auth methods; give authMethodKey (${def.auth.map((a) => a.key).join(', ')}).`,
+        );
       return def.auth[0]!;
     }
     const option = def.auth.find((a) => a.key === key);
-    if (!option) throw new AppError('INVALID_AUTH_METHOD', `${def.name} has no auth method "${key}" (available: ${def.auth.map((a) => a.key).join(', ')}).`);
+    if (!option)
+      throw new AppError(
+        'INVALID_AUTH_METHOD',
+        `${def.name} has no auth method "${key}" (available: ${def.auth.map((a) => a.key).join(', ')}).`,
+      );
     return option;
   }
 
@@ -413,21 +488,34 @@ export class ConnectService {
     authMethodKey: string,
     owner: { scope: string; workspaceId: string; endUserExternalId: string | null; endUserId?: string | null },
   ): Promise<ConnectionRecord | null> {
-    const existing = (await this.deps.connections.findByExternalId(orgId, integrationName, externalId)).find((c) => c.authMethodKey === authMethodKey);
+    const existing = (await this.deps.connections.findByExternalId(orgId, integrationName, externalId)).find(
+      (c) => c.authMethodKey === authMethodKey,
+    );
     if (!existing) return null;
     let endUserId = owner.endUserId ?? null;
-    if (!endUserId && owner.endUserExternalId) endUserId = (await this.deps.endUsers.findByExternalId(this.deps.orm, orgId, owner.workspaceId, owner.endUserExternalId))?.id ?? null;
+    if (!endUserId && owner.endUserExternalId)
+      endUserId =
+        (await this.deps.endUsers.findByExternalId(this.deps.orm, orgId, owner.workspaceId, owner.endUserExternalId))?.id ?? null;
     const same =
       existing.scope === owner.scope &&
       (owner.scope === 'ORGANIZATION' || existing.workspaceId === owner.workspaceId) &&
       (owner.scope !== 'USER' || (endUserId !== null && existing.endUserId === endUserId));
     if (!same) {
-      throw new AppError('DUPLICATE', `A ${integrationName} connection with externalId "${externalId}" and auth method "${authMethodKey}" already exists for another scope or end user.`);
+      throw new AppError(
+        'DUPLICATE',
+        `A ${integrationName} connection with externalId "${externalId}" and auth method "${authMethodKey}" already exists for another scope or end user.`,
+      );
     }
     return existing;
   }
 
-  private async checkIdentity(orgId: string, integrationName: string, externalId: string, authMethodKey: string, owner: { scope: string; workspaceId: string; endUserExternalId: string | null }) {
+  private async checkIdentity(
+    orgId: string,
+    integrationName: string,
+    externalId: string,
+    authMethodKey: string,
+    owner: { scope: string; workspaceId: string; endUserExternalId: string | null },
+  ) {
     await this.sameOwnerConnection(orgId, integrationName, externalId, authMethodKey, owner);
   }
 }

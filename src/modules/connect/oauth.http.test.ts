@@ -24,7 +24,11 @@ describe('OAuth2 connect and refresh against a real provider', () => {
     t = await startApp({ SWITCHBOARD_EGRESS_ALLOW: '127.0.0.1' });
     register(t, [oauthIntegration(provider.url)]);
     await control({ clients: { 'platform-client': 'platform-secret', 'custom-client': 'custom-secret' } });
-    const app = await t.operator('POST', '/operator/v1/oauth-apps', { integrationName: 'test-oauth', clientId: 'platform-client', clientSecret: 'platform-secret' });
+    const app = await t.operator('POST', '/operator/v1/oauth-apps', {
+      integrationName: 'test-oauth',
+      clientId: 'platform-client',
+      clientSecret: 'platform-secret',
+    });
     assert.equal(app.status, 201, app.text);
   });
   after(async () => {
@@ -59,7 +63,14 @@ describe('OAuth2 connect and refresh against a real provider', () => {
   }
 
   async function connect(key: string, ws: string, extra: Record<string, unknown> = {}) {
-    const created = await t.post('/api/v1/connect/token', key, { integrationName: 'test-oauth', authMethodKey: 'oauth2', connectionName: 'OAuth account', externalId: 'oauth-ext', workspaceId: ws, ...extra });
+    const created = await t.post('/api/v1/connect/token', key, {
+      integrationName: 'test-oauth',
+      authMethodKey: 'oauth2',
+      connectionName: 'OAuth account',
+      externalId: 'oauth-ext',
+      workspaceId: ws,
+      ...extra,
+    });
     assert.equal(created.status, 201, created.text);
     const flow = await authorize(created.body.token);
     const polled = await t.post('/api/v1/connect/session/poll', null, { token: created.body.token });
@@ -67,10 +78,24 @@ describe('OAuth2 connect and refresh against a real provider', () => {
   }
 
   const whoami = (key: string, ws: string, externalId = 'oauth-ext') =>
-    t.post('/api/v1/actions/execute', key, { integrationName: 'test-oauth', actionName: 'whoami', workspaceId: ws, connectionExternalId: externalId, authMethodKey: 'oauth2' });
+    t.post('/api/v1/actions/execute', key, {
+      integrationName: 'test-oauth',
+      actionName: 'whoami',
+      workspaceId: ws,
+      connectionExternalId: externalId,
+      authMethodKey: 'oauth2',
+    });
 
   async function storedConnection(id: string) {
-    const [row] = await t.db.query<{ org_id: string; token_expires_at: Date | null; status: string; status_message: string | null; type: string; oauth_app_id: string | null; credentials: string }>(
+    const [row] = await t.db.query<{
+      org_id: string;
+      token_expires_at: Date | null;
+      status: string;
+      status_message: string | null;
+      type: string;
+      oauth_app_id: string | null;
+      credentials: string;
+    }>(
       'SELECT org_id, token_expires_at, status, status_message, type, oauth_app_id, credentials FROM connections WHERE id = $1',
       [id],
     );
@@ -80,7 +105,9 @@ describe('OAuth2 connect and refresh against a real provider', () => {
 
   it('authorization code with PKCE S256 and state → PLATFORM_OAUTH2 connection with the tokens encrypted', async () => {
     const { key, ws } = await setup();
-    const page = await t.get(`/connect?token=${(await t.post('/api/v1/connect/token', key, { integrationName: 'test-oauth', authMethodKey: 'oauth2', connectionName: 'x', externalId: 'page-only', workspaceId: ws })).body.token}`);
+    const page = await t.get(
+      `/connect?token=${(await t.post('/api/v1/connect/token', key, { integrationName: 'test-oauth', authMethodKey: 'oauth2', connectionName: 'x', externalId: 'page-only', workspaceId: ws })).body.token}`,
+    );
     assert.match(page.text, /Sign in with OAuth Service/);
 
     await control({ expiresIn: 3600, resetStats: true });
@@ -98,7 +125,11 @@ describe('OAuth2 connect and refresh against a real provider', () => {
     assert.equal(flow.callback.pathname, '/api/v1/connect/oauth-callback');
     assert.equal(flow.page.status, 200);
     assert.match(flow.page.text, /data-status="COMPLETED"/);
-    assert.equal((await stats()).lastTokenRequest.client_auth, 'body', 'client_secret_post unless the integration asks for Basic');
+    assert.equal(
+      (await stats()).lastTokenRequest.client_auth,
+      'body',
+      'client_secret_post unless the integration asks for Basic',
+    );
     assert.match(flow.page.text, /data-redirect="https:\/\/app.example.com\/ok\?status=COMPLETED/);
     assert.equal(polled.status, 'COMPLETED');
 
@@ -112,7 +143,9 @@ describe('OAuth2 connect and refresh against a real provider', () => {
     const { row, value } = await storedConnection(polled.connectionId);
     assert.equal(row.type, 'PLATFORM_OAUTH2');
     assert.equal(row.oauth_app_id, null);
-    assert.ok(row.token_expires_at!.getTime() >= before + 3590_000 && row.token_expires_at!.getTime() <= Date.now() + 3600_000 + 1000);
+    assert.ok(
+      row.token_expires_at!.getTime() >= before + 3590_000 && row.token_expires_at!.getTime() <= Date.now() + 3600_000 + 1000,
+    );
     assert.equal(typeof value.access_token, 'string');
     assert.equal(typeof value.refresh_token, 'string');
     assert.equal(value.token_type, 'Bearer');
@@ -134,13 +167,25 @@ describe('OAuth2 connect and refresh against a real provider', () => {
 
   it("a custom app makes an OAUTH2 connection with the organization's client; its secret is never returned", async () => {
     const { key, ws } = await setup('team');
-    const app = await t.post('/api/v1/oauth-apps', key, { integrationName: 'test-oauth', name: 'Our app', clientId: 'custom-client', clientSecret: 'custom-secret', scopes: ['read'] });
+    const app = await t.post('/api/v1/oauth-apps', key, {
+      integrationName: 'test-oauth',
+      name: 'Our app',
+      clientId: 'custom-client',
+      clientSecret: 'custom-secret',
+      scopes: ['read'],
+    });
     assert.equal(app.status, 201, app.text);
     assert.equal(app.body.oauthApp.clientSecret, undefined);
     assert.ok(!app.text.includes('custom-secret'));
-    const [stored] = await t.db.query<{ client_secret: string }>('SELECT client_secret FROM oauth_apps WHERE id = $1', [app.body.oauthApp.id]);
+    const [stored] = await t.db.query<{ client_secret: string }>('SELECT client_secret FROM oauth_apps WHERE id = $1', [
+      app.body.oauthApp.id,
+    ]);
     assert.ok(!stored!.client_secret.includes('custom-secret'), 'encrypted at rest');
-    const { flow, polled } = await connect(key, ws, { oauthAppMode: 'custom', oauthAppId: app.body.oauthApp.id, externalId: 'custom-ext' });
+    const { flow, polled } = await connect(key, ws, {
+      oauthAppMode: 'custom',
+      oauthAppId: app.body.oauthApp.id,
+      externalId: 'custom-ext',
+    });
     assert.equal(flow.authorizeUrl.searchParams.get('client_id'), 'custom-client');
     assert.equal(flow.authorizeUrl.searchParams.get('scope'), 'read');
     assert.equal(polled.status, 'COMPLETED', polled.error);
@@ -155,8 +200,17 @@ describe('OAuth2 connect and refresh against a real provider', () => {
   });
 
   it("follows the integration's OAuth options: HTTP Basic client authentication and provider-specific authorize parameters", async () => {
-    register(t, [oauthIntegration(provider.url, 'test-oauth-basic', { authorizationMethod: 'HEADER', extra: { access_type: 'offline', response_type: 'token' } })]);
-    const app = await t.operator('POST', '/operator/v1/oauth-apps', { integrationName: 'test-oauth-basic', clientId: 'platform-client', clientSecret: 'platform-secret' });
+    register(t, [
+      oauthIntegration(provider.url, 'test-oauth-basic', {
+        authorizationMethod: 'HEADER',
+        extra: { access_type: 'offline', response_type: 'token' },
+      }),
+    ]);
+    const app = await t.operator('POST', '/operator/v1/oauth-apps', {
+      integrationName: 'test-oauth-basic',
+      clientId: 'platform-client',
+      clientSecret: 'platform-secret',
+    });
     assert.equal(app.status, 201, app.text);
     const { key, ws } = await setup();
     await control({ resetStats: true });
@@ -180,11 +234,25 @@ describe('OAuth2 connect and refresh against a real provider', () => {
     assert.match(denied.flow.page.text, /data-redirect="https:\/\/app.example.com\/err\?status=FAILED/);
 
     const broken = await setup();
-    await t.operator('POST', '/operator/v1/oauth-apps', { integrationName: 'test-oauth-badclient', clientId: 'x', clientSecret: 'y' }); // unknown integration: 404
+    await t.operator('POST', '/operator/v1/oauth-apps', {
+      integrationName: 'test-oauth-badclient',
+      clientId: 'x',
+      clientSecret: 'y',
+    }); // unknown integration: 404
     register(t, [oauthIntegration(provider.url, 'test-oauth-wrongsecret')]);
-    const app = await t.operator('POST', '/operator/v1/oauth-apps', { integrationName: 'test-oauth-wrongsecret', clientId: 'platform-client', clientSecret: 'not-the-secret' });
+    const app = await t.operator('POST', '/operator/v1/oauth-apps', {
+      integrationName: 'test-oauth-wrongsecret',
+      clientId: 'platform-client',
+      clientSecret: 'not-the-secret',
+    });
     assert.equal(app.status, 201);
-    const created = await t.post('/api/v1/connect/token', broken.key, { integrationName: 'test-oauth-wrongsecret', authMethodKey: 'oauth2', connectionName: 'x', externalId: 'x', workspaceId: broken.ws });
+    const created = await t.post('/api/v1/connect/token', broken.key, {
+      integrationName: 'test-oauth-wrongsecret',
+      authMethodKey: 'oauth2',
+      connectionName: 'x',
+      externalId: 'x',
+      workspaceId: broken.ws,
+    });
     const flow = await authorize(created.body.token);
     assert.match(flow.page.text, /data-status="FAILED"/);
     const polled = (await t.post('/api/v1/connect/session/poll', null, { token: created.body.token })).body;
@@ -279,9 +347,24 @@ describe('OAuth2 connect and refresh against a real provider', () => {
       await nodeB.ready();
       nodeB.services.registry.replace(oauthIntegration(provider.url));
       await control({ revokeAccess: true, resetStats: true, tokenDelayMs: 300 });
-      const body = { integrationName: 'test-oauth', actionName: 'whoami', workspaceId: ws, connectionExternalId: 'storm-ext', authMethodKey: 'oauth2' };
-      const onB = () => nodeB.inject({ method: 'POST', url: '/api/v1/actions/execute', headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' }, payload: JSON.stringify(body) });
-      const results = await Promise.all([...Array.from({ length: 6 }, () => whoami(key, ws, 'storm-ext')), ...Array.from({ length: 6 }, () => onB().then((r) => ({ status: r.statusCode, body: r.json() })))]);
+      const body = {
+        integrationName: 'test-oauth',
+        actionName: 'whoami',
+        workspaceId: ws,
+        connectionExternalId: 'storm-ext',
+        authMethodKey: 'oauth2',
+      };
+      const onB = () =>
+        nodeB.inject({
+          method: 'POST',
+          url: '/api/v1/actions/execute',
+          headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' },
+          payload: JSON.stringify(body),
+        });
+      const results = await Promise.all([
+        ...Array.from({ length: 6 }, () => whoami(key, ws, 'storm-ext')),
+        ...Array.from({ length: 6 }, () => onB().then((r) => ({ status: r.statusCode, body: r.json() }))),
+      ]);
       for (const r of results) {
         assert.equal(r.status, 200, JSON.stringify(r.body));
         assert.equal(r.body.success, true, JSON.stringify(r.body));

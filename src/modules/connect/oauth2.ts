@@ -11,7 +11,15 @@ export function pkcePair(): { verifier: string; challenge: string } {
 
 export const randomState = (): string => randomBytes(32).toString('base64url');
 
-const FLOW_PARAMS = new Set(['response_type', 'client_id', 'redirect_uri', 'scope', 'state', 'code_challenge', 'code_challenge_method']);
+const FLOW_PARAMS = new Set([
+  'response_type',
+  'client_id',
+  'redirect_uri',
+  'scope',
+  'state',
+  'code_challenge',
+  'code_challenge_method',
+]);
 
 /** The provider's authorization URL for the authorization code flow (PKCE S256 unless the option disables it). */
 export function authorizeUrl(client: OAuthClient, p: { redirectUri: string; state: string; challenge: string | null }): string {
@@ -47,7 +55,10 @@ export interface TokenSet {
  * cannot help and the user must reconnect; otherwise (network, timeout, 5xx, 429) it may work later.
  */
 export class TokenRequestError extends Error {
-  constructor(message: string, readonly permanent: boolean) {
+  constructor(
+    message: string,
+    readonly permanent: boolean,
+  ) {
     super(message);
     this.name = 'TokenRequestError';
   }
@@ -60,11 +71,20 @@ const STANDARD = new Set(['access_token', 'refresh_token', 'token_type', 'expire
  * (client_secret_post, the default) or with HTTP Basic (client_secret_basic, RFC 6749 §2.3.1: both parts
  * form-urlencoded). Errors carry the provider's error code and description, never a token or the response body.
  */
-export async function tokenRequest(egress: EgressGuard, client: OAuthClient, params: Record<string, string>, timeoutMs: number): Promise<TokenSet> {
+export async function tokenRequest(
+  egress: EgressGuard,
+  client: OAuthClient,
+  params: Record<string, string>,
+  timeoutMs: number,
+): Promise<TokenSet> {
   const basic = client.clientAuth === 'basic';
-  const form = new URLSearchParams(basic ? params : { ...params, client_id: client.clientId, client_secret: client.clientSecret });
+  const form = new URLSearchParams(
+    basic ? params : { ...params, client_id: client.clientId, client_secret: client.clientSecret },
+  );
   const encode = (v: string) => encodeURIComponent(v).replace(/%20/g, '+');
-  const authorization = basic ? { authorization: `Basic ${Buffer.from(`${encode(client.clientId)}:${encode(client.clientSecret)}`).toString('base64')}` } : {};
+  const authorization = basic
+    ? { authorization: `Basic ${Buffer.from(`${encode(client.clientId)}:${encode(client.clientSecret)}`).toString('base64')}` }
+    : {};
   let status: number;
   let text: string;
   let contentType: string;
@@ -83,11 +103,16 @@ export async function tokenRequest(egress: EgressGuard, client: OAuthClient, par
     text = await res.body.text();
   } catch (err) {
     const code = (err as { code?: string }).code;
-    throw new TokenRequestError(`The token endpoint could not be reached${code === 'EGRESS_DENIED' ? ' (its address is not allowed)' : ''}: ${(err as Error).name}.`, false);
+    throw new TokenRequestError(
+      `The token endpoint could not be reached${code === 'EGRESS_DENIED' ? ' (its address is not allowed)' : ''}: ${(err as Error).name}.`,
+      false,
+    );
   }
   let body: Record<string, unknown> = {};
   try {
-    body = contentType.includes('application/x-www-form-urlencoded') ? Object.fromEntries(new URLSearchParams(text)) : (JSON.parse(text) as Record<string, unknown>);
+    body = contentType.includes('application/x-www-form-urlencoded')
+      ? Object.fromEntries(new URLSearchParams(text))
+      : (JSON.parse(text) as Record<string, unknown>);
   } catch {
     body = {};
   }
@@ -96,7 +121,10 @@ export async function tokenRequest(egress: EgressGuard, client: OAuthClient, par
   if (status >= 400 || providerError) {
     const description = typeof body.error_description === 'string' ? `: ${body.error_description.slice(0, 200)}` : '';
     const permanent = status === 400 || status === 401 || (status < 400 && providerError !== null);
-    throw new TokenRequestError(`The provider refused the token request (HTTP ${status}${providerError ? `, ${providerError}` : ''}${description}).`, permanent);
+    throw new TokenRequestError(
+      `The provider refused the token request (HTTP ${status}${providerError ? `, ${providerError}` : ''}${description}).`,
+      permanent,
+    );
   }
   if (typeof body.access_token !== 'string' || body.access_token === '') {
     throw new TokenRequestError(`The provider's token response (HTTP ${status}) has no access_token.`, false);
@@ -115,12 +143,15 @@ export async function tokenRequest(egress: EgressGuard, client: OAuthClient, par
 }
 
 /** The stored credential shape of an OAuth2 connection (ConnectionsService's), and when its token expires. */
-export function oauthCredentials(tokens: TokenSet, previous?: Record<string, unknown>): { credentials: Record<string, unknown>; tokenExpiresAt: Date | null } {
+export function oauthCredentials(
+  tokens: TokenSet,
+  previous?: Record<string, unknown>,
+): { credentials: Record<string, unknown>; tokenExpiresAt: Date | null } {
   const now = Math.floor(Date.now() / 1000);
   const credentials: Record<string, unknown> = {
     access_token: tokens.access_token,
     token_type: tokens.token_type,
-    data: { ...((previous?.data) ?? {}), ...tokens.data },
+    data: { ...(previous?.data ?? {}), ...tokens.data },
     claimed_at: now,
   };
   // A provider that does not rotate refresh tokens omits it on refresh: keep the one we have.

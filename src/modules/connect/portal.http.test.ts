@@ -9,7 +9,9 @@ import { formIntegrations, oauthIntegration, postForm, register, tokenOf } from 
 async function world(t: TestApp) {
   const org = await t.tenant();
   const ws = (await t.workspace(org.key)).id;
-  const endUser = (await t.post('/api/v1/end-users', org.key, { workspaceId: ws, externalId: 'customer-1', displayName: 'Ada Lovelace' })).body.endUser;
+  const endUser = (
+    await t.post('/api/v1/end-users', org.key, { workspaceId: ws, externalId: 'customer-1', displayName: 'Ada Lovelace' })
+  ).body.endUser;
   return { ...org, ws, endUser };
 }
 
@@ -21,7 +23,8 @@ describe('end-user connect portal: tokens and the portal page', () => {
   });
   after(async () => t.close());
 
-  const issue = (key: string, id: string, body?: unknown) => t.request('POST', `/api/v1/end-users/${id}/connect-token`, { key, body });
+  const issue = (key: string, id: string, body?: unknown) =>
+    t.request('POST', `/api/v1/end-users/${id}/connect-token`, { key, body });
 
   it('issues eut_ tokens (3600 s to 30 days, default 7 days), stored only as hashes', async () => {
     const { key, endUser } = await world(t);
@@ -32,7 +35,9 @@ describe('end-user connect portal: tokens and the portal page', () => {
     assert.equal(res.body.connectUrl, `http://switchboard.test/connect/portal?token=${res.body.token}`);
     const week = Date.parse(res.body.expiresAt) - before;
     assert.ok(week >= 604_800_000 - 1000 && week <= 604_800_000 + 5000, String(week));
-    const [row] = await t.db.query<Record<string, unknown>>('SELECT * FROM end_user_portal_tokens WHERE token_hash = $1', [hashToken(res.body.token)]);
+    const [row] = await t.db.query<Record<string, unknown>>('SELECT * FROM end_user_portal_tokens WHERE token_hash = $1', [
+      hashToken(res.body.token),
+    ]);
     assert.equal(row!.end_user_id, endUser.id);
     assert.ok(!JSON.stringify(row).includes(res.body.token));
     const hour = await issue(key, endUser.id, { expiresIn: 3600 });
@@ -59,8 +64,14 @@ describe('end-user connect portal: tokens and the portal page', () => {
     assert.equal((await issue(a.key, a.endUser.id, { integrationName: 'nope' })).body.error, 'INTEGRATION_NOT_FOUND');
     assert.equal((await issue(a.key, a.endUser.id, { integrationName: 'hash-encode' })).body.error, 'VALIDATION_ERROR');
     assert.equal((await issue(a.key, a.endUser.id, { workspaceIntegrationId: randomUUID() })).status, 404);
-    const wi = await t.post(`/api/v1/workspaces/${a.ws}/integrations`, a.key, { integrationName: 'test-secret', connectionStrategy: 'per_user' });
-    const mismatch = await issue(a.key, a.endUser.id, { workspaceIntegrationId: wi.body.integration.id, integrationName: 'test-basic' });
+    const wi = await t.post(`/api/v1/workspaces/${a.ws}/integrations`, a.key, {
+      integrationName: 'test-secret',
+      connectionStrategy: 'per_user',
+    });
+    const mismatch = await issue(a.key, a.endUser.id, {
+      workspaceIntegrationId: wi.body.integration.id,
+      integrationName: 'test-basic',
+    });
     assert.equal(mismatch.status, 400);
     assert.equal(mismatch.body.error, 'VALIDATION_ERROR');
     assert.equal((await issue(a.key, a.endUser.id, { workspaceIntegrationId: wi.body.integration.id })).status, 201);
@@ -73,7 +84,10 @@ describe('end-user connect portal: tokens and the portal page', () => {
     assert.equal(res.body.error, 'EMAIL_NOT_CONFIGURED');
     const rows = await t.db.query('SELECT id FROM end_user_portal_tokens WHERE end_user_id = $1', [endUser.id]);
     assert.equal(rows.length, 0);
-    assert.equal((await t.post(`/api/v1/end-users/${endUser.id}/invite`, key, { email: 'not-an-email' })).body.error, 'VALIDATION_ERROR');
+    assert.equal(
+      (await t.post(`/api/v1/end-users/${endUser.id}/invite`, key, { email: 'not-an-email' })).body.error,
+      'VALIDATION_ERROR',
+    );
     assert.equal((await t.post(`/api/v1/end-users/${endUser.id}/invite`, key, {})).body.error, 'VALIDATION_ERROR');
     assert.equal((await t.post(`/api/v1/end-users/${randomUUID()}/invite`, key, { email: 'ada@example.com' })).status, 404);
   });
@@ -106,8 +120,16 @@ describe('end-user connect portal: tokens and the portal page', () => {
     assert.ok(done.text.includes(`data-redirect="http://switchboard.test/connect/portal?token=${token}"`));
     const session = (await t.post('/api/v1/connect/session/poll', null, { token: cst })).body;
     const conn = (await t.get(`/api/v1/connections?id=${session.connectionId}`, key)).body.connection;
-    assert.deepEqual({ scope: conn.scope, endUserId: conn.endUserId, workspaceId: conn.workspaceId, externalId: conn.externalId }, { scope: 'USER', endUserId: endUser.id, workspaceId: ws, externalId: 'customer-1' });
-    const run = await t.post('/api/v1/actions/execute', key, { integrationName: 'test-secret', actionName: 'noop', workspaceId: ws, endUserId: 'customer-1' });
+    assert.deepEqual(
+      { scope: conn.scope, endUserId: conn.endUserId, workspaceId: conn.workspaceId, externalId: conn.externalId },
+      { scope: 'USER', endUserId: endUser.id, workspaceId: ws, externalId: 'customer-1' },
+    );
+    const run = await t.post('/api/v1/actions/execute', key, {
+      integrationName: 'test-secret',
+      actionName: 'noop',
+      workspaceId: ws,
+      endUserId: 'customer-1',
+    });
     assert.equal(run.body.success, true, run.text);
     assert.match((await t.get(`/connect/portal?token=${token}`)).text, /badge connected/);
 
@@ -122,7 +144,16 @@ describe('end-user connect portal: tokens and the portal page', () => {
     assert.equal((await t.get(`/api/v1/connections?id=${conn.id}`, key)).body.connection.status, 'ACTIVE');
 
     // Nothing else: another end user's connection and integrations the portal does not offer are refused.
-    const other = await t.post('/api/v1/connections', key, { type: 'SECRET_TEXT', integrationName: 'test-secret', externalId: 'other-user', displayName: 'Other', secretText: 's', workspaceId: ws, scope: 'USER', endUserId: 'customer-2' });
+    const other = await t.post('/api/v1/connections', key, {
+      type: 'SECRET_TEXT',
+      integrationName: 'test-secret',
+      externalId: 'other-user',
+      displayName: 'Other',
+      secretText: 's',
+      workspaceId: ws,
+      scope: 'USER',
+      endUserId: 'customer-2',
+    });
     const foreign = await postForm(t, '/connect/portal/disconnect', { token, connectionId: other.body.connection.id });
     assert.equal(foreign.status, 404);
     assert.equal((await postForm(t, '/connect/portal/disconnect', { token, connectionId: 'not-a-uuid' })).status, 404);
@@ -156,7 +187,9 @@ describe('end-user connect portal: tokens and the portal page', () => {
   it('an expired or unknown portal link is refused', async () => {
     const { key, endUser } = await world(t);
     const res = await issue(key, endUser.id);
-    await t.db.query(`UPDATE end_user_portal_tokens SET expires_at = now() - interval '1 second' WHERE token_hash = $1`, [hashToken(res.body.token)]);
+    await t.db.query(`UPDATE end_user_portal_tokens SET expires_at = now() - interval '1 second' WHERE token_hash = $1`, [
+      hashToken(res.body.token),
+    ]);
     const page = await t.get(`/connect/portal?token=${res.body.token}`);
     assert.equal(page.status, 401);
     assert.match(page.text, /expired/);
@@ -171,7 +204,10 @@ describe('end-user invite by email through a real SMTP server', () => {
   let smtp: FixtureProcess;
   before(async () => {
     smtp = await FixtureProcess.start('smtp-sink.mjs');
-    t = await startApp({ SWITCHBOARD_SMTP_URL: `smtp://127.0.0.1:${smtp.port}`, SWITCHBOARD_EMAIL_FROM: 'Acme <connect@acme.example>' });
+    t = await startApp({
+      SWITCHBOARD_SMTP_URL: `smtp://127.0.0.1:${smtp.port}`,
+      SWITCHBOARD_EMAIL_FROM: 'Acme <connect@acme.example>',
+    });
   });
   after(async () => {
     await t?.close();
@@ -179,7 +215,8 @@ describe('end-user invite by email through a real SMTP server', () => {
   });
 
   /** The text of a quoted-printable MIME message, soft line breaks joined and =XX decoded. */
-  const decode = (raw: string) => raw.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_m, h: string) => String.fromCharCode(parseInt(h, 16)));
+  const decode = (raw: string) =>
+    raw.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_m, h: string) => String.fromCharCode(parseInt(h, 16)));
 
   it('sends the portal link and reports emailSent', async () => {
     const { key, endUser } = await world(t);
@@ -188,7 +225,9 @@ describe('end-user invite by email through a real SMTP server', () => {
     assert.equal(res.body.emailSent, true);
     assert.match(res.body.token, /^eut_/);
     assert.ok(Math.abs(Date.parse(res.body.expiresAt) - Date.now() - 7200_000) < 5000);
-    const line = await smtp.waitForLine((l) => (l.message as { to: string[] } | undefined)?.to.includes('ada@example.com') ?? false);
+    const line = await smtp.waitForLine(
+      (l) => (l.message as { to: string[] } | undefined)?.to.includes('ada@example.com') ?? false,
+    );
     const message = line.message as { from: string; to: string[]; raw: string };
     assert.equal(message.from, 'connect@acme.example');
     const text = decode(message.raw);

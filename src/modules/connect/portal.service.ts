@@ -86,7 +86,11 @@ export class PortalService {
   /** POST /end-users/:id/invite: the same link, emailed; 400 EMAIL_NOT_CONFIGURED without SMTP. */
   async invite(actor: Actor, endUserId: string, input: EndUserInviteInput) {
     const { endUser } = await this.deps.endUsers.get(actor, endUserId);
-    if (!this.deps.mailer.configured) throw new AppError('EMAIL_NOT_CONFIGURED', 'Email sending is not configured on this service (SWITCHBOARD_SMTP_URL); use POST /end-users/:id/connect-token and deliver the link yourself.');
+    if (!this.deps.mailer.configured)
+      throw new AppError(
+        'EMAIL_NOT_CONFIGURED',
+        'Email sending is not configured on this service (SWITCHBOARD_SMTP_URL); use POST /end-users/:id/connect-token and deliver the link yourself.',
+      );
     const issued = await this.issue(actor, endUserId, input, input.email);
     const workspace = await this.deps.workspaces.get(actor, endUser.workspaceId);
     const until = new Date(issued.expiresAt).toUTCString();
@@ -121,7 +125,11 @@ export class PortalService {
     const workspace = await this.deps.workspaces.requireUsable(actor, row.workspaceId);
     const endUser = await this.deps.endUsers.findInWorkspace(row.orgId, row.workspaceId, row.endUserId);
     if (!endUser) throw invalidToken();
-    return { token: row, endUser: { id: endUser.id, externalId: endUser.externalId, displayName: endUser.displayName }, workspaceName: workspace.name };
+    return {
+      token: row,
+      endUser: { id: endUser.id, externalId: endUser.externalId, displayName: endUser.displayName },
+      workspaceName: workspace.name,
+    };
   }
 
   async view(token: string | undefined): Promise<PortalView> {
@@ -129,9 +137,15 @@ export class PortalService {
     const items = await this.items(row);
     const own = new Map<string, ConnectionRecord[]>();
     for (const name of new Set(items.map((i) => i.definition.name))) {
-      own.set(name, (await this.deps.connections.candidates(row.orgId, name, row.workspaceId, endUser.id)).filter((c) => c.scope === 'USER' && c.endUserId === endUser.id));
+      own.set(
+        name,
+        (await this.deps.connections.candidates(row.orgId, name, row.workspaceId, endUser.id)).filter(
+          (c) => c.scope === 'USER' && c.endUserId === endUser.id,
+        ),
+      );
     }
-    for (const item of items) item.connection = own.get(item.definition.name)?.find((c) => c.authMethodKey === item.option.key) ?? null;
+    for (const item of items)
+      item.connection = own.get(item.definition.name)?.find((c) => c.authMethodKey === item.option.key) ?? null;
     return { token: row, endUser, workspaceName, items };
   }
 
@@ -149,7 +163,9 @@ export class PortalService {
       orgId: view.token.orgId,
       workspaceId: view.token.workspaceId,
       integrationName: item.definition.name,
-      connectionName: existing?.displayName ?? `${item.definition.displayName} (${view.endUser.displayName ?? view.endUser.externalId})`.slice(0, 255),
+      connectionName:
+        existing?.displayName ??
+        `${item.definition.displayName} (${view.endUser.displayName ?? view.endUser.externalId})`.slice(0, 255),
       externalId,
       authMethodKey: item.option.key,
       scope: 'USER',
@@ -178,7 +194,11 @@ export class PortalService {
   // ---- internals ------------------------------------------------------------------------------------------
 
   /** The integration or workspace integration a token is limited to, checked when it is issued. */
-  private async checkLimit(orgId: string, workspaceId: string, input: { integrationName?: string; workspaceIntegrationId?: string }) {
+  private async checkLimit(
+    orgId: string,
+    workspaceId: string,
+    input: { integrationName?: string; workspaceIntegrationId?: string },
+  ) {
     let integrationName = input.integrationName ?? null;
     if (integrationName !== null) {
       const def = this.deps.registry.get(integrationName);
@@ -186,11 +206,15 @@ export class PortalService {
       if (def.auth.length === 0) throw invalidField('integrationName', `${def.name} takes no connection`);
     }
     if (input.workspaceIntegrationId) {
-      const wi = (await this.deps.workspaceIntegrations.listForWorkspace(orgId, workspaceId)).find((w) => w.id === input.workspaceIntegrationId);
+      const wi = (await this.deps.workspaceIntegrations.listForWorkspace(orgId, workspaceId)).find(
+        (w) => w.id === input.workspaceIntegrationId,
+      );
       if (!wi) throw new AppError('NOT_FOUND', "No workspace integration with this id in the end user's workspace.");
-      if (integrationName !== null && wi.integrationName !== integrationName) throw invalidField('workspaceIntegrationId', `configures ${wi.integrationName}, not ${integrationName}`);
+      if (integrationName !== null && wi.integrationName !== integrationName)
+        throw invalidField('workspaceIntegrationId', `configures ${wi.integrationName}, not ${integrationName}`);
       const def = this.deps.registry.get(wi.integrationName);
-      if (!def || def.auth.length === 0) throw invalidField('workspaceIntegrationId', `configures ${wi.integrationName}, which takes no connection`);
+      if (!def || def.auth.length === 0)
+        throw invalidField('workspaceIntegrationId', `configures ${wi.integrationName}, which takes no connection`);
       integrationName = wi.integrationName;
     }
     return { integrationName, workspaceIntegrationId: input.workspaceIntegrationId ?? null };
@@ -202,7 +226,9 @@ export class PortalService {
    */
   private async items(token: PortalTokenRow): Promise<PortalItem[]> {
     const configured = (await this.deps.workspaceIntegrations.listForWorkspace(token.orgId, token.workspaceId)).filter(
-      (w) => (!token.workspaceIntegrationId || w.id === token.workspaceIntegrationId) && (!token.integrationName || w.integrationName === token.integrationName),
+      (w) =>
+        (!token.workspaceIntegrationId || w.id === token.workspaceIntegrationId) &&
+        (!token.integrationName || w.integrationName === token.integrationName),
     );
     const items: PortalItem[] = [];
     const seen = new Set<string>();
@@ -244,7 +270,9 @@ export class PortalService {
 
   /** The end user's externalId names their connection, unless another owner already holds that identity. */
   private async freeExternalId(view: PortalView, item: PortalItem): Promise<string> {
-    const taken = (await this.deps.connections.findByExternalId(view.token.orgId, item.definition.name, view.endUser.externalId)).some((c) => c.authMethodKey === item.option.key);
+    const taken = (
+      await this.deps.connections.findByExternalId(view.token.orgId, item.definition.name, view.endUser.externalId)
+    ).some((c) => c.authMethodKey === item.option.key);
     return taken ? `${view.endUser.externalId}:${view.endUser.id}`.slice(0, 255) : view.endUser.externalId;
   }
 }

@@ -19,7 +19,8 @@ type Reason = { kind: 'expiring'; withinMs: number } | { kind: 'unauthorized'; u
 type Result = { value: ConnectionValue; refreshed: boolean };
 
 const isOAuth = (type: string) => type === 'OAUTH2' || type === 'PLATFORM_OAUTH2';
-const accessToken = (v: ConnectionValue): string | null => (typeof v.value.access_token === 'string' ? v.value.access_token : null);
+const accessToken = (v: ConnectionValue): string | null =>
+  typeof v.value.access_token === 'string' ? v.value.access_token : null;
 
 /** A per-connection advisory lock id (31 bits; a collision only serialises two refreshes). */
 function lockIdOf(connectionId: string): number {
@@ -53,7 +54,9 @@ export class OAuthRefresher implements CredentialRefresher {
 
   async fresh(conn: ConnectionRecord): Promise<ConnectionValue> {
     const expiring = conn.tokenExpiresAt !== null && conn.tokenExpiresAt.getTime() - Date.now() < USE_MARGIN_MS;
-    const value = expiring ? (await this.refresh(conn, { kind: 'expiring', withinMs: USE_MARGIN_MS }, 'use')).value : await this.deps.connections.credentials(conn);
+    const value = expiring
+      ? (await this.refresh(conn, { kind: 'expiring', withinMs: USE_MARGIN_MS }, 'use')).value
+      : await this.deps.connections.credentials(conn);
     const token = accessToken(value);
     if (token) this.used.set(conn, token);
     return value;
@@ -96,7 +99,10 @@ export class OAuthRefresher implements CredentialRefresher {
           if ((await this.renewIfExpiring(c.orgId, c.id, aheadSeconds * 1000)) === 'refreshed') refreshed++;
         } catch (err) {
           failed++;
-          this.deps.log.warn({ connectionId: c.id, err: { message: (err as Error).message } }, 'oauth refresh failed; retried on the next run');
+          this.deps.log.warn(
+            { connectionId: c.id, err: { message: (err as Error).message } },
+            'oauth refresh failed; retried on the next run',
+          );
         }
       }
       const last = batch[batch.length - 1]!;
@@ -110,7 +116,9 @@ export class OAuthRefresher implements CredentialRefresher {
   private refresh(conn: ConnectionRecord, reason: Reason, via: string): Promise<Result> {
     const running = this.inflight.get(conn.id);
     if (running) return running;
-    const p = this.deps.db.withAdvisoryLock(lockIdOf(conn.id), () => this.refreshLocked(conn, reason, via)).finally(() => this.inflight.delete(conn.id));
+    const p = this.deps.db
+      .withAdvisoryLock(lockIdOf(conn.id), () => this.refreshLocked(conn, reason, via))
+      .finally(() => this.inflight.delete(conn.id));
     this.inflight.set(conn.id, p);
     return p;
   }
@@ -131,7 +139,11 @@ export class OAuthRefresher implements CredentialRefresher {
     } else if (reason.usedToken !== null && storedToken !== reason.usedToken) {
       return { value: stored, refreshed: false }; // renewed by someone else meanwhile
     }
-    if (current.status !== 'ACTIVE') throw new AppError('CONNECTION_ERROR', `The connection "${current.displayName}" needs to be reconnected (status ${current.status}).`);
+    if (current.status !== 'ACTIVE')
+      throw new AppError(
+        'CONNECTION_ERROR',
+        `The connection "${current.displayName}" needs to be reconnected (status ${current.status}).`,
+      );
 
     const refreshToken = typeof stored.value.refresh_token === 'string' ? stored.value.refresh_token : null;
     const option = this.deps.registry.get(current.integrationName)?.auth.find((a) => a.key === current.authMethodKey);
@@ -141,14 +153,25 @@ export class OAuthRefresher implements CredentialRefresher {
       const expiredAlready = current.tokenExpiresAt !== null && current.tokenExpiresAt.getTime() <= Date.now();
       // An unrefreshable token that still works is used until it stops working.
       if (reason.kind === 'unauthorized' || expiredAlready) {
-        await this.markError(current, `The access token ${reason.kind === 'unauthorized' ? 'was rejected by the provider' : 'expired'} and cannot be refreshed (${why}); reconnect.`);
+        await this.markError(
+          current,
+          `The access token ${reason.kind === 'unauthorized' ? 'was rejected by the provider' : 'expired'} and cannot be refreshed (${why}); reconnect.`,
+        );
         if (reason.kind === 'unauthorized') return { value: stored, refreshed: false };
-        throw new AppError('CONNECTION_ERROR', `The connection "${current.displayName}" expired and cannot be refreshed (${why}); reconnect it.`);
+        throw new AppError(
+          'CONNECTION_ERROR',
+          `The connection "${current.displayName}" expired and cannot be refreshed (${why}); reconnect it.`,
+        );
       }
       return { value: stored, refreshed: false };
     }
     try {
-      const tokens = await tokenRequest(this.deps.egress, client, { grant_type: 'refresh_token', refresh_token: refreshToken }, TOKEN_TIMEOUT_MS);
+      const tokens = await tokenRequest(
+        this.deps.egress,
+        client,
+        { grant_type: 'refresh_token', refresh_token: refreshToken },
+        TOKEN_TIMEOUT_MS,
+      );
       const { credentials, tokenExpiresAt } = oauthCredentials(tokens, stored.value);
       await this.deps.connections.updateCredentials(current.orgId, current.id, credentials, { tokenExpiresAt });
       this.deps.log.info({ connectionId: current.id, via }, 'oauth token refreshed');
@@ -158,7 +181,8 @@ export class OAuthRefresher implements CredentialRefresher {
         await this.markError(current, `Refreshing the access token failed: ${err.message} Reconnect the connection.`);
         throw new AppError('CONNECTION_ERROR', `The connection "${current.displayName}" needs to be reconnected: ${err.message}`);
       }
-      if (err instanceof TokenRequestError) throw new AppError('CONNECTION_ERROR', `The access token could not be refreshed right now: ${err.message}`);
+      if (err instanceof TokenRequestError)
+        throw new AppError('CONNECTION_ERROR', `The access token could not be refreshed right now: ${err.message}`);
       throw err;
     }
   }

@@ -15,12 +15,29 @@ const twoKeys = defineIntegration({
   auth: [
     { key: 'live_key', type: 'SECRET_TEXT', displayName: 'Live key' },
     { key: 'test_key', type: 'SECRET_TEXT', displayName: 'Test key' },
-    { key: 'account', type: 'CUSTOM_AUTH', displayName: 'Account', props: { account: Property.ShortText({ displayName: 'Account', required: true }), region: Property.ShortText({ displayName: 'Region' }) } },
+    {
+      key: 'account',
+      type: 'CUSTOM_AUTH',
+      displayName: 'Account',
+      props: {
+        account: Property.ShortText({ displayName: 'Account', required: true }),
+        region: Property.ShortText({ displayName: 'Region' }),
+      },
+    },
   ],
-  actions: [{ name: 'noop', displayName: 'Noop', description: 'does nothing', props: {}, requireAuth: true, run: async () => ({}) }],
+  actions: [
+    { name: 'noop', displayName: 'Noop', description: 'does nothing', props: {}, requireAuth: true, run: async () => ({}) },
+  ],
 });
 
-const SECRETS = ['sg-secret-AAAA-1111', 'trello-pass-BBBB-2222', 'xoxb-custom-CCCC-3333', 'oauth-access-DDDD-4444', 'oauth-refresh-EEEE-5555', 'platform-FFFF-6666'];
+const SECRETS = [
+  'sg-secret-AAAA-1111',
+  'trello-pass-BBBB-2222',
+  'xoxb-custom-CCCC-3333',
+  'oauth-access-DDDD-4444',
+  'oauth-refresh-EEEE-5555',
+  'platform-FFFF-6666',
+];
 
 describe('connections', () => {
   let t: TestApp;
@@ -36,21 +53,73 @@ describe('connections', () => {
   after(async () => t.close());
 
   const create = (body: Record<string, unknown>, k = key) => t.post('/api/v1/connections', k, body);
-  const base = (extra: Record<string, unknown> = {}) => ({ type: 'SECRET_TEXT', integrationName: 'sendgrid', externalId: `c-${Math.random().toString(36).slice(2)}`, displayName: 'SendGrid', secretText: 'sg-x-123456', ...extra });
+  const base = (extra: Record<string, unknown> = {}) => ({
+    type: 'SECRET_TEXT',
+    integrationName: 'sendgrid',
+    externalId: `c-${Math.random().toString(36).slice(2)}`,
+    displayName: 'SendGrid',
+    secretText: 'sg-x-123456',
+    ...extra,
+  });
 
   it('stores every type, derives the auth method, returns no credential and encrypts it at rest', async () => {
     const made = [
       await create(base({ externalId: 'sg', secretText: SECRETS[0] })),
-      await create({ type: 'BASIC_AUTH', integrationName: 'trello', externalId: 'tr', displayName: 'Trello', username: 'me', password: SECRETS[1] }),
-      await create({ type: 'CUSTOM_AUTH', integrationName: 'slack', externalId: 'sl', displayName: 'Slack bot', props: { botToken: SECRETS[2] } }),
-      await create({ type: 'OAUTH2', integrationName: 'slack', externalId: 'sl', displayName: 'Slack user', accessToken: SECRETS[3], refreshToken: SECRETS[4], expiresIn: 3600, scope_oauth: 'chat:write', data: { team: 'T1' } }),
-      await create({ type: 'PLATFORM_OAUTH2', integrationName: 'hubspot', externalId: 'hs', displayName: 'HubSpot', accessToken: SECRETS[5] }),
+      await create({
+        type: 'BASIC_AUTH',
+        integrationName: 'trello',
+        externalId: 'tr',
+        displayName: 'Trello',
+        username: 'me',
+        password: SECRETS[1],
+      }),
+      await create({
+        type: 'CUSTOM_AUTH',
+        integrationName: 'slack',
+        externalId: 'sl',
+        displayName: 'Slack bot',
+        props: { botToken: SECRETS[2] },
+      }),
+      await create({
+        type: 'OAUTH2',
+        integrationName: 'slack',
+        externalId: 'sl',
+        displayName: 'Slack user',
+        accessToken: SECRETS[3],
+        refreshToken: SECRETS[4],
+        expiresIn: 3600,
+        scope_oauth: 'chat:write',
+        data: { team: 'T1' },
+      }),
+      await create({
+        type: 'PLATFORM_OAUTH2',
+        integrationName: 'hubspot',
+        externalId: 'hs',
+        displayName: 'HubSpot',
+        accessToken: SECRETS[5],
+      }),
     ];
     for (const r of made) assert.equal(r.status, 201, r.text);
     const [sg, tr, slackCustom, slackOauth, hs] = made.map((r) => r.body.connection);
     assert.deepEqual(
       Object.keys(sg).sort(),
-      ['authMethodKey', 'createdAt', 'displayName', 'endUserId', 'externalId', 'id', 'integrationName', 'oauthAppId', 'scope', 'status', 'statusMessage', 'suspended', 'type', 'updatedAt', 'workspaceId'].sort(),
+      [
+        'authMethodKey',
+        'createdAt',
+        'displayName',
+        'endUserId',
+        'externalId',
+        'id',
+        'integrationName',
+        'oauthAppId',
+        'scope',
+        'status',
+        'statusMessage',
+        'suspended',
+        'type',
+        'updatedAt',
+        'workspaceId',
+      ].sort(),
     );
     assert.equal(sg.authMethodKey, 'secret_text');
     assert.equal(sg.scope, 'ORGANIZATION');
@@ -60,10 +129,14 @@ describe('connections', () => {
     assert.equal(slackOauth.authMethodKey, 'oauth2', 'same externalId, another auth method: a separate credential');
     assert.equal(hs.type, 'PLATFORM_OAUTH2');
 
-    const rows = await t.db.query<{ id: string; credentials: string; token_expires_at: Date | null }>('SELECT id, credentials, token_expires_at FROM connections');
+    const rows = await t.db.query<{ id: string; credentials: string; token_expires_at: Date | null }>(
+      'SELECT id, credentials, token_expires_at FROM connections',
+    );
     for (const row of rows) assert.match(row.credentials, /^v1\.[0-9a-f]{12}\./, 'an AES-256-GCM envelope');
     assert.ok(rows.find((r) => r.id === slackOauth.id)?.token_expires_at, 'the OAuth2 expiry is kept for refresh');
-    const decrypted = await t.app.services.connections.credentials((await t.app.services.connections.find(await orgOf(sg.id), sg.id))!);
+    const decrypted = await t.app.services.connections.credentials(
+      (await t.app.services.connections.find(await orgOf(sg.id), sg.id))!,
+    );
     assert.deepEqual(decrypted.value, { secret_text: SECRETS[0] });
 
     // No secret anywhere: responses, lists, logs, and the whole database in clear.
@@ -89,20 +162,72 @@ describe('connections', () => {
       [{ ...base(), integrationName: undefined }, 400, 'VALIDATION_ERROR', /^integrationName/],
       [base({ type: 'NOPE' }), 400, 'VALIDATION_ERROR', /type/],
       [base({ secretText: undefined }), 400, 'VALIDATION_ERROR', /^secretText/],
-      [{ type: 'BASIC_AUTH', integrationName: 'trello', externalId: 'b1', displayName: 'x', password: 'p' }, 400, 'VALIDATION_ERROR', /^username/],
-      [{ type: 'BASIC_AUTH', integrationName: 'trello', externalId: 'b1', displayName: 'x', username: 'u' }, 400, 'VALIDATION_ERROR', /^password/],
+      [
+        { type: 'BASIC_AUTH', integrationName: 'trello', externalId: 'b1', displayName: 'x', password: 'p' },
+        400,
+        'VALIDATION_ERROR',
+        /^username/,
+      ],
+      [
+        { type: 'BASIC_AUTH', integrationName: 'trello', externalId: 'b1', displayName: 'x', username: 'u' },
+        400,
+        'VALIDATION_ERROR',
+        /^password/,
+      ],
       [{ type: 'CUSTOM_AUTH', integrationName: 'slack', externalId: 'c1', displayName: 'x' }, 400, 'VALIDATION_ERROR', /^props/],
-      [{ type: 'CUSTOM_AUTH', integrationName: 'test-two-keys', externalId: 'c1', displayName: 'x', props: { region: 'eu' } }, 400, 'VALIDATION_ERROR', /^props\.account/],
+      [
+        { type: 'CUSTOM_AUTH', integrationName: 'test-two-keys', externalId: 'c1', displayName: 'x', props: { region: 'eu' } },
+        400,
+        'VALIDATION_ERROR',
+        /^props\.account/,
+      ],
       [{ type: 'OAUTH2', integrationName: 'slack', externalId: 'o1', displayName: 'x' }, 400, 'VALIDATION_ERROR', /^accessToken/],
       [base({ integrationName: 'no-such-integration' }), 404, 'INTEGRATION_NOT_FOUND'],
       [base({ integrationName: 'hash-encode' }), 400, 'VALIDATION_ERROR', /takes no connection/],
       [base({ type: 'BASIC_AUTH', username: 'u', password: 'p' }), 400, 'VALIDATION_ERROR', /^type/],
       [base({ authMethodKey: 'nope' }), 400, 'INVALID_AUTH_METHOD'],
-      [{ type: 'CUSTOM_AUTH', integrationName: 'slack', externalId: 'c2', displayName: 'x', props: { botToken: 'x' }, authMethodKey: 'oauth2' }, 400, 'INVALID_AUTH_METHOD'],
-      [{ type: 'SECRET_TEXT', integrationName: 'test-two-keys', externalId: 'two', displayName: 'x', secretText: 'k' }, 400, 'AUTH_METHOD_REQUIRED'],
+      [
+        {
+          type: 'CUSTOM_AUTH',
+          integrationName: 'slack',
+          externalId: 'c2',
+          displayName: 'x',
+          props: { botToken: 'x' },
+          authMethodKey: 'oauth2',
+        },
+        400,
+        'INVALID_AUTH_METHOD',
+      ],
+      [
+        { type: 'SECRET_TEXT', integrationName: 'test-two-keys', externalId: 'two', displayName: 'x', secretText: 'k' },
+        400,
+        'AUTH_METHOD_REQUIRED',
+      ],
       [base({ oauthAppId: '00000000-0000-4000-8000-000000000000' }), 400, 'INVALID_OAUTH_APP'],
-      [{ type: 'OAUTH2', integrationName: 'slack', externalId: 'o2', displayName: 'x', accessToken: 'a', oauthAppId: '00000000-0000-4000-8000-000000000000' }, 404, 'OAUTH_APP_NOT_FOUND'],
-      [{ type: 'PLATFORM_OAUTH2', integrationName: 'hubspot', externalId: 'o3', displayName: 'x', accessToken: 'a', oauthAppId: '00000000-0000-4000-8000-000000000000' }, 400, 'INVALID_OAUTH_APP'],
+      [
+        {
+          type: 'OAUTH2',
+          integrationName: 'slack',
+          externalId: 'o2',
+          displayName: 'x',
+          accessToken: 'a',
+          oauthAppId: '00000000-0000-4000-8000-000000000000',
+        },
+        404,
+        'OAUTH_APP_NOT_FOUND',
+      ],
+      [
+        {
+          type: 'PLATFORM_OAUTH2',
+          integrationName: 'hubspot',
+          externalId: 'o3',
+          displayName: 'x',
+          accessToken: 'a',
+          oauthAppId: '00000000-0000-4000-8000-000000000000',
+        },
+        400,
+        'INVALID_OAUTH_APP',
+      ],
       [base({ scope: 'ORGANIZATION', workspaceId: ws }), 400, 'VALIDATION_ERROR', /^scope/],
       [base({ scope: 'WORKSPACE' }), 400, 'VALIDATION_ERROR', /^workspaceId/],
       [base({ scope: 'USER', workspaceId: ws }), 400, 'VALIDATION_ERROR', /^endUserId/],
@@ -117,10 +242,21 @@ describe('connections', () => {
       assert.equal(r.body.error, code, r.text);
       if (message) assert.match(r.body.message, message);
     }
-    const two = await create({ type: 'SECRET_TEXT', integrationName: 'test-two-keys', externalId: 'two', displayName: 'x', secretText: 'k', authMethodKey: 'test_key' });
+    const two = await create({
+      type: 'SECRET_TEXT',
+      integrationName: 'test-two-keys',
+      externalId: 'two',
+      displayName: 'x',
+      secretText: 'k',
+      authMethodKey: 'test_key',
+    });
     assert.equal(two.status, 201, two.text);
     assert.equal(two.body.connection.authMethodKey, 'test_key');
-    assert.equal((await t.db.query('SELECT 1 FROM connections WHERE external_id = $1', ['b1'])).length, 0, 'nothing half-written');
+    assert.equal(
+      (await t.db.query('SELECT 1 FROM connections WHERE external_id = $1', ['b1'])).length,
+      0,
+      'nothing half-written',
+    );
   });
 
   it('scopes connections to the organization, a workspace, or an end user (created or resolved by externalId)', async () => {
@@ -136,7 +272,10 @@ describe('connections', () => {
     const endUser = await t.get(`/api/v1/end-users/${user.body.connection.endUserId}`, key);
     assert.equal(endUser.body.endUser.externalId, 'alice');
     assert.equal(endUser.body.endUser.connectionCount, 2);
-    assert.deepEqual(endUser.body.connections.map((c: { id: string }) => c.id).sort(), [user.body.connection.id, again.body.connection.id].sort());
+    assert.deepEqual(
+      endUser.body.connections.map((c: { id: string }) => c.id).sort(),
+      [user.body.connection.id, again.body.connection.id].sort(),
+    );
   });
 
   it('refuses a duplicate credential identity, and allows it under another auth method', async () => {
@@ -145,8 +284,22 @@ describe('connections', () => {
     const dup = await create({ ...body, displayName: 'other', secretText: 'other-secret' });
     assert.equal(dup.status, 409);
     assert.equal(dup.body.error, 'DUPLICATE');
-    const a = await create({ type: 'SECRET_TEXT', integrationName: 'test-two-keys', externalId: 'k2', displayName: 'x', secretText: 'k', authMethodKey: 'live_key' });
-    const b = await create({ type: 'SECRET_TEXT', integrationName: 'test-two-keys', externalId: 'k2', displayName: 'x', secretText: 'k', authMethodKey: 'test_key' });
+    const a = await create({
+      type: 'SECRET_TEXT',
+      integrationName: 'test-two-keys',
+      externalId: 'k2',
+      displayName: 'x',
+      secretText: 'k',
+      authMethodKey: 'live_key',
+    });
+    const b = await create({
+      type: 'SECRET_TEXT',
+      integrationName: 'test-two-keys',
+      externalId: 'k2',
+      displayName: 'x',
+      secretText: 'k',
+      authMethodKey: 'test_key',
+    });
     assert.equal(a.status, 201);
     assert.equal(b.status, 201);
   });
@@ -156,7 +309,10 @@ describe('connections', () => {
     const w = (await t.workspace(k)).id;
     const ids: string[] = [];
     for (let i = 0; i < 3; i++) ids.push((await create(base({ externalId: `l${i}`, workspaceId: w }), k)).body.connection.id);
-    await create({ type: 'CUSTOM_AUTH', integrationName: 'slack', externalId: 'l-slack', displayName: 'S', props: { botToken: 'b' } }, k);
+    await create(
+      { type: 'CUSTOM_AUTH', integrationName: 'slack', externalId: 'l-slack', displayName: 'S', props: { botToken: 'b' } },
+      k,
+    );
     const page = await t.get('/api/v1/connections?limit=2&offset=1', k);
     assert.equal(page.status, 200);
     assert.equal(page.body.total, 4);
@@ -168,7 +324,12 @@ describe('connections', () => {
 
     const earlier = await t.get(`/api/v1/connections?pieceName=sendgrid&projectId=${w}`, k);
     assert.equal(earlier.body.data.length, 3);
-    assert.deepEqual(Object.keys(earlier.body.data[0]).filter((f) => ['id', 'pieceName', 'displayName', 'externalId', 'projectId', 'status', 'createdAt', 'updatedAt'].includes(f)).length, 8);
+    assert.deepEqual(
+      Object.keys(earlier.body.data[0]).filter((f) =>
+        ['id', 'pieceName', 'displayName', 'externalId', 'projectId', 'status', 'createdAt', 'updatedAt'].includes(f),
+      ).length,
+      8,
+    );
     const one = await t.get(`/api/v1/connections/${ids[0]}`, k);
     assert.equal(one.body.pieceName, 'sendgrid');
     assert.equal(one.body.projectId, w);
@@ -180,13 +341,24 @@ describe('connections', () => {
   });
 
   it('creates through the earlier shape (pieceName, value, projectId)', async () => {
-    const r = await create({ pieceName: 'sendgrid', displayName: 'Old style', projectId: ws, externalId: 'old-1', value: { type: 'SECRET_TEXT', secret_text: 'old-secret-123' } });
+    const r = await create({
+      pieceName: 'sendgrid',
+      displayName: 'Old style',
+      projectId: ws,
+      externalId: 'old-1',
+      value: { type: 'SECRET_TEXT', secret_text: 'old-secret-123' },
+    });
     assert.equal(r.status, 201, r.text);
     assert.equal(r.body.pieceName, 'sendgrid');
     assert.equal(r.body.projectId, ws);
     assert.equal(r.body.status, 'ACTIVE');
     assert.ok(!r.text.includes('old-secret-123'));
-    const oauth = await create({ pieceName: 'slack', displayName: 'Old oauth', externalId: 'old-2', value: { type: 'OAUTH2', access_token: 'old-access-1', refresh_token: 'r', expires_in: 60 } });
+    const oauth = await create({
+      pieceName: 'slack',
+      displayName: 'Old oauth',
+      externalId: 'old-2',
+      value: { type: 'OAUTH2', access_token: 'old-access-1', refresh_token: 'r', expires_in: 60 },
+    });
     assert.equal(oauth.status, 201, oauth.text);
     assert.equal(oauth.body.type, 'OAUTH2');
     const bad = await create({ pieceName: 'sendgrid', displayName: 'x', value: { type: 'SECRET_TEXT' } });
@@ -199,7 +371,8 @@ describe('connections', () => {
   it('resolves the connection a call would use, most specific first; 404 CONNECTION_NOT_FOUND otherwise', async () => {
     const { key: k } = await t.tenant();
     const w = (await t.workspace(k)).id;
-    const resolve = (body: Record<string, unknown>) => t.post('/api/v1/connections/resolve', k, { integrationName: 'sendgrid', workspaceId: w, ...body });
+    const resolve = (body: Record<string, unknown>) =>
+      t.post('/api/v1/connections/resolve', k, { integrationName: 'sendgrid', workspaceId: w, ...body });
     let r = await resolve({});
     assert.equal(r.status, 404);
     assert.equal(r.body.error, 'CONNECTION_NOT_FOUND');
@@ -223,7 +396,10 @@ describe('connections', () => {
     const results = await Promise.all(Array.from({ length: 10 }, (_, i) => create(base({ externalId: `q${i}` }), k)));
     assert.equal(results.filter((r) => r.status === 201).length, 3);
     const refused = results.find((r) => r.status === 403)!;
-    assert.deepEqual({ error: refused.body.error, current: refused.body.current, limit: refused.body.limit, plan: refused.body.plan }, { error: 'QUOTA_EXCEEDED', current: 3, limit: 3, plan: 'free' });
+    assert.deepEqual(
+      { error: refused.body.error, current: refused.body.current, limit: refused.body.limit, plan: refused.body.plan },
+      { error: 'QUOTA_EXCEEDED', current: 3, limit: 3, plan: 'free' },
+    );
   });
 
   it('suspends the newest connections beyond a downgraded plan, and refuses to use them', async () => {
@@ -238,7 +414,13 @@ describe('connections', () => {
     const all = await t.get('/api/v1/connections?includeSuspended=true', k2);
     assert.equal(all.body.total, 4);
     assert.equal(all.body.connections.find((c: { id: string }) => c.id === made[3]!.id).suspended, true);
-    const run = await t.post('/api/v1/actions/execute', k2, { integrationName: 'sendgrid', actionName: Object.keys(t.app.services.registry.get('sendgrid')!.actions)[0], workspaceId: w, connectionExternalId: 's3', input: {} });
+    const run = await t.post('/api/v1/actions/execute', k2, {
+      integrationName: 'sendgrid',
+      actionName: Object.keys(t.app.services.registry.get('sendgrid')!.actions)[0],
+      workspaceId: w,
+      connectionExternalId: 's3',
+      input: {},
+    });
     assert.equal(run.status, 403, run.text);
     assert.equal(run.body.error, 'RESOURCE_SUSPENDED');
   });
@@ -255,7 +437,11 @@ describe('connections', () => {
     const scoped = await t.scopedKey(key, [otherWs]);
     assert.equal((await t.get(`/api/v1/connections/${mine.id}`, scoped)).body.error, 'SCOPE_DENIED');
     assert.equal((await t.get(`/api/v1/connections/${orgWide.id}`, scoped)).body.error, 'SCOPE_DENIED');
-    assert.equal((await create(base({ externalId: 'iso-2' }), scoped)).body.error, 'SCOPE_DENIED', 'an org connection needs an org key');
+    assert.equal(
+      (await create(base({ externalId: 'iso-2' }), scoped)).body.error,
+      'SCOPE_DENIED',
+      'an org connection needs an org key',
+    );
     assert.equal((await create(base({ externalId: 'iso-3', workspaceId: ws }), scoped)).body.error, 'SCOPE_DENIED');
     assert.equal((await create(base({ externalId: 'iso-4', workspaceId: otherWs }), scoped)).status, 201);
     assert.equal((await t.get('/api/v1/connections', scoped)).body.total, 1, 'a scoped key lists only its workspaces');

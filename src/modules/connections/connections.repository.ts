@@ -16,15 +16,28 @@ export interface ConnectionFilter {
 function where(orgId: string, f: ConnectionFilter): SQL {
   const conds: SQL[] = [eq(connections.orgId, orgId)];
   if (!f.includeSuspended) conds.push(eq(connections.suspended, false));
-  if (f.onlyWorkspaceIds) conds.push(f.onlyWorkspaceIds.length ? inArray(connections.workspaceId, f.onlyWorkspaceIds) : sql`false`);
+  if (f.onlyWorkspaceIds)
+    conds.push(f.onlyWorkspaceIds.length ? inArray(connections.workspaceId, f.onlyWorkspaceIds) : sql`false`);
   if (f.integrationName) conds.push(eq(connections.integrationName, f.integrationName));
   if (f.workspaceId) conds.push(eq(connections.workspaceId, f.workspaceId));
   if (f.externalId) conds.push(eq(connections.externalId, f.externalId));
   return and(...conds)!;
 }
 
-export async function listConnections(db: Executor, orgId: string, f: ConnectionFilter, limit: number, offset: number): Promise<ConnectionRow[]> {
-  return db.select().from(connections).where(where(orgId, f)).orderBy(desc(connections.createdAt), desc(connections.id)).limit(limit).offset(offset);
+export async function listConnections(
+  db: Executor,
+  orgId: string,
+  f: ConnectionFilter,
+  limit: number,
+  offset: number,
+): Promise<ConnectionRow[]> {
+  return db
+    .select()
+    .from(connections)
+    .where(where(orgId, f))
+    .orderBy(desc(connections.createdAt), desc(connections.id))
+    .limit(limit)
+    .offset(offset);
 }
 
 export async function countConnections(db: Executor, orgId: string, f?: ConnectionFilter): Promise<number> {
@@ -36,7 +49,11 @@ export async function countConnections(db: Executor, orgId: string, f?: Connecti
 }
 
 export async function findConnection(db: Executor, orgId: string, id: string): Promise<ConnectionRow | null> {
-  const [r] = await db.select().from(connections).where(and(eq(connections.orgId, orgId), eq(connections.id, id))).limit(1);
+  const [r] = await db
+    .select()
+    .from(connections)
+    .where(and(eq(connections.orgId, orgId), eq(connections.id, id)))
+    .limit(1);
   return r ?? null;
 }
 
@@ -46,7 +63,10 @@ export async function insertConnection(db: Executor, row: typeof connections.$in
 }
 
 export async function deleteConnection(db: Executor, orgId: string, id: string): Promise<boolean> {
-  const rows = await db.delete(connections).where(and(eq(connections.orgId, orgId), eq(connections.id, id))).returning({ id: connections.id });
+  const rows = await db
+    .delete(connections)
+    .where(and(eq(connections.orgId, orgId), eq(connections.id, id)))
+    .returning({ id: connections.id });
   return rows.length > 0;
 }
 
@@ -54,7 +74,9 @@ export async function updateConnection(
   db: Executor,
   orgId: string,
   id: string,
-  patch: Partial<Pick<ConnectionRow, 'credentials' | 'status' | 'statusMessage' | 'tokenExpiresAt' | 'displayName' | 'type' | 'oauthAppId'>>,
+  patch: Partial<
+    Pick<ConnectionRow, 'credentials' | 'status' | 'statusMessage' | 'tokenExpiresAt' | 'displayName' | 'type' | 'oauthAppId'>
+  >,
 ): Promise<ConnectionRow | null> {
   const [r] = await db
     .update(connections)
@@ -65,11 +87,18 @@ export async function updateConnection(
 }
 
 /** Connections of an integration with this externalId (one per auth method). */
-export async function findByExternalId(db: Executor, orgId: string, integrationName: string, externalId: string): Promise<ConnectionRow[]> {
+export async function findByExternalId(
+  db: Executor,
+  orgId: string,
+  integrationName: string,
+  externalId: string,
+): Promise<ConnectionRow[]> {
   return db
     .select()
     .from(connections)
-    .where(and(eq(connections.orgId, orgId), eq(connections.integrationName, integrationName), eq(connections.externalId, externalId)));
+    .where(
+      and(eq(connections.orgId, orgId), eq(connections.integrationName, integrationName), eq(connections.externalId, externalId)),
+    );
 }
 
 /**
@@ -83,11 +112,21 @@ export async function findCandidates(
   workspaceId: string,
   endUserId: string | null,
 ): Promise<ConnectionRow[]> {
-  const scopes: SQL[] = [and(eq(connections.scope, 'ORGANIZATION'), isNull(connections.endUserId))!, and(eq(connections.scope, 'WORKSPACE'), eq(connections.workspaceId, workspaceId))!];
+  const scopes: SQL[] = [
+    and(eq(connections.scope, 'ORGANIZATION'), isNull(connections.endUserId))!,
+    and(eq(connections.scope, 'WORKSPACE'), eq(connections.workspaceId, workspaceId))!,
+  ];
   if (endUserId) scopes.push(and(eq(connections.scope, 'USER'), eq(connections.endUserId, endUserId))!);
   return db
     .select()
     .from(connections)
-    .where(and(eq(connections.orgId, orgId), eq(connections.integrationName, integrationName), eq(connections.suspended, false), or(...scopes)))
+    .where(
+      and(
+        eq(connections.orgId, orgId),
+        eq(connections.integrationName, integrationName),
+        eq(connections.suspended, false),
+        or(...scopes),
+      ),
+    )
     .orderBy(desc(connections.createdAt));
 }

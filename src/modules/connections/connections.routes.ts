@@ -55,12 +55,24 @@ export const connectionsRoutes: FastifyPluginAsyncTypebox = async (app) => {
   });
 
   app.get('/api/v1/connections/:id', {
-    schema: { tags, summary: 'Get a connection (earlier record shape, current fields alongside)', security: ApiKeySecurity, params: IdParams, response: { 200: { $ref: 'EarlierConnection' }, ...standardErrors } },
+    schema: {
+      tags,
+      summary: 'Get a connection (earlier record shape, current fields alongside)',
+      security: ApiKeySecurity,
+      params: IdParams,
+      response: { 200: { $ref: 'EarlierConnection' }, ...standardErrors },
+    },
     handler: async (req) => service.getEarlier(actorOf(req), req.params.id),
   });
 
   app.delete('/api/v1/connections/:id', {
-    schema: { tags, summary: 'Delete a connection', security: ApiKeySecurity, params: IdParams, response: { 200: ConnectionDeleted, ...standardErrors } },
+    schema: {
+      tags,
+      summary: 'Delete a connection',
+      security: ApiKeySecurity,
+      params: IdParams,
+      response: { 200: ConnectionDeleted, ...standardErrors },
+    },
     handler: async (req) => service.delete(actorOf(req), req.params.id),
   });
 };

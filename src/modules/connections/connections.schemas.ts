@@ -80,7 +80,9 @@ export const CreateConnectionBody = Type.Object({
   // earlier shape
   pieceName: Type.Optional(Type.String({ minLength: 1, maxLength: 214, description: 'earlier shape: the integration name' })),
   projectId: Type.Optional(Uuid({ description: 'earlier shape: the workspace id' })),
-  value: Type.Optional(Type.Record(Type.String(), Type.Unknown(), { description: 'earlier shape: {type, ...credential fields}' })),
+  value: Type.Optional(
+    Type.Record(Type.String(), Type.Unknown(), { description: 'earlier shape: {type, ...credential fields}' }),
+  ),
 });
 export type CreateConnectionInput = Static<typeof CreateConnectionBody>;
 

@@ -98,7 +98,7 @@ export class ConnectionsService {
     const filter: repo.ConnectionFilter = {
       includeSuspended: q.includeSuspended,
       onlyWorkspaceIds: actor.access.workspaceIds ? [...actor.access.workspaceIds] : null,
-      ...(q.integrationName ?? q.pieceName ? { integrationName: (q.integrationName ?? q.pieceName)! } : {}),
+      ...((q.integrationName ?? q.pieceName) ? { integrationName: (q.integrationName ?? q.pieceName)! } : {}),
       ...(workspaceId ? { workspaceId } : {}),
       ...(q.externalId ? { externalId: q.externalId } : {}),
     };
@@ -149,7 +149,8 @@ export class ConnectionsService {
         async (tx) => {
           let endUserId = input.endUserInternalId ?? null;
           if (!endUserId && input.endUserExternalId && input.workspaceId) {
-            endUserId = (await this.deps.endUsers.resolveOrCreate(tx, input.orgId, input.workspaceId, input.endUserExternalId)).id;
+            endUserId = (await this.deps.endUsers.resolveOrCreate(tx, input.orgId, input.workspaceId, input.endUserExternalId))
+              .id;
           }
           return repo.insertConnection(tx, {
             id,
@@ -189,13 +190,22 @@ export class ConnectionsService {
 
   /** Connections with this externalId for an integration (one per auth method). */
   async findByExternalId(orgId: string, integrationName: string, externalId: string): Promise<ConnectionRecord[]> {
-    const rows = await this.cached(orgId, `ext:${integrationName}:${externalId}`, () => repo.findByExternalId(this.deps.orm, orgId, integrationName, externalId));
+    const rows = await this.cached(orgId, `ext:${integrationName}:${externalId}`, () =>
+      repo.findByExternalId(this.deps.orm, orgId, integrationName, externalId),
+    );
     return rows.map(toConnectionRecord);
   }
 
   /** Usable connections of an integration seen from a workspace (org, workspace and the end user's own). */
-  async candidates(orgId: string, integrationName: string, workspaceId: string, endUserId: string | null): Promise<ConnectionRecord[]> {
-    const rows = await this.cached(orgId, `cand:${integrationName}:${workspaceId}:${endUserId ?? ''}`, () => repo.findCandidates(this.deps.orm, orgId, integrationName, workspaceId, endUserId));
+  async candidates(
+    orgId: string,
+    integrationName: string,
+    workspaceId: string,
+    endUserId: string | null,
+  ): Promise<ConnectionRecord[]> {
+    const rows = await this.cached(orgId, `cand:${integrationName}:${workspaceId}:${endUserId ?? ''}`, () =>
+      repo.findCandidates(this.deps.orm, orgId, integrationName, workspaceId, endUserId),
+    );
     return rows.map(toConnectionRecord);
   }
 
@@ -203,7 +213,11 @@ export class ConnectionsService {
   async credentials(conn: ConnectionRecord, db: Executor = this.deps.orm): Promise<ConnectionValue> {
     const row = await this.row(conn.orgId, conn.id, db);
     if (!row) throw new AppError('CONNECTION_NOT_FOUND', 'The connection was deleted.');
-    return { type: row.type as ConnectionValue['type'], authMethodKey: row.authMethodKey, value: this.deps.secrets.open<Record<string, unknown>>(PURPOSE, row.id, row.credentials) };
+    return {
+      type: row.type as ConnectionValue['type'],
+      authMethodKey: row.authMethodKey,
+      value: this.deps.secrets.open<Record<string, unknown>>(PURPOSE, row.id, row.credentials),
+    };
   }
 
   /** Replace the credentials (OAuth2 refresh, reconnect); a successful replacement makes the connection ACTIVE. */
@@ -233,24 +247,45 @@ export class ConnectionsService {
   }
 
   /** The auth option a connection of this type uses: authMethodKey when given, else the only compatible one. */
-  authOptionFor(def: IntegrationDefinition, type: ConnectionType, authMethodKey: string | undefined, field = 'authMethodKey'): AuthOption {
+  authOptionFor(
+    def: IntegrationDefinition,
+    type: ConnectionType,
+    authMethodKey: string | undefined,
+    field = 'authMethodKey',
+  ): AuthOption {
     if (def.auth.length === 0) throw invalid('integrationName', `${def.name} takes no connection`);
     if (authMethodKey !== undefined) {
       const option = def.auth.find((a) => a.key === authMethodKey);
-      if (!option) throw new AppError('INVALID_AUTH_METHOD', `${def.name} has no auth method "${authMethodKey}" (available: ${def.auth.map((a) => a.key).join(', ')}).`);
-      if (option.type !== authTypeOf(type)) throw new AppError('INVALID_AUTH_METHOD', `The auth method "${authMethodKey}" of ${def.name} is ${option.type}, not ${type}.`);
+      if (!option)
+        throw new AppError(
+          'INVALID_AUTH_METHOD',
+          `${def.name} has no auth method "${authMethodKey}" (available: ${def.auth.map((a) => a.key).join(', ')}).`,
+        );
+      if (option.type !== authTypeOf(type))
+        throw new AppError(
+          'INVALID_AUTH_METHOD',
+          `The auth method "${authMethodKey}" of ${def.name} is ${option.type}, not ${type}.`,
+        );
       return option;
     }
     const compatible = def.auth.filter((a) => a.type === authTypeOf(type));
-    if (compatible.length === 0) throw invalid('type', `${type} is not an auth type of ${def.name} (${def.auth.map((a) => a.type).join(', ')})`);
+    if (compatible.length === 0)
+      throw invalid('type', `${type} is not an auth type of ${def.name} (${def.auth.map((a) => a.type).join(', ')})`);
     if (compatible.length > 1) {
-      throw new AppError('AUTH_METHOD_REQUIRED', `${def.name} has several ${type} auth methods; give ${field} (${compatible.map((a) => a.key).join(', ')}).`);
+      throw new AppError(
+        'AUTH_METHOD_REQUIRED',
+        `${def.name} has several ${type} auth methods; give ${field} (${compatible.map((a) => a.key).join(', ')}).`,
+      );
     }
     return compatible[0]!;
   }
 
   /** Credentials in the stored (piece) shape from the current request fields; names the missing field. */
-  credentialsFrom(type: ConnectionType, option: AuthOption, f: CreateConnectionInput): { credentials: Record<string, unknown>; tokenExpiresAt: Date | null } {
+  credentialsFrom(
+    type: ConnectionType,
+    option: AuthOption,
+    f: CreateConnectionInput,
+  ): { credentials: Record<string, unknown>; tokenExpiresAt: Date | null } {
     switch (type) {
       case 'SECRET_TEXT':
         if (!f.secretText) throw invalid('secretText', 'is required for SECRET_TEXT');
@@ -291,7 +326,11 @@ export class ConnectionsService {
 
   // ---- internals ------------------------------------------------------------------------------------------
 
-  private async createCurrent(actor: Actor, f: CreateConnectionInput, apiShape: 'current' | 'earlier' = 'current'): Promise<ConnectionRow> {
+  private async createCurrent(
+    actor: Actor,
+    f: CreateConnectionInput,
+    apiShape: 'current' | 'earlier' = 'current',
+  ): Promise<ConnectionRow> {
     for (const field of ['type', 'externalId', 'displayName', 'integrationName'] as const) {
       if (f[field] === undefined) throw invalid(field, 'is required');
     }
@@ -305,7 +344,8 @@ export class ConnectionsService {
     if (type === 'PLATFORM_OAUTH2' && f.oauthAppId) {
       throw new AppError('INVALID_OAUTH_APP', 'PLATFORM_OAUTH2 connections use the service-managed app; omit oauthAppId.');
     }
-    if (f.oauthAppId) oauthAppId = await this.deps.oauthApps.checkChoice(actor.orgId, def.name, option.type, 'custom', f.oauthAppId);
+    if (f.oauthAppId)
+      oauthAppId = await this.deps.oauthApps.checkChoice(actor.orgId, def.name, option.type, 'custom', f.oauthAppId);
     return this.store({
       orgId: actor.orgId,
       scope,
@@ -332,7 +372,7 @@ export class ConnectionsService {
     if (typeof type !== 'string' || !['SECRET_TEXT', 'BASIC_AUTH', 'CUSTOM_AUTH', 'OAUTH2', 'PLATFORM_OAUTH2'].includes(type)) {
       throw invalid('value.type', 'must be one of SECRET_TEXT, BASIC_AUTH, CUSTOM_AUTH, OAUTH2, PLATFORM_OAUTH2');
     }
-    const str = (k: string) => (typeof v[k] === 'string' ? (v[k]) : undefined);
+    const str = (k: string) => (typeof v[k] === 'string' ? v[k] : undefined);
     const current: CreateConnectionInput = {
       type: type,
       integrationName: f.pieceName!,
@@ -348,7 +388,9 @@ export class ConnectionsService {
       ...(str('access_token') ? { accessToken: str('access_token') } : {}),
       ...(str('refresh_token') ? { refreshToken: str('refresh_token') } : {}),
       ...(str('token_type') ? { tokenType: str('token_type') } : {}),
-      ...(typeof v.expires_in === 'number' && Number.isInteger(v.expires_in) && v.expires_in >= 0 ? { expiresIn: v.expires_in } : {}),
+      ...(typeof v.expires_in === 'number' && Number.isInteger(v.expires_in) && v.expires_in >= 0
+        ? { expiresIn: v.expires_in }
+        : {}),
       ...(str('scope') ? { scope_oauth: str('scope') } : {}),
       ...(v.data && typeof v.data === 'object' && !Array.isArray(v.data) ? { data: v.data as Record<string, unknown> } : {}),
     };
@@ -357,7 +399,16 @@ export class ConnectionsService {
     } catch (err) {
       // Name fields as the earlier shape spells them.
       if (err instanceof AppError && err.code === 'VALIDATION_ERROR') {
-        const map: Record<string, string> = { integrationName: 'pieceName', workspaceId: 'projectId', secretText: 'value.secret_text', accessToken: 'value.access_token', username: 'value.username', password: 'value.password', props: 'value.props', type: 'value.type' };
+        const map: Record<string, string> = {
+          integrationName: 'pieceName',
+          workspaceId: 'projectId',
+          secretText: 'value.secret_text',
+          accessToken: 'value.access_token',
+          username: 'value.username',
+          password: 'value.password',
+          props: 'value.props',
+          type: 'value.type',
+        };
         const first = (err.extra?.details as Array<{ field: string; message: string }> | undefined)?.[0];
         if (first) {
           const field = map[first.field] ?? (first.field.startsWith('props.') ? `value.${first.field}` : first.field);
@@ -370,9 +421,11 @@ export class ConnectionsService {
 
   /** The scope the body asks for (inferred from workspaceId/endUserId when absent) and the caller's right to it. */
   private async checkScope(actor: Actor, f: CreateConnectionInput): Promise<ConnectionScope> {
-    const scope: ConnectionScope = (f.scope as ConnectionScope | undefined) ?? (f.endUserId ? 'USER' : f.workspaceId ? 'WORKSPACE' : 'ORGANIZATION');
+    const scope: ConnectionScope =
+      (f.scope as ConnectionScope | undefined) ?? (f.endUserId ? 'USER' : f.workspaceId ? 'WORKSPACE' : 'ORGANIZATION');
     if (scope === 'ORGANIZATION') {
-      if (f.workspaceId || f.endUserId) throw invalid('scope', 'ORGANIZATION takes no workspaceId or endUserId; use WORKSPACE or USER');
+      if (f.workspaceId || f.endUserId)
+        throw invalid('scope', 'ORGANIZATION takes no workspaceId or endUserId; use WORKSPACE or USER');
       actor.access.assertOrgWide();
       return scope;
     }

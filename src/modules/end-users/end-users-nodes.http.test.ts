@@ -38,7 +38,8 @@ describe('end users across two nodes', () => {
     const { key } = await t.tenant();
     const ws = (await t.workspace(key)).id;
     const eu = (await t.post('/api/v1/end-users', key, { workspaceId: ws, externalId: 'by-ref' })).body.endUser;
-    const server = (await t.post('/api/v1/mcp/servers', key, { name: 'Refs', workspaceId: ws, authMode: 'oauth_and_bearer' })).body.server;
+    const server = (await t.post('/api/v1/mcp/servers', key, { name: 'Refs', workspaceId: ws, authMode: 'oauth_and_bearer' }))
+      .body.server;
     const issue = (ref: string) => onB('POST', `/api/v1/mcp/servers/${server.id}/oauth-tokens`, key, { endUserId: ref });
     for (const ref of ['by-ref', eu.id as string]) assert.equal((await issue(ref)).status, 201, `node B finds ${ref}`);
 
@@ -52,16 +53,21 @@ describe('end users across two nodes', () => {
     const again = (await t.post('/api/v1/end-users', key, { workspaceId: ws, externalId: 'by-ref' })).body.endUser;
     const issued = await issue('by-ref');
     assert.equal(issued.status, 201, issued.text);
-    const [row] = await t.db.orm.select().from(mcpTokens).where(eq(mcpTokens.id, JSON.parse(issued.text).token.id));
+    const [row] = await t.db.orm
+      .select()
+      .from(mcpTokens)
+      .where(eq(mcpTokens.id, JSON.parse(issued.text).token.id));
     assert.equal(row?.endUserId, again.id, 'the token is for the new end user');
   });
 
   it('a token issued against a stale cache entry (the invalidation not yet arrived) looks the end user up again: 404 when gone, the new one when its externalId was taken again', async () => {
     const { key } = await t.tenant();
     const ws = (await t.workspace(key)).id;
-    const server = (await t.post('/api/v1/mcp/servers', key, { name: 'Stale', workspaceId: ws, authMode: 'oauth_and_bearer' })).body.server;
+    const server = (await t.post('/api/v1/mcp/servers', key, { name: 'Stale', workspaceId: ws, authMode: 'oauth_and_bearer' }))
+      .body.server;
     const issue = (ref: string) => onB('POST', `/api/v1/mcp/servers/${server.id}/access-tokens`, key, { endUserId: ref });
-    const make = async (externalId: string) => (await t.post('/api/v1/end-users', key, { workspaceId: ws, externalId })).body.endUser as { id: string };
+    const make = async (externalId: string) =>
+      (await t.post('/api/v1/end-users', key, { workspaceId: ws, externalId })).body.endUser as { id: string };
 
     // Deleted behind the caches' back (no notification at all), as in the window before node B hears of a delete;
     // one end user per way of naming it, so each lookup meets its own stale entry.
@@ -84,14 +90,18 @@ describe('end users across two nodes', () => {
       .returning();
     const issued = await issue('reused');
     assert.equal(issued.status, 201, issued.text);
-    const [row] = await t.db.orm.select().from(mcpTokens).where(eq(mcpTokens.id, JSON.parse(issued.text).token.id));
+    const [row] = await t.db.orm
+      .select()
+      .from(mcpTokens)
+      .where(eq(mcpTokens.id, JSON.parse(issued.text).token.id));
     assert.equal(row?.endUserId, fresh?.id, 'the token is for the end user that holds the externalId now');
   });
 
   it('a name changed on one node shows in the portal served by the other as soon as the notification arrives', async () => {
     const { key } = await t.tenant();
     const ws = (await t.workspace(key)).id;
-    const eu = (await t.post('/api/v1/end-users', key, { workspaceId: ws, externalId: 'renamed', displayName: 'Old Name' })).body.endUser;
+    const eu = (await t.post('/api/v1/end-users', key, { workspaceId: ws, externalId: 'renamed', displayName: 'Old Name' })).body
+      .endUser;
     const token = tokenOf((await t.post(`/api/v1/end-users/${eu.id}/connect-token`, key, {})).body.connectUrl as string);
     const portal = () => onB('GET', `/connect/portal?token=${encodeURIComponent(token)}`);
     const shown = await portal();

@@ -43,7 +43,18 @@ describe('end users', () => {
     const eu = created.body.endUser;
     assert.deepEqual(
       { ...eu, id: undefined, createdAt: undefined, updatedAt: undefined },
-      { id: undefined, workspaceId: ws.id, externalId: 'customer-42', displayName: 'Customer 42', email: 'c42@example.com', metadata: { tier: 'gold', seats: 3 }, type: 'external', connectionCount: 0, createdAt: undefined, updatedAt: undefined },
+      {
+        id: undefined,
+        workspaceId: ws.id,
+        externalId: 'customer-42',
+        displayName: 'Customer 42',
+        email: 'c42@example.com',
+        metadata: { tier: 'gold', seats: 3 },
+        type: 'external',
+        connectionCount: 0,
+        createdAt: undefined,
+        updatedAt: undefined,
+      },
     );
     const [row] = await t.db.orm.select().from(endUsers).where(eq(endUsers.id, eu.id));
     assert.equal(row?.orgId, orgId);
@@ -55,7 +66,16 @@ describe('end users', () => {
     assert.equal(got.status, 200);
     assert.equal(got.body.endUser.connectionCount, 2);
     assert.equal(got.body.connections.length, 2);
-    assert.deepEqual(Object.keys(got.body.connections[0]).sort(), ['createdAt', 'displayName', 'externalId', 'id', 'integrationName', 'status', 'type', 'updatedAt']);
+    assert.deepEqual(Object.keys(got.body.connections[0]).sort(), [
+      'createdAt',
+      'displayName',
+      'externalId',
+      'id',
+      'integrationName',
+      'status',
+      'type',
+      'updatedAt',
+    ]);
     assert.equal(got.body.connections[0].status, 'ACTIVE');
     assert.ok(!got.text.includes('SUPERSECRET'), 'credentials never reach a response');
 
@@ -162,7 +182,9 @@ describe('end users', () => {
   it('resolves or creates by externalId exactly once under concurrency', async () => {
     const { key, orgId } = await t.tenant();
     const ws = await t.workspace(key);
-    const rows = await Promise.all(Array.from({ length: 8 }, () => t.app.services.endUsers.resolveOrCreate(t.db.orm, orgId, ws.id, 'concurrent')));
+    const rows = await Promise.all(
+      Array.from({ length: 8 }, () => t.app.services.endUsers.resolveOrCreate(t.db.orm, orgId, ws.id, 'concurrent')),
+    );
     assert.equal(new Set(rows.map((r) => r.id)).size, 1);
   });
 });

@@ -23,27 +23,58 @@ export const endUsersRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const service = app.services.endUsers;
 
   app.post('/api/v1/end-users', {
-    schema: { tags, summary: 'Create an end user in a workspace', security: ApiKeySecurity, body: CreateEndUserBody, response: { 201: EndUserEnvelope, ...standardErrors } },
+    schema: {
+      tags,
+      summary: 'Create an end user in a workspace',
+      security: ApiKeySecurity,
+      body: CreateEndUserBody,
+      response: { 201: EndUserEnvelope, ...standardErrors },
+    },
     handler: async (req, reply) => reply.code(201).send({ endUser: await service.create(actorOf(req), req.body) }),
   });
 
   app.get('/api/v1/end-users', {
-    schema: { tags, summary: "List a workspace's end users", security: ApiKeySecurity, querystring: ListEndUsersQuery, response: { 200: EndUserList, ...standardErrors } },
+    schema: {
+      tags,
+      summary: "List a workspace's end users",
+      security: ApiKeySecurity,
+      querystring: ListEndUsersQuery,
+      response: { 200: EndUserList, ...standardErrors },
+    },
     handler: async (req) => service.list(actorOf(req), req.query),
   });
 
   app.get('/api/v1/end-users/:id', {
-    schema: { tags, summary: 'Get an end user with its connections', security: ApiKeySecurity, params: IdParams, response: { 200: EndUserWithConnections, ...standardErrors } },
+    schema: {
+      tags,
+      summary: 'Get an end user with its connections',
+      security: ApiKeySecurity,
+      params: IdParams,
+      response: { 200: EndUserWithConnections, ...standardErrors },
+    },
     handler: async (req) => service.get(actorOf(req), req.params.id),
   });
 
   app.patch('/api/v1/end-users/:id', {
-    schema: { tags, summary: 'Update display name, email or metadata', security: ApiKeySecurity, params: IdParams, body: UpdateEndUserBody, response: { 200: EndUserEnvelope, ...standardErrors } },
+    schema: {
+      tags,
+      summary: 'Update display name, email or metadata',
+      security: ApiKeySecurity,
+      params: IdParams,
+      body: UpdateEndUserBody,
+      response: { 200: EndUserEnvelope, ...standardErrors },
+    },
     handler: async (req) => ({ endUser: await service.update(actorOf(req), req.params.id, req.body) }),
   });
 
   app.delete('/api/v1/end-users/:id', {
-    schema: { tags, summary: 'Delete an end user and its connections', security: ApiKeySecurity, params: IdParams, response: { 200: EndUserDeleted, ...standardErrors } },
+    schema: {
+      tags,
+      summary: 'Delete an end user and its connections',
+      security: ApiKeySecurity,
+      params: IdParams,
+      response: { 200: EndUserDeleted, ...standardErrors },
+    },
     handler: async (req) => service.delete(actorOf(req), req.params.id),
   });
 

@@ -42,7 +42,8 @@ export class EndUsersService {
       });
       return toEndUser({ ...row, connectionCount: 0 });
     } catch (err) {
-      if (isUniqueViolation(err)) throw new AppError('DUPLICATE', `An end user with externalId "${input.externalId}" already exists in this workspace.`);
+      if (isUniqueViolation(err))
+        throw new AppError('DUPLICATE', `An end user with externalId "${input.externalId}" already exists in this workspace.`);
       throw err;
     }
   }
@@ -78,7 +79,9 @@ export class EndUsersService {
   /** Deletes the end user and its connections in one transaction. */
   async delete(actor: Actor, id: string) {
     const row = await this.find(actor, id);
-    const connectionsDeleted = await this.deps.orm.transaction(async (tx) => repo.deleteEndUser(tx as unknown as Executor, actor.orgId, id));
+    const connectionsDeleted = await this.deps.orm.transaction(async (tx) =>
+      repo.deleteEndUser(tx as unknown as Executor, actor.orgId, id),
+    );
     if (connectionsDeleted === null) throw notFound();
     await this.deps.bus.publish({ type: 'end_user', id, workspaceId: row.workspaceId, orgId: actor.orgId });
     if (connectionsDeleted > 0) await this.deps.bus.publish({ type: 'connections', orgId: actor.orgId });
@@ -102,7 +105,11 @@ export class EndUsersService {
   /** The end user with this externalId in the workspace (cached), created when absent when `create` is set. */
   async lookup(orgId: string, workspaceId: string, externalId: string, create: boolean): Promise<EndUserRow | null> {
     const key = `ext:${orgId}:${workspaceId}:${externalId}`;
-    const row = await this.cached(key, () => (create ? this.resolveOrCreate(this.deps.orm, orgId, workspaceId, externalId) : repo.findEndUserByExternalId(this.deps.orm, orgId, workspaceId, externalId)));
+    const row = await this.cached(key, () =>
+      create
+        ? this.resolveOrCreate(this.deps.orm, orgId, workspaceId, externalId)
+        : repo.findEndUserByExternalId(this.deps.orm, orgId, workspaceId, externalId),
+    );
     return row;
   }
 

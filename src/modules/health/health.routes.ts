@@ -11,7 +11,11 @@ export const healthRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.get('/readyz', {
     config: { auth: 'none' },
-    schema: { tags: ['Health'], summary: 'The database answers', response: { 200: Type.Object({ status: Type.Literal('ready') }) } },
+    schema: {
+      tags: ['Health'],
+      summary: 'The database answers',
+      response: { 200: Type.Object({ status: Type.Literal('ready') }) },
+    },
     handler: async () => {
       try {
         await app.db.query('SELECT 1');

@@ -53,8 +53,10 @@ describe('integration catalog endpoints', () => {
   describe('property options and dynamic properties', () => {
     let key: string;
     let ws: string;
-    const options = (body: Record<string, unknown>, k: string | null = key, name = 'probe') => t.post(`/api/v1/integrations/${name}/properties/options`, k, body);
-    const resolve = (body: Record<string, unknown>, k: string | null = key, name = 'probe') => t.post(`/api/v1/integrations/${name}/properties/resolve`, k, body);
+    const options = (body: Record<string, unknown>, k: string | null = key, name = 'probe') =>
+      t.post(`/api/v1/integrations/${name}/properties/options`, k, body);
+    const resolve = (body: Record<string, unknown>, k: string | null = key, name = 'probe') =>
+      t.post(`/api/v1/integrations/${name}/properties/resolve`, k, body);
 
     before(async () => {
       // The probe piece runs in the app's own worker pool, like every shipped piece.
@@ -73,11 +75,21 @@ describe('integration catalog endpoints', () => {
     it('resolves dropdown options from the input so far, with searchValue, in the piece worker', async () => {
       const all = await options({ actionName: 'pick', propertyName: 'region', input: { project: 'a' } });
       assert.equal(all.status, 200);
-      assert.deepEqual(all.body, { options: [{ label: 'Europe', value: 'eu' }, { label: 'United States', value: 'us' }], disabled: false });
+      assert.deepEqual(all.body, {
+        options: [
+          { label: 'Europe', value: 'eu' },
+          { label: 'United States', value: 'us' },
+        ],
+        disabled: false,
+      });
       const searched = await options({ actionName: 'pick', propertyName: 'region', searchValue: 'United', workspaceId: ws });
       assert.deepEqual(searched.body.options, [{ label: 'United States', value: 'us' }]);
       const noAuth = await options({ actionName: 'pick', propertyName: 'project' });
-      assert.deepEqual(noAuth.body, { options: [], disabled: true, placeholder: 'connect first' }, 'a dropdown that needs a connection says so');
+      assert.deepEqual(
+        noAuth.body,
+        { options: [], disabled: true, placeholder: 'connect first' },
+        'a dropdown that needs a connection says so',
+      );
     });
 
     it('answers the fixed options of a static dropdown', async () => {
@@ -92,7 +104,9 @@ describe('integration catalog endpoints', () => {
       assert.equal(res.status, 200);
       assert.deepEqual(res.body.properties.title, { type: 'SHORT_TEXT', displayName: 'Title', required: true });
       assert.equal(res.body.properties.size.type, 'NUMBER');
-      assert.deepEqual((await resolve({ actionName: 'pick', propertyName: 'fields', input: { project: 'b' } })).body, { properties: {} });
+      assert.deepEqual((await resolve({ actionName: 'pick', propertyName: 'fields', input: { project: 'b' } })).body, {
+        properties: {},
+      });
     });
 
     it('answers every error code of the two endpoints', async () => {
@@ -134,7 +148,15 @@ describe('integration catalog endpoints', () => {
       const scoped = await t.scopedKey(key, [elsewhere.id]);
       const denied = await resolve({ actionName: 'pick', propertyName: 'fields', workspaceId: ws }, scoped);
       assert.deepEqual([denied.status, denied.body.error], [403, 'SCOPE_DENIED']);
-      assert.equal((await resolve({ actionName: 'pick', propertyName: 'fields', workspaceId: elsewhere.id, input: { project: 'a' } }, scoped)).status, 200);
+      assert.equal(
+        (
+          await resolve(
+            { actionName: 'pick', propertyName: 'fields', workspaceId: elsewhere.id, input: { project: 'a' } },
+            scoped,
+          )
+        ).status,
+        200,
+      );
     });
   });
 });

@@ -13,7 +13,12 @@ export const CatalogEntry = Type.Object(
     runtime: Type.String({ description: 'builtin (in-process) or piece (third-party, out of process)' }),
     auth: Type.Optional(Type.Object({ type: Type.String() }, { additionalProperties: true })),
     authOptions: Type.Array(
-      Type.Object({ key: Type.String({ description: 'the authMethodKey' }), type: Type.String(), displayName: Type.String(), description: Type.Optional(Type.String()) }),
+      Type.Object({
+        key: Type.String({ description: 'the authMethodKey' }),
+        type: Type.String(),
+        displayName: Type.String(),
+        description: Type.Optional(Type.String()),
+      }),
     ),
     actions: Type.Union([Type.Record(Type.String(), Loose), Type.Array(Type.String())]),
     triggers: Type.Union([Type.Record(Type.String(), Loose), Type.Array(Type.String())]),
@@ -27,13 +32,19 @@ export const CatalogQuery = Type.Object({
 });
 
 export const CatalogResponse = Type.Union([
-  Type.Object({ integrations: Type.Array(Type.Ref('CatalogEntry')), total: Type.Integer(), registered: Type.Array(Type.String()) }),
+  Type.Object({
+    integrations: Type.Array(Type.Ref('CatalogEntry')),
+    total: Type.Integer(),
+    registered: Type.Array(Type.String()),
+  }),
   Type.Object({ integration: Type.Ref('CatalogEntry') }),
 ]);
 
 const PropertyRequestFields = {
   propertyName: Type.String({ minLength: 1, maxLength: 200 }),
-  actionName: Type.Optional(Type.String({ minLength: 1, maxLength: 200, description: 'give actionName or triggerName, not both' })),
+  actionName: Type.Optional(
+    Type.String({ minLength: 1, maxLength: 200, description: 'give actionName or triggerName, not both' }),
+  ),
   triggerName: Type.Optional(Type.String({ minLength: 1, maxLength: 200 })),
   connectionExternalId: Type.Optional(Type.String({ minLength: 1, maxLength: 255 })),
   authMethodKey: Type.Optional(Type.String({ minLength: 1, maxLength: 100 })),
@@ -41,13 +52,19 @@ const PropertyRequestFields = {
   workspaceIntegrationId: Type.Optional(Type.String({ format: 'uuid' })),
   integrationAlias: Type.Optional(Type.String({ minLength: 1, maxLength: 64 })),
   endUserId: Type.Optional(Type.String({ minLength: 1, maxLength: 255, description: "the end user's externalId" })),
-  input: Type.Record(Type.String(), Type.Unknown(), { default: {}, description: 'the values entered so far (refreshers read them)' }),
+  input: Type.Record(Type.String(), Type.Unknown(), {
+    default: {},
+    description: 'the values entered so far (refreshers read them)',
+  }),
   partialIds: Type.Optional(Type.Array(Type.String({ format: 'uuid' }), { maxItems: 20 })),
 };
 
 export const IntegrationNameParams = Type.Object({ integrationName: Type.String({ minLength: 1, maxLength: 200 }) });
 
-export const PropertyOptionsBody = Type.Object({ ...PropertyRequestFields, searchValue: Type.Optional(Type.String({ maxLength: 500 })) });
+export const PropertyOptionsBody = Type.Object({
+  ...PropertyRequestFields,
+  searchValue: Type.Optional(Type.String({ maxLength: 500 })),
+});
 export const PropertyResolveBody = Type.Object(PropertyRequestFields);
 
 export const PropertyOptionsResponse = Type.Object({
@@ -64,5 +81,7 @@ export const PropertyResolveResponse = Type.Object({
 });
 
 export const OAuthStatusResponse = Type.Object({
-  configured: Type.Array(Type.String(), { description: 'integration names with an OAuth app configured (platform-provided or custom)' }),
+  configured: Type.Array(Type.String(), {
+    description: 'integration names with an OAuth app configured (platform-provided or custom)',
+  }),
 });

@@ -1,5 +1,11 @@
 import { catalogEntry, catalogSummary, serializeProps } from '../../integrations/catalog.js';
-import { ActionInputError, ResolverMissingError, type DropdownState, type IntegrationDefinition, type Prop } from '../../integrations/framework.js';
+import {
+  ActionInputError,
+  ResolverMissingError,
+  type DropdownState,
+  type IntegrationDefinition,
+  type Prop,
+} from '../../integrations/framework.js';
 import type { IntegrationRegistry } from '../../integrations/registry.js';
 import { AppError, invalidField } from '../../platform/errors.js';
 import type { ExecutionEngine } from '../../engine/engine.js';
@@ -23,7 +29,13 @@ export interface PropertyRequest {
 }
 
 /** Fields that only mean something inside a workspace. */
-const WORKSPACE_FIELDS = ['connectionExternalId', 'workspaceIntegrationId', 'integrationAlias', 'endUserId', 'partialIds'] as const;
+const WORKSPACE_FIELDS = [
+  'connectionExternalId',
+  'workspaceIntegrationId',
+  'integrationAlias',
+  'endUserId',
+  'partialIds',
+] as const;
 
 /** Bounded, single-line text of a resolver's failure (pieces' errors are already scrubbed of secrets). */
 const reason = (err: unknown) => (err instanceof Error ? err.message : String(err)).replace(/\s+/g, ' ').slice(0, 500);
@@ -31,7 +43,13 @@ const reason = (err: unknown) => (err instanceof Error ? err.message : String(er
 /** The public catalog: what integrations this platform can run. */
 export class IntegrationsService {
   constructor(
-    private readonly deps: { registry: IntegrationRegistry; publicUrl: string; workspaces: WorkspacesService; engine: ExecutionEngine; oauthApps: OAuthAppsService },
+    private readonly deps: {
+      registry: IntegrationRegistry;
+      publicUrl: string;
+      workspaces: WorkspacesService;
+      engine: ExecutionEngine;
+      oauthApps: OAuthAppsService;
+    },
   ) {}
 
   /** Integration names with an OAuth app the organization can use (service-managed or its own). */
@@ -41,7 +59,9 @@ export class IntegrationsService {
 
   list(summary: boolean) {
     const defs = this.deps.registry.list();
-    const integrations = defs.map((d) => (summary ? catalogSummary(d, this.deps.publicUrl) : catalogEntry(d, this.deps.publicUrl)));
+    const integrations = defs.map((d) =>
+      summary ? catalogSummary(d, this.deps.publicUrl) : catalogEntry(d, this.deps.publicUrl),
+    );
     return { integrations, total: integrations.length, registered: this.deps.registry.names() };
   }
 
@@ -59,10 +79,16 @@ export class IntegrationsService {
    * The property an options/resolve request names, with the input merged as a call would merge it (defaults,
    * partials, input, enforced values) and the caller's connection, when the request runs inside a workspace.
    */
-  private async property(caller: ExecutionCaller, name: string, req: PropertyRequest): Promise<{ prop: Prop; auth: unknown; input: Record<string, unknown> }> {
+  private async property(
+    caller: ExecutionCaller,
+    name: string,
+    req: PropertyRequest,
+  ): Promise<{ prop: Prop; auth: unknown; input: Record<string, unknown> }> {
     const def = this.definition(name);
     if ((req.actionName === undefined) === (req.triggerName === undefined)) {
-      throw new AppError('VALIDATION_ERROR', 'Give either actionName or triggerName, not both.', { details: [{ field: 'actionName', message: 'give actionName or triggerName' }] });
+      throw new AppError('VALIDATION_ERROR', 'Give either actionName or triggerName, not both.', {
+        details: [{ field: 'actionName', message: 'give actionName or triggerName' }],
+      });
     }
     const prop = this.propOf(def, req);
     if (!req.workspaceId) {
@@ -97,9 +123,13 @@ export class IntegrationsService {
     }
     const prop = props[req.propertyName];
     if (!prop) {
-      throw new AppError('VALIDATION_ERROR', `propertyName: ${req.actionName ?? req.triggerName} has no property "${req.propertyName}".`, {
-        details: [{ field: 'propertyName', message: 'is not a property of this action or trigger' }],
-      });
+      throw new AppError(
+        'VALIDATION_ERROR',
+        `propertyName: ${req.actionName ?? req.triggerName} has no property "${req.propertyName}".`,
+        {
+          details: [{ field: 'propertyName', message: 'is not a property of this action or trigger' }],
+        },
+      );
     }
     return prop;
   }
@@ -110,7 +140,8 @@ export class IntegrationsService {
    */
   async options(caller: ExecutionCaller, name: string, req: PropertyRequest): Promise<DropdownState> {
     const { prop, auth, input } = await this.property(caller, name, req);
-    if (prop.type === 'STATIC_DROPDOWN' || prop.type === 'STATIC_MULTI_SELECT_DROPDOWN') return { options: prop.options.options, disabled: false };
+    if (prop.type === 'STATIC_DROPDOWN' || prop.type === 'STATIC_MULTI_SELECT_DROPDOWN')
+      return { options: prop.options.options, disabled: false };
     if (prop.type !== 'DROPDOWN' && prop.type !== 'MULTI_SELECT_DROPDOWN') {
       throw new AppError('NOT_DROPDOWN', `${req.propertyName} is a ${prop.type} property: it has no options to resolve.`);
     }
@@ -119,23 +150,36 @@ export class IntegrationsService {
     try {
       state = await prop.options({ auth, input, ...(req.searchValue !== undefined ? { searchValue: req.searchValue } : {}) });
     } catch (err) {
-      if (err instanceof ResolverMissingError) throw new AppError('NO_OPTIONS_FN', `${req.propertyName} has no options function.`);
-      if (err instanceof ActionInputError) throw new AppError('VALIDATION_ERROR', err.message, { details: [{ field: err.field, message: err.message }] });
+      if (err instanceof ResolverMissingError)
+        throw new AppError('NO_OPTIONS_FN', `${req.propertyName} has no options function.`);
+      if (err instanceof ActionInputError)
+        throw new AppError('VALIDATION_ERROR', err.message, { details: [{ field: err.field, message: err.message }] });
       throw new AppError('OPTIONS_FAILED', `The options of ${req.propertyName} could not be loaded: ${reason(err)}`);
     }
-    return { options: state.options, disabled: state.disabled ?? false, ...(state.placeholder ? { placeholder: state.placeholder } : {}) };
+    return {
+      options: state.options,
+      disabled: state.disabled ?? false,
+      ...(state.placeholder ? { placeholder: state.placeholder } : {}),
+    };
   }
 
   /** The properties a DYNAMIC property expands to for the input so far. */
-  async resolve(caller: ExecutionCaller, name: string, req: PropertyRequest): Promise<{ properties: Record<string, Record<string, unknown>> }> {
+  async resolve(
+    caller: ExecutionCaller,
+    name: string,
+    req: PropertyRequest,
+  ): Promise<{ properties: Record<string, Record<string, unknown>> }> {
     const { prop, auth, input } = await this.property(caller, name, req);
-    if (prop.type !== 'DYNAMIC') throw new AppError('NOT_DYNAMIC', `${req.propertyName} is a ${prop.type} property, not a dynamic one.`);
+    if (prop.type !== 'DYNAMIC')
+      throw new AppError('NOT_DYNAMIC', `${req.propertyName} is a ${prop.type} property, not a dynamic one.`);
     if (typeof prop.props !== 'function') throw new AppError('NO_PROPS_FN', `${req.propertyName} has no properties function.`);
     try {
       return { properties: serializeProps(await prop.props({ auth, input })) };
     } catch (err) {
-      if (err instanceof ResolverMissingError) throw new AppError('NO_PROPS_FN', `${req.propertyName} has no properties function.`);
-      if (err instanceof ActionInputError) throw new AppError('VALIDATION_ERROR', err.message, { details: [{ field: err.field, message: err.message }] });
+      if (err instanceof ResolverMissingError)
+        throw new AppError('NO_PROPS_FN', `${req.propertyName} has no properties function.`);
+      if (err instanceof ActionInputError)
+        throw new AppError('VALIDATION_ERROR', err.message, { details: [{ field: err.field, message: err.message }] });
       throw new AppError('RESOLVE_FAILED', `The properties of ${req.propertyName} could not be resolved: ${reason(err)}`);
     }
   }

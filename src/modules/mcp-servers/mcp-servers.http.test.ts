@@ -378,7 +378,11 @@ describe('MCP servers: management API', () => {
       assert.equal((await init(issued.accessToken)).status, 401, 'the revoked token stops working at once (cached before)');
       const [row] = await t.db.orm.select().from(mcpTokens).where(eq(mcpTokens.id, issued.token.id));
       assert.ok(row!.revokedAt);
-      assert.deepEqual((await t.delete(mcp(`/${s.id}/tokens/${issued.token.id}`), key)).body, { revoked: true, id: issued.token.id }, 'again: the same answer');
+      assert.deepEqual(
+        (await t.delete(mcp(`/${s.id}/tokens/${issued.token.id}`), key)).body,
+        { revoked: true, id: issued.token.id },
+        'again: the same answer',
+      );
     }
     assert.equal((await init(kept.accessToken)).status, 200, 'the other tokens keep working');
 
@@ -389,7 +393,10 @@ describe('MCP servers: management API', () => {
     };
     await missing(`/${other.id}/tokens/${kept.token.id}`); // another server's token
     await missing(`/${s.id}/tokens/${randomUUID()}`);
-    const [staticRow] = await t.db.orm.select().from(mcpTokens).where(eq(mcpTokens.tokenHash, hashToken(bearerToken!)));
+    const [staticRow] = await t.db.orm
+      .select()
+      .from(mcpTokens)
+      .where(eq(mcpTokens.tokenHash, hashToken(bearerToken!)));
     await missing(`/${s.id}/tokens/${staticRow!.id}`); // the static token: regenerate-token replaces it
     assert.equal((await t.delete(mcp(`/${s.id}/tokens/not-a-uuid`), key)).body.error, 'VALIDATION_ERROR');
     assert.equal((await init(kept.accessToken)).status, 200);

@@ -129,7 +129,8 @@ export const mcpServersRoutes: FastifyPluginAsyncTypebox = async (app) => {
     schema: {
       tags,
       summary: 'Revoke one end-user token issued through access-tokens or oauth-tokens (it stops working at once)',
-      description: "The token's id is `token.id` of the issuing response. 404 for the static token (use regenerate-token), for tokens of MCP OAuth grants (revoke those at /mcp/oauth/revoke) and for another server's tokens.",
+      description:
+        "The token's id is `token.id` of the issuing response. 404 for the static token (use regenerate-token), for tokens of MCP OAuth grants (revoke those at /mcp/oauth/revoke) and for another server's tokens.",
       security: ApiKeySecurity,
       params: ServerTokenParams,
       response: { 200: TokenRevoked, ...standardErrors },

@@ -24,9 +24,18 @@ describe('members and invitations', () => {
   /** An organization with an owner who can sign in. */
   const ownedTenant = async (plan = 'enterprise') => {
     const owner = await person();
-    const res = await t.operator('POST', '/operator/v1/organizations', { name: 'Owned', plan, owner: { email: owner.email, name: 'Owner' } });
+    const res = await t.operator('POST', '/operator/v1/organizations', {
+      name: 'Owned',
+      plan,
+      owner: { email: owner.email, name: 'Owner' },
+    });
     assert.equal(res.status, 201);
-    return { key: res.body.plainKey as string, orgId: res.body.organization.id as string, ownerMemberId: res.body.owner.memberId as string, owner };
+    return {
+      key: res.body.plainKey as string,
+      orgId: res.body.organization.id as string,
+      ownerMemberId: res.body.owner.memberId as string,
+      owner,
+    };
   };
 
   it('invites, lists invitations, accepts as the invited person, and lists members', async () => {
@@ -44,7 +53,10 @@ describe('members and invitations', () => {
 
     const pending = await t.get('/api/v1/members/invitations', key);
     assert.equal(pending.status, 200);
-    assert.deepEqual(pending.body.invitations.map((i: { id: string }) => i.id), [invitation.id]);
+    assert.deepEqual(
+      pending.body.invitations.map((i: { id: string }) => i.id),
+      [invitation.id],
+    );
 
     const accepted = await t.post(`/api/v1/members/invitations/${invitation.id}/accept`, invitee.token);
     assert.equal(accepted.status, 200);
@@ -60,7 +72,16 @@ describe('members and invitations', () => {
     assert.equal(list.status, 200);
     assert.equal(list.body.total, 2);
     const listed = list.body.members.find((m: { id: string }) => m.id === member.id);
-    assert.deepEqual(Object.keys(listed).sort(), ['createdAt', 'id', 'organizationId', 'role', 'userEmail', 'userId', 'userImage', 'userName']);
+    assert.deepEqual(Object.keys(listed).sort(), [
+      'createdAt',
+      'id',
+      'organizationId',
+      'role',
+      'userEmail',
+      'userId',
+      'userImage',
+      'userName',
+    ]);
     assert.equal((await t.get('/api/v1/members/invitations', key)).body.invitations.length, 0);
     const again = await t.post(`/api/v1/members/invitations/${invitation.id}/accept`, invitee.token);
     assert.equal(again.status, 404, 'an accepted invitation cannot be accepted again');
@@ -73,7 +94,9 @@ describe('members and invitations', () => {
     assert.equal(inv.role, 'member');
     assert.equal((await t.post(`/api/v1/members/invitations/${inv.id}/accept`, null)).status, 401);
     assert.equal((await t.post(`/api/v1/members/invitations/${inv.id}/accept`, key)).status, 401, 'an API key is not a person');
-    const ok = await t.request('POST', `/api/v1/members/invitations/${inv.id}/accept`, { headers: { cookie: `sb_session=${invitee.token}` } });
+    const ok = await t.request('POST', `/api/v1/members/invitations/${inv.id}/accept`, {
+      headers: { cookie: `sb_session=${invitee.token}` },
+    });
     assert.equal(ok.status, 200);
   });
 
@@ -86,7 +109,10 @@ describe('members and invitations', () => {
     assert.equal(forbidden.status, 403);
     assert.equal(forbidden.body.error, 'FORBIDDEN');
 
-    await t.db.orm.update(invitations).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(invitations.id, inv.id));
+    await t.db.orm
+      .update(invitations)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(invitations.id, inv.id));
     const expired = await t.post(`/api/v1/members/invitations/${inv.id}/accept`, right.token);
     assert.equal(expired.status, 400);
     assert.equal(expired.body.error, 'EXPIRED');
@@ -141,7 +167,12 @@ describe('members and invitations', () => {
 
   it('validates input', async () => {
     const { key, ownerMemberId } = await ownedTenant();
-    for (const body of [{}, { email: 'nope' }, { email: 'a@example.com', role: 'owner' }, { email: 'a@example.com', role: 'god' }]) {
+    for (const body of [
+      {},
+      { email: 'nope' },
+      { email: 'a@example.com', role: 'owner' },
+      { email: 'a@example.com', role: 'god' },
+    ]) {
       const res = await t.post('/api/v1/members/invite', key, body);
       assert.equal(res.status, 400, JSON.stringify(body));
       assert.equal(res.body.error, 'VALIDATION_ERROR');
@@ -182,19 +213,34 @@ describe('members and invitations', () => {
     const t2 = await startApp({ SWITCHBOARD_PLANS: JSON.stringify({ free: { members: 2 } }) });
     try {
       const owner = await t2.post('/api/v1/auth/sign-up', null, { email: 'o@example.com', password: 'password-123', name: 'O' });
-      const org = await t2.operator('POST', '/operator/v1/organizations', { name: 'Small', plan: 'free', owner: { email: 'o@example.com', name: 'O' } });
+      const org = await t2.operator('POST', '/operator/v1/organizations', {
+        name: 'Small',
+        plan: 'free',
+        owner: { email: 'o@example.com', name: 'O' },
+      });
       const key = org.body.plainKey as string;
       assert.ok(owner.body.token);
       const first = await t2.post('/api/v1/members/invite', key, { email: 'one@example.com' });
       assert.equal(first.status, 201);
       const second = await t2.post('/api/v1/members/invite', key, { email: 'two@example.com' });
       assert.equal(second.status, 403);
-      assert.deepEqual([second.body.error, second.body.current, second.body.limit, second.body.plan], ['QUOTA_EXCEEDED', 2, 2, 'free']);
+      assert.deepEqual(
+        [second.body.error, second.body.current, second.body.limit, second.body.plan],
+        ['QUOTA_EXCEEDED', 2, 2, 'free'],
+      );
       // Someone was added meanwhile (members now at the limit): accepting re-checks it.
       const orgId = org.body.organization.id;
-      const one = await t2.post('/api/v1/auth/sign-up', null, { email: 'one@example.com', password: 'password-123', name: 'One' });
+      const one = await t2.post('/api/v1/auth/sign-up', null, {
+        email: 'one@example.com',
+        password: 'password-123',
+        name: 'One',
+      });
       await t2.verifyEmail('one@example.com');
-      const extra = await t2.post('/api/v1/auth/sign-up', null, { email: 'extra@example.com', password: 'password-123', name: 'E' });
+      const extra = await t2.post('/api/v1/auth/sign-up', null, {
+        email: 'extra@example.com',
+        password: 'password-123',
+        name: 'E',
+      });
       await t2.db.orm.insert(members).values({ id: randomUUID(), orgId, userId: extra.body.user.id, role: 'member' });
       const acc = await t2.post(`/api/v1/members/invitations/${first.body.invitation.id}/accept`, one.body.token);
       assert.equal(acc.status, 403);
@@ -212,8 +258,22 @@ describe('members and invitations', () => {
     const recent = randomUUID();
     const day = 86_400_000;
     await t.db.orm.insert(invitations).values([
-      { id: old, orgId, email: 'old@example.com', role: 'member', expiresAt: new Date(Date.now() - 31 * day), createdAt: new Date(Date.now() - 38 * day) },
-      { id: recent, orgId, email: 'recent@example.com', role: 'member', expiresAt: new Date(Date.now() - day), createdAt: new Date(Date.now() - 8 * day) },
+      {
+        id: old,
+        orgId,
+        email: 'old@example.com',
+        role: 'member',
+        expiresAt: new Date(Date.now() - 31 * day),
+        createdAt: new Date(Date.now() - 38 * day),
+      },
+      {
+        id: recent,
+        orgId,
+        email: 'recent@example.com',
+        role: 'member',
+        expiresAt: new Date(Date.now() - day),
+        createdAt: new Date(Date.now() - 8 * day),
+      },
     ]);
     const jobId = await t.app.services.jobs.send(PURGE_INVITATIONS_JOB, {});
     assert.ok(jobId);
@@ -228,7 +288,11 @@ describe('members and invitations', () => {
 
   it('refuses an unverified account with the invited address (403 EMAIL_NOT_VERIFIED), and writes nothing', async () => {
     const { key, orgId } = await ownedTenant();
-    const squatter = await t.post('/api/v1/auth/sign-up', null, { email: 'victim@corp.example', password: 'password-123', name: 'Not the victim' });
+    const squatter = await t.post('/api/v1/auth/sign-up', null, {
+      email: 'victim@corp.example',
+      password: 'password-123',
+      name: 'Not the victim',
+    });
     const inv = (await t.post('/api/v1/members/invite', key, { email: 'victim@corp.example', role: 'admin' })).body.invitation;
     const res = await t.post(`/api/v1/members/invitations/${inv.id}/accept`, squatter.body.token);
     assert.equal(res.status, 403);
@@ -255,7 +319,11 @@ describe('accepting an invitation after verifying the email through the emailed 
   it('is refused until the person enters the code sent to the invited address', async () => {
     const { key } = await t.tenant();
     const inv = (await t.post('/api/v1/members/invite', key, { email: 'newhire@example.com' })).body.invitation;
-    const up = await t.post('/api/v1/auth/sign-up', null, { email: 'newhire@example.com', password: 'password-123', name: 'New' });
+    const up = await t.post('/api/v1/auth/sign-up', null, {
+      email: 'newhire@example.com',
+      password: 'password-123',
+      name: 'New',
+    });
     const token = up.body.token as string;
     assert.equal((await t.post(`/api/v1/members/invitations/${inv.id}/accept`, token)).body.error, 'EMAIL_NOT_VERIFIED');
     assert.equal((await t.post('/api/v1/auth/verify-email/request', token)).status, 200);
@@ -266,4 +334,3 @@ describe('accepting an invitation after verifying the email through the emailed 
     assert.equal(ok.body.member.userId, up.body.user.id);
   });
 });
-

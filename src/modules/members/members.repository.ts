@@ -26,7 +26,14 @@ const memberView = {
 };
 
 export async function listMembers(db: Executor, orgId: string, limit: number, offset: number): Promise<MemberView[]> {
-  return db.select(memberView).from(members).innerJoin(users, eq(users.id, members.userId)).where(eq(members.orgId, orgId)).orderBy(members.createdAt, members.id).limit(limit).offset(offset);
+  return db
+    .select(memberView)
+    .from(members)
+    .innerJoin(users, eq(users.id, members.userId))
+    .where(eq(members.orgId, orgId))
+    .orderBy(members.createdAt, members.id)
+    .limit(limit)
+    .offset(offset);
 }
 
 export async function countMembers(db: Executor, orgId: string): Promise<number> {
@@ -35,7 +42,12 @@ export async function countMembers(db: Executor, orgId: string): Promise<number>
 }
 
 export async function findMember(db: Executor, orgId: string, id: string): Promise<MemberView | null> {
-  const [r] = await db.select(memberView).from(members).innerJoin(users, eq(users.id, members.userId)).where(and(eq(members.orgId, orgId), eq(members.id, id))).limit(1);
+  const [r] = await db
+    .select(memberView)
+    .from(members)
+    .innerJoin(users, eq(users.id, members.userId))
+    .where(and(eq(members.orgId, orgId), eq(members.id, id)))
+    .limit(1);
   return r ?? null;
 }
 
@@ -54,20 +66,34 @@ export async function insertMember(db: Executor, row: typeof members.$inferInser
 }
 
 export async function setMemberRole(db: Executor, orgId: string, id: string, role: string): Promise<void> {
-  await db.update(members).set({ role }).where(and(eq(members.orgId, orgId), eq(members.id, id)));
+  await db
+    .update(members)
+    .set({ role })
+    .where(and(eq(members.orgId, orgId), eq(members.id, id)));
 }
 
 export async function deleteMember(db: Executor, orgId: string, id: string): Promise<boolean> {
-  return (await db.delete(members).where(and(eq(members.orgId, orgId), eq(members.id, id))).returning({ id: members.id })).length > 0;
+  return (
+    (
+      await db
+        .delete(members)
+        .where(and(eq(members.orgId, orgId), eq(members.id, id)))
+        .returning({ id: members.id })
+    ).length > 0
+  );
 }
 
 /** Owners other than `exceptId` (call with the organization row locked, so two demotions cannot both pass). */
 export async function otherOwners(db: Executor, orgId: string, exceptId: string): Promise<number> {
-  const [r] = await db.select({ n: count() }).from(members).where(and(eq(members.orgId, orgId), eq(members.role, 'owner'), ne(members.id, exceptId)));
+  const [r] = await db
+    .select({ n: count() })
+    .from(members)
+    .where(and(eq(members.orgId, orgId), eq(members.role, 'owner'), ne(members.id, exceptId)));
   return r?.n ?? 0;
 }
 
-const pendingLive = (orgId: string) => and(eq(invitations.orgId, orgId), eq(invitations.status, 'pending'), gt(invitations.expiresAt, new Date()));
+const pendingLive = (orgId: string) =>
+  and(eq(invitations.orgId, orgId), eq(invitations.status, 'pending'), gt(invitations.expiresAt, new Date()));
 
 export async function listPendingInvitations(db: Executor, orgId: string): Promise<InvitationRow[]> {
   return db.select().from(invitations).where(pendingLive(orgId)).orderBy(desc(invitations.createdAt));
@@ -83,7 +109,14 @@ export async function expireLapsedInvitations(db: Executor, orgId: string, email
   await db
     .update(invitations)
     .set({ status: 'expired' })
-    .where(and(eq(invitations.orgId, orgId), eq(invitations.status, 'pending'), sql`lower(${invitations.email}) = lower(${email})`, lt(invitations.expiresAt, new Date())));
+    .where(
+      and(
+        eq(invitations.orgId, orgId),
+        eq(invitations.status, 'pending'),
+        sql`lower(${invitations.email}) = lower(${email})`,
+        lt(invitations.expiresAt, new Date()),
+      ),
+    );
 }
 
 export async function insertInvitation(db: Executor, row: typeof invitations.$inferInsert): Promise<InvitationRow> {

@@ -18,22 +18,45 @@ export const membersRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const service = app.services.members;
 
   app.get('/api/v1/members', {
-    schema: { tags, summary: "List the organization's members", security: ApiKeySecurity, querystring: ListMembersQuery, response: { 200: MemberList, ...standardErrors } },
+    schema: {
+      tags,
+      summary: "List the organization's members",
+      security: ApiKeySecurity,
+      querystring: ListMembersQuery,
+      response: { 200: MemberList, ...standardErrors },
+    },
     handler: async (req) => service.list(actorOf(req), req.query),
   });
 
   app.post('/api/v1/members/invite', {
-    schema: { tags, summary: 'Invite a person by email (valid 7 days)', security: ApiKeySecurity, body: InviteBody, response: { 201: InvitationEnvelope, ...standardErrors } },
+    schema: {
+      tags,
+      summary: 'Invite a person by email (valid 7 days)',
+      security: ApiKeySecurity,
+      body: InviteBody,
+      response: { 201: InvitationEnvelope, ...standardErrors },
+    },
     handler: async (req, reply) => reply.code(201).send({ invitation: await service.invite(actorOf(req), req.body) }),
   });
 
   app.get('/api/v1/members/invitations', {
-    schema: { tags, summary: 'List pending invitations', security: ApiKeySecurity, response: { 200: InvitationList, ...standardErrors } },
+    schema: {
+      tags,
+      summary: 'List pending invitations',
+      security: ApiKeySecurity,
+      response: { 200: InvitationList, ...standardErrors },
+    },
     handler: async (req) => service.listInvitations(actorOf(req)),
   });
 
   app.delete('/api/v1/members/invitations/:invitationId', {
-    schema: { tags, summary: 'Revoke a pending invitation', security: ApiKeySecurity, params: InvitationParams, response: { 200: Deleted, ...standardErrors } },
+    schema: {
+      tags,
+      summary: 'Revoke a pending invitation',
+      security: ApiKeySecurity,
+      params: InvitationParams,
+      response: { 200: Deleted, ...standardErrors },
+    },
     handler: async (req) => service.revokeInvitation(actorOf(req), req.params.invitationId),
   });
 
@@ -42,7 +65,7 @@ export const membersRoutes: FastifyPluginAsyncTypebox = async (app) => {
     schema: {
       tags,
       summary: 'Accept an invitation as the signed-in person (session cookie or Bearer session token)',
-      description: 'The invited address must be the person\'s verified email: 403 EMAIL_NOT_VERIFIED until it is verified.',
+      description: "The invited address must be the person's verified email: 403 EMAIL_NOT_VERIFIED until it is verified.",
       security: [{ session: [] }],
       params: InvitationParams,
       response: { 200: MemberEnvelope, ...standardErrors },
@@ -51,12 +74,25 @@ export const membersRoutes: FastifyPluginAsyncTypebox = async (app) => {
   });
 
   app.patch('/api/v1/members/:id', {
-    schema: { tags, summary: "Change a member's role", security: ApiKeySecurity, params: IdParams, body: UpdateMemberBody, response: { 200: MemberEnvelope, ...standardErrors } },
+    schema: {
+      tags,
+      summary: "Change a member's role",
+      security: ApiKeySecurity,
+      params: IdParams,
+      body: UpdateMemberBody,
+      response: { 200: MemberEnvelope, ...standardErrors },
+    },
     handler: async (req) => ({ member: await service.setRole(actorOf(req), req.params.id, req.body.role) }),
   });
 
   app.delete('/api/v1/members/:id', {
-    schema: { tags, summary: 'Remove a member', security: ApiKeySecurity, params: IdParams, response: { 200: Deleted, ...standardErrors } },
+    schema: {
+      tags,
+      summary: 'Remove a member',
+      security: ApiKeySecurity,
+      params: IdParams,
+      response: { 200: Deleted, ...standardErrors },
+    },
     handler: async (req) => service.remove(actorOf(req), req.params.id),
   });
 };

@@ -14,7 +14,12 @@ describe('OAuth apps: custom apps (API) and service-managed apps (operator API, 
   });
   after(async () => t.close());
 
-  const body = (extra: Record<string, unknown> = {}) => ({ integrationName: 'asana', clientId: 'client-1', clientSecret: 'very-secret-1', ...extra });
+  const body = (extra: Record<string, unknown> = {}) => ({
+    integrationName: 'asana',
+    clientId: 'client-1',
+    clientSecret: 'very-secret-1',
+    ...extra,
+  });
 
   it('creates, reads, updates and deletes a custom app; the secret is encrypted and never returned', async () => {
     const { key } = await t.tenant('team');
@@ -23,9 +28,23 @@ describe('OAuth apps: custom apps (API) and service-managed apps (operator API, 
     const app = created.body.oauthApp;
     assert.deepEqual(
       { ...app, id: undefined, createdAt: undefined, updatedAt: undefined },
-      { id: undefined, integrationName: 'asana', name: 'Asana', clientId: 'client-1', scopes: ['default', 'tasks:read'], authUrl: null, tokenUrl: null, serviceManaged: false, createdAt: undefined, updatedAt: undefined },
+      {
+        id: undefined,
+        integrationName: 'asana',
+        name: 'Asana',
+        clientId: 'client-1',
+        scopes: ['default', 'tasks:read'],
+        authUrl: null,
+        tokenUrl: null,
+        serviceManaged: false,
+        createdAt: undefined,
+        updatedAt: undefined,
+      },
     );
-    const [row] = await t.db.query<{ client_secret: string; org_id: string }>('SELECT client_secret, org_id FROM oauth_apps WHERE id = $1', [app.id]);
+    const [row] = await t.db.query<{ client_secret: string; org_id: string }>(
+      'SELECT client_secret, org_id FROM oauth_apps WHERE id = $1',
+      [app.id],
+    );
     assert.ok(row!.client_secret.startsWith('v1.') && !row!.client_secret.includes('very-secret-1'));
     for (const res of [await t.get(`/api/v1/oauth-apps/${app.id}`, key), await t.get('/api/v1/oauth-apps', key)]) {
       assert.equal(res.status, 200);
@@ -35,11 +54,18 @@ describe('OAuth apps: custom apps (API) and service-managed apps (operator API, 
     assert.equal(list.body.total, 1);
     assert.equal((await t.get('/api/v1/oauth-apps?integrationName=gmail', key)).body.total, 0);
 
-    const patched = await t.patch(`/api/v1/oauth-apps/${app.id}`, key, { name: 'Our Asana', clientSecret: 'rotated-secret', tokenUrl: 'https://token.example.com/t' });
+    const patched = await t.patch(`/api/v1/oauth-apps/${app.id}`, key, {
+      name: 'Our Asana',
+      clientSecret: 'rotated-secret',
+      tokenUrl: 'https://token.example.com/t',
+    });
     assert.equal(patched.status, 200, patched.text);
     assert.equal(patched.body.oauthApp.name, 'Our Asana');
     assert.equal(patched.body.oauthApp.tokenUrl, 'https://token.example.com/t');
-    const client = await t.app.services.oauthApps.clientForConnection({ orgId: row!.org_id, type: 'OAUTH2', oauthAppId: app.id, integrationName: 'asana' }, t.app.services.registry.get('asana')!.auth[0]!);
+    const client = await t.app.services.oauthApps.clientForConnection(
+      { orgId: row!.org_id, type: 'OAUTH2', oauthAppId: app.id, integrationName: 'asana' },
+      t.app.services.registry.get('asana')!.auth[0]!,
+    );
     assert.equal(client?.clientSecret, 'rotated-secret');
     assert.equal(client?.tokenUrl, 'https://token.example.com/t');
     assert.deepEqual(client?.scopes, ['default', 'tasks:read']);
@@ -56,7 +82,10 @@ describe('OAuth apps: custom apps (API) and service-managed apps (operator API, 
     const { key } = await t.tenant('team');
     const app = (await t.post('/api/v1/oauth-apps', key, body())).body.oauthApp;
     const ws = await t.workspace(key);
-    const wi = await t.post(`/api/v1/workspaces/${ws.id}/integrations`, key, { integrationName: 'asana', connectionStrategy: 'per_user' });
+    const wi = await t.post(`/api/v1/workspaces/${ws.id}/integrations`, key, {
+      integrationName: 'asana',
+      connectionStrategy: 'per_user',
+    });
     assert.equal(wi.status, 201, wi.text);
     // The race made deterministic: a database trigger points the workspace integration at the app as it is deleted.
     await t.db.exec(`CREATE FUNCTION take_app_on_delete() RETURNS trigger LANGUAGE plpgsql AS $$
@@ -105,7 +134,12 @@ describe('OAuth apps: custom apps (API) and service-managed apps (operator API, 
     await expect(await t.post('/api/v1/oauth-apps', scoped, body()), 403, 'SCOPE_DENIED');
 
     // In use by a workspace integration: 409 OAUTH_APP_IN_USE until the configuration changes.
-    const wi = await t.post(`/api/v1/workspaces/${ws.id}/integrations`, key, { integrationName: 'asana', connectionStrategy: 'per_user', oauthAppMode: 'custom', oauthAppId: app.id });
+    const wi = await t.post(`/api/v1/workspaces/${ws.id}/integrations`, key, {
+      integrationName: 'asana',
+      connectionStrategy: 'per_user',
+      oauthAppMode: 'custom',
+      oauthAppId: app.id,
+    });
     assert.equal(wi.status, 201, wi.text);
     await expect(await t.delete(`/api/v1/oauth-apps/${app.id}`, key), 409, 'OAUTH_APP_IN_USE');
     await t.patch(`/api/v1/workspaces/${ws.id}/integrations/${wi.body.integration.id}`, key, { oauthAppMode: 'service_managed' });
@@ -113,7 +147,11 @@ describe('OAuth apps: custom apps (API) and service-managed apps (operator API, 
   });
 
   it('operator API: one service-managed app per integration, used by every organization', async () => {
-    const created = await t.operator('POST', '/operator/v1/oauth-apps', body({ integrationName: 'dropbox', clientId: 'platform-dropbox', clientSecret: 'platform-secret' }));
+    const created = await t.operator(
+      'POST',
+      '/operator/v1/oauth-apps',
+      body({ integrationName: 'dropbox', clientId: 'platform-dropbox', clientSecret: 'platform-secret' }),
+    );
     assert.equal(created.status, 201, created.text);
     assert.equal(created.body.oauthApp.serviceManaged, true);
     assert.ok(!created.text.includes('platform-secret'));
@@ -122,7 +160,9 @@ describe('OAuth apps: custom apps (API) and service-managed apps (operator API, 
     assert.equal(dup.body.error, 'DUPLICATE');
     const list = await t.operator('GET', '/operator/v1/oauth-apps?integrationName=dropbox');
     assert.equal(list.body.total, 1);
-    const patched = await t.operator('PATCH', `/operator/v1/oauth-apps/${created.body.oauthApp.id}`, { scopes: ['files.content.read'] });
+    const patched = await t.operator('PATCH', `/operator/v1/oauth-apps/${created.body.oauthApp.id}`, {
+      scopes: ['files.content.read'],
+    });
     assert.deepEqual(patched.body.oauthApp.scopes, ['files.content.read']);
     assert.equal((await t.operator('PATCH', `/operator/v1/oauth-apps/${created.body.oauthApp.id}`, {})).body.error, 'NO_UPDATES');
 
@@ -131,13 +171,31 @@ describe('OAuth apps: custom apps (API) and service-managed apps (operator API, 
     assert.ok((await t.get('/api/v1/integrations/oauth-status', key)).body.configured.includes('dropbox'));
     assert.equal((await t.get(`/api/v1/oauth-apps/${created.body.oauthApp.id}`, key)).status, 404);
     const ws = await t.workspace(key);
-    const token = await t.post('/api/v1/connect/token', key, { integrationName: 'dropbox', connectionName: 'Box', externalId: 'box', workspaceId: ws.id });
+    const token = await t.post('/api/v1/connect/token', key, {
+      integrationName: 'dropbox',
+      connectionName: 'Box',
+      externalId: 'box',
+      workspaceId: ws.id,
+    });
     assert.equal(token.status, 201, token.text);
 
     assert.equal((await t.request('GET', '/operator/v1/oauth-apps', { key })).status, 401);
     assert.equal((await t.request('GET', '/operator/v1/oauth-apps', { key: 'wrong' })).status, 401);
-    assert.deepEqual((await t.operator('DELETE', `/operator/v1/oauth-apps/${created.body.oauthApp.id}`)).body, { deleted: true, id: created.body.oauthApp.id });
-    assert.equal((await t.post('/api/v1/connect/token', key, { integrationName: 'dropbox', connectionName: 'Box', externalId: 'box', workspaceId: ws.id })).body.error, 'NO_OAUTH_APP');
+    assert.deepEqual((await t.operator('DELETE', `/operator/v1/oauth-apps/${created.body.oauthApp.id}`)).body, {
+      deleted: true,
+      id: created.body.oauthApp.id,
+    });
+    assert.equal(
+      (
+        await t.post('/api/v1/connect/token', key, {
+          integrationName: 'dropbox',
+          connectionName: 'Box',
+          externalId: 'box',
+          workspaceId: ws.id,
+        })
+      ).body.error,
+      'NO_OAUTH_APP',
+    );
   });
 
   it('CLI: oauth-apps set (secret from standard input) and remove', async () => {
@@ -145,11 +203,27 @@ describe('OAuth apps: custom apps (API) and service-managed apps (operator API, 
     const dataDir = await mkdtemp(path.join(os.tmpdir(), 'sb-oauth-cli-'));
     const server = process.env.DATABASE_URL ? await testDatabase() : null;
     await server?.db.close();
-    const env: NodeJS.ProcessEnv = { PATH: process.env.PATH, HOME: process.env.HOME, SWITCHBOARD_DATA_DIR: dataDir, LOG_LEVEL: 'warn', SWITCHBOARD_DEFAULT_PIECES: 'true' };
+    const env: NodeJS.ProcessEnv = {
+      PATH: process.env.PATH,
+      HOME: process.env.HOME,
+      SWITCHBOARD_DATA_DIR: dataDir,
+      LOG_LEVEL: 'warn',
+      SWITCHBOARD_DEFAULT_PIECES: 'true',
+    };
     if (server) Object.assign(env, { DATABASE_URL: server.url!, SWITCHBOARD_ENCRYPTION_KEY: randomBytes(32).toString('base64') });
-    const cli = (args: string[], input?: string) => spawnSync(process.execPath, ['--import', 'tsx', path.join(root, 'src/cli/index.ts'), ...args], { env, cwd: root, encoding: 'utf8', input, timeout: 90_000 });
+    const cli = (args: string[], input?: string) =>
+      spawnSync(process.execPath, ['--import', 'tsx', path.join(root, 'src/cli/index.ts'), ...args], {
+        env,
+        cwd: root,
+        encoding: 'utf8',
+        input,
+        timeout: 90_000,
+      });
     try {
-      const set = cli(['oauth-apps', 'set', 'asana', '--client-id', 'cli-client', '--client-secret', '-', '--scopes', 'default,tasks:read'], 'cli-secret-value\n');
+      const set = cli(
+        ['oauth-apps', 'set', 'asana', '--client-id', 'cli-client', '--client-secret', '-', '--scopes', 'default,tasks:read'],
+        'cli-secret-value\n',
+      );
       assert.equal(set.status, 0, set.stderr);
       const app = JSON.parse(set.stdout).oauthApp;
       assert.equal(app.clientId, 'cli-client');

@@ -6,7 +6,11 @@ export type OAuthAppRow = typeof oauthApps.$inferSelect;
 
 /** An organization's custom app by id (service-managed apps are not addressed by id). */
 export async function findOrgApp(db: Executor, orgId: string, id: string): Promise<OAuthAppRow | null> {
-  const [r] = await db.select().from(oauthApps).where(and(eq(oauthApps.orgId, orgId), eq(oauthApps.id, id))).limit(1);
+  const [r] = await db
+    .select()
+    .from(oauthApps)
+    .where(and(eq(oauthApps.orgId, orgId), eq(oauthApps.id, id)))
+    .limit(1);
   return r ?? null;
 }
 
@@ -34,9 +38,21 @@ function owner(orgId: string | null): SQL {
   return orgId === null ? isNull(oauthApps.orgId) : eq(oauthApps.orgId, orgId);
 }
 
-export async function listApps(db: Executor, orgId: string | null, integrationName: string | undefined, limit: number, offset: number): Promise<OAuthAppRow[]> {
+export async function listApps(
+  db: Executor,
+  orgId: string | null,
+  integrationName: string | undefined,
+  limit: number,
+  offset: number,
+): Promise<OAuthAppRow[]> {
   const where = integrationName ? and(owner(orgId), eq(oauthApps.integrationName, integrationName)) : owner(orgId);
-  return db.select().from(oauthApps).where(where).orderBy(asc(oauthApps.integrationName), asc(oauthApps.createdAt), asc(oauthApps.id)).limit(limit).offset(offset);
+  return db
+    .select()
+    .from(oauthApps)
+    .where(where)
+    .orderBy(asc(oauthApps.integrationName), asc(oauthApps.createdAt), asc(oauthApps.id))
+    .limit(limit)
+    .offset(offset);
 }
 
 export async function countApps(db: Executor, orgId: string | null, integrationName: string | undefined): Promise<number> {
@@ -46,7 +62,11 @@ export async function countApps(db: Executor, orgId: string | null, integrationN
 }
 
 export async function findApp(db: Executor, orgId: string | null, id: string): Promise<OAuthAppRow | null> {
-  const [r] = await db.select().from(oauthApps).where(and(owner(orgId), eq(oauthApps.id, id))).limit(1);
+  const [r] = await db
+    .select()
+    .from(oauthApps)
+    .where(and(owner(orgId), eq(oauthApps.id, id)))
+    .limit(1);
   return r ?? null;
 }
 
@@ -70,13 +90,26 @@ export async function updateApp(
 }
 
 export async function deleteApp(db: Executor, orgId: string | null, id: string): Promise<boolean> {
-  const rows = await db.delete(oauthApps).where(and(owner(orgId), eq(oauthApps.id, id))).returning({ id: oauthApps.id });
+  const rows = await db
+    .delete(oauthApps)
+    .where(and(owner(orgId), eq(oauthApps.id, id)))
+    .returning({ id: oauthApps.id });
   return rows.length > 0;
 }
 
 /** How many workspace integrations and connections still use an app (they would break without it). */
-export async function usageOf(db: Executor, orgId: string, id: string): Promise<{ workspaceIntegrations: number; connections: number }> {
-  const [wi] = await db.select({ n: count() }).from(workspaceIntegrations).where(and(eq(workspaceIntegrations.orgId, orgId), eq(workspaceIntegrations.oauthAppId, id)));
-  const [c] = await db.select({ n: count() }).from(connections).where(and(eq(connections.orgId, orgId), eq(connections.oauthAppId, id)));
+export async function usageOf(
+  db: Executor,
+  orgId: string,
+  id: string,
+): Promise<{ workspaceIntegrations: number; connections: number }> {
+  const [wi] = await db
+    .select({ n: count() })
+    .from(workspaceIntegrations)
+    .where(and(eq(workspaceIntegrations.orgId, orgId), eq(workspaceIntegrations.oauthAppId, id)));
+  const [c] = await db
+    .select({ n: count() })
+    .from(connections)
+    .where(and(eq(connections.orgId, orgId), eq(connections.oauthAppId, id)));
   return { workspaceIntegrations: wi?.n ?? 0, connections: c?.n ?? 0 };
 }

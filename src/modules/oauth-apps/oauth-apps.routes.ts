@@ -1,7 +1,13 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { actorOf, callerOf } from '../../platform/http/auth.js';
 import { ApiKeySecurity, Deleted, IdParams, standardErrors } from '../../platform/http/schemas.js';
-import { CreateOAuthAppBody, ListOAuthAppsQuery, OAuthAppEnvelope, OAuthAppList, UpdateOAuthAppBody } from './oauth-apps.schemas.js';
+import {
+  CreateOAuthAppBody,
+  ListOAuthAppsQuery,
+  OAuthAppEnvelope,
+  OAuthAppList,
+  UpdateOAuthAppBody,
+} from './oauth-apps.schemas.js';
 
 const tags = ['OAuth apps'];
 const conflict = { 409: { $ref: 'ErrorBody' } } as const;
@@ -11,7 +17,13 @@ export const oauthAppsRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const service = app.services.oauthApps;
 
   app.get('/api/v1/oauth-apps', {
-    schema: { tags, summary: "List the organization's custom OAuth apps", security: ApiKeySecurity, querystring: ListOAuthAppsQuery, response: { 200: OAuthAppList, ...standardErrors } },
+    schema: {
+      tags,
+      summary: "List the organization's custom OAuth apps",
+      security: ApiKeySecurity,
+      querystring: ListOAuthAppsQuery,
+      response: { 200: OAuthAppList, ...standardErrors },
+    },
     handler: async (req) => service.list(actorOf(req), req.query),
   });
 
@@ -23,21 +35,41 @@ export const oauthAppsRoutes: FastifyPluginAsyncTypebox = async (app) => {
       body: CreateOAuthAppBody,
       response: { 201: OAuthAppEnvelope, ...standardErrors },
     },
-    handler: async (req, reply) => reply.code(201).send({ oauthApp: await service.create(actorOf(req), callerOf(req).plan, req.body) }),
+    handler: async (req, reply) =>
+      reply.code(201).send({ oauthApp: await service.create(actorOf(req), callerOf(req).plan, req.body) }),
   });
 
   app.get('/api/v1/oauth-apps/:id', {
-    schema: { tags, summary: 'Get a custom OAuth app', security: ApiKeySecurity, params: IdParams, response: { 200: OAuthAppEnvelope, ...standardErrors } },
+    schema: {
+      tags,
+      summary: 'Get a custom OAuth app',
+      security: ApiKeySecurity,
+      params: IdParams,
+      response: { 200: OAuthAppEnvelope, ...standardErrors },
+    },
     handler: async (req) => ({ oauthApp: await service.get(actorOf(req), req.params.id) }),
   });
 
   app.patch('/api/v1/oauth-apps/:id', {
-    schema: { tags, summary: 'Update a custom OAuth app', security: ApiKeySecurity, params: IdParams, body: UpdateOAuthAppBody, response: { 200: OAuthAppEnvelope, ...standardErrors } },
+    schema: {
+      tags,
+      summary: 'Update a custom OAuth app',
+      security: ApiKeySecurity,
+      params: IdParams,
+      body: UpdateOAuthAppBody,
+      response: { 200: OAuthAppEnvelope, ...standardErrors },
+    },
     handler: async (req) => ({ oauthApp: await service.update(actorOf(req), callerOf(req).plan, req.params.id, req.body) }),
   });
 
   app.delete('/api/v1/oauth-apps/:id', {
-    schema: { tags, summary: 'Delete a custom OAuth app no longer in use', security: ApiKeySecurity, params: IdParams, response: { 200: Deleted, ...standardErrors, ...conflict } },
+    schema: {
+      tags,
+      summary: 'Delete a custom OAuth app no longer in use',
+      security: ApiKeySecurity,
+      params: IdParams,
+      response: { 200: Deleted, ...standardErrors, ...conflict },
+    },
     handler: async (req) => service.delete(actorOf(req), req.params.id),
   });
 
@@ -47,7 +79,13 @@ export const oauthAppsRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.get('/operator/v1/oauth-apps', {
     config: { auth: 'operator' },
-    schema: { tags: opTags, summary: 'List the service-managed OAuth apps', security, querystring: ListOAuthAppsQuery, response: { 200: OAuthAppList, ...standardErrors } },
+    schema: {
+      tags: opTags,
+      summary: 'List the service-managed OAuth apps',
+      security,
+      querystring: ListOAuthAppsQuery,
+      response: { 200: OAuthAppList, ...standardErrors },
+    },
     handler: async (req) => service.listPlatform(req.query),
   });
 
@@ -65,13 +103,26 @@ export const oauthAppsRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.patch('/operator/v1/oauth-apps/:id', {
     config: { auth: 'operator' },
-    schema: { tags: opTags, summary: 'Update a service-managed OAuth app', security, params: IdParams, body: UpdateOAuthAppBody, response: { 200: OAuthAppEnvelope, ...standardErrors } },
+    schema: {
+      tags: opTags,
+      summary: 'Update a service-managed OAuth app',
+      security,
+      params: IdParams,
+      body: UpdateOAuthAppBody,
+      response: { 200: OAuthAppEnvelope, ...standardErrors },
+    },
     handler: async (req) => ({ oauthApp: await service.updatePlatform(req.params.id, req.body) }),
   });
 
   app.delete('/operator/v1/oauth-apps/:id', {
     config: { auth: 'operator' },
-    schema: { tags: opTags, summary: 'Remove a service-managed OAuth app', security, params: IdParams, response: { 200: Deleted, ...standardErrors } },
+    schema: {
+      tags: opTags,
+      summary: 'Remove a service-managed OAuth app',
+      security,
+      params: IdParams,
+      response: { 200: Deleted, ...standardErrors },
+    },
     handler: async (req) => service.deletePlatform(req.params.id),
   });
 };

@@ -50,16 +50,29 @@ export class OAuthAppsService {
    * this integration (404 OAUTH_APP_NOT_FOUND, 400 INVALID_OAUTH_APP); service-managed mode takes no app id.
    * `authType` is the auth method's type: app settings on a non-OAuth method are INVALID_OAUTH_APP.
    */
-  async checkChoice(orgId: string, integrationName: string, authType: string, mode: OAuthAppMode | undefined, appId: string | null | undefined): Promise<string | null> {
+  async checkChoice(
+    orgId: string,
+    integrationName: string,
+    authType: string,
+    mode: OAuthAppMode | undefined,
+    appId: string | null | undefined,
+  ): Promise<string | null> {
     const isOAuth = authType === 'OAUTH2';
     if (!isOAuth) {
       if (mode === 'custom' || appId) {
-        throw new AppError('INVALID_OAUTH_APP', `The ${authType} auth method takes no OAuth app settings (oauthAppMode, oauthAppId).`);
+        throw new AppError(
+          'INVALID_OAUTH_APP',
+          `The ${authType} auth method takes no OAuth app settings (oauthAppMode, oauthAppId).`,
+        );
       }
       return null;
     }
     if (mode !== 'custom') {
-      if (appId) throw new AppError('INVALID_OAUTH_APP', 'oauthAppId is only given with oauthAppMode custom; service-managed OAuth uses the platform app.');
+      if (appId)
+        throw new AppError(
+          'INVALID_OAUTH_APP',
+          'oauthAppId is only given with oauthAppMode custom; service-managed OAuth uses the platform app.',
+        );
       return null;
     }
     if (!appId) throw new AppError('INVALID_OAUTH_APP', 'oauthAppId is required when oauthAppMode is custom.');
@@ -75,7 +88,10 @@ export class OAuthAppsService {
   requireCustomAppsPlan(plan: string): void {
     const p = this.deps.plans[isPlanName(plan) ? plan : 'free'];
     if (!p.customOAuthApps) {
-      throw new AppError('CUSTOM_OAUTH_APP_PLAN_REQUIRED', `Custom OAuth apps are not available on the ${plan} plan (Team, Scale and Enterprise plans include them).`);
+      throw new AppError(
+        'CUSTOM_OAUTH_APP_PLAN_REQUIRED',
+        `Custom OAuth apps are not available on the ${plan} plan (Team, Scale and Enterprise plans include them).`,
+      );
     }
   }
 
@@ -83,20 +99,33 @@ export class OAuthAppsService {
    * The client an OAuth2 flow runs with: the organization's custom app, or the integration's service-managed app
    * (400 NO_OAUTH_APP when the operator configured none, 404 OAUTH_APP_NOT_FOUND when a custom app is gone).
    */
-  async clientForFlow(orgId: string, def: IntegrationDefinition, option: AuthOption, mode: OAuthAppMode, appId: string | null): Promise<OAuthClient> {
+  async clientForFlow(
+    orgId: string,
+    def: IntegrationDefinition,
+    option: AuthOption,
+    mode: OAuthAppMode,
+    appId: string | null,
+  ): Promise<OAuthClient> {
     let row: OAuthAppRow | null;
     if (mode === 'custom') {
       row = appId ? await repo.findOrgApp(this.deps.orm, orgId, appId) : null;
       if (!row) throw new AppError('OAUTH_APP_NOT_FOUND', 'The custom OAuth app of this flow no longer exists.');
     } else {
       row = await repo.findPlatformApp(this.deps.orm, def.name);
-      if (!row) throw new AppError('NO_OAUTH_APP', `No service-managed OAuth app is configured for ${def.name}; ask the operator to add one, or use a custom OAuth app.`);
+      if (!row)
+        throw new AppError(
+          'NO_OAUTH_APP',
+          `No service-managed OAuth app is configured for ${def.name}; ask the operator to add one, or use a custom OAuth app.`,
+        );
     }
     return this.client(row, option);
   }
 
   /** The client that refreshes a connection's tokens, or null when it has none (no app, or the app is gone). */
-  async clientForConnection(conn: { orgId: string; type: string; oauthAppId: string | null; integrationName: string }, option: AuthOption): Promise<OAuthClient | null> {
+  async clientForConnection(
+    conn: { orgId: string; type: string; oauthAppId: string | null; integrationName: string },
+    option: AuthOption,
+  ): Promise<OAuthClient | null> {
     let row: OAuthAppRow | null = null;
     if (conn.type === 'PLATFORM_OAUTH2') row = await repo.findPlatformApp(this.deps.orm, conn.integrationName);
     else if (conn.oauthAppId) row = await repo.findOrgApp(this.deps.orm, conn.orgId, conn.oauthAppId);
@@ -134,7 +163,8 @@ export class OAuthAppsService {
 
   async update(actor: Actor, plan: string, id: string, input: UpdateOAuthAppInput) {
     actor.access.assertOrgWide();
-    if (Object.values(input).every((v) => v === undefined)) throw new AppError('NO_UPDATES', 'Give at least one of name, clientId, clientSecret, scopes, authUrl, tokenUrl.');
+    if (Object.values(input).every((v) => v === undefined))
+      throw new AppError('NO_UPDATES', 'Give at least one of name, clientId, clientSecret, scopes, authUrl, tokenUrl.');
     const current = await repo.findApp(this.deps.orm, actor.orgId, id);
     if (!current) throw notFound();
     this.requireCustomAppsPlan(plan);
@@ -164,7 +194,8 @@ export class OAuthAppsService {
       deleted = await repo.deleteApp(this.deps.orm, orgId, id);
     } catch (err) {
       // 23001 on PostgreSQL 16+, 23503 before: either way the only key that can refuse this delete is oauth_app_id.
-      if (isRestrictViolation(err) || isForeignKeyViolation(err)) throw new AppError('OAUTH_APP_IN_USE', 'A workspace integration uses the OAuth app; change or delete it first.');
+      if (isRestrictViolation(err) || isForeignKeyViolation(err))
+        throw new AppError('OAUTH_APP_IN_USE', 'A workspace integration uses the OAuth app; change or delete it first.');
       throw err;
     }
     if (!deleted) throw notFound();
@@ -187,7 +218,8 @@ export class OAuthAppsService {
   }
 
   async updatePlatform(id: string, input: UpdateOAuthAppInput) {
-    if (Object.values(input).every((v) => v === undefined)) throw new AppError('NO_UPDATES', 'Give at least one of name, clientId, clientSecret, scopes, authUrl, tokenUrl.');
+    if (Object.values(input).every((v) => v === undefined))
+      throw new AppError('NO_UPDATES', 'Give at least one of name, clientId, clientSecret, scopes, authUrl, tokenUrl.');
     const current = await repo.findApp(this.deps.orm, null, id);
     if (!current) throw notFound();
     return toOAuthApp(await this.patch(null, current, input));
@@ -203,7 +235,9 @@ export class OAuthAppsService {
     const current = await repo.findPlatformApp(this.deps.orm, input.integrationName);
     if (!current) return this.createPlatform(input);
     const { integrationName: _n, ...rest } = input;
-    return toOAuthApp(await this.patch(null, current, { ...rest, authUrl: input.authUrl ?? null, tokenUrl: input.tokenUrl ?? null }));
+    return toOAuthApp(
+      await this.patch(null, current, { ...rest, authUrl: input.authUrl ?? null, tokenUrl: input.tokenUrl ?? null }),
+    );
   }
 
   async deletePlatformByIntegration(integrationName: string) {
@@ -218,14 +252,20 @@ export class OAuthAppsService {
     const def = this.deps.registry.get(integrationName);
     if (!def) throw new AppError('INTEGRATION_NOT_FOUND', `No integration named "${integrationName}".`);
     const option = def.auth.find((a) => a.type === 'OAUTH2');
-    if (!option) throw invalidField('integrationName', `${integrationName} has no OAuth2 auth method (${def.auth.map((a) => a.type).join(', ') || 'it takes no connection'})`);
+    if (!option)
+      throw invalidField(
+        'integrationName',
+        `${integrationName} has no OAuth2 auth method (${def.auth.map((a) => a.type).join(', ') || 'it takes no connection'})`,
+      );
     return { def, option };
   }
 
   private async insert(orgId: string | null, input: CreateOAuthAppInput): Promise<OAuthAppRow> {
     const { def, option } = this.oauthOption(input.integrationName);
-    if (!(input.authUrl ?? option.oauth2?.authUrl)) throw invalidField('authUrl', `is required: ${def.name} does not name its authorization URL`);
-    if (!(input.tokenUrl ?? option.oauth2?.tokenUrl)) throw invalidField('tokenUrl', `is required: ${def.name} does not name its token URL`);
+    if (!(input.authUrl ?? option.oauth2?.authUrl))
+      throw invalidField('authUrl', `is required: ${def.name} does not name its authorization URL`);
+    if (!(input.tokenUrl ?? option.oauth2?.tokenUrl))
+      throw invalidField('tokenUrl', `is required: ${def.name} does not name its token URL`);
     const id = newId();
     try {
       return await repo.insertApp(this.deps.orm, {
@@ -240,7 +280,8 @@ export class OAuthAppsService {
         tokenUrl: input.tokenUrl ?? null,
       });
     } catch (err) {
-      if (isUniqueViolation(err)) throw new AppError('DUPLICATE', `${def.name} already has a service-managed OAuth app; update it instead.`);
+      if (isUniqueViolation(err))
+        throw new AppError('DUPLICATE', `${def.name} already has a service-managed OAuth app; update it instead.`);
       throw err;
     }
   }
@@ -249,12 +290,16 @@ export class OAuthAppsService {
     const { option } = this.oauthOption(current.integrationName);
     const authUrl = input.authUrl !== undefined ? input.authUrl : current.authUrl;
     const tokenUrl = input.tokenUrl !== undefined ? input.tokenUrl : current.tokenUrl;
-    if (!(authUrl ?? option.oauth2?.authUrl)) throw invalidField('authUrl', `is required: ${current.integrationName} does not name its authorization URL`);
-    if (!(tokenUrl ?? option.oauth2?.tokenUrl)) throw invalidField('tokenUrl', `is required: ${current.integrationName} does not name its token URL`);
+    if (!(authUrl ?? option.oauth2?.authUrl))
+      throw invalidField('authUrl', `is required: ${current.integrationName} does not name its authorization URL`);
+    if (!(tokenUrl ?? option.oauth2?.tokenUrl))
+      throw invalidField('tokenUrl', `is required: ${current.integrationName} does not name its token URL`);
     const row = await repo.updateApp(this.deps.orm, orgId, current.id, {
       ...(input.name !== undefined ? { name: input.name } : {}),
       ...(input.clientId !== undefined ? { clientId: input.clientId } : {}),
-      ...(input.clientSecret !== undefined ? { clientSecret: this.deps.secrets.seal(PURPOSE, current.id, input.clientSecret) } : {}),
+      ...(input.clientSecret !== undefined
+        ? { clientSecret: this.deps.secrets.seal(PURPOSE, current.id, input.clientSecret) }
+        : {}),
       ...(input.scopes !== undefined ? { scopes: input.scopes } : {}),
       ...(input.authUrl !== undefined ? { authUrl: input.authUrl } : {}),
       ...(input.tokenUrl !== undefined ? { tokenUrl: input.tokenUrl } : {}),
@@ -266,7 +311,8 @@ export class OAuthAppsService {
   private client(row: OAuthAppRow, option: AuthOption): OAuthClient {
     const authUrl = row.authUrl ?? option.oauth2?.authUrl;
     const tokenUrl = row.tokenUrl ?? option.oauth2?.tokenUrl;
-    if (!authUrl || !tokenUrl) throw new AppError('NO_OAUTH_APP', `The OAuth app of ${row.integrationName} has no authorization or token URL.`);
+    if (!authUrl || !tokenUrl)
+      throw new AppError('NO_OAUTH_APP', `The OAuth app of ${row.integrationName} has no authorization or token URL.`);
     return {
       appId: row.id,
       serviceManaged: row.orgId === null,

@@ -12,7 +12,10 @@ export const OPERATOR_TOKEN_SETTING = 'operator_token_hash';
  * whose SHA-256 is kept in system_settings so every node accepts it.
  */
 export class OperatorAuth {
-  constructor(private readonly orm: Orm, private readonly configured: string | null) {}
+  constructor(
+    private readonly orm: Orm,
+    private readonly configured: string | null,
+  ) {}
 
   async verify(token: string): Promise<Principal> {
     const expected = this.configured ? hashToken(this.configured) : await this.storedHash();

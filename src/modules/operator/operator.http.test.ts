@@ -53,11 +53,17 @@ describe('operator API', () => {
     assert.equal(signIn.status, 200);
 
     // An existing account is linked, no password needed.
-    const second = await t.operator('POST', '/operator/v1/organizations', { name: 'Second', owner: { email: 'owner@example.com', name: 'Olive' } });
+    const second = await t.operator('POST', '/operator/v1/organizations', {
+      name: 'Second',
+      owner: { email: 'owner@example.com', name: 'Olive' },
+    });
     assert.equal(second.status, 201);
     assert.equal(second.body.owner.userId, member.userId);
 
-    const missing = await t.operator('POST', '/operator/v1/organizations', { name: 'X', owner: { email: 'new@example.com', name: 'New' } });
+    const missing = await t.operator('POST', '/operator/v1/organizations', {
+      name: 'X',
+      owner: { email: 'new@example.com', name: 'New' },
+    });
     assert.equal(missing.status, 400);
     assert.equal(missing.body.error, 'VALIDATION_ERROR');
     assert.match(missing.body.message, /owner\.password/);

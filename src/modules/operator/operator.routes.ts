@@ -19,29 +19,59 @@ export const operatorRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.post('/operator/v1/organizations', {
     config: { auth: 'operator' },
-    schema: { tags, summary: 'Create an organization with its first API key', security, body: CreateOrganizationBody, response: { 201: CreatedOrganization, ...standardErrors } },
+    schema: {
+      tags,
+      summary: 'Create an organization with its first API key',
+      security,
+      body: CreateOrganizationBody,
+      response: { 201: CreatedOrganization, ...standardErrors },
+    },
     handler: async (req, reply) => reply.code(201).send(await service.create(req.body)),
   });
 
   app.get('/operator/v1/organizations', {
     config: { auth: 'operator' },
-    schema: { tags, summary: 'List organizations', security, querystring: ListOrganizationsQuery, response: { 200: OrganizationList, ...standardErrors } },
+    schema: {
+      tags,
+      summary: 'List organizations',
+      security,
+      querystring: ListOrganizationsQuery,
+      response: { 200: OrganizationList, ...standardErrors },
+    },
     handler: async (req) => service.list(req.query),
   });
 
   app.get('/operator/v1/organizations/:id', {
     config: { auth: 'operator' },
-    schema: { tags, summary: 'Get an organization', security, params: IdParams, response: { 200: OrganizationEnvelope, ...standardErrors } },
+    schema: {
+      tags,
+      summary: 'Get an organization',
+      security,
+      params: IdParams,
+      response: { 200: OrganizationEnvelope, ...standardErrors },
+    },
     handler: async (req) => ({ organization: await service.get(req.params.id) }),
   });
 
   app.patch('/operator/v1/organizations/:id', {
     config: { auth: 'operator' },
-    schema: { tags, summary: 'Rename, change plan, suspend or resume an organization', security, params: IdParams, body: UpdateOrganizationBody, response: { 200: OrganizationEnvelope, ...standardErrors } },
+    schema: {
+      tags,
+      summary: 'Rename, change plan, suspend or resume an organization',
+      security,
+      params: IdParams,
+      body: UpdateOrganizationBody,
+      response: { 200: OrganizationEnvelope, ...standardErrors },
+    },
     handler: async (req) => ({ organization: await service.update(req.params.id, req.body) }),
   });
 
-  const AddedPiece = Type.Object({ name: Type.String(), package: Type.String(), version: Type.String(), addedAt: Type.String({ format: 'date-time' }) });
+  const AddedPiece = Type.Object({
+    name: Type.String(),
+    package: Type.String(),
+    version: Type.String(),
+    addedAt: Type.String({ format: 'date-time' }),
+  });
 
   app.post('/operator/v1/integrations', {
     config: { auth: 'operator' },
@@ -49,9 +79,19 @@ export const operatorRoutes: FastifyPluginAsyncTypebox = async (app) => {
       tags,
       summary: 'Add an Activepieces piece from npm to the catalog, on every node, without a restart',
       security,
-      body: Type.Object({ package: Type.String({ minLength: 1, maxLength: 214, description: 'an npm package name, optionally with @version' }) }),
+      body: Type.Object({
+        package: Type.String({ minLength: 1, maxLength: 214, description: 'an npm package name, optionally with @version' }),
+      }),
       response: {
-        201: Type.Object({ integration: Type.Object({ name: Type.String(), package: Type.String(), version: Type.String(), actions: Type.Integer(), triggers: Type.Integer() }) }),
+        201: Type.Object({
+          integration: Type.Object({
+            name: Type.String(),
+            package: Type.String(),
+            version: Type.String(),
+            actions: Type.Integer(),
+            triggers: Type.Integer(),
+          }),
+        }),
         ...standardErrors,
       },
     },
@@ -60,7 +100,12 @@ export const operatorRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.get('/operator/v1/integrations', {
     config: { auth: 'operator' },
-    schema: { tags, summary: 'List the pieces added at runtime (beyond the shipped catalog)', security, response: { 200: Type.Object({ integrations: Type.Array(AddedPiece), total: Type.Integer() }), ...standardErrors } },
+    schema: {
+      tags,
+      summary: 'List the pieces added at runtime (beyond the shipped catalog)',
+      security,
+      response: { 200: Type.Object({ integrations: Type.Array(AddedPiece), total: Type.Integer() }), ...standardErrors },
+    },
     handler: async () => {
       const integrations = await app.services.pieceInstaller.list();
       return { integrations, total: integrations.length };

@@ -10,7 +10,12 @@ export async function insertOrganization(db: Executor, row: typeof organizations
 }
 
 export async function listOrganizations(db: Executor, limit: number, offset: number): Promise<OrganizationRow[]> {
-  return db.select().from(organizations).orderBy(desc(organizations.createdAt), desc(organizations.id)).limit(limit).offset(offset);
+  return db
+    .select()
+    .from(organizations)
+    .orderBy(desc(organizations.createdAt), desc(organizations.id))
+    .limit(limit)
+    .offset(offset);
 }
 
 export async function countOrganizations(db: Executor): Promise<number> {
@@ -33,6 +38,10 @@ export async function updateOrganization(
   id: string,
   patch: Partial<Pick<OrganizationRow, 'name' | 'plan' | 'suspended'>>,
 ): Promise<OrganizationRow | null> {
-  const [row] = await db.update(organizations).set({ ...patch, updatedAt: new Date() }).where(eq(organizations.id, id)).returning();
+  const [row] = await db
+    .update(organizations)
+    .set({ ...patch, updatedAt: new Date() })
+    .where(eq(organizations.id, id))
+    .returning();
   return row ?? null;
 }

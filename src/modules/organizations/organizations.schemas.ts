@@ -2,10 +2,20 @@ import { Type, type Static } from '@sinclair/typebox';
 import { PageQuery, Timestamp, Uuid } from '../../platform/http/schemas.js';
 import { PLAN_NAMES } from '../../platform/plans.js';
 
-const PlanName = Type.Union(PLAN_NAMES.map((p) => Type.Literal(p)), { description: PLAN_NAMES.join(', ') });
+const PlanName = Type.Union(
+  PLAN_NAMES.map((p) => Type.Literal(p)),
+  { description: PLAN_NAMES.join(', ') },
+);
 
 export const Organization = Type.Object(
-  { id: Uuid(), name: Type.String(), plan: Type.String(), suspended: Type.Boolean(), createdAt: Timestamp(), updatedAt: Timestamp() },
+  {
+    id: Uuid(),
+    name: Type.String(),
+    plan: Type.String(),
+    suspended: Type.Boolean(),
+    createdAt: Timestamp(),
+    updatedAt: Timestamp(),
+  },
   { $id: 'Organization' },
 );
 
@@ -17,7 +27,9 @@ export const CreateOrganizationBody = Type.Object({
       {
         email: Type.String({ format: 'email', maxLength: 254 }),
         name: Type.String({ minLength: 1, maxLength: 100 }),
-        password: Type.Optional(Type.String({ minLength: 8, maxLength: 200, description: 'Required when no account exists for the email' })),
+        password: Type.Optional(
+          Type.String({ minLength: 8, maxLength: 200, description: 'Required when no account exists for the email' }),
+        ),
       },
       { description: 'A person made owner of the new organization (an existing account is linked by email)' },
     ),

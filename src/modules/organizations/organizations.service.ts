@@ -41,7 +41,11 @@ export class OrganizationsService {
           if (!input.owner.password) {
             throw new AppError('VALIDATION_ERROR', 'owner.password is required: no account exists for this email.');
           }
-          user = await this.deps.auth.createUser(tx, { email: input.owner.email, name: input.owner.name, password: input.owner.password });
+          user = await this.deps.auth.createUser(tx, {
+            email: input.owner.email,
+            name: input.owner.name,
+            password: input.owner.password,
+          });
         }
         const memberId = newId();
         await tx.insert(members).values({ id: memberId, orgId: org.id, userId: user.id, role: 'owner' });

@@ -12,27 +12,64 @@ describe('input partials', () => {
     t = await startApp();
     ({ key } = await t.tenant());
     ws = (await t.workspace(key)).id;
-    wiId = (await t.post(`/api/v1/workspaces/${ws}/integrations`, key, { integrationName: 'hash-encode', alias: 'hasher' })).body.integration.id;
+    wiId = (await t.post(`/api/v1/workspaces/${ws}/integrations`, key, { integrationName: 'hash-encode', alias: 'hasher' })).body
+      .integration.id;
   });
   after(async () => t.close());
 
-  const create = (body: Record<string, unknown>, k = key) => t.post('/api/v1/partials', k, { workspaceId: ws, integrationName: 'hash-encode', ...body });
+  const create = (body: Record<string, unknown>, k = key) =>
+    t.post('/api/v1/partials', k, { workspaceId: ws, integrationName: 'hash-encode', ...body });
 
   it('creates partials with their defaults, for one instance (by id or alias), every alias, an action or a trigger', async () => {
     const wide = await create({ name: 'wide' });
     assert.equal(wide.status, 201, wide.text);
     const p = wide.body.partial;
     assert.deepEqual(
-      { integrationAlias: p.integrationAlias, workspaceIntegrationId: p.workspaceIntegrationId, actionName: p.actionName, triggerName: p.triggerName, description: p.description, values: p.values, enforcedKeys: p.enforcedKeys, isDefault: p.isDefault },
-      { integrationAlias: null, workspaceIntegrationId: null, actionName: null, triggerName: null, description: null, values: {}, enforcedKeys: [], isDefault: false },
+      {
+        integrationAlias: p.integrationAlias,
+        workspaceIntegrationId: p.workspaceIntegrationId,
+        actionName: p.actionName,
+        triggerName: p.triggerName,
+        description: p.description,
+        values: p.values,
+        enforcedKeys: p.enforcedKeys,
+        isDefault: p.isDefault,
+      },
+      {
+        integrationAlias: null,
+        workspaceIntegrationId: null,
+        actionName: null,
+        triggerName: null,
+        description: null,
+        values: {},
+        enforcedKeys: [],
+        isDefault: false,
+      },
     );
-    const byId = (await create({ name: 'by-id', workspaceIntegrationId: wiId, actionName: 'hash', values: { algorithm: 'sha1' }, enforcedKeys: ['algorithm'], description: 'sha1 only' })).body.partial;
-    assert.deepEqual([byId.integrationAlias, byId.workspaceIntegrationId, byId.actionName, byId.enforcedKeys], ['hasher', wiId, 'hash', ['algorithm']]);
+    const byId = (
+      await create({
+        name: 'by-id',
+        workspaceIntegrationId: wiId,
+        actionName: 'hash',
+        values: { algorithm: 'sha1' },
+        enforcedKeys: ['algorithm'],
+        description: 'sha1 only',
+      })
+    ).body.partial;
+    assert.deepEqual(
+      [byId.integrationAlias, byId.workspaceIntegrationId, byId.actionName, byId.enforcedKeys],
+      ['hasher', wiId, 'hash', ['algorithm']],
+    );
     const byAlias = (await create({ name: 'by-alias', integrationAlias: 'hasher' })).body.partial;
     assert.equal(byAlias.workspaceIntegrationId, wiId, 'an alias of a configured instance links to it');
     const implicit = (await create({ name: 'implicit', integrationAlias: 'hash-encode' })).body.partial;
     assert.deepEqual([implicit.integrationAlias, implicit.workspaceIntegrationId], ['hash-encode', null]);
-    const trig = await t.post('/api/v1/partials', key, { workspaceId: ws, integrationName: 'webhook', triggerName: Object.keys(t.app.services.registry.get('webhook')!.triggers)[0], name: 'trigger preset' });
+    const trig = await t.post('/api/v1/partials', key, {
+      workspaceId: ws,
+      integrationName: 'webhook',
+      triggerName: Object.keys(t.app.services.registry.get('webhook')!.triggers)[0],
+      name: 'trigger preset',
+    });
     assert.equal(trig.status, 201, trig.text);
   });
 
@@ -48,8 +85,18 @@ describe('input partials', () => {
       [{ name: 'a', triggerName: 'nope' }, 400, 'VALIDATION_ERROR', /^triggerName/],
       [{ name: 'e', values: { a: 1 }, enforcedKeys: ['b'] }, 400, 'VALIDATION_ERROR', /^enforcedKeys\[0\]/],
       [{ name: 'v', values: 'text' }, 400, 'VALIDATION_ERROR', /values/],
-      [{ name: 'wi', workspaceIntegrationId: '00000000-0000-4000-8000-000000000000' }, 400, 'VALIDATION_ERROR', /^workspaceIntegrationId/],
-      [{ name: 'wi', integrationName: 'datetime', workspaceIntegrationId: wiId }, 400, 'VALIDATION_ERROR', /^workspaceIntegrationId/],
+      [
+        { name: 'wi', workspaceIntegrationId: '00000000-0000-4000-8000-000000000000' },
+        400,
+        'VALIDATION_ERROR',
+        /^workspaceIntegrationId/,
+      ],
+      [
+        { name: 'wi', integrationName: 'datetime', workspaceIntegrationId: wiId },
+        400,
+        'VALIDATION_ERROR',
+        /^workspaceIntegrationId/,
+      ],
       [{ name: 'wi', workspaceIntegrationId: wiId, integrationAlias: 'other' }, 400, 'VALIDATION_ERROR', /^integrationAlias/],
       [{ name: 'al', integrationName: 'datetime', integrationAlias: 'hasher' }, 400, 'VALIDATION_ERROR', /^integrationAlias/],
       [{ name: 'al', integrationAlias: 'Not An Alias' }, 400, 'VALIDATION_ERROR', /integrationAlias/],
@@ -71,8 +118,11 @@ describe('input partials', () => {
   it('lists with filters, gets, updates (values and enforcedKeys replace) and deletes', async () => {
     const { key: k } = await t.tenant();
     const w = (await t.workspace(k)).id;
-    const mk = (body: Record<string, unknown>) => t.post('/api/v1/partials', k, { workspaceId: w, integrationName: 'hash-encode', ...body });
-    const a = (await mk({ name: 'a', actionName: 'hash', values: { algorithm: 'md5', encoding: 'hex' }, enforcedKeys: ['algorithm'] })).body.partial;
+    const mk = (body: Record<string, unknown>) =>
+      t.post('/api/v1/partials', k, { workspaceId: w, integrationName: 'hash-encode', ...body });
+    const a = (
+      await mk({ name: 'a', actionName: 'hash', values: { algorithm: 'md5', encoding: 'hex' }, enforcedKeys: ['algorithm'] })
+    ).body.partial;
     await mk({ name: 'b', actionName: 'encode' });
     await t.post('/api/v1/partials', k, { workspaceId: w, integrationName: 'datetime', name: 'c' });
     assert.equal((await t.get(`/api/v1/partials?workspaceId=${w}`, k)).body.total, 3);
@@ -82,7 +132,10 @@ describe('input partials', () => {
     assert.equal((await t.get(`/api/v1/partials/${a.id}`, k)).body.partial.name, 'a');
 
     assert.equal((await t.patch(`/api/v1/partials/${a.id}`, k, {})).body.error, 'NO_UPDATES');
-    assert.match((await t.patch(`/api/v1/partials/${a.id}`, k, { values: { encoding: 'base64' } })).body.message, /^values must keep the enforced key "algorithm"/);
+    assert.match(
+      (await t.patch(`/api/v1/partials/${a.id}`, k, { values: { encoding: 'base64' } })).body.message,
+      /^values must keep the enforced key "algorithm"/,
+    );
     let r = await t.patch(`/api/v1/partials/${a.id}`, k, { values: { encoding: 'base64' }, enforcedKeys: [] });
     assert.equal(r.status, 200, r.text);
     assert.deepEqual([r.body.partial.values, r.body.partial.enforcedKeys], [{ encoding: 'base64' }, []]);
@@ -101,16 +154,27 @@ describe('input partials', () => {
     const set = await t.post(`/api/v1/partials/${second.id}/set-default`, key, { isDefault: true });
     assert.equal(set.status, 200, set.text);
     assert.equal(set.body.partial.isDefault, true);
-    assert.equal((await t.get(`/api/v1/partials/${first.id}`, key)).body.partial.isDefault, false, 'the previous default of the scope is cleared');
+    assert.equal(
+      (await t.get(`/api/v1/partials/${first.id}`, key)).body.partial.isDefault,
+      false,
+      'the previous default of the scope is cleared',
+    );
     const otherScope = (await create({ name: 'd3', actionName: 'generate_uuid', isDefault: true })).body.partial;
     assert.equal((await t.get(`/api/v1/partials/${second.id}`, key)).body.partial.isDefault, true, 'other scopes keep theirs');
     assert.equal(otherScope.isDefault, true);
-    assert.equal((await t.post(`/api/v1/partials/${second.id}/set-default`, key, { isDefault: false })).body.partial.isDefault, false);
+    assert.equal(
+      (await t.post(`/api/v1/partials/${second.id}/set-default`, key, { isDefault: false })).body.partial.isDefault,
+      false,
+    );
     assert.equal((await t.post(`/api/v1/partials/${second.id}/set-default`, key, {})).body.error, 'VALIDATION_ERROR');
     // Concurrent set-default calls leave exactly one default.
-    const many = await Promise.all([0, 1, 2, 3].map((i) => create({ name: `race-${i}`, actionName: 'hash', integrationAlias: 'hasher' })));
+    const many = await Promise.all(
+      [0, 1, 2, 3].map((i) => create({ name: `race-${i}`, actionName: 'hash', integrationAlias: 'hasher' })),
+    );
     await Promise.all(many.map((m) => t.post(`/api/v1/partials/${m.body.partial.id}/set-default`, key, { isDefault: true })));
-    const defaults = (await t.get(`/api/v1/partials?workspaceId=${ws}&integrationAlias=hasher&actionName=hash`, key)).body.partials.filter((p: { isDefault: boolean }) => p.isDefault);
+    const defaults = (
+      await t.get(`/api/v1/partials?workspaceId=${ws}&integrationAlias=hasher&actionName=hash`, key)
+    ).body.partials.filter((p: { isDefault: boolean }) => p.isDefault);
     assert.equal(defaults.length, 1);
   });
 

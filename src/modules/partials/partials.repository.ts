@@ -19,11 +19,19 @@ export async function listPartials(db: Executor, orgId: string, workspaceId: str
   if (f.integrationAlias) conds.push(eq(inputPartials.integrationAlias, f.integrationAlias));
   if (f.actionName) conds.push(eq(inputPartials.actionName, f.actionName));
   if (f.triggerName) conds.push(eq(inputPartials.triggerName, f.triggerName));
-  return db.select().from(inputPartials).where(and(...conds)).orderBy(asc(inputPartials.createdAt), asc(inputPartials.id));
+  return db
+    .select()
+    .from(inputPartials)
+    .where(and(...conds))
+    .orderBy(asc(inputPartials.createdAt), asc(inputPartials.id));
 }
 
 export async function findPartial(db: Executor, orgId: string, id: string): Promise<PartialRow | null> {
-  const [r] = await db.select().from(inputPartials).where(and(eq(inputPartials.orgId, orgId), eq(inputPartials.id, id))).limit(1);
+  const [r] = await db
+    .select()
+    .from(inputPartials)
+    .where(and(eq(inputPartials.orgId, orgId), eq(inputPartials.id, id)))
+    .limit(1);
   return r ?? null;
 }
 
@@ -32,7 +40,12 @@ export async function insertPartial(db: Executor, row: typeof inputPartials.$inf
   return created!;
 }
 
-export async function updatePartial(db: Executor, orgId: string, id: string, patch: Partial<typeof inputPartials.$inferInsert>): Promise<PartialRow | null> {
+export async function updatePartial(
+  db: Executor,
+  orgId: string,
+  id: string,
+  patch: Partial<typeof inputPartials.$inferInsert>,
+): Promise<PartialRow | null> {
   const [r] = await db
     .update(inputPartials)
     .set({ ...patch, updatedAt: new Date() })
@@ -46,10 +59,20 @@ export async function clearOtherDefaults(db: Executor, workspaceId: string, scop
   await db
     .update(inputPartials)
     .set({ isDefault: false, updatedAt: new Date() })
-    .where(and(eq(inputPartials.workspaceId, workspaceId), eq(inputPartials.scopeKey, scopeKey), eq(inputPartials.isDefault, true), ne(inputPartials.id, keepId)));
+    .where(
+      and(
+        eq(inputPartials.workspaceId, workspaceId),
+        eq(inputPartials.scopeKey, scopeKey),
+        eq(inputPartials.isDefault, true),
+        ne(inputPartials.id, keepId),
+      ),
+    );
 }
 
 export async function deletePartial(db: Executor, orgId: string, id: string): Promise<boolean> {
-  const rows = await db.delete(inputPartials).where(and(eq(inputPartials.orgId, orgId), eq(inputPartials.id, id))).returning({ id: inputPartials.id });
+  const rows = await db
+    .delete(inputPartials)
+    .where(and(eq(inputPartials.orgId, orgId), eq(inputPartials.id, id)))
+    .returning({ id: inputPartials.id });
   return rows.length > 0;
 }

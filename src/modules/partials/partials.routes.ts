@@ -1,7 +1,14 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { actorOf } from '../../platform/http/auth.js';
 import { ApiKeySecurity, Deleted, IdParams, standardErrors } from '../../platform/http/schemas.js';
-import { CreatePartialBody, ListPartialsQuery, PartialEnvelope, PartialList, SetDefaultBody, UpdatePartialBody } from './partials.schemas.js';
+import {
+  CreatePartialBody,
+  ListPartialsQuery,
+  PartialEnvelope,
+  PartialList,
+  SetDefaultBody,
+  UpdatePartialBody,
+} from './partials.schemas.js';
 
 const tags = ['Input partials'];
 const conflict = { 409: { $ref: 'ErrorBody' } };
@@ -10,17 +17,35 @@ export const partialsRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const service = app.services.partials;
 
   app.post('/api/v1/partials', {
-    schema: { tags, summary: 'Save an input preset', security: ApiKeySecurity, body: CreatePartialBody, response: { 201: PartialEnvelope, ...conflict, ...standardErrors } },
+    schema: {
+      tags,
+      summary: 'Save an input preset',
+      security: ApiKeySecurity,
+      body: CreatePartialBody,
+      response: { 201: PartialEnvelope, ...conflict, ...standardErrors },
+    },
     handler: async (req, reply) => reply.code(201).send({ partial: await service.create(actorOf(req), req.body) }),
   });
 
   app.get('/api/v1/partials', {
-    schema: { tags, summary: "List a workspace's partials", security: ApiKeySecurity, querystring: ListPartialsQuery, response: { 200: PartialList, ...standardErrors } },
+    schema: {
+      tags,
+      summary: "List a workspace's partials",
+      security: ApiKeySecurity,
+      querystring: ListPartialsQuery,
+      response: { 200: PartialList, ...standardErrors },
+    },
     handler: async (req) => service.list(actorOf(req), req.query),
   });
 
   app.get('/api/v1/partials/:id', {
-    schema: { tags, summary: 'Get a partial', security: ApiKeySecurity, params: IdParams, response: { 200: PartialEnvelope, ...standardErrors } },
+    schema: {
+      tags,
+      summary: 'Get a partial',
+      security: ApiKeySecurity,
+      params: IdParams,
+      response: { 200: PartialEnvelope, ...standardErrors },
+    },
     handler: async (req) => ({ partial: await service.get(actorOf(req), req.params.id) }),
   });
 
@@ -37,12 +62,25 @@ export const partialsRoutes: FastifyPluginAsyncTypebox = async (app) => {
   });
 
   app.post('/api/v1/partials/:id/set-default', {
-    schema: { tags, summary: 'Make a partial the default of its scope (or not)', security: ApiKeySecurity, params: IdParams, body: SetDefaultBody, response: { 200: PartialEnvelope, ...standardErrors } },
+    schema: {
+      tags,
+      summary: 'Make a partial the default of its scope (or not)',
+      security: ApiKeySecurity,
+      params: IdParams,
+      body: SetDefaultBody,
+      response: { 200: PartialEnvelope, ...standardErrors },
+    },
     handler: async (req) => ({ partial: await service.setDefault(actorOf(req), req.params.id, req.body.isDefault) }),
   });
 
   app.delete('/api/v1/partials/:id', {
-    schema: { tags, summary: 'Delete a partial (MCP tools referencing it drop it)', security: ApiKeySecurity, params: IdParams, response: { 200: Deleted, ...standardErrors } },
+    schema: {
+      tags,
+      summary: 'Delete a partial (MCP tools referencing it drop it)',
+      security: ApiKeySecurity,
+      params: IdParams,
+      response: { 200: Deleted, ...standardErrors },
+    },
     handler: async (req) => service.delete(actorOf(req), req.params.id),
   });
 };

@@ -26,7 +26,10 @@ export const Partial = Type.Object(
 const Name = Type.String({ minLength: 1, maxLength: 100 });
 const Description = Type.String({ maxLength: 500 });
 const Values = Type.Record(Type.String(), Type.Unknown(), { description: 'input values merged into calls' });
-const EnforcedKeys = Type.Array(Type.String({ minLength: 1, maxLength: 200 }), { maxItems: 200, description: 'keys of values that runtime input cannot override' });
+const EnforcedKeys = Type.Array(Type.String({ minLength: 1, maxLength: 200 }), {
+  maxItems: 200,
+  description: 'keys of values that runtime input cannot override',
+});
 const TargetName = Type.String({ minLength: 1, maxLength: 200 });
 
 export const CreatePartialBody = Type.Object({

@@ -50,10 +50,13 @@ export class PartialsService {
   /** Every partial of a workspace (read by every call that merges input). */
   private readonly cache = new ConfigCache<PartialRow[]>({ ttlMs: CONFIG_CACHE_TTL_MS, maxEntries: 20_000 });
 
-  constructor(private readonly deps: { orm: Orm; registry: IntegrationRegistry; workspaces: WorkspacesService; bus: InvalidationBus }) {
+  constructor(
+    private readonly deps: { orm: Orm; registry: IntegrationRegistry; workspaces: WorkspacesService; bus: InvalidationBus },
+  ) {
     deps.bus.subscribe((msg) => {
       if (msg.type === 'all') this.cache.clear();
-      else if (msg.type === 'workspace_config' || msg.type === 'workspace') this.cache.invalidateTag(`ws:${msg.type === 'workspace' ? msg.id : msg.workspaceId}`);
+      else if (msg.type === 'workspace_config' || msg.type === 'workspace')
+        this.cache.invalidateTag(`ws:${msg.type === 'workspace' ? msg.id : msg.workspaceId}`);
     });
   }
 
@@ -61,22 +64,36 @@ export class PartialsService {
     await this.deps.workspaces.requireUsable(actor, input.workspaceId);
     const def = this.deps.registry.get(input.integrationName);
     if (!def) throw new AppError('INTEGRATION_NOT_FOUND', `No integration named "${input.integrationName}".`);
-    if (input.actionName !== undefined && input.triggerName !== undefined) throw invalidField('triggerName', 'cannot be given with actionName (a partial is for one action, one trigger, or the whole integration)');
-    if (input.actionName !== undefined && !def.actions[input.actionName]) throw invalidField('actionName', `"${input.actionName}" is not an action of ${def.name}`);
-    if (input.triggerName !== undefined && !def.triggers[input.triggerName]) throw invalidField('triggerName', `"${input.triggerName}" is not a trigger of ${def.name}`);
+    if (input.actionName !== undefined && input.triggerName !== undefined)
+      throw invalidField(
+        'triggerName',
+        'cannot be given with actionName (a partial is for one action, one trigger, or the whole integration)',
+      );
+    if (input.actionName !== undefined && !def.actions[input.actionName])
+      throw invalidField('actionName', `"${input.actionName}" is not an action of ${def.name}`);
+    if (input.triggerName !== undefined && !def.triggers[input.triggerName])
+      throw invalidField('triggerName', `"${input.triggerName}" is not a trigger of ${def.name}`);
 
     let workspaceIntegrationId: string | null = null;
     let alias: string | null = input.integrationAlias ?? null;
     if (input.workspaceIntegrationId) {
-      const wi = await wiRepo.findWorkspaceIntegration(this.deps.orm, actor.orgId, input.workspaceId, input.workspaceIntegrationId);
+      const wi = await wiRepo.findWorkspaceIntegration(
+        this.deps.orm,
+        actor.orgId,
+        input.workspaceId,
+        input.workspaceIntegrationId,
+      );
       if (!wi) throw invalidField('workspaceIntegrationId', 'is not a workspace integration of this workspace');
-      if (wi.integrationName !== def.name) throw invalidField('workspaceIntegrationId', `configures ${wi.integrationName}, not ${def.name}`);
-      if (alias !== null && alias !== wi.alias) throw invalidField('integrationAlias', `does not match the workspace integration's alias "${wi.alias}"`);
+      if (wi.integrationName !== def.name)
+        throw invalidField('workspaceIntegrationId', `configures ${wi.integrationName}, not ${def.name}`);
+      if (alias !== null && alias !== wi.alias)
+        throw invalidField('integrationAlias', `does not match the workspace integration's alias "${wi.alias}"`);
       workspaceIntegrationId = wi.id;
       alias = wi.alias;
     } else if (alias !== null) {
       const wi = (await wiRepo.listForWorkspace(this.deps.orm, actor.orgId, input.workspaceId)).find((w) => w.alias === alias);
-      if (wi && wi.integrationName !== def.name) throw invalidField('integrationAlias', `"${alias}" is an alias of ${wi.integrationName}, not ${def.name}`);
+      if (wi && wi.integrationName !== def.name)
+        throw invalidField('integrationAlias', `"${alias}" is an alias of ${wi.integrationName}, not ${def.name}`);
       workspaceIntegrationId = wi?.id ?? null;
     }
     const values = input.values ?? {};
@@ -123,10 +140,15 @@ export class PartialsService {
   }
 
   async update(actor: Actor, id: string, input: UpdatePartialInput) {
-    if (Object.values(input).every((v) => v === undefined)) throw new AppError('NO_UPDATES', 'Give at least one of name, description, values, enforcedKeys, isDefault.');
+    if (Object.values(input).every((v) => v === undefined))
+      throw new AppError('NO_UPDATES', 'Give at least one of name, description, values, enforcedKeys, isDefault.');
     const current = await this.find(actor, id);
     const values = input.values ?? current.values ?? {};
-    const enforcedKeys = checkEnforced(input.enforcedKeys ?? current.enforcedKeys ?? [], values, input.enforcedKeys === undefined ? 'values' : 'enforcedKeys');
+    const enforcedKeys = checkEnforced(
+      input.enforcedKeys ?? current.enforcedKeys ?? [],
+      values,
+      input.enforcedKeys === undefined ? 'values' : 'enforcedKeys',
+    );
     const updated = await this.write(input.name ?? current.name, async (tx) => {
       await repo.updatePartial(tx, actor.orgId, id, {
         ...(input.name !== undefined ? { name: input.name } : {}),
@@ -134,7 +156,8 @@ export class PartialsService {
         values,
         enforcedKeys,
       });
-      if (input.isDefault !== undefined) return this.markDefault(tx, actor.orgId, current.workspaceId, current.scopeKey, id, input.isDefault);
+      if (input.isDefault !== undefined)
+        return this.markDefault(tx, actor.orgId, current.workspaceId, current.scopeKey, id, input.isDefault);
       return (await repo.findPartial(tx, actor.orgId, id))!;
     });
     await this.changed(current.workspaceId);
@@ -143,7 +166,9 @@ export class PartialsService {
 
   async setDefault(actor: Actor, id: string, isDefault: boolean) {
     const current = await this.find(actor, id);
-    const updated = await this.write(current.name, (tx) => this.markDefault(tx, actor.orgId, current.workspaceId, current.scopeKey, id, isDefault));
+    const updated = await this.write(current.name, (tx) =>
+      this.markDefault(tx, actor.orgId, current.workspaceId, current.scopeKey, id, isDefault),
+    );
     await this.changed(current.workspaceId);
     return toPartial(updated);
   }
@@ -160,22 +185,40 @@ export class PartialsService {
    * (integration-wide before action-specific, all-alias before alias-specific). With partialIds: exactly those, in
    * the order given, each checked to belong to the target (else a VALIDATION_ERROR naming it).
    */
-  async forCall(orgId: string, workspaceId: string, target: PartialTarget, partialIds: string[] | undefined): Promise<PartialRow[]> {
+  async forCall(
+    orgId: string,
+    workspaceId: string,
+    target: PartialTarget,
+    partialIds: string[] | undefined,
+  ): Promise<PartialRow[]> {
     if (partialIds !== undefined && partialIds.length === 0) return [];
-    const all = await this.cache.get(`${orgId}:${workspaceId}`, [`ws:${workspaceId}`], () => repo.listPartials(this.deps.orm, orgId, workspaceId, {}));
+    const all = await this.cache.get(`${orgId}:${workspaceId}`, [`ws:${workspaceId}`], () =>
+      repo.listPartials(this.deps.orm, orgId, workspaceId, {}),
+    );
     if (partialIds === undefined) {
       return all
-        .filter((p) => p.isDefault && p.integrationName === target.integrationName && (!p.integrationAlias || p.integrationAlias === target.alias) && appliesTo(p, target))
+        .filter(
+          (p) =>
+            p.isDefault &&
+            p.integrationName === target.integrationName &&
+            (!p.integrationAlias || p.integrationAlias === target.alias) &&
+            appliesTo(p, target),
+        )
         .sort((a, b) => rank(a) - rank(b));
     }
     const found = new Map(all.map((p) => [p.id, p]));
     return partialIds.map((pid, i) => {
       const p = found.get(pid);
       if (!p || p.workspaceId !== workspaceId) throw invalidField(`partialIds[${i}]`, 'is not a partial of this workspace');
-      if (p.integrationName !== target.integrationName) throw invalidField(`partialIds[${i}]`, `is a partial of ${p.integrationName}, not ${target.integrationName}`);
-      if (p.integrationAlias && p.integrationAlias !== target.alias) throw invalidField(`partialIds[${i}]`, `belongs to the alias "${p.integrationAlias}", not "${target.alias}"`);
+      if (p.integrationName !== target.integrationName)
+        throw invalidField(`partialIds[${i}]`, `is a partial of ${p.integrationName}, not ${target.integrationName}`);
+      if (p.integrationAlias && p.integrationAlias !== target.alias)
+        throw invalidField(`partialIds[${i}]`, `belongs to the alias "${p.integrationAlias}", not "${target.alias}"`);
       if (!appliesTo(p, target)) {
-        throw invalidField(`partialIds[${i}]`, `is for ${p.actionName ? `the action ${p.actionName}` : `the trigger ${p.triggerName}`}, not ${target.actionName ? `the action ${target.actionName}` : `the trigger ${target.triggerName}`}`);
+        throw invalidField(
+          `partialIds[${i}]`,
+          `is for ${p.actionName ? `the action ${p.actionName}` : `the trigger ${p.triggerName}`}, not ${target.actionName ? `the action ${target.actionName}` : `the trigger ${target.triggerName}`}`,
+        );
       }
       return p;
     });
@@ -188,7 +231,14 @@ export class PartialsService {
     return row;
   }
 
-  private async markDefault(tx: Executor, orgId: string, workspaceId: string, key: string, id: string, isDefault: boolean): Promise<PartialRow> {
+  private async markDefault(
+    tx: Executor,
+    orgId: string,
+    workspaceId: string,
+    key: string,
+    id: string,
+    isDefault: boolean,
+  ): Promise<PartialRow> {
     if (isDefault) await repo.clearOtherDefaults(tx, workspaceId, key, id);
     const row = await repo.updatePartial(tx, orgId, id, { isDefault });
     if (!row) throw notFound();
@@ -223,7 +273,11 @@ function appliesTo(p: PartialRow, t: PartialTarget): boolean {
 function checkEnforced(keys: string[], values: Record<string, unknown>, field = 'enforcedKeys'): string[] {
   const unique = [...new Set(keys)];
   unique.forEach((k, i) => {
-    if (!(k in values)) throw invalidField(field === 'values' ? 'values' : `enforcedKeys[${i}]`, field === 'values' ? `must keep the enforced key "${k}"` : `"${k}" has no value in values`);
+    if (!(k in values))
+      throw invalidField(
+        field === 'values' ? 'values' : `enforcedKeys[${i}]`,
+        field === 'values' ? `must keep the enforced key "${k}"` : `"${k}" has no value in values`,
+      );
   });
   return unique;
 }

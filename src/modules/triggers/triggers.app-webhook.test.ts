@@ -72,7 +72,13 @@ describe('triggers: APP_WEBHOOK and registered WEBHOOK sources (Acme fixture pie
     acme = await new Acme().start();
     ({ key, orgId } = await t.tenant());
     ws = (await t.workspace(key)).id;
-    const conn = await t.post('/api/v1/connections', key, { type: 'SECRET_TEXT', integrationName: 'acme', externalId: 'acme', displayName: 'Acme', secretText: 'acme-key' });
+    const conn = await t.post('/api/v1/connections', key, {
+      type: 'SECRET_TEXT',
+      integrationName: 'acme',
+      externalId: 'acme',
+      displayName: 'Acme',
+      secretText: 'acme-key',
+    });
     assert.equal(conn.status, 201, conn.text);
   });
   after(async () => {
@@ -82,7 +88,13 @@ describe('triggers: APP_WEBHOOK and registered WEBHOOK sources (Acme fixture pie
   });
 
   const enableOrders = (account: string, path: string) =>
-    t.post('/api/v1/triggers/enable', key, { integrationName: 'acme', triggerName: 'order_created', workspaceId: ws, callbackUrl: rx.url(path), input: { baseUrl: acme.url, account } });
+    t.post('/api/v1/triggers/enable', key, {
+      integrationName: 'acme',
+      triggerName: 'order_created',
+      workspaceId: ws,
+      callbackUrl: rx.url(path),
+      input: { baseUrl: acme.url, account },
+    });
 
   it('subscribes on enable, verifies and routes app events to the listening sources, unsubscribes on disable', async () => {
     const res = await enableOrders('acct-1', '/cb/orders1');
@@ -96,7 +108,11 @@ describe('triggers: APP_WEBHOOK and registered WEBHOOK sources (Acme fixture pie
 
     const ok = await appEvent(t, { type: 'order.created', account: 'acct-1', data: { orderId: 'o-1', total: 10 } });
     assert.equal(ok.status, 200, ok.text);
-    const [got] = await rx.waitFor(() => firstArrivals(rx.to('/cb/orders1')).length === 1 && firstArrivals(rx.to('/cb/orders1')), 10_000, 'the routed event');
+    const [got] = await rx.waitFor(
+      () => firstArrivals(rx.to('/cb/orders1')).length === 1 && firstArrivals(rx.to('/cb/orders1')),
+      10_000,
+      'the routed event',
+    );
     assert.deepEqual(got!.json.data, { orderId: 'o-1', total: 10 });
     assert.equal(got!.json.triggerName, 'order_created');
     const [ev] = await eventsWhen(t, key, src.id, (e) => e.length === 1, 'the event');
@@ -113,14 +129,37 @@ describe('triggers: APP_WEBHOOK and registered WEBHOOK sources (Acme fixture pie
     const forged = await appEvent(t, { type: 'order.created', account: 'acct-1', data: { orderId: 'evil' } }, 'not-the-secret');
     assert.equal(forged.status, 401);
     assert.equal(forged.body.error, 'UNAUTHORIZED');
-    const unsigned = await t.request('POST', '/api/v1/webhooks/acme', { raw: '{"type":"order.created","account":"acct-1"}', headers: { 'content-type': 'application/json' } });
+    const unsigned = await t.request('POST', '/api/v1/webhooks/acme', {
+      raw: '{"type":"order.created","account":"acct-1"}',
+      headers: { 'content-type': 'application/json' },
+    });
     assert.equal(unsigned.status, 401);
     const challenge = await appEvent(t, { type: 'url_verification', challenge: 'c-123' });
     assert.equal(challenge.status, 200);
     assert.deepEqual(challenge.body, { challenge: 'c-123' });
     // The source's own address verifies the same way.
-    assert.equal((await appEvent(t, { type: 'order.created', account: 'acct-1', data: { orderId: 'direct' } }, 'wrong', pathOf(src.webhookUrl))).status, 401);
-    assert.equal((await appEvent(t, { type: 'order.created', account: 'acct-1', data: { orderId: 'direct' } }, APP_SECRET, pathOf(src.webhookUrl))).status, 200);
+    assert.equal(
+      (
+        await appEvent(
+          t,
+          { type: 'order.created', account: 'acct-1', data: { orderId: 'direct' } },
+          'wrong',
+          pathOf(src.webhookUrl),
+        )
+      ).status,
+      401,
+    );
+    assert.equal(
+      (
+        await appEvent(
+          t,
+          { type: 'order.created', account: 'acct-1', data: { orderId: 'direct' } },
+          APP_SECRET,
+          pathOf(src.webhookUrl),
+        )
+      ).status,
+      200,
+    );
     await rx.waitFor(() => firstArrivals(rx.to('/cb/orders1')).length === 2, 10_000, 'the direct event');
     assert.equal(firstArrivals(rx.to('/cb/orders1'))[1]!.json.data.orderId, 'direct');
 
@@ -134,11 +173,21 @@ describe('triggers: APP_WEBHOOK and registered WEBHOOK sources (Acme fixture pie
     await t.post('/api/v1/triggers/disable', key, { triggerSourceId: other.id });
 
     assert.equal((await appEvent(t, {}, APP_SECRET, '/api/v1/webhooks/no-such-integration')).status, 404);
-    assert.equal((await appEvent(t, {}, APP_SECRET, '/api/v1/webhooks/webhook')).status, 404, 'an integration without app events has no app address');
+    assert.equal(
+      (await appEvent(t, {}, APP_SECRET, '/api/v1/webhooks/webhook')).status,
+      404,
+      'an integration without app events has no app address',
+    );
   });
 
   it('registers its own webhook URL, answers the handshake, verifies each call and unregisters on disable', async () => {
-    const res = await t.post('/api/v1/triggers/enable', key, { integrationName: 'acme', triggerName: 'new_message', workspaceId: ws, callbackUrl: rx.url('/cb/msg'), input: { baseUrl: acme.url } });
+    const res = await t.post('/api/v1/triggers/enable', key, {
+      integrationName: 'acme',
+      triggerName: 'new_message',
+      workspaceId: ws,
+      callbackUrl: rx.url('/cb/msg'),
+      input: { baseUrl: acme.url },
+    });
     assert.equal(res.status, 201, res.text);
     const src = res.body.triggerSource;
     const [reg] = acme.calls('POST', '/webhooks');
@@ -177,57 +226,111 @@ describe('triggers: APP_WEBHOOK and registered WEBHOOK sources (Acme fixture pie
   });
 
   it('removes an enable abandoned by a node that died during onEnable, and undoes its registration', async () => {
-    const res = await t.post('/api/v1/triggers/enable', key, { integrationName: 'acme', triggerName: 'new_message', workspaceId: ws, callbackUrl: rx.url('/cb/abandoned'), input: { baseUrl: acme.url } });
+    const res = await t.post('/api/v1/triggers/enable', key, {
+      integrationName: 'acme',
+      triggerName: 'new_message',
+      workspaceId: ws,
+      callbackUrl: rx.url('/cb/abandoned'),
+      input: { baseUrl: acme.url },
+    });
     assert.equal(res.status, 201, res.text);
     const src = res.body.triggerSource;
     const { id: hookId } = acme.registrations.at(-1)!;
     // What such a node leaves: the row still PENDING, from long ago, while the provider has the registration.
-    await t.db.orm.update(triggerSources).set({ status: 'PENDING', createdAt: new Date(Date.now() - 24 * 3_600_000) }).where(eq(triggerSources.id, src.id));
+    await t.db.orm
+      .update(triggerSources)
+      .set({ status: 'PENDING', createdAt: new Date(Date.now() - 24 * 3_600_000) })
+      .where(eq(triggerSources.id, src.id));
     await t.restart();
     await registerFixture(t.app, 'piece-acme');
-    await eventually(async () => (await t.db.orm.select().from(triggerSources).where(eq(triggerSources.id, src.id))).length === 0, 15_000, 'the abandoned row to go');
-    await acme.rx.waitFor(() => acme.calls('DELETE', `/webhooks/${hookId}`).length === 1, 10_000, 'the registration to be undone');
+    await eventually(
+      async () => (await t.db.orm.select().from(triggerSources).where(eq(triggerSources.id, src.id))).length === 0,
+      15_000,
+      'the abandoned row to go',
+    );
+    await acme.rx.waitFor(
+      () => acme.calls('DELETE', `/webhooks/${hookId}`).length === 1,
+      10_000,
+      'the registration to be undone',
+    );
   });
 
   it('answers TRIGGER_ENABLE_FAILED and keeps nothing when the provider refuses the registration', async () => {
     acme.failRegistration = true;
-    const rowsOf = () => t.db.orm.select().from(triggerSources).where(and(eq(triggerSources.orgId, orgId), eq(triggerSources.triggerName, 'new_message')));
+    const rowsOf = () =>
+      t.db.orm
+        .select()
+        .from(triggerSources)
+        .where(and(eq(triggerSources.orgId, orgId), eq(triggerSources.triggerName, 'new_message')));
     const before = (await rowsOf()).length;
     try {
-      const res = await t.post('/api/v1/triggers/enable', key, { integrationName: 'acme', triggerName: 'new_message', workspaceId: ws, callbackUrl: rx.url('/cb/never'), input: { baseUrl: acme.url } });
+      const res = await t.post('/api/v1/triggers/enable', key, {
+        integrationName: 'acme',
+        triggerName: 'new_message',
+        workspaceId: ws,
+        callbackUrl: rx.url('/cb/never'),
+        input: { baseUrl: acme.url },
+      });
       assert.equal(res.status, 400);
       assert.equal(res.body.error, 'TRIGGER_ENABLE_FAILED');
       assert.match(res.body.message, /Acme answered 500/);
       assert.equal((await rowsOf()).length, before, 'no source was left behind for the failed enable');
-      assert.equal((await t.get(`/api/v1/triggers?workspaceId=${ws}&includeDisabled=true`, key)).body.triggers.filter((x: any) => x.triggerName === 'new_message').length, before);
+      assert.equal(
+        (await t.get(`/api/v1/triggers?workspaceId=${ws}&includeDisabled=true`, key)).body.triggers.filter(
+          (x: any) => x.triggerName === 'new_message',
+        ).length,
+        before,
+      );
     } finally {
       acme.failRegistration = false;
     }
   });
   it('unregisters every source of a workspace at the provider when the workspace is deleted', async () => {
     const doomed = (await t.workspace(key)).id;
-    const res = await t.post('/api/v1/triggers/enable', key, { integrationName: 'acme', triggerName: 'new_message', workspaceId: doomed, callbackUrl: rx.url('/cb/doomed'), input: { baseUrl: acme.url } });
+    const res = await t.post('/api/v1/triggers/enable', key, {
+      integrationName: 'acme',
+      triggerName: 'new_message',
+      workspaceId: doomed,
+      callbackUrl: rx.url('/cb/doomed'),
+      input: { baseUrl: acme.url },
+    });
     assert.equal(res.status, 201, res.text);
     const { id: hookId } = acme.registrations.at(-1)!;
     assert.equal((await t.delete(`/api/v1/workspaces/${doomed}`, key)).status, 200);
     assert.equal(acme.calls('DELETE', `/webhooks/${hookId}`).length, 1, 'onDisable ran before the workspace went');
-    assert.equal((await t.db.orm.select().from(triggerSources).where(eq(triggerSources.id, res.body.triggerSource.id))).length, 0, 'the source went with the workspace');
+    assert.equal(
+      (await t.db.orm.select().from(triggerSources).where(eq(triggerSources.id, res.body.triggerSource.id))).length,
+      0,
+      'the source went with the workspace',
+    );
   });
 
   it('loses no piece state change when one source takes many webhooks at once', async () => {
-    const res = await t.post('/api/v1/triggers/enable', key, { integrationName: 'acme', triggerName: 'counted', workspaceId: ws, callbackUrl: rx.url('/cb/counted') });
+    const res = await t.post('/api/v1/triggers/enable', key, {
+      integrationName: 'acme',
+      triggerName: 'counted',
+      workspaceId: ws,
+      callbackUrl: rx.url('/cb/counted'),
+    });
     assert.equal(res.status, 201, res.text);
     const src = res.body.triggerSource;
     const n = 40;
     const answers = await Promise.all(Array.from({ length: n }, (_, i) => postEvent(t, src.webhookUrl, { i })));
-    assert.deepEqual(answers.map((a) => a.status), Array<number>(n).fill(200), answers.find((a) => a.status !== 200)?.text);
+    assert.deepEqual(
+      answers.map((a) => a.status),
+      Array<number>(n).fill(200),
+      answers.find((a) => a.status !== 200)?.text,
+    );
     const [row] = await t.db.orm.select().from(triggerSources).where(eq(triggerSources.id, src.id));
     assert.deepEqual(SecretBox.fromKeys(t.config.encryptionKey!).open('trigger_state', src.id, row!.state), { count: n });
     assert.equal(row!.eventCount, n);
     // Every call saw the count the one before it left: each value once.
     const deliveries = await t.db.orm.select().from(webhookDeliveries).where(eq(webhookDeliveries.streamKey, src.id));
     const counts = deliveries.map((d) => (JSON.parse(d.body) as { data: { count: number } }).data.count).sort((a, b) => a - b);
-    assert.deepEqual(counts, Array.from({ length: n }, (_, i) => i + 1));
+    assert.deepEqual(
+      counts,
+      Array.from({ length: n }, (_, i) => i + 1),
+    );
   });
 
   it('answers 404 to an enable whose workspace is deleted during onEnable, and removes its registration', async () => {
@@ -236,7 +339,13 @@ describe('triggers: APP_WEBHOOK and registered WEBHOOK sources (Acme fixture pie
     acme.holdRegistration = new Promise<void>((r) => (release = r));
     const asked = acme.calls('POST', '/webhooks').length;
     try {
-      const enabling = t.post('/api/v1/triggers/enable', key, { integrationName: 'acme', triggerName: 'new_message', workspaceId: doomed, callbackUrl: rx.url('/cb/raced'), input: { baseUrl: acme.url } });
+      const enabling = t.post('/api/v1/triggers/enable', key, {
+        integrationName: 'acme',
+        triggerName: 'new_message',
+        workspaceId: doomed,
+        callbackUrl: rx.url('/cb/raced'),
+        input: { baseUrl: acme.url },
+      });
       await acme.rx.waitFor(() => acme.calls('POST', '/webhooks').length === asked + 1, 10_000, 'onEnable to reach the provider');
       // The source is PENDING while the provider registers it; the workspace goes now.
       assert.equal((await t.delete(`/api/v1/workspaces/${doomed}`, key)).status, 200);
@@ -250,7 +359,11 @@ describe('triggers: APP_WEBHOOK and registered WEBHOOK sources (Acme fixture pie
     }
     const { id: hookId } = acme.registrations.at(-1)!;
     assert.equal(acme.calls('DELETE', `/webhooks/${hookId}`).length, 1, 'onDisable removed the registration the enable made');
-    assert.equal((await t.db.orm.select().from(triggerSources).where(eq(triggerSources.workspaceId, doomed))).length, 0, 'no source was left');
+    assert.equal(
+      (await t.db.orm.select().from(triggerSources).where(eq(triggerSources.workspaceId, doomed))).length,
+      0,
+      'no source was left',
+    );
   });
 
   it('answers TRIGGER_ENABLE_FAILED and undoes the registration when a workspace deletion that failed disabled the source during onEnable', async () => {
@@ -263,7 +376,13 @@ describe('triggers: APP_WEBHOOK and registered WEBHOOK sources (Acme fixture pie
     acme.holdRegistration = new Promise<void>((r) => (release = r));
     const asked = acme.calls('POST', '/webhooks').length;
     try {
-      const enabling = t.post('/api/v1/triggers/enable', key, { integrationName: 'acme', triggerName: 'new_message', workspaceId: kept, callbackUrl: rx.url('/cb/survived'), input: { baseUrl: acme.url } });
+      const enabling = t.post('/api/v1/triggers/enable', key, {
+        integrationName: 'acme',
+        triggerName: 'new_message',
+        workspaceId: kept,
+        callbackUrl: rx.url('/cb/survived'),
+        input: { baseUrl: acme.url },
+      });
       await acme.rx.waitFor(() => acme.calls('POST', '/webhooks').length === asked + 1, 10_000, 'onEnable to reach the provider');
       assert.equal((await t.delete(`/api/v1/workspaces/${kept}`, key)).status, 503);
       release();
@@ -277,7 +396,11 @@ describe('triggers: APP_WEBHOOK and registered WEBHOOK sources (Acme fixture pie
     }
     const { id: hookId } = acme.registrations.at(-1)!;
     assert.equal(acme.calls('DELETE', `/webhooks/${hookId}`).length, 1, 'onDisable removed the registration the enable made');
-    assert.equal((await t.db.orm.select().from(triggerSources).where(eq(triggerSources.workspaceId, kept))).length, 0, 'no source was left');
+    assert.equal(
+      (await t.db.orm.select().from(triggerSources).where(eq(triggerSources.workspaceId, kept))).length,
+      0,
+      'no source was left',
+    );
     assert.equal((await t.get(`/api/v1/workspaces/${kept}`, key)).status, 200, 'the workspace survived');
   });
 
@@ -296,13 +419,23 @@ describe('triggers: APP_WEBHOOK and registered WEBHOOK sources (Acme fixture pie
     });
     const deleting = t.delete(`/api/v1/workspaces/${doomed}`, key);
     await holding;
-    const res = await t.post('/api/v1/triggers/enable', key, { integrationName: 'acme', triggerName: 'new_message', workspaceId: doomed, callbackUrl: rx.url('/cb/late'), input: { baseUrl: acme.url } });
+    const res = await t.post('/api/v1/triggers/enable', key, {
+      integrationName: 'acme',
+      triggerName: 'new_message',
+      workspaceId: doomed,
+      callbackUrl: rx.url('/cb/late'),
+      input: { baseUrl: acme.url },
+    });
     assert.equal(res.status, 201, res.text);
     const { id: hookId } = acme.registrations.at(-1)!;
     release();
     assert.equal((await deleting).status, 200);
     assert.equal(rounds, 2, 'the deletion ran its hooks again for the source it found');
-    assert.equal(acme.calls('DELETE', `/webhooks/${hookId}`).length, 1, 'the late source was unregistered before the workspace went');
+    assert.equal(
+      acme.calls('DELETE', `/webhooks/${hookId}`).length,
+      1,
+      'the late source was unregistered before the workspace went',
+    );
     assert.equal((await t.db.orm.select().from(triggerSources).where(eq(triggerSources.workspaceId, doomed))).length, 0);
   });
 
@@ -318,24 +451,58 @@ describe('triggers: APP_WEBHOOK and registered WEBHOOK sources (Acme fixture pie
           RETURN NEW;
         END $$`),
     );
-    await t.db.orm.execute(sql.raw(`CREATE TRIGGER vanish_on_enable BEFORE INSERT ON trigger_sources FOR EACH ROW EXECUTE FUNCTION vanish_on_enable()`));
+    await t.db.orm.execute(
+      sql.raw(
+        `CREATE TRIGGER vanish_on_enable BEFORE INSERT ON trigger_sources FOR EACH ROW EXECUTE FUNCTION vanish_on_enable()`,
+      ),
+    );
     try {
       const other = (await t.workspace(key)).id;
-      const conn = ((await t.get('/api/v1/connections', key)).body.connections as Array<{ id: string; externalId: string }>).find((c) => c.externalId === 'acme')!;
-      const added = await t.post(`/api/v1/workspaces/${other}/integrations`, key, { integrationName: 'acme', connectionId: conn.id });
+      const conn = ((await t.get('/api/v1/connections', key)).body.connections as Array<{ id: string; externalId: string }>).find(
+        (c) => c.externalId === 'acme',
+      )!;
+      const added = await t.post(`/api/v1/workspaces/${other}/integrations`, key, {
+        integrationName: 'acme',
+        connectionId: conn.id,
+      });
       assert.equal(added.status, 201, added.text);
       const asked = acme.calls('POST', '/webhooks').length;
       const cases = [
-        { workspaceId: ws, path: '/cb/vanish-connection', error: 'CONNECTION_NOT_FOUND', message: /connection was deleted meanwhile/ },
-        { workspaceId: other, path: '/cb/vanish-integration', error: 'NOT_FOUND', message: /workspace integration was deleted meanwhile/ },
+        {
+          workspaceId: ws,
+          path: '/cb/vanish-connection',
+          error: 'CONNECTION_NOT_FOUND',
+          message: /connection was deleted meanwhile/,
+        },
+        {
+          workspaceId: other,
+          path: '/cb/vanish-integration',
+          error: 'NOT_FOUND',
+          message: /workspace integration was deleted meanwhile/,
+        },
         { workspaceId: other, path: '/cb/vanish-workspace', error: 'NOT_FOUND', message: /Workspace not found/ },
       ];
       for (const c of cases) {
-        const res = await t.post('/api/v1/triggers/enable', key, { integrationName: 'acme', triggerName: 'new_message', workspaceId: c.workspaceId, callbackUrl: rx.url(c.path), input: { baseUrl: acme.url } });
+        const res = await t.post('/api/v1/triggers/enable', key, {
+          integrationName: 'acme',
+          triggerName: 'new_message',
+          workspaceId: c.workspaceId,
+          callbackUrl: rx.url(c.path),
+          input: { baseUrl: acme.url },
+        });
         assert.equal(res.status, 404, `${c.path}: ${res.text}`);
         assert.equal(res.body.error, c.error);
         assert.match(res.body.message, c.message);
-        assert.equal((await t.db.orm.select().from(triggerSources).where(eq(triggerSources.callbackUrl, rx.url(c.path)))).length, 0, `${c.path}: nothing kept`);
+        assert.equal(
+          (
+            await t.db.orm
+              .select()
+              .from(triggerSources)
+              .where(eq(triggerSources.callbackUrl, rx.url(c.path)))
+          ).length,
+          0,
+          `${c.path}: nothing kept`,
+        );
       }
       assert.equal(acme.calls('POST', '/webhooks').length, asked, 'nothing was registered at the provider');
       // The deletions were the insert's own, undone with it: everything is still there.
@@ -350,7 +517,12 @@ describe('triggers: APP_WEBHOOK and registered WEBHOOK sources (Acme fixture pie
   it('never writes a source id to the logs', async () => {
     const ids = new Set<string>((await t.db.orm.select({ id: triggerSources.id }).from(triggerSources)).map((r) => r.id));
     // Sources gone since (disabled with their workspace, abandoned, raced): their addresses as given to the provider.
-    for (const r of acme.calls('POST', '/webhooks')) ids.add(String((r.json as { url: string }).url).split('/').at(-1)!);
+    for (const r of acme.calls('POST', '/webhooks'))
+      ids.add(
+        String((r.json as { url: string }).url)
+          .split('/')
+          .at(-1)!,
+      );
     assert.ok(ids.size >= 8 && t.logs.length > 0);
     const leaks = t.logs.filter((line) => [...ids].some((id) => line.includes(id)));
     assert.deepEqual(leaks, []);

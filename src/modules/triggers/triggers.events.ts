@@ -13,7 +13,8 @@ export const TRIGGER_PRODUCER = 'trigger';
 /** The callback body: the current shape, or the earlier envelope for sources enabled through the earlier shape. */
 export function envelope(row: repo.SourceRow, data: unknown, eventId: string, at: Date): Record<string, unknown> {
   const timestamp = at.toISOString();
-  if (row.apiShape === 'earlier') return { triggerId: row.id, pieceName: row.integrationName, triggerName: row.triggerName, timestamp, payload: data ?? null };
+  if (row.apiShape === 'earlier')
+    return { triggerId: row.id, pieceName: row.integrationName, triggerName: row.triggerName, timestamp, payload: data ?? null };
   return {
     triggerSourceId: row.id,
     integrationName: row.integrationName,
@@ -87,7 +88,13 @@ export class EventRecorder {
 
   constructor(private readonly deps: { orm: Orm; delivery: DeliveryService; secrets: SourceSecrets; bus?: InvalidationBus }) {}
 
-  async record(orgId: string, sourceId: string, items: unknown[], origin: EventOrigin, opts: RecordOptions = {}): Promise<string[] | null> {
+  async record(
+    orgId: string,
+    sourceId: string,
+    items: unknown[],
+    origin: EventOrigin,
+    opts: RecordOptions = {},
+  ): Promise<string[] | null> {
     if (opts.state || opts.pollToken || items.length === 0) {
       const ids = await this.recordNow(orgId, sourceId, [items], origin, opts);
       if (ids && opts.state) await this.stateChanged(orgId, sourceId);
@@ -102,7 +109,14 @@ export class EventRecorder {
     return done;
   }
 
-  private async drain(key: string, g: { running: boolean; queue: Waiting[] }, orgId: string, sourceId: string, origin: EventOrigin, opts: RecordOptions): Promise<void> {
+  private async drain(
+    key: string,
+    g: { running: boolean; queue: Waiting[] },
+    orgId: string,
+    sourceId: string,
+    origin: EventOrigin,
+    opts: RecordOptions,
+  ): Promise<void> {
     g.running = true;
     try {
       while (g.queue.length > 0) {
@@ -114,7 +128,13 @@ export class EventRecorder {
           n += w.items.length;
         }
         try {
-          const ids = await this.recordNow(orgId, sourceId, calls.map((c) => c.items), origin, opts);
+          const ids = await this.recordNow(
+            orgId,
+            sourceId,
+            calls.map((c) => c.items),
+            origin,
+            opts,
+          );
           calls.forEach((c, i) => c.resolve(ids ? ids[i]! : null));
         } catch (err) {
           if (calls.length === 1) calls[0]!.reject(err);
@@ -142,7 +162,13 @@ export class EventRecorder {
    * is being enabled (acceptPending) the state belongs to the enabling call and is not written. On a node, such runs
    * queue one at a time per source and at most MAX_LOCKED_RUNS at once, so they never take the whole pool.
    */
-  recordLocked(orgId: string, sourceId: string, origin: EventOrigin, opts: Pick<RecordOptions, 'acceptPending'>, produce: (row: repo.SourceRow) => Promise<LockedRun>): Promise<string[] | null> {
+  recordLocked(
+    orgId: string,
+    sourceId: string,
+    origin: EventOrigin,
+    opts: Pick<RecordOptions, 'acceptPending'>,
+    produce: (row: repo.SourceRow) => Promise<LockedRun>,
+  ): Promise<string[] | null> {
     const previous = this.lockedChains.get(sourceId) ?? Promise.resolve();
     const run = previous.then(() => this.inLockedSlot(() => this.recordLockedNow(orgId, sourceId, origin, opts, produce)));
     const tail = run.catch(() => undefined);
@@ -164,7 +190,13 @@ export class EventRecorder {
     }
   }
 
-  private async recordLockedNow(orgId: string, sourceId: string, origin: EventOrigin, opts: Pick<RecordOptions, 'acceptPending'>, produce: (row: repo.SourceRow) => Promise<LockedRun>): Promise<string[] | null> {
+  private async recordLockedNow(
+    orgId: string,
+    sourceId: string,
+    origin: EventOrigin,
+    opts: Pick<RecordOptions, 'acceptPending'>,
+    produce: (row: repo.SourceRow) => Promise<LockedRun>,
+  ): Promise<string[] | null> {
     let wrote = false;
     const ids = await this.deps.orm.transaction(async (tx) => {
       const row = await this.takes(tx, orgId, sourceId, opts);
@@ -194,7 +226,13 @@ export class EventRecorder {
   }
 
   /** One transaction for several calls' items; their event ids, call by call (null: the source takes no events). */
-  private async recordNow(orgId: string, sourceId: string, calls: unknown[][], origin: EventOrigin, opts: RecordOptions): Promise<string[][] | null> {
+  private async recordNow(
+    orgId: string,
+    sourceId: string,
+    calls: unknown[][],
+    origin: EventOrigin,
+    opts: RecordOptions,
+  ): Promise<string[][] | null> {
     return this.deps.orm.transaction(async (tx) => {
       const row = await this.takes(tx, orgId, sourceId, opts);
       if (!row) return null;
@@ -204,7 +242,13 @@ export class EventRecorder {
   }
 
   /** Inserts the events and their deliveries of a locked source and moves its counters (and state, poll lease). */
-  private async write(tx: Orm, row: repo.SourceRow, calls: unknown[][], origin: EventOrigin, opts: RecordOptions): Promise<string[][]> {
+  private async write(
+    tx: Orm,
+    row: repo.SourceRow,
+    calls: unknown[][],
+    origin: EventOrigin,
+    opts: RecordOptions,
+  ): Promise<string[][]> {
     const { orgId, id: sourceId } = row;
     const own = this.deps.secrets.open<Record<string, string>>(row.id, 'headers', row.callbackHeaders);
     const headers = Object.fromEntries(Object.entries(own).filter(([k]) => k.toLowerCase() !== 'x-service-event'));
@@ -217,7 +261,16 @@ export class EventRecorder {
       items.map((item) => {
         const id = newId();
         seq += 1;
-        deliveries.push({ id, orgId, producer: TRIGGER_PRODUCER, subjectId: id, streamKey: row.id, url: row.callbackUrl, headers, body: envelope(row, item, id, now) });
+        deliveries.push({
+          id,
+          orgId,
+          producer: TRIGGER_PRODUCER,
+          subjectId: id,
+          streamKey: row.id,
+          url: row.callbackUrl,
+          headers,
+          body: envelope(row, item, id, now),
+        });
         events.push({ id, orgId, sourceId, seq, origin, createdAt: now });
         return id;
       }),

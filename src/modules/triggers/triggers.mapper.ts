@@ -19,7 +19,7 @@ export function toTriggerSource(row: SourceRow, webhookUrl: string | null, lastD
     callbackUrl: row.callbackUrl,
     callbackMetadata: row.callbackMetadata ?? {},
     simulate: row.simulate,
-    status: (row.status === 'DISABLED' ? 'DISABLED' : 'ACTIVE'),
+    status: row.status === 'DISABLED' ? 'DISABLED' : 'ACTIVE',
     pollingIntervalMinutes: row.pollingIntervalMinutes,
     connectionId: row.connectionId,
     lastError: row.lastError,

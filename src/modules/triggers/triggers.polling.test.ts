@@ -51,7 +51,11 @@ class Vendor {
   /** Waits until `more` further polls of the account have been answered. */
   async morePolls(account: string, more: number): Promise<void> {
     const target = this.polls(account).length + more;
-    await this.rx.waitFor(() => this.polls(account).length >= target && (this.inFlight.get(account) ?? 0) === 0, 15_000, `${more} more polls of ${account}`);
+    await this.rx.waitFor(
+      () => this.polls(account).length >= target && (this.inFlight.get(account) ?? 0) === 0,
+      15_000,
+      `${more} more polls of ${account}`,
+    );
   }
 }
 
@@ -69,7 +73,13 @@ describe('triggers: polling sources', () => {
     vendor = await new Vendor().start();
     ({ key } = await t.tenant());
     ws = (await t.workspace(key)).id;
-    const conn = await t.post('/api/v1/connections', key, { type: 'SECRET_TEXT', integrationName: 'poller', externalId: 'poll-conn', displayName: 'Poller', secretText: 'vendor-key' });
+    const conn = await t.post('/api/v1/connections', key, {
+      type: 'SECRET_TEXT',
+      integrationName: 'poller',
+      externalId: 'poll-conn',
+      displayName: 'Poller',
+      secretText: 'vendor-key',
+    });
     assert.equal(conn.status, 201, conn.text);
   });
   after(async () => {
@@ -101,7 +111,11 @@ describe('triggers: polling sources', () => {
     assert.equal(src.webhookUrl, null, 'a polling source has no webhook address');
     assert.equal(src.pollingIntervalMinutes, 1);
     assert.ok(src.connectionId);
-    assert.equal(vendor.polls('a1')[0]!.headers.authorization, 'Bearer vendor-key', 'onEnable read the newest item with the connection');
+    assert.equal(
+      vendor.polls('a1')[0]!.headers.authorization,
+      'Bearer vendor-key',
+      'onEnable read the newest item with the connection',
+    );
 
     const recorded = async () => (await t.get(`/api/v1/triggers/${src.id}/events`, key)).body.total as number;
     await vendor.morePolls('a1', 2);
@@ -123,8 +137,17 @@ describe('triggers: polling sources', () => {
     await vendor.morePolls('a1', 2);
     assert.deepEqual(delivered('/cb/a1').sort(), ['i4', 'i5', 'i6']);
 
-    const events = await eventsWhen(t, key, src.id, (e) => e.length === 3 && e.every((x) => x.status === 'delivered'), 'three delivered events');
-    assert.deepEqual(events.map((e) => e.sequence), [3, 2, 1]);
+    const events = await eventsWhen(
+      t,
+      key,
+      src.id,
+      (e) => e.length === 3 && e.every((x) => x.status === 'delivered'),
+      'three delivered events',
+    );
+    assert.deepEqual(
+      events.map((e) => e.sequence),
+      [3, 2, 1],
+    );
     assert.ok(events.every((e) => e.origin === 'poll'));
     const list = await t.get(`/api/v1/triggers?workspaceId=${ws}`, key);
     const listed = list.body.triggers.find((s: any) => s.id === src.id);
@@ -151,11 +174,15 @@ describe('triggers: polling sources', () => {
     vendor.failing.add('f1');
     vendor.add('f1', 'during-outage');
     await vendor.morePolls('f1', 2);
-    const failed = await eventually(async () => {
-      const l = await t.get(`/api/v1/triggers?workspaceId=${ws}`, key);
-      const s = l.body.triggers.find((x: any) => x.id === src.id);
-      return s?.lastError ? s : null;
-    }, 10_000, 'the poll error on the source');
+    const failed = await eventually(
+      async () => {
+        const l = await t.get(`/api/v1/triggers?workspaceId=${ws}`, key);
+        const s = l.body.triggers.find((x: any) => x.id === src.id);
+        return s?.lastError ? s : null;
+      },
+      10_000,
+      'the poll error on the source',
+    );
     assert.match(failed.lastError, /poll: .*500/);
     assert.equal(delivered('/cb/f1').length, 0);
     vendor.failing.delete('f1');
@@ -185,9 +212,22 @@ describe('triggers: polling sources', () => {
     vendor.add('live', 'l2');
     const hooks = t.app.services.registry.get('poller')!.triggers.new_item!.hooks!;
     const puts: string[] = [];
-    const store = { get: async () => null, put: async (k: string, v: unknown) => (puts.push(k), v), delete: async () => undefined };
-    const items = (await hooks.test({ input: { baseUrl: vendor.url, account: 'live' }, auth: { type: 'SECRET_TEXT', value: { secret_text: 'vendor-key' } }, webhookUrl: '', publicUrl: '', store })) as Array<{ id: string }>;
-    assert.deepEqual(items.map((i) => i.id), ['l2', 'l1']);
+    const store = {
+      get: async () => null,
+      put: async (k: string, v: unknown) => (puts.push(k), v),
+      delete: async () => undefined,
+    };
+    const items = (await hooks.test({
+      input: { baseUrl: vendor.url, account: 'live' },
+      auth: { type: 'SECRET_TEXT', value: { secret_text: 'vendor-key' } },
+      webhookUrl: '',
+      publicUrl: '',
+      store,
+    })) as Array<{ id: string }>;
+    assert.deepEqual(
+      items.map((i) => i.id),
+      ['l2', 'l1'],
+    );
   });
 
   it('assembles input with the engine: default partials, partialIds: [] and enforced keys', async () => {
@@ -200,13 +240,25 @@ describe('triggers: polling sources', () => {
       isDefault: true,
     });
     assert.equal(partial.status, 201, partial.text);
-    const viaDefault = await t.post('/api/v1/triggers/enable', key, { integrationName: 'poller', triggerName: 'new_item', workspaceId: ws, callbackUrl: rx.url('/cb/p'), pollingIntervalMinutes: 1 });
+    const viaDefault = await t.post('/api/v1/triggers/enable', key, {
+      integrationName: 'poller',
+      triggerName: 'new_item',
+      workspaceId: ws,
+      callbackUrl: rx.url('/cb/p'),
+      pollingIntervalMinutes: 1,
+    });
     assert.equal(viaDefault.status, 201, viaDefault.text);
     await vendor.morePolls('from-partial', 1);
     const none = await enablePoll('explicit', '/cb/p2', { partialIds: [] });
     assert.equal(none.status, 201, none.text);
     assert.ok(vendor.polls('explicit').length >= 1);
-    const withoutDefaults = await t.post('/api/v1/triggers/enable', key, { integrationName: 'poller', triggerName: 'new_item', workspaceId: ws, callbackUrl: rx.url('/cb/p3'), partialIds: [] });
+    const withoutDefaults = await t.post('/api/v1/triggers/enable', key, {
+      integrationName: 'poller',
+      triggerName: 'new_item',
+      workspaceId: ws,
+      callbackUrl: rx.url('/cb/p3'),
+      partialIds: [],
+    });
     assert.equal(withoutDefaults.status, 400);
     assert.match(withoutDefaults.body.message, /input\.baseUrl/);
 
@@ -230,63 +282,83 @@ describe('triggers: polling sources', () => {
 });
 
 // Two app instances on one PostgreSQL database; PGlite is single-process, so this needs DATABASE_URL.
-describe('triggers: two nodes on one database', { skip: !process.env.DATABASE_URL && 'needs PostgreSQL (DATABASE_URL); PGlite is single-process' }, () => {
-  it('polls each source on one node at a time, once per interval, and delivers each event once per attempt', async () => {
-    const t = await startApp(TRIGGER_ENV);
-    const rx = await new Receiver().start();
-    const vendor = await new Vendor().start();
-    const dbName = (await t.db.query<{ name: string }>('SELECT current_database() AS name'))[0]!.name;
-    const u = new URL(process.env.DATABASE_URL!);
-    u.pathname = `/${dbName}`;
-    const db2 = await openDatabase({ url: u.toString(), poolSize: 5 });
-    const app2 = await buildApp({ config: { ...testConfig(TRIGGER_ENV), encryptionKey: t.config.encryptionKey }, db: db2 });
-    await app2.ready();
-    try {
-      await registerFixture(t.app, 'piece-poller');
-      await registerFixture(app2, 'piece-poller');
-      const { key } = await t.tenant();
-      const ws = (await t.workspace(key)).id;
-      await t.post('/api/v1/connections', key, { type: 'SECRET_TEXT', integrationName: 'poller', externalId: 'c', displayName: 'P', secretText: 'vendor-key' });
-      vendor.holdMs = 120;
-      let n = 0;
-      rx.respond = () => (n++ % 3 === 0 ? { status: 500 } : { status: 200 });
-      const src = (
-        await t.post('/api/v1/triggers/enable', key, {
+describe(
+  'triggers: two nodes on one database',
+  { skip: !process.env.DATABASE_URL && 'needs PostgreSQL (DATABASE_URL); PGlite is single-process' },
+  () => {
+    it('polls each source on one node at a time, once per interval, and delivers each event once per attempt', async () => {
+      const t = await startApp(TRIGGER_ENV);
+      const rx = await new Receiver().start();
+      const vendor = await new Vendor().start();
+      const dbName = (await t.db.query<{ name: string }>('SELECT current_database() AS name'))[0]!.name;
+      const u = new URL(process.env.DATABASE_URL!);
+      u.pathname = `/${dbName}`;
+      const db2 = await openDatabase({ url: u.toString(), poolSize: 5 });
+      const app2 = await buildApp({ config: { ...testConfig(TRIGGER_ENV), encryptionKey: t.config.encryptionKey }, db: db2 });
+      await app2.ready();
+      try {
+        await registerFixture(t.app, 'piece-poller');
+        await registerFixture(app2, 'piece-poller');
+        const { key } = await t.tenant();
+        const ws = (await t.workspace(key)).id;
+        await t.post('/api/v1/connections', key, {
+          type: 'SECRET_TEXT',
           integrationName: 'poller',
-          triggerName: 'new_item',
-          workspaceId: ws,
-          callbackUrl: rx.url('/cb/two'),
-          input: { baseUrl: vendor.url, account: 'two' },
-          pollingIntervalMinutes: 1,
-        })
-      ).body.triggerSource;
-      const ids: string[] = [];
-      for (let round = 0; round < 5; round++) {
-        await vendor.morePolls('two', 1);
-        for (let k = 0; k < 3; k++) {
-          const id = `r${round}-${k}`;
-          vendor.add('two', id);
-          ids.push(id);
+          externalId: 'c',
+          displayName: 'P',
+          secretText: 'vendor-key',
+        });
+        vendor.holdMs = 120;
+        let n = 0;
+        rx.respond = () => (n++ % 3 === 0 ? { status: 500 } : { status: 200 });
+        const src = (
+          await t.post('/api/v1/triggers/enable', key, {
+            integrationName: 'poller',
+            triggerName: 'new_item',
+            workspaceId: ws,
+            callbackUrl: rx.url('/cb/two'),
+            input: { baseUrl: vendor.url, account: 'two' },
+            pollingIntervalMinutes: 1,
+          })
+        ).body.triggerSource;
+        const ids: string[] = [];
+        for (let round = 0; round < 5; round++) {
+          await vendor.morePolls('two', 1);
+          for (let k = 0; k < 3; k++) {
+            const id = `r${round}-${k}`;
+            vendor.add('two', id);
+            ids.push(id);
+          }
         }
+        await vendor.morePolls('two', 2);
+        await eventsWhen(
+          t,
+          key,
+          src.id,
+          (e) => e.length === ids.length && e.every((x) => x.status === 'delivered'),
+          'every event delivered',
+          30_000,
+        );
+        const items = new Set(rx.to('/cb/two').map((r) => r.json.data.id as string));
+        assert.deepEqual([...items].sort(), [...ids].sort(), 'every item arrived');
+        const pairs = rx.to('/cb/two').map((r) => `${r.headers['x-service-delivery']}#${r.headers['x-service-attempt']}`);
+        assert.equal(new Set(pairs).size, pairs.length, 'no attempt was sent twice');
+        const eventIds = new Set(rx.to('/cb/two').map((r) => r.json.eventId));
+        assert.equal(eventIds.size, ids.length, 'one event per item');
+        assert.equal(vendor.maxInFlight.get('two'), 1, 'never two polls of the source at once');
+        const polls = vendor.polls('two').slice(1); // the first one was onEnable
+        const window = polls.at(-1)!.at - polls[0]!.at;
+        assert.ok(
+          polls.length <= Math.floor(window / MINUTE_MS) + 2,
+          `${polls.length} polls in ${window} ms at one per ${MINUTE_MS} ms`,
+        );
+      } finally {
+        await app2.close();
+        await db2.close();
+        await t.close();
+        await rx.close();
+        await vendor.rx.close();
       }
-      await vendor.morePolls('two', 2);
-      await eventsWhen(t, key, src.id, (e) => e.length === ids.length && e.every((x) => x.status === 'delivered'), 'every event delivered', 30_000);
-      const items = new Set(rx.to('/cb/two').map((r) => r.json.data.id as string));
-      assert.deepEqual([...items].sort(), [...ids].sort(), 'every item arrived');
-      const pairs = rx.to('/cb/two').map((r) => `${r.headers['x-service-delivery']}#${r.headers['x-service-attempt']}`);
-      assert.equal(new Set(pairs).size, pairs.length, 'no attempt was sent twice');
-      const eventIds = new Set(rx.to('/cb/two').map((r) => r.json.eventId));
-      assert.equal(eventIds.size, ids.length, 'one event per item');
-      assert.equal(vendor.maxInFlight.get('two'), 1, 'never two polls of the source at once');
-      const polls = vendor.polls('two').slice(1); // the first one was onEnable
-      const window = polls.at(-1)!.at - polls[0]!.at;
-      assert.ok(polls.length <= Math.floor(window / MINUTE_MS) + 2, `${polls.length} polls in ${window} ms at one per ${MINUTE_MS} ms`);
-    } finally {
-      await app2.close();
-      await db2.close();
-      await t.close();
-      await rx.close();
-      await vendor.rx.close();
-    }
-  });
-});
+    });
+  },
+);

@@ -11,7 +11,10 @@ export async function insertSource(db: Executor, row: typeof triggerSources.$inf
 }
 
 export async function findSource(db: Executor, orgId: string, id: string): Promise<SourceRow | null> {
-  const [r] = await db.select().from(triggerSources).where(and(eq(triggerSources.orgId, orgId), eq(triggerSources.id, id)));
+  const [r] = await db
+    .select()
+    .from(triggerSources)
+    .where(and(eq(triggerSources.orgId, orgId), eq(triggerSources.id, id)));
   return r ?? null;
 }
 
@@ -23,12 +26,24 @@ export async function findSourceById(db: Executor, id: string): Promise<SourceRo
 
 /** Locks the source for the rest of the transaction (event recording and disabling serialise on it). */
 export async function lockSource(tx: Executor, orgId: string, id: string): Promise<SourceRow | null> {
-  const [r] = await tx.select().from(triggerSources).where(and(eq(triggerSources.orgId, orgId), eq(triggerSources.id, id))).for('update');
+  const [r] = await tx
+    .select()
+    .from(triggerSources)
+    .where(and(eq(triggerSources.orgId, orgId), eq(triggerSources.id, id)))
+    .for('update');
   return r ?? null;
 }
 
-export async function updateSource(db: Executor, orgId: string, id: string, patch: Partial<typeof triggerSources.$inferInsert>): Promise<void> {
-  await db.update(triggerSources).set({ ...patch, updatedAt: new Date() }).where(and(eq(triggerSources.orgId, orgId), eq(triggerSources.id, id)));
+export async function updateSource(
+  db: Executor,
+  orgId: string,
+  id: string,
+  patch: Partial<typeof triggerSources.$inferInsert>,
+): Promise<void> {
+  await db
+    .update(triggerSources)
+    .set({ ...patch, updatedAt: new Date() })
+    .where(and(eq(triggerSources.orgId, orgId), eq(triggerSources.id, id)));
 }
 
 /**
@@ -36,7 +51,11 @@ export async function updateSource(db: Executor, orgId: string, id: string, patc
  * locks it first, waits, and finds what this transaction did).
  */
 export async function holdWorkspace(tx: Executor, orgId: string, id: string): Promise<boolean> {
-  const [r] = await tx.select({ id: workspaces.id }).from(workspaces).where(and(eq(workspaces.orgId, orgId), eq(workspaces.id, id))).for('key share');
+  const [r] = await tx
+    .select({ id: workspaces.id })
+    .from(workspaces)
+    .where(and(eq(workspaces.orgId, orgId), eq(workspaces.id, id)))
+    .for('key share');
   return r !== undefined;
 }
 
@@ -56,15 +75,33 @@ export interface SourceFilter {
 
 function where(orgId: string, f: SourceFilter): SQL {
   const parts: SQL[] = [eq(triggerSources.orgId, orgId)];
-  parts.push(inArray(triggerSources.status, ['ACTIVE', ...(f.includeDisabled ? ['DISABLED'] : []), ...(f.includePending ? ['PENDING'] : [])]));
+  parts.push(
+    inArray(triggerSources.status, [
+      'ACTIVE',
+      ...(f.includeDisabled ? ['DISABLED'] : []),
+      ...(f.includePending ? ['PENDING'] : []),
+    ]),
+  );
   if (f.workspaceId) parts.push(eq(triggerSources.workspaceId, f.workspaceId));
   if (f.onlyWorkspaces) parts.push(f.onlyWorkspaces.length ? inArray(triggerSources.workspaceId, f.onlyWorkspaces) : sql`false`);
   if (f.integrationName) parts.push(eq(triggerSources.integrationName, f.integrationName));
   return and(...parts)!;
 }
 
-export async function listSources(db: Executor, orgId: string, f: SourceFilter, limit: number, offset: number): Promise<SourceRow[]> {
-  return db.select().from(triggerSources).where(where(orgId, f)).orderBy(desc(triggerSources.createdAt), desc(triggerSources.id)).limit(limit).offset(offset);
+export async function listSources(
+  db: Executor,
+  orgId: string,
+  f: SourceFilter,
+  limit: number,
+  offset: number,
+): Promise<SourceRow[]> {
+  return db
+    .select()
+    .from(triggerSources)
+    .where(where(orgId, f))
+    .orderBy(desc(triggerSources.createdAt), desc(triggerSources.id))
+    .limit(limit)
+    .offset(offset);
 }
 
 export async function countSources(db: Executor, orgId: string, f: SourceFilter): Promise<number> {
@@ -72,10 +109,17 @@ export async function countSources(db: Executor, orgId: string, f: SourceFilter)
   return r?.n ?? 0;
 }
 
-export async function replaceListeners(tx: Executor, sourceId: string, integrationName: string, listeners: Array<{ events: string[]; identifierValue: string }>): Promise<void> {
+export async function replaceListeners(
+  tx: Executor,
+  sourceId: string,
+  integrationName: string,
+  listeners: Array<{ events: string[]; identifierValue: string }>,
+): Promise<void> {
   await tx.delete(triggerAppListeners).where(eq(triggerAppListeners.sourceId, sourceId));
   const rows = new Map<string, typeof triggerAppListeners.$inferInsert>();
-  for (const l of listeners) for (const event of l.events) rows.set(`${event}\u0000${l.identifierValue}`, { sourceId, integrationName, event, identifierValue: l.identifierValue });
+  for (const l of listeners)
+    for (const event of l.events)
+      rows.set(`${event}\u0000${l.identifierValue}`, { sourceId, integrationName, event, identifierValue: l.identifierValue });
   if (rows.size > 0) await tx.insert(triggerAppListeners).values([...rows.values()]);
 }
 
@@ -84,7 +128,12 @@ export async function deleteListeners(tx: Executor, sourceId: string): Promise<v
 }
 
 /** Active sources listening for an app event (APP_WEBHOOK routing), oldest first. */
-export async function listenersFor(db: Executor, integrationName: string, event: string, identifierValue: string): Promise<SourceRow[]> {
+export async function listenersFor(
+  db: Executor,
+  integrationName: string,
+  event: string,
+  identifierValue: string,
+): Promise<SourceRow[]> {
   const rows = await db
     .select({ source: triggerSources })
     .from(triggerAppListeners)
@@ -106,7 +155,10 @@ export async function insertEvents(tx: Executor, rows: Array<typeof triggerEvent
 }
 
 export async function findEvent(db: Executor, orgId: string, sourceId: string, id: string): Promise<EventRow | null> {
-  const [r] = await db.select().from(triggerEvents).where(and(eq(triggerEvents.orgId, orgId), eq(triggerEvents.sourceId, sourceId), eq(triggerEvents.id, id)));
+  const [r] = await db
+    .select()
+    .from(triggerEvents)
+    .where(and(eq(triggerEvents.orgId, orgId), eq(triggerEvents.sourceId, sourceId), eq(triggerEvents.id, id)));
   return r ?? null;
 }
 
@@ -117,7 +169,14 @@ function eventWhere(orgId: string, sourceId: string, status?: string): SQL {
 }
 
 /** A source's events, newest first (optionally only those whose delivery has a status). */
-export async function listEvents(db: Executor, orgId: string, sourceId: string, status: string | undefined, limit: number, offset: number): Promise<EventRow[]> {
+export async function listEvents(
+  db: Executor,
+  orgId: string,
+  sourceId: string,
+  status: string | undefined,
+  limit: number,
+  offset: number,
+): Promise<EventRow[]> {
   const rows = await db
     .select({ event: triggerEvents })
     .from(triggerEvents)
@@ -142,7 +201,12 @@ export async function countEvents(db: Executor, orgId: string, sourceId: string,
  * Claims up to `limit` polling sources that are due and not being polled (any node; SKIP LOCKED): each gets a lease
  * and a fresh poll token, and its next due time moves one interval on, so a source is polled once per interval.
  */
-export async function claimDuePolls(db: Executor, limit: number, leaseMs: number, minuteMs: number): Promise<Array<{ id: string; orgId: string; token: string }>> {
+export async function claimDuePolls(
+  db: Executor,
+  limit: number,
+  leaseMs: number,
+  minuteMs: number,
+): Promise<Array<{ id: string; orgId: string; token: string }>> {
   const rows = await queryRows<{ id: string; org_id: string; poll_token: string }>(
     db,
     sql`WITH due AS (
@@ -166,7 +230,12 @@ export async function claimDuePolls(db: Executor, limit: number, leaseMs: number
 export async function releasePoll(db: Executor, orgId: string, id: string, token: string, error: string | null): Promise<void> {
   await db
     .update(triggerSources)
-    .set({ pollLeaseUntil: null, pollToken: null, lastPolledAt: new Date(), ...(error ? { lastError: error, lastErrorAt: new Date() } : {}) })
+    .set({
+      pollLeaseUntil: null,
+      pollToken: null,
+      lastPolledAt: new Date(),
+      ...(error ? { lastError: error, lastErrorAt: new Date() } : {}),
+    })
     .where(and(eq(triggerSources.orgId, orgId), eq(triggerSources.id, id), eq(triggerSources.pollToken, token)));
 }
 
@@ -174,7 +243,12 @@ export async function releasePoll(db: Executor, orgId: string, id: string, token
  * Sources left PENDING by an enable that never finished (its node died during onEnable): removed, with anything they
  * accepted meanwhile. The caller never got their id. Returns the removed rows (to unregister them at the provider).
  */
-export async function removeStalePending(db: Executor, olderThanMs: number, removable: (row: SourceRow) => boolean, limit = 20): Promise<SourceRow[]> {
+export async function removeStalePending(
+  db: Executor,
+  olderThanMs: number,
+  removable: (row: SourceRow) => boolean,
+  limit = 20,
+): Promise<SourceRow[]> {
   return db.transaction(async (tx) => {
     const found = await tx
       .select()
@@ -183,7 +257,13 @@ export async function removeStalePending(db: Executor, olderThanMs: number, remo
       .limit(limit)
       .for('update', { skipLocked: true });
     const rows = found.filter(removable);
-    if (rows.length > 0) await tx.delete(triggerSources).where(inArray(triggerSources.id, rows.map((r) => r.id)));
+    if (rows.length > 0)
+      await tx.delete(triggerSources).where(
+        inArray(
+          triggerSources.id,
+          rows.map((r) => r.id),
+        ),
+      );
     return rows;
   });
 }

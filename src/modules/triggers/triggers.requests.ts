@@ -3,7 +3,8 @@ import { headerProblem } from '../../platform/delivery/delivery.js';
 import { AppError } from '../../platform/errors.js';
 import type { EnableTriggerInput } from './triggers.schemas.js';
 
-export const invalid = (field: string, message: string) => new AppError('VALIDATION_ERROR', `${field} ${message}`, { details: [{ field, message }] });
+export const invalid = (field: string, message: string) =>
+  new AppError('VALIDATION_ERROR', `${field} ${message}`, { details: [{ field, message }] });
 
 /** The enable request, whichever shape it came in (the earlier one: pieceName, webhookUrl as callback, projectId). */
 export interface EnableRequest {

@@ -29,7 +29,8 @@ export const triggersRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.post('/api/v1/triggers/enable', {
     schema: {
       tags,
-      summary: 'Subscribe to a trigger: its events are POSTed to callbackUrl (also accepts the earlier pieceName/projectId/webhookUrl shape)',
+      summary:
+        'Subscribe to a trigger: its events are POSTed to callbackUrl (also accepts the earlier pieceName/projectId/webhookUrl shape)',
       description:
         'Connection and input are resolved as for actions (defaults → partials → input → enforced keys). Webhook triggers answer with webhookUrl, ' +
         'the address the provider sends to; polling triggers poll every pollingIntervalMinutes (the plan minimum applies: 403 POLLING_INTERVAL_TOO_SHORT). ' +
@@ -55,7 +56,13 @@ export const triggersRoutes: FastifyPluginAsyncTypebox = async (app) => {
   });
 
   app.post('/api/v1/triggers/test', {
-    schema: { tags, summary: "A trigger's sample event data", security: ApiKeySecurity, body: TestTriggerBody, response: { 200: TestTriggerResponse, ...standardErrors } },
+    schema: {
+      tags,
+      summary: "A trigger's sample event data",
+      security: ApiKeySecurity,
+      body: TestTriggerBody,
+      response: { 200: TestTriggerResponse, ...standardErrors },
+    },
     preValidation: emptyBodyIsObject,
     handler: async (req) => service.test(req.body),
   });

@@ -1,6 +1,12 @@
 import type { ConnectionRecord } from '../../engine/types.js';
 import type { IntegrationRegistry } from '../../integrations/registry.js';
-import type { TriggerCall, TriggerDefinition, TriggerPayload, TriggerRuntime, TriggerStore } from '../../integrations/framework.js';
+import type {
+  TriggerCall,
+  TriggerDefinition,
+  TriggerPayload,
+  TriggerRuntime,
+  TriggerStore,
+} from '../../integrations/framework.js';
 import type { Orm } from '../../platform/db/database.js';
 import type { DeliveryService } from '../../platform/delivery/delivery.js';
 import { hashToken } from '../../platform/crypto.js';
@@ -47,7 +53,8 @@ export class StateBuffer implements TriggerStore {
 
   snapshot(): Record<string, unknown> {
     const out = structuredClone(this.values);
-    if (JSON.stringify(out).length > MAX_STATE_BYTES) throw new AppError('VALIDATION_ERROR', 'The trigger tried to keep more than 256 KiB of state.');
+    if (JSON.stringify(out).length > MAX_STATE_BYTES)
+      throw new AppError('VALIDATION_ERROR', 'The trigger tried to keep more than 256 KiB of state.');
     return out;
   }
 }
@@ -96,7 +103,8 @@ export class SourceRunner {
   /** The trigger definition and hooks of a stored source; a source whose integration went away cannot run. */
   context(row: repo.SourceRow): SourceContext {
     const definition = this.deps.registry.get(row.integrationName)?.triggers[row.triggerName];
-    if (!definition?.hooks) throw new AppError('TRIGGER_NOT_FOUND', `${row.integrationName} has no trigger "${row.triggerName}" any more.`);
+    if (!definition?.hooks)
+      throw new AppError('TRIGGER_NOT_FOUND', `${row.integrationName} has no trigger "${row.triggerName}" any more.`);
     return { row, definition, hooks: definition.hooks };
   }
 
@@ -128,7 +136,8 @@ export class SourceRunner {
 }
 
 /** Bounded, single-line text of a hook's failure (pieces' messages are already scrubbed of credentials). */
-export const reason = (err: unknown): string => (err instanceof Error ? err.message : String(err)).replace(/\s+/g, ' ').slice(0, 500);
+export const reason = (err: unknown): string =>
+  (err instanceof Error ? err.message : String(err)).replace(/\s+/g, ' ').slice(0, 500);
 
 /**
  * How logs name a source. Its id is its webhook address, the only credential an inbound call needs, so it is never
@@ -139,7 +148,11 @@ export const sourceRef = (id: string): string => `tsr_${hashToken(id).slice(0, 1
 
 export function sourceLog(source: { id: string; orgId: string }, err?: unknown): Record<string, unknown> {
   const ref = sourceRef(source.id);
-  return { orgId: source.orgId, triggerSourceRef: ref, ...(err === undefined ? {} : { err: { message: reason(err).replaceAll(source.id, ref) } }) };
+  return {
+    orgId: source.orgId,
+    triggerSourceRef: ref,
+    ...(err === undefined ? {} : { err: { message: reason(err).replaceAll(source.id, ref) } }),
+  };
 }
 
 export type { DeliveryService };

@@ -8,20 +8,32 @@ export const TriggerSource = Type.Object(
   {
     id: Uuid(),
     orgId: Uuid(),
-    triggerType: Type.Union(TRIGGER_TYPES.map((t) => Type.Literal(t)), { description: 'WEBHOOK, POLLING or APP_WEBHOOK (the pieces framework spellings)' }),
+    triggerType: Type.Union(
+      TRIGGER_TYPES.map((t) => Type.Literal(t)),
+      { description: 'WEBHOOK, POLLING or APP_WEBHOOK (the pieces framework spellings)' },
+    ),
     integrationName: Type.String(),
     triggerName: Type.String(),
     workspaceId: Uuid(),
-    workspaceIntegrationId: Nullable(Uuid({ description: 'null when the integration is used without configuring it (built-ins)' })),
+    workspaceIntegrationId: Nullable(
+      Uuid({ description: 'null when the integration is used without configuring it (built-ins)' }),
+    ),
     integrationAlias: Type.String(),
-    webhookUrl: Nullable(Type.String({ description: '{base_url}/api/v1/webhooks/<integration>/<id>: webhook triggers, and simulated sources (post test events to it)' })),
+    webhookUrl: Nullable(
+      Type.String({
+        description:
+          '{base_url}/api/v1/webhooks/<integration>/<id>: webhook triggers, and simulated sources (post test events to it)',
+      }),
+    ),
     callbackUrl: Type.String(),
     callbackMetadata: Type.Record(Type.String(), Type.Unknown()),
     simulate: Type.Boolean(),
     status: Type.Union([Type.Literal('ACTIVE'), Type.Literal('DISABLED')]),
     pollingIntervalMinutes: Nullable(Type.Integer({ description: 'polling triggers only' })),
     connectionId: Nullable(Uuid()),
-    lastError: Nullable(Type.String({ description: 'the last failure of a poll, an inbound event or the provider (un)registration' })),
+    lastError: Nullable(
+      Type.String({ description: 'the last failure of a poll, an inbound event or the provider (un)registration' }),
+    ),
     createdAt: Timestamp(),
     lastDelivery: NullableTimestamp(),
     disabledAt: NullableTimestamp(),
@@ -52,8 +64,12 @@ const JsonObject = (description: string) => Type.Record(Type.String(), Type.Unkn
 export const EnableTriggerBody = Type.Object({
   integrationName: Type.Optional(Name('required (current shape)')),
   triggerName: Type.Optional(Name('required')),
-  callbackUrl: Type.Optional(Type.String({ format: 'uri', maxLength: 2048, description: 'required (current shape): where events are POSTed' })),
-  callbackHeaders: Type.Optional(Type.Record(Type.String(), Type.String(), { description: 'sent with every callback; stored encrypted, never returned' })),
+  callbackUrl: Type.Optional(
+    Type.String({ format: 'uri', maxLength: 2048, description: 'required (current shape): where events are POSTed' }),
+  ),
+  callbackHeaders: Type.Optional(
+    Type.Record(Type.String(), Type.String(), { description: 'sent with every callback; stored encrypted, never returned' }),
+  ),
   callbackMetadata: Type.Optional(JsonObject('passed through as `metadata` in every callback')),
   connectionExternalId: Type.Optional(Type.String({ minLength: 1, maxLength: 255 })),
   authMethodKey: Type.Optional(Type.String({ minLength: 1, maxLength: 100 })),
@@ -63,8 +79,14 @@ export const EnableTriggerBody = Type.Object({
   endUserId: Type.Optional(Type.String({ minLength: 1, maxLength: 255, description: "the end user's externalId" })),
   input: Type.Optional(JsonObject('merged over defaults and partials; required in the earlier shape')),
   partialIds: Type.Optional(Type.Array(Uuid(), { maxItems: 50, description: '[] disables default partials' })),
-  pollingIntervalMinutes: Type.Optional(Type.Integer({ minimum: 1, maximum: 1440, description: 'polling triggers; the plan minimum applies' })),
-  simulate: Type.Optional(Type.Boolean({ description: 'deliver the sample data (and posted test events) without registering anything with the provider' })),
+  pollingIntervalMinutes: Type.Optional(
+    Type.Integer({ minimum: 1, maximum: 1440, description: 'polling triggers; the plan minimum applies' }),
+  ),
+  simulate: Type.Optional(
+    Type.Boolean({
+      description: 'deliver the sample data (and posted test events) without registering anything with the provider',
+    }),
+  ),
   pieceName: Type.Optional(Name('earlier shape: the integration')),
   webhookUrl: Type.Optional(Type.String({ format: 'uri', maxLength: 2048, description: 'earlier shape: the callback URL' })),
   connectionId: Type.Optional(Uuid({ description: 'earlier shape: the connection' })),
@@ -72,14 +94,20 @@ export const EnableTriggerBody = Type.Object({
 });
 export type EnableTriggerInput = Static<typeof EnableTriggerBody>;
 
-export const EnableTriggerResponse = Type.Union([Type.Object({ triggerSource: Type.Ref('TriggerSource') }), EarlierTriggerRecord]);
+export const EnableTriggerResponse = Type.Union([
+  Type.Object({ triggerSource: Type.Ref('TriggerSource') }),
+  EarlierTriggerRecord,
+]);
 
 export const DisableTriggerBody = Type.Object({
   triggerSourceId: Type.Optional(Uuid({ description: 'required (earlier shape: triggerId)' })),
   triggerId: Type.Optional(Uuid({ description: 'earlier shape' })),
 });
 export type DisableTriggerInput = Static<typeof DisableTriggerBody>;
-export const DisableTriggerResponse = Type.Union([Type.Object({ disabled: Type.Literal(true), triggerSourceId: Uuid() }), Type.Object({ success: Type.Literal(true) })]);
+export const DisableTriggerResponse = Type.Union([
+  Type.Object({ disabled: Type.Literal(true), triggerSourceId: Uuid() }),
+  Type.Object({ success: Type.Literal(true) }),
+]);
 
 export const TestTriggerBody = Type.Object({
   integrationName: Type.Optional(Type.String({ maxLength: 200, description: 'required' })),
@@ -111,7 +139,10 @@ export const TriggerEvent = Type.Object({
   sequence: Type.Integer({ description: 'order of the event within its source (1, 2, ...)' }),
   origin: Type.String({ description: 'webhook, poll, app_event, sample or test' }),
   createdAt: Timestamp(),
-  status: Type.Union(DELIVERY_STATUSES.map((s) => Type.Literal(s)), { description: 'of its delivery; dead = attempts used up (redeliver to replay)' }),
+  status: Type.Union(
+    DELIVERY_STATUSES.map((s) => Type.Literal(s)),
+    { description: 'of its delivery; dead = attempts used up (redeliver to replay)' },
+  ),
   attempts: Type.Integer(),
   maxAttempts: Type.Integer(),
   nextAttemptAt: NullableTimestamp(),

@@ -19,8 +19,18 @@ import type { DisableTriggerInput, EnableTriggerInput, ListTriggersInput, TestTr
 
 /** The engine calls triggers share with actions: target resolution and input assembly (never a copy of them). */
 export interface TriggerEngine {
-  resolveTarget(caller: ExecutionCaller, req: TargetRequest, what: { triggerName: string }, opts?: { connection?: 'required' | 'optional' }): Promise<ResolvedTarget>;
-  mergeInput(caller: ExecutionCaller, target: ResolvedTarget, req: TargetRequest, what: { triggerName: string }): Promise<MergedInput>;
+  resolveTarget(
+    caller: ExecutionCaller,
+    req: TargetRequest,
+    what: { triggerName: string },
+    opts?: { connection?: 'required' | 'optional' },
+  ): Promise<ResolvedTarget>;
+  mergeInput(
+    caller: ExecutionCaller,
+    target: ResolvedTarget,
+    req: TargetRequest,
+    what: { triggerName: string },
+  ): Promise<MergedInput>;
 }
 
 /** What enable answers when the workspace went away meanwhile: what any call naming a missing workspace answers. */
@@ -72,10 +82,14 @@ export class TriggersService {
     const plan = isPlanName(caller.plan) ? caller.plan : 'free';
     const minimum = this.deps.plans[plan].minPollingIntervalMinutes;
     if (requested !== undefined && requested < minimum) {
-      throw new AppError('POLLING_INTERVAL_TOO_SHORT', `The ${plan} plan polls at most every ${minimum} minute(s); pollingIntervalMinutes must be at least ${minimum}.`, {
-        minimum,
-        plan,
-      });
+      throw new AppError(
+        'POLLING_INTERVAL_TOO_SHORT',
+        `The ${plan} plan polls at most every ${minimum} minute(s); pollingIntervalMinutes must be at least ${minimum}.`,
+        {
+          minimum,
+          plan,
+        },
+      );
     }
     return requested ?? Math.max(minimum, DEFAULT_POLLING_MINUTES);
   }
@@ -102,7 +116,8 @@ export class TriggersService {
     const { secrets, runner } = this.deps;
     const id = newId();
     const now = new Date();
-    const nextPollAt = (minutes: number | null) => (minutes === null ? null : new Date(Date.now() + minutes * this.deps.minuteMs));
+    const nextPollAt = (minutes: number | null) =>
+      minutes === null ? null : new Date(Date.now() + minutes * this.deps.minuteMs);
     let row: repo.SourceRow;
     try {
       row = await repo.insertSource(this.deps.orm, {
@@ -135,15 +150,18 @@ export class TriggersService {
       // Something it names was deleted since it was checked: its connection, its workspace integration or the workspace.
       if (isForeignKeyViolation(err)) {
         const constraint = violatedConstraint(err) ?? '';
-        if (constraint.includes('connection_id')) throw new AppError('CONNECTION_NOT_FOUND', 'The connection was deleted meanwhile.');
-        if (constraint.includes('workspace_integration_id')) throw new AppError('NOT_FOUND', 'The workspace integration was deleted meanwhile.');
+        if (constraint.includes('connection_id'))
+          throw new AppError('CONNECTION_NOT_FOUND', 'The connection was deleted meanwhile.');
+        if (constraint.includes('workspace_integration_id'))
+          throw new AppError('NOT_FOUND', 'The workspace integration was deleted meanwhile.');
         throw workspaceGone();
       }
       throw err;
     }
 
     if (req.simulate) {
-      if (trigger.sampleData !== undefined && trigger.sampleData !== null) await this.deps.recorder.record(caller.orgId, id, [trigger.sampleData], 'sample');
+      if (trigger.sampleData !== undefined && trigger.sampleData !== null)
+        await this.deps.recorder.record(caller.orgId, id, [trigger.sampleData], 'sample');
     } else {
       let listeners: Array<{ events: string[]; identifierValue: string }>;
       let snapshot: Record<string, unknown>;
@@ -177,8 +195,15 @@ export class TriggersService {
       if (typeof activated === 'string') {
         await this.undoEnable(pending, call);
         if (activated === 'workspace_gone') throw workspaceGone();
-        if (activated === 'disabled') throw new AppError('TRIGGER_ENABLE_FAILED', `${req.triggerName} was disabled while ${req.integrationName} enabled it; nothing was kept.`);
-        throw new AppError('TRIGGER_ENABLE_FAILED', `${req.integrationName} took too long to enable ${req.triggerName}; nothing was kept.`);
+        if (activated === 'disabled')
+          throw new AppError(
+            'TRIGGER_ENABLE_FAILED',
+            `${req.triggerName} was disabled while ${req.integrationName} enabled it; nothing was kept.`,
+          );
+        throw new AppError(
+          'TRIGGER_ENABLE_FAILED',
+          `${req.integrationName} took too long to enable ${req.triggerName}; nothing was kept.`,
+        );
       }
       row = activated;
     }
@@ -212,7 +237,13 @@ export class TriggersService {
     const stopped = await this.deps.orm.transaction(async (tx) => {
       const row = await repo.lockSource(tx, actor.orgId, id);
       if (!row || row.status === 'DISABLED') return null;
-      await repo.updateSource(tx, actor.orgId, id, { status: 'DISABLED', disabledAt: new Date(), pollLeaseUntil: null, pollToken: null, nextPollAt: null });
+      await repo.updateSource(tx, actor.orgId, id, {
+        status: 'DISABLED',
+        disabledAt: new Date(),
+        pollLeaseUntil: null,
+        pollToken: null,
+        nextPollAt: null,
+      });
       await repo.deleteListeners(tx, id);
       await this.deps.delivery.cancelStream(tx, actor.orgId, id);
       return row;
@@ -227,7 +258,10 @@ export class TriggersService {
           await this.deps.runner.context(stopped).hooks.onDisable(call);
         } catch (err) {
           // The source is off on our side whatever the provider says; the failure is kept on the record.
-          await repo.updateSource(this.deps.orm, actor.orgId, id, { lastError: `disable: ${reason(err)}`, lastErrorAt: new Date() });
+          await repo.updateSource(this.deps.orm, actor.orgId, id, {
+            lastError: `disable: ${reason(err)}`,
+            lastErrorAt: new Date(),
+          });
         }
       }
     }
@@ -268,15 +302,21 @@ export class TriggersService {
       repo.countSources(this.deps.orm, actor.orgId, filter),
     ]);
     if (earlier) return { data: rows.map(toEarlierRecord), total };
-    const last = await this.deps.delivery.lastDelivered(actor.orgId, rows.map((r) => r.id));
+    const last = await this.deps.delivery.lastDelivered(
+      actor.orgId,
+      rows.map((r) => r.id),
+    );
     return { triggers: rows.map((r) => toTriggerSource(r, this.webhookUrlOf(r), last.get(r.id) ?? null)), total };
   }
 
   /** The trigger's sample event (no connection, nothing registered). */
   test(body: TestTriggerInput) {
     const integrationName = body.integrationName || body.pieceName;
-    const missing = [!integrationName && 'integrationName', !body.triggerName && 'triggerName'].filter((f): f is string => Boolean(f));
-    if (missing.length > 0) throw new AppError('MISSING_FIELDS', `Required fields are missing: ${missing.join(', ')}.`, { fields: missing });
+    const missing = [!integrationName && 'integrationName', !body.triggerName && 'triggerName'].filter((f): f is string =>
+      Boolean(f),
+    );
+    if (missing.length > 0)
+      throw new AppError('MISSING_FIELDS', `Required fields are missing: ${missing.join(', ')}.`, { fields: missing });
     const trigger = this.trigger(integrationName!, body.triggerName!);
     return { sampleData: trigger.sampleData ?? {} };
   }
@@ -294,7 +334,10 @@ export class TriggersService {
       repo.listEvents(this.deps.orm, actor.orgId, sourceId, q.status, q.limit, q.offset),
       repo.countEvents(this.deps.orm, actor.orgId, sourceId, q.status),
     ]);
-    const views = await this.deps.delivery.views(actor.orgId, rows.map((r) => r.id));
+    const views = await this.deps.delivery.views(
+      actor.orgId,
+      rows.map((r) => r.id),
+    );
     return { events: rows.flatMap((e) => (views.has(e.id) ? [toTriggerEvent(e, views.get(e.id)!)] : [])), total };
   }
 
@@ -305,8 +348,10 @@ export class TriggersService {
     if (!event) throw new AppError('NOT_FOUND', 'Event not found on this trigger source.');
     await this.deps.orm.transaction(async (tx) => {
       const row = await repo.lockSource(tx, actor.orgId, sourceId);
-      if (!row || row.status === 'DISABLED') throw new AppError('TRIGGER_DISABLED', 'The trigger source is disabled; its events are no longer delivered.');
-      if (!(await this.deps.delivery.rearm(tx, actor.orgId, eventId))) throw new AppError('NOT_FOUND', 'Event not found on this trigger source.');
+      if (!row || row.status === 'DISABLED')
+        throw new AppError('TRIGGER_DISABLED', 'The trigger source is disabled; its events are no longer delivered.');
+      if (!(await this.deps.delivery.rearm(tx, actor.orgId, eventId)))
+        throw new AppError('NOT_FOUND', 'Event not found on this trigger source.');
     });
     const view = await this.deps.delivery.get(actor.orgId, eventId);
     if (!view) throw new AppError('NOT_FOUND', 'Event not found on this trigger source.');

@@ -22,12 +22,22 @@ export const webhookSigningSecretRoutes: FastifyPluginAsyncTypebox = async (app)
   });
 
   app.get('/api/v1/webhook-signing-secret', {
-    schema: { tags, summary: 'Whether outbound webhooks are signed (the secret is never shown again)', security: ApiKeySecurity, response: { 200: SigningSecretStatus, ...standardErrors } },
+    schema: {
+      tags,
+      summary: 'Whether outbound webhooks are signed (the secret is never shown again)',
+      security: ApiKeySecurity,
+      response: { 200: SigningSecretStatus, ...standardErrors },
+    },
     handler: async (req) => service.status(actorOf(req)),
   });
 
   app.delete('/api/v1/webhook-signing-secret', {
-    schema: { tags, summary: 'Delete the signing secret: outbound webhooks are no longer signed', security: ApiKeySecurity, response: { 200: SigningSecretStatus, ...standardErrors } },
+    schema: {
+      tags,
+      summary: 'Delete the signing secret: outbound webhooks are no longer signed',
+      security: ApiKeySecurity,
+      response: { 200: SigningSecretStatus, ...standardErrors },
+    },
     handler: async (req) => service.remove(actorOf(req)),
   });
 };

@@ -13,9 +13,11 @@ const err = { $ref: 'ErrorBody' };
 function payloadOf(req: FastifyRequest): TriggerPayload {
   const raw = Buffer.isBuffer(req.body) ? req.body.toString('utf8') : '';
   const headers: Record<string, string> = {};
-  for (const [k, v] of Object.entries(req.headers)) if (v !== undefined) headers[k.toLowerCase()] = Array.isArray(v) ? v.join(', ') : String(v);
+  for (const [k, v] of Object.entries(req.headers))
+    if (v !== undefined) headers[k.toLowerCase()] = Array.isArray(v) ? v.join(', ') : String(v);
   const queryParams: Record<string, string> = {};
-  for (const [k, v] of Object.entries((req.query ?? {}) as Record<string, unknown>)) queryParams[k] = Array.isArray(v) ? v.map(String).join(',') : String(v);
+  for (const [k, v] of Object.entries((req.query ?? {}) as Record<string, unknown>))
+    queryParams[k] = Array.isArray(v) ? v.map(String).join(',') : String(v);
   const type = (headers['content-type'] ?? '').split(';')[0]!.trim().toLowerCase();
   let body: unknown = raw;
   if (raw === '') body = {};
@@ -31,7 +33,10 @@ function payloadOf(req: FastifyRequest): TriggerPayload {
 
 function answer(reply: FastifyReply, a: WebhookAnswer): FastifyReply {
   void reply.code(a.status).headers(a.headers);
-  if (typeof a.body === 'string') return reply.type(reply.getHeader('content-type') ? String(reply.getHeader('content-type')) : 'text/plain; charset=utf-8').send(a.body);
+  if (typeof a.body === 'string')
+    return reply
+      .type(reply.getHeader('content-type') ? String(reply.getHeader('content-type')) : 'text/plain; charset=utf-8')
+      .send(a.body);
   return reply.send(a.body ?? {});
 }
 
@@ -73,7 +78,8 @@ export const webhooksRoutes: FastifyPluginAsync = async (app) => {
     schema: {
       tags,
       summary: "An APP_WEBHOOK integration's app-level address: one URL for every source, routed to the sources listening",
-      description: 'The event is verified with the integration\'s app secret (SWITCHBOARD_APP_WEBHOOK_SECRETS) and recorded for every source whose listener matches.',
+      description:
+        "The event is verified with the integration's app secret (SWITCHBOARD_APP_WEBHOOK_SECRETS) and recorded for every source whose listener matches.",
       security: [],
       params: Type.Object({ integrationName: Type.String() }),
       response: { 200: Type.Unknown(), 401: err, 404: err, 503: err },

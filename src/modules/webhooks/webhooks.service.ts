@@ -67,7 +67,12 @@ export class WebhooksService {
   }
 
   private source(id: string): Promise<repo.SourceRow | null> {
-    const tags = (r: repo.SourceRow) => [`src:${r.id}`, `org:${r.orgId}`, `ws:${r.workspaceId}`, ...(r.endUserId ? [`eu:${r.endUserId}`] : [])];
+    const tags = (r: repo.SourceRow) => [
+      `src:${r.id}`,
+      `org:${r.orgId}`,
+      `ws:${r.workspaceId}`,
+      ...(r.endUserId ? [`eu:${r.endUserId}`] : []),
+    ];
     return cachedOrNull(this.sources, id, tags, () => repo.findSourceById(this.deps.orm, id), hot);
   }
 
@@ -82,13 +87,16 @@ export class WebhooksService {
     if (!row || row.integrationName !== integrationName || (row.triggerType === 'POLLING' && !row.simulate)) {
       throw new AppError('NOT_FOUND', 'No trigger source listens at this address.');
     }
-    if (row.status === 'DISABLED') throw new AppError('TRIGGER_DISABLED', 'This trigger source is disabled; it takes no more events.');
+    if (row.status === 'DISABLED')
+      throw new AppError('TRIGGER_DISABLED', 'This trigger source is disabled; it takes no more events.');
     if (row.simulate) return this.recorded(row, [payload.body], 'test');
 
     if (row.triggerType === 'APP_WEBHOOK') {
       const app = this.deps.registry.get(row.integrationName)?.appWebhook;
       if (app) {
-        const checked = await this.processing(row, () => app.receive(payload, this.deps.appWebhookSecrets[row.integrationName] ?? null, this.appUrl(row.integrationName)));
+        const checked = await this.processing(row, () =>
+          app.receive(payload, this.deps.appWebhookSecrets[row.integrationName] ?? null, this.appUrl(row.integrationName)),
+        );
         if (checked.kind === 'unverified') throw new AppError('UNAUTHORIZED', 'The event signature did not verify.');
         if (checked.kind === 'reply') return checked.response;
       }
@@ -121,7 +129,8 @@ export class WebhooksService {
       }
     }
     // Sources already recorded keep their events; the provider's retry may bring them again (at least once).
-    if (failed > 0) throw new AppError('SERVICE_UNAVAILABLE', 'The event could not be processed for every listener now; send it again.');
+    if (failed > 0)
+      throw new AppError('SERVICE_UNAVAILABLE', 'The event could not be processed for every listener now; send it again.');
     return RECEIVED;
   }
 
@@ -161,7 +170,12 @@ export class WebhooksService {
     return RECEIVED;
   }
 
-  private async recorded(row: repo.SourceRow, items: unknown[], origin: EventOrigin, state: Pick<RecordOptions, 'state' | 'stateFrom'> = {}): Promise<WebhookAnswer> {
+  private async recorded(
+    row: repo.SourceRow,
+    items: unknown[],
+    origin: EventOrigin,
+    state: Pick<RecordOptions, 'state' | 'stateFrom'> = {},
+  ): Promise<WebhookAnswer> {
     const ids = await this.deps.recorder.record(row.orgId, row.id, items, origin, { acceptPending: true, ...state });
     if (ids === null) throw new AppError('TRIGGER_DISABLED', 'This trigger source is disabled; it takes no more events.');
     return RECEIVED;
@@ -175,7 +189,9 @@ export class WebhooksService {
       if (err instanceof AppError && err.status < 500 && err.code !== 'CONNECTION_NOT_FOUND') throw err;
       const why = reason(err);
       this.deps.log.warn(sourceLog(row, err), 'inbound event could not be processed');
-      await repo.updateSource(this.deps.orm, row.orgId, row.id, { lastError: `webhook: ${why}`, lastErrorAt: new Date() }).catch(() => undefined);
+      await repo
+        .updateSource(this.deps.orm, row.orgId, row.id, { lastError: `webhook: ${why}`, lastErrorAt: new Date() })
+        .catch(() => undefined);
       throw new AppError('SERVICE_UNAVAILABLE', 'The event could not be processed now; send it again.');
     }
   }

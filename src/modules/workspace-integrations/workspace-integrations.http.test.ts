@@ -16,7 +16,13 @@ describe('workspace integrations', () => {
     ({ key } = await t.tenant());
     ws = (await t.workspace(key)).id;
     const conn = async (body: Record<string, unknown>) => {
-      const r = await t.post('/api/v1/connections', key, { type: 'SECRET_TEXT', integrationName: 'sendgrid', displayName: 'SG', secretText: 'sg-key-123456', ...body });
+      const r = await t.post('/api/v1/connections', key, {
+        type: 'SECRET_TEXT',
+        integrationName: 'sendgrid',
+        displayName: 'SG',
+        secretText: 'sg-key-123456',
+        ...body,
+      });
       assert.equal(r.status, 201, r.text);
       return r.body.connection.id as string;
     };
@@ -34,10 +40,40 @@ describe('workspace integrations', () => {
     assert.equal(r.status, 201, r.text);
     const i = r.body.integration;
     assert.deepEqual(
-      { alias: i.alias, displayName: i.displayName, connectionStrategy: i.connectionStrategy, authMethodKey: i.authMethodKey, oauthAppMode: i.oauthAppMode, oauthAppId: i.oauthAppId, connectionId: i.connectionId, enabledActions: i.enabledActions, settings: i.settings, sortOrder: i.sortOrder, workspaceId: i.workspaceId },
-      { alias: 'hash-encode', displayName: null, connectionStrategy: 'fixed', authMethodKey: 'none', oauthAppMode: 'service_managed', oauthAppId: null, connectionId: null, enabledActions: null, settings: {}, sortOrder: 0, workspaceId: ws },
+      {
+        alias: i.alias,
+        displayName: i.displayName,
+        connectionStrategy: i.connectionStrategy,
+        authMethodKey: i.authMethodKey,
+        oauthAppMode: i.oauthAppMode,
+        oauthAppId: i.oauthAppId,
+        connectionId: i.connectionId,
+        enabledActions: i.enabledActions,
+        settings: i.settings,
+        sortOrder: i.sortOrder,
+        workspaceId: i.workspaceId,
+      },
+      {
+        alias: 'hash-encode',
+        displayName: null,
+        connectionStrategy: 'fixed',
+        authMethodKey: 'none',
+        oauthAppMode: 'service_managed',
+        oauthAppId: null,
+        connectionId: null,
+        enabledActions: null,
+        settings: {},
+        sortOrder: 0,
+        workspaceId: ws,
+      },
     );
-    const second = await create({ integrationName: 'hash-encode', alias: 'hash_two', displayName: 'Second', enabledActions: ['hash', 'hash'], sortOrder: -1 });
+    const second = await create({
+      integrationName: 'hash-encode',
+      alias: 'hash_two',
+      displayName: 'Second',
+      enabledActions: ['hash', 'hash'],
+      sortOrder: -1,
+    });
     assert.equal(second.status, 201, 'several aliases of one integration coexist');
     assert.deepEqual(second.body.integration.enabledActions, ['hash']);
     const dup = await create({ integrationName: 'datetime', alias: 'hash_two' });
@@ -59,25 +95,103 @@ describe('workspace integrations', () => {
       [{ integrationName: 'datetime', oauthAppMode: 'custom' }, 400, 'INVALID_OAUTH_APP'],
       [{ integrationName: 'sendgrid' }, 400, 'VALIDATION_ERROR', /^connectionId is required for fixed/],
       [{ integrationName: 'sendgrid', connectionStrategy: 'per_user_with_fallback' }, 400, 'VALIDATION_ERROR', /^connectionId/],
-      [{ integrationName: 'sendgrid', connectionStrategy: 'per_user', connectionId: sgOrg }, 400, 'VALIDATION_ERROR', /^connectionId/],
+      [
+        { integrationName: 'sendgrid', connectionStrategy: 'per_user', connectionId: sgOrg },
+        400,
+        'VALIDATION_ERROR',
+        /^connectionId/,
+      ],
       [{ integrationName: 'sendgrid', connectionId: '00000000-0000-4000-8000-000000000000' }, 404, 'CONNECTION_NOT_FOUND'],
       [{ integrationName: 'sendgrid', connectionId: sgUser }, 400, 'VALIDATION_ERROR', /end user/],
-      [{ integrationName: 'sendgrid', connectionId: sgWs, connectionStrategy: 'ENFORCED_ORG' }, 400, 'VALIDATION_ERROR', /ORGANIZATION/],
-      [{ integrationName: 'sendgrid', connectionId: sgOrg, connectionStrategy: 'ENFORCED_PROJECT' }, 400, 'VALIDATION_ERROR', /WORKSPACE/],
+      [
+        { integrationName: 'sendgrid', connectionId: sgWs, connectionStrategy: 'ENFORCED_ORG' },
+        400,
+        'VALIDATION_ERROR',
+        /ORGANIZATION/,
+      ],
+      [
+        { integrationName: 'sendgrid', connectionId: sgOrg, connectionStrategy: 'ENFORCED_PROJECT' },
+        400,
+        'VALIDATION_ERROR',
+        /WORKSPACE/,
+      ],
       [{ integrationName: 'sendgrid', connectionId: sgOrg, oauthAppMode: 'custom' }, 400, 'INVALID_OAUTH_APP'],
       [{ integrationName: 'slack', connectionStrategy: 'per_user' }, 400, 'AUTH_METHOD_REQUIRED'],
       [{ integrationName: 'slack', connectionStrategy: 'per_user', authMethodKey: 'api_key' }, 400, 'INVALID_AUTH_METHOD'],
-      [{ integrationName: 'slack', connectionStrategy: 'per_user', authMethodKey: 'oauth2', oauthAppMode: 'custom' }, 400, 'INVALID_OAUTH_APP'],
-      [{ integrationName: 'slack', connectionStrategy: 'per_user', authMethodKey: 'oauth2', oauthAppId: '00000000-0000-4000-8000-000000000000' }, 400, 'INVALID_OAUTH_APP'],
-      [{ integrationName: 'slack', connectionStrategy: 'per_user', authMethodKey: 'oauth2', oauthAppMode: 'custom', oauthAppId: '00000000-0000-4000-8000-000000000000' }, 404, 'OAUTH_APP_NOT_FOUND'],
-      [{ integrationName: 'slack', connectionStrategy: 'fixed', authMethodKey: 'custom_auth', connectionId: sgOrg }, 400, 'VALIDATION_ERROR', /sendgrid connection/],
-      [{ integrationName: 'hash-encode', alias: 'h-set', settings: { persistence: { scope: 'workspace' } } }, 400, 'VALIDATION_ERROR', /^settings\.persistence/],
-      [{ integrationName: 'kv-store', alias: 'kv-bad', settings: { persistence: { scope: 'everywhere' } } }, 400, 'VALIDATION_ERROR', /^settings\.persistence\.scope/],
-      [{ integrationName: 'kv-store', alias: 'kv-bad', settings: { persistence: { scope: 'external' } } }, 400, 'VALIDATION_ERROR', /^settings\.persistence\.externalId/],
-      [{ integrationName: 'kv-store', alias: 'kv-bad', settings: { advancedCode: {} } }, 400, 'VALIDATION_ERROR', /^settings\.advancedCode/],
-      [{ integrationName: 'kv-store', alias: 'kv-bad', settings: { colour: 'blue' } }, 400, 'VALIDATION_ERROR', /^settings\.colour/],
-      [{ integrationName: 'advanced-code', settings: { advancedCode: { timeoutSeconds: 0 } } }, 400, 'VALIDATION_ERROR', /^settings\.advancedCode\.timeoutSeconds/],
-      [{ integrationName: 'advanced-code', settings: { advancedCode: { storageMountScope: 'external' } } }, 400, 'VALIDATION_ERROR', /^settings\.advancedCode\.storageExternalId/],
+      [
+        { integrationName: 'slack', connectionStrategy: 'per_user', authMethodKey: 'oauth2', oauthAppMode: 'custom' },
+        400,
+        'INVALID_OAUTH_APP',
+      ],
+      [
+        {
+          integrationName: 'slack',
+          connectionStrategy: 'per_user',
+          authMethodKey: 'oauth2',
+          oauthAppId: '00000000-0000-4000-8000-000000000000',
+        },
+        400,
+        'INVALID_OAUTH_APP',
+      ],
+      [
+        {
+          integrationName: 'slack',
+          connectionStrategy: 'per_user',
+          authMethodKey: 'oauth2',
+          oauthAppMode: 'custom',
+          oauthAppId: '00000000-0000-4000-8000-000000000000',
+        },
+        404,
+        'OAUTH_APP_NOT_FOUND',
+      ],
+      [
+        { integrationName: 'slack', connectionStrategy: 'fixed', authMethodKey: 'custom_auth', connectionId: sgOrg },
+        400,
+        'VALIDATION_ERROR',
+        /sendgrid connection/,
+      ],
+      [
+        { integrationName: 'hash-encode', alias: 'h-set', settings: { persistence: { scope: 'workspace' } } },
+        400,
+        'VALIDATION_ERROR',
+        /^settings\.persistence/,
+      ],
+      [
+        { integrationName: 'kv-store', alias: 'kv-bad', settings: { persistence: { scope: 'everywhere' } } },
+        400,
+        'VALIDATION_ERROR',
+        /^settings\.persistence\.scope/,
+      ],
+      [
+        { integrationName: 'kv-store', alias: 'kv-bad', settings: { persistence: { scope: 'external' } } },
+        400,
+        'VALIDATION_ERROR',
+        /^settings\.persistence\.externalId/,
+      ],
+      [
+        { integrationName: 'kv-store', alias: 'kv-bad', settings: { advancedCode: {} } },
+        400,
+        'VALIDATION_ERROR',
+        /^settings\.advancedCode/,
+      ],
+      [
+        { integrationName: 'kv-store', alias: 'kv-bad', settings: { colour: 'blue' } },
+        400,
+        'VALIDATION_ERROR',
+        /^settings\.colour/,
+      ],
+      [
+        { integrationName: 'advanced-code', settings: { advancedCode: { timeoutSeconds: 0 } } },
+        400,
+        'VALIDATION_ERROR',
+        /^settings\.advancedCode\.timeoutSeconds/,
+      ],
+      [
+        { integrationName: 'advanced-code', settings: { advancedCode: { storageMountScope: 'external' } } },
+        400,
+        'VALIDATION_ERROR',
+        /^settings\.advancedCode\.storageExternalId/,
+      ],
       [{ integrationName: 'datetime', sortOrder: 'first' }, 400, 'VALIDATION_ERROR', /sortOrder/],
     ];
     for (const [body, status, code, message] of cases) {
@@ -95,23 +209,45 @@ describe('workspace integrations', () => {
     assert.equal(fixed.body.integration.authMethodKey, 'secret_text');
     const perUser = await create({ integrationName: 'sendgrid', alias: 'sg-user', connectionStrategy: 'per_user' });
     assert.equal(perUser.body.integration.connectionId, null);
-    const fallback = await create({ integrationName: 'sendgrid', alias: 'sg-fallback', connectionStrategy: 'USER_WITH_DEFAULT', connectionId: sgWs });
+    const fallback = await create({
+      integrationName: 'sendgrid',
+      alias: 'sg-fallback',
+      connectionStrategy: 'USER_WITH_DEFAULT',
+      connectionId: sgWs,
+    });
     assert.equal(fallback.body.integration.connectionStrategy, 'per_user_with_fallback', 'stored under the current name');
-    const enforced = await create({ integrationName: 'sendgrid', alias: 'sg-enforced', connectionStrategy: 'ENFORCED_PROJECT', connectionId: sgWs });
+    const enforced = await create({
+      integrationName: 'sendgrid',
+      alias: 'sg-enforced',
+      connectionStrategy: 'ENFORCED_PROJECT',
+      connectionId: sgWs,
+    });
     assert.equal(enforced.body.integration.connectionStrategy, 'fixed');
     const slack = await create({ integrationName: 'slack', connectionStrategy: 'per_user', authMethodKey: 'oauth2' });
     assert.equal(slack.status, 201, slack.text);
     assert.equal(slack.body.integration.oauthAppMode, 'service_managed');
-    const kv = await create({ integrationName: 'kv-store', settings: { persistence: { scope: 'external', externalId: 'shared-state' } } });
+    const kv = await create({
+      integrationName: 'kv-store',
+      settings: { persistence: { scope: 'external', externalId: 'shared-state' } },
+    });
     assert.deepEqual(kv.body.integration.settings, { persistence: { scope: 'external', externalId: 'shared-state' } });
-    const code = await create({ integrationName: 'advanced-code', settings: { advancedCode: { timeoutSeconds: 20, sandboxPersistence: 'persistent' }, persistence: { scope: 'workspace' } } });
+    const code = await create({
+      integrationName: 'advanced-code',
+      settings: { advancedCode: { timeoutSeconds: 20, sandboxPersistence: 'persistent' }, persistence: { scope: 'workspace' } },
+    });
     assert.equal(code.status, 201, code.text);
   });
 
   it('lists in sort order with where each connection stands', async () => {
     const { key: k } = await t.tenant();
     const w = (await t.workspace(k)).id;
-    const c = await t.post('/api/v1/connections', k, { type: 'SECRET_TEXT', integrationName: 'sendgrid', externalId: 'l', displayName: 'Listed SG', secretText: 'sg-123456' });
+    const c = await t.post('/api/v1/connections', k, {
+      type: 'SECRET_TEXT',
+      integrationName: 'sendgrid',
+      externalId: 'l',
+      displayName: 'Listed SG',
+      secretText: 'sg-123456',
+    });
     await create({ integrationName: 'sendgrid', connectionId: c.body.connection.id, sortOrder: 2 }, w, k);
     await create({ integrationName: 'datetime', sortOrder: 1 }, w, k);
     await create({ integrationName: 'sendgrid', alias: 'sg-per-user', connectionStrategy: 'per_user', sortOrder: 3 }, w, k);
@@ -119,7 +255,12 @@ describe('workspace integrations', () => {
     assert.equal(list.status, 200);
     assert.equal(list.body.total, 3);
     assert.deepEqual(
-      list.body.integrations.map((i: Record<string, unknown>) => [i.alias, i.connectionStatus, i.connectionDisplayName, i.connectionExternalId]),
+      list.body.integrations.map((i: Record<string, unknown>) => [
+        i.alias,
+        i.connectionStatus,
+        i.connectionDisplayName,
+        i.connectionExternalId,
+      ]),
       [
         ['datetime', 'NOT_REQUIRED', null, null],
         ['sendgrid', 'ACTIVE', 'Listed SG', 'l'],
@@ -128,18 +269,36 @@ describe('workspace integrations', () => {
     );
     await t.delete(`/api/v1/connections/${c.body.connection.id}`, k);
     const after = await t.get(url(w), k);
-    assert.equal(after.body.integrations[1].connectionStatus, 'MISSING', 'a deleted connection leaves the integration without one');
+    assert.equal(
+      after.body.integrations[1].connectionStatus,
+      'MISSING',
+      'a deleted connection leaves the integration without one',
+    );
   });
 
   it('updates field by field, resets with null, and re-checks the whole configuration', async () => {
-    const made = (await create({ integrationName: 'sendgrid', alias: 'sg-patch', connectionId: sgOrg, enabledActions: [Object.keys(t.app.services.registry.get('sendgrid')!.actions)[0]!], settings: { persistence: { scope: 'workspace' } } })).body.integration;
+    const made = (
+      await create({
+        integrationName: 'sendgrid',
+        alias: 'sg-patch',
+        connectionId: sgOrg,
+        enabledActions: [Object.keys(t.app.services.registry.get('sendgrid')!.actions)[0]!],
+        settings: { persistence: { scope: 'workspace' } },
+      })
+    ).body.integration;
     const at = `${url()}/${made.id}`;
     assert.equal((await t.patch(at, key, {})).body.error, 'NO_UPDATES');
     let r = await t.patch(at, key, { alias: 'sg-renamed', displayName: 'Renamed', sortOrder: 5 });
     assert.equal(r.status, 200, r.text);
-    assert.deepEqual([r.body.integration.alias, r.body.integration.displayName, r.body.integration.sortOrder], ['sg-renamed', 'Renamed', 5]);
+    assert.deepEqual(
+      [r.body.integration.alias, r.body.integration.displayName, r.body.integration.sortOrder],
+      ['sg-renamed', 'Renamed', 5],
+    );
     r = await t.patch(at, key, { displayName: null, enabledActions: null, settings: null });
-    assert.deepEqual([r.body.integration.displayName, r.body.integration.enabledActions, r.body.integration.settings], [null, null, {}]);
+    assert.deepEqual(
+      [r.body.integration.displayName, r.body.integration.enabledActions, r.body.integration.settings],
+      [null, null, {}],
+    );
     r = await t.patch(at, key, { connectionStrategy: 'per_user' });
     assert.equal(r.status, 200, r.text);
     assert.equal(r.body.integration.connectionId, null, 'moving to per_user drops the shared connection');
@@ -155,7 +314,13 @@ describe('workspace integrations', () => {
 
   it('deletes an integration and its partials', async () => {
     const made = (await create({ integrationName: 'datetime', alias: 'dt-gone' })).body.integration;
-    const p = await t.post('/api/v1/partials', key, { workspaceId: ws, integrationName: 'datetime', workspaceIntegrationId: made.id, name: 'zone', values: { timezone: 'Europe/Paris' } });
+    const p = await t.post('/api/v1/partials', key, {
+      workspaceId: ws,
+      integrationName: 'datetime',
+      workspaceIntegrationId: made.id,
+      name: 'zone',
+      values: { timezone: 'Europe/Paris' },
+    });
     assert.equal(p.status, 201, p.text);
     const del = await t.delete(`${url()}/${made.id}`, key);
     assert.deepEqual(del.body, { deleted: true, id: made.id });
@@ -173,8 +338,15 @@ describe('workspace integrations', () => {
     assert.equal(r.body.error, 'MCP_BEARER_BLOCKS_PER_USER');
     const fixed = await create({ integrationName: 'sendgrid', connectionId: sgOrg }, guarded);
     assert.equal(fixed.status, 201);
-    assert.equal((await t.patch(`${url(guarded)}/${fixed.body.integration.id}`, key, { connectionStrategy: 'per_user' })).body.error, 'MCP_BEARER_BLOCKS_PER_USER');
-    assert.equal((await t.patch(`${url(guarded)}/${fixed.body.integration.id}`, key, { connectionStrategy: 'per_user_with_fallback' })).status, 200);
+    assert.equal(
+      (await t.patch(`${url(guarded)}/${fixed.body.integration.id}`, key, { connectionStrategy: 'per_user' })).body.error,
+      'MCP_BEARER_BLOCKS_PER_USER',
+    );
+    assert.equal(
+      (await t.patch(`${url(guarded)}/${fixed.body.integration.id}`, key, { connectionStrategy: 'per_user_with_fallback' }))
+        .status,
+      200,
+    );
   });
 
   it('isolates tenants and workspaces', async () => {
@@ -185,7 +357,11 @@ describe('workspace integrations', () => {
     assert.equal((await t.patch(`${url()}/${made.id}`, other, { sortOrder: 1 })).status, 404);
     assert.equal((await create({ integrationName: 'datetime' }, ws, other)).status, 404);
     const elsewhere = (await t.workspace(key)).id;
-    assert.equal((await t.get(`${url(elsewhere)}/${made.id}`, key)).status, 404, 'the id is looked up inside the named workspace');
+    assert.equal(
+      (await t.get(`${url(elsewhere)}/${made.id}`, key)).status,
+      404,
+      'the id is looked up inside the named workspace',
+    );
     const scoped = await t.scopedKey(key, [elsewhere]);
     assert.equal((await t.get(url(), scoped)).body.error, 'SCOPE_DENIED');
     assert.equal((await t.delete(`${url()}/${made.id}`, scoped)).body.error, 'SCOPE_DENIED');

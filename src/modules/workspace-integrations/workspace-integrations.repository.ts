@@ -7,29 +7,55 @@ export type WorkspaceIntegrationWithConnection = WorkspaceIntegrationRow & {
   connection: { status: string; displayName: string; externalId: string } | null;
 };
 
-export async function listForWorkspace(db: Executor, orgId: string, workspaceId: string): Promise<WorkspaceIntegrationWithConnection[]> {
+export async function listForWorkspace(
+  db: Executor,
+  orgId: string,
+  workspaceId: string,
+): Promise<WorkspaceIntegrationWithConnection[]> {
   const rows = await db
-    .select({ wi: workspaceIntegrations, status: connections.status, displayName: connections.displayName, externalId: connections.externalId })
+    .select({
+      wi: workspaceIntegrations,
+      status: connections.status,
+      displayName: connections.displayName,
+      externalId: connections.externalId,
+    })
     .from(workspaceIntegrations)
     .leftJoin(connections, eq(connections.id, workspaceIntegrations.connectionId))
     .where(and(eq(workspaceIntegrations.orgId, orgId), eq(workspaceIntegrations.workspaceId, workspaceId)))
     .orderBy(asc(workspaceIntegrations.sortOrder), asc(workspaceIntegrations.createdAt), asc(workspaceIntegrations.id));
   return rows.map((r) => ({
     ...r.wi,
-    connection: r.status !== null && r.displayName !== null && r.externalId !== null ? { status: r.status, displayName: r.displayName, externalId: r.externalId } : null,
+    connection:
+      r.status !== null && r.displayName !== null && r.externalId !== null
+        ? { status: r.status, displayName: r.displayName, externalId: r.externalId }
+        : null,
   }));
 }
 
-export async function findWorkspaceIntegration(db: Executor, orgId: string, workspaceId: string, id: string): Promise<WorkspaceIntegrationRow | null> {
+export async function findWorkspaceIntegration(
+  db: Executor,
+  orgId: string,
+  workspaceId: string,
+  id: string,
+): Promise<WorkspaceIntegrationRow | null> {
   const [r] = await db
     .select()
     .from(workspaceIntegrations)
-    .where(and(eq(workspaceIntegrations.orgId, orgId), eq(workspaceIntegrations.workspaceId, workspaceId), eq(workspaceIntegrations.id, id)))
+    .where(
+      and(
+        eq(workspaceIntegrations.orgId, orgId),
+        eq(workspaceIntegrations.workspaceId, workspaceId),
+        eq(workspaceIntegrations.id, id),
+      ),
+    )
     .limit(1);
   return r ?? null;
 }
 
-export async function insertWorkspaceIntegration(db: Executor, row: typeof workspaceIntegrations.$inferInsert): Promise<WorkspaceIntegrationRow> {
+export async function insertWorkspaceIntegration(
+  db: Executor,
+  row: typeof workspaceIntegrations.$inferInsert,
+): Promise<WorkspaceIntegrationRow> {
   const [created] = await db.insert(workspaceIntegrations).values(row).returning();
   return created!;
 }

@@ -17,7 +17,13 @@ export const workspaceIntegrationsRoutes: FastifyPluginAsyncTypebox = async (app
   const service = app.services.workspaceIntegrations;
 
   app.get('/api/v1/workspaces/:workspaceId/integrations', {
-    schema: { tags, summary: "List a workspace's configured integrations", security: ApiKeySecurity, params: WorkspaceParams, response: { 200: WorkspaceIntegrationList, ...standardErrors } },
+    schema: {
+      tags,
+      summary: "List a workspace's configured integrations",
+      security: ApiKeySecurity,
+      params: WorkspaceParams,
+      response: { 200: WorkspaceIntegrationList, ...standardErrors },
+    },
     handler: async (req) => service.list(actorOf(req), req.params.workspaceId),
   });
 
@@ -30,11 +36,18 @@ export const workspaceIntegrationsRoutes: FastifyPluginAsyncTypebox = async (app
       body: CreateWorkspaceIntegrationBody,
       response: { 201: WorkspaceIntegrationEnvelope, ...conflict, ...standardErrors },
     },
-    handler: async (req, reply) => reply.code(201).send({ integration: await service.create(actorOf(req), req.params.workspaceId, req.body) }),
+    handler: async (req, reply) =>
+      reply.code(201).send({ integration: await service.create(actorOf(req), req.params.workspaceId, req.body) }),
   });
 
   app.get('/api/v1/workspaces/:workspaceId/integrations/:id', {
-    schema: { tags, summary: 'Get a workspace integration', security: ApiKeySecurity, params: WorkspaceIntegrationParams, response: { 200: WorkspaceIntegrationEnvelope, ...standardErrors } },
+    schema: {
+      tags,
+      summary: 'Get a workspace integration',
+      security: ApiKeySecurity,
+      params: WorkspaceIntegrationParams,
+      response: { 200: WorkspaceIntegrationEnvelope, ...standardErrors },
+    },
     handler: async (req) => ({ integration: await service.get(actorOf(req), req.params.workspaceId, req.params.id) }),
   });
 
@@ -47,11 +60,19 @@ export const workspaceIntegrationsRoutes: FastifyPluginAsyncTypebox = async (app
       body: UpdateWorkspaceIntegrationBody,
       response: { 200: WorkspaceIntegrationEnvelope, ...conflict, ...standardErrors },
     },
-    handler: async (req) => ({ integration: await service.update(actorOf(req), req.params.workspaceId, req.params.id, req.body) }),
+    handler: async (req) => ({
+      integration: await service.update(actorOf(req), req.params.workspaceId, req.params.id, req.body),
+    }),
   });
 
   app.delete('/api/v1/workspaces/:workspaceId/integrations/:id', {
-    schema: { tags, summary: 'Remove a workspace integration (its partials go with it)', security: ApiKeySecurity, params: WorkspaceIntegrationParams, response: { 200: Deleted, ...standardErrors } },
+    schema: {
+      tags,
+      summary: 'Remove a workspace integration (its partials go with it)',
+      security: ApiKeySecurity,
+      params: WorkspaceIntegrationParams,
+      response: { 200: Deleted, ...standardErrors },
+    },
     handler: async (req) => service.delete(actorOf(req), req.params.workspaceId, req.params.id),
   });
 };

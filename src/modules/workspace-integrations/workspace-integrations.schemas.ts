@@ -74,4 +74,7 @@ export const WorkspaceParams = Type.Object({ workspaceId: Uuid() });
 export const WorkspaceIntegrationParams = Type.Object({ workspaceId: Uuid(), id: Uuid() });
 
 export const WorkspaceIntegrationEnvelope = Type.Object({ integration: Type.Ref('WorkspaceIntegration') });
-export const WorkspaceIntegrationList = Type.Object({ integrations: Type.Array(Type.Ref('WorkspaceIntegration')), total: Type.Integer() });
+export const WorkspaceIntegrationList = Type.Object({
+  integrations: Type.Array(Type.Ref('WorkspaceIntegration')),
+  total: Type.Integer(),
+});

@@ -14,7 +14,11 @@ import { ConfigCache } from '../../platform/cache.js';
 import { toListedWorkspaceIntegration, toWorkspaceIntegration } from './workspace-integrations.mapper.js';
 import * as repo from './workspace-integrations.repository.js';
 import type { WorkspaceIntegrationRow } from './workspace-integrations.repository.js';
-import { ALIAS_PATTERN, type CreateWorkspaceIntegrationInput, type UpdateWorkspaceIntegrationInput } from './workspace-integrations.schemas.js';
+import {
+  ALIAS_PATTERN,
+  type CreateWorkspaceIntegrationInput,
+  type UpdateWorkspaceIntegrationInput,
+} from './workspace-integrations.schemas.js';
 
 /** authMethodKey of an integration that takes no connection. */
 export const NO_AUTH_METHOD = 'none';
@@ -49,7 +53,10 @@ export type StrictPerUserGuard = (orgId: string, workspaceId: string) => Promise
 export class WorkspaceIntegrationsService {
   private readonly guards: StrictPerUserGuard[] = [];
   /** Each workspace's instances (read by every call); rows carry their connection's status, so connection changes evict too. */
-  private readonly cache = new ConfigCache<repo.WorkspaceIntegrationWithConnection[]>({ ttlMs: CONFIG_CACHE_TTL_MS, maxEntries: 20_000 });
+  private readonly cache = new ConfigCache<repo.WorkspaceIntegrationWithConnection[]>({
+    ttlMs: CONFIG_CACHE_TTL_MS,
+    maxEntries: 20_000,
+  });
 
   constructor(
     private readonly deps: {
@@ -63,8 +70,10 @@ export class WorkspaceIntegrationsService {
   ) {
     deps.bus.subscribe((msg) => {
       if (msg.type === 'all') this.cache.clear();
-      else if (msg.type === 'workspace_config' || msg.type === 'workspace') this.cache.invalidateTag(`ws:${msg.type === 'workspace' ? msg.id : msg.workspaceId}`);
-      else if (msg.type === 'connections' || msg.type === 'organization') this.cache.invalidateTag(`org:${msg.type === 'connections' ? msg.orgId : msg.id}`);
+      else if (msg.type === 'workspace_config' || msg.type === 'workspace')
+        this.cache.invalidateTag(`ws:${msg.type === 'workspace' ? msg.id : msg.workspaceId}`);
+      else if (msg.type === 'connections' || msg.type === 'organization')
+        this.cache.invalidateTag(`org:${msg.type === 'connections' ? msg.orgId : msg.id}`);
     });
   }
 
@@ -99,7 +108,12 @@ export class WorkspaceIntegrationsService {
     };
     const values = await this.check(actor, workspaceId, desired, null);
     try {
-      const row = await repo.insertWorkspaceIntegration(this.deps.orm, { id: newId(), orgId: actor.orgId, workspaceId, ...values });
+      const row = await repo.insertWorkspaceIntegration(this.deps.orm, {
+        id: newId(),
+        orgId: actor.orgId,
+        workspaceId,
+        ...values,
+      });
       await this.changed(workspaceId);
       return toWorkspaceIntegration(row);
     } catch (err) {
@@ -110,7 +124,10 @@ export class WorkspaceIntegrationsService {
 
   async update(actor: Actor, workspaceId: string, id: string, input: UpdateWorkspaceIntegrationInput) {
     if (Object.values(input).every((v) => v === undefined)) {
-      throw new AppError('NO_UPDATES', 'Give at least one of alias, connectionStrategy, authMethodKey, oauthAppMode, oauthAppId, connectionId, displayName, enabledActions, settings, sortOrder.');
+      throw new AppError(
+        'NO_UPDATES',
+        'Give at least one of alias, connectionStrategy, authMethodKey, oauthAppMode, oauthAppId, connectionId, displayName, enabledActions, settings, sortOrder.',
+      );
     }
     const current = await this.find(actor, workspaceId, id);
     await this.deps.workspaces.requireUsable(actor, workspaceId);
@@ -121,16 +138,27 @@ export class WorkspaceIntegrationsService {
       displayName: input.displayName !== undefined ? input.displayName : current.displayName,
       strategy: input.connectionStrategy ?? current.connectionStrategy,
       authMethodKey: input.authMethodKey ?? (current.authMethodKey === NO_AUTH_METHOD ? undefined : current.authMethodKey),
-      oauthAppMode: (input.oauthAppMode as Desired['oauthAppMode'] | undefined) ?? (current.oauthAppMode as Desired['oauthAppMode']),
+      oauthAppMode:
+        (input.oauthAppMode as Desired['oauthAppMode'] | undefined) ?? (current.oauthAppMode as Desired['oauthAppMode']),
       // A new auth method or app mode starts without the old app unless one is given.
-      oauthAppId: input.oauthAppId !== undefined ? input.oauthAppId : authChanged || input.oauthAppMode === 'service_managed' ? null : current.oauthAppId,
+      oauthAppId:
+        input.oauthAppId !== undefined
+          ? input.oauthAppId
+          : authChanged || input.oauthAppMode === 'service_managed'
+            ? null
+            : current.oauthAppId,
       connectionId: input.connectionId !== undefined ? input.connectionId : current.connectionId,
       enabledActions: input.enabledActions !== undefined ? input.enabledActions : current.enabledActions,
       settings: input.settings !== undefined ? input.settings : current.settings,
       sortOrder: input.sortOrder ?? current.sortOrder,
     };
     // Moving to per_user drops the shared connection unless the caller keeps one explicitly.
-    if (input.connectionStrategy && input.connectionId === undefined && ['per_user', 'USER_REQUIRED'].includes(input.connectionStrategy)) desired.connectionId = null;
+    if (
+      input.connectionStrategy &&
+      input.connectionId === undefined &&
+      ['per_user', 'USER_REQUIRED'].includes(input.connectionStrategy)
+    )
+      desired.connectionId = null;
     const values = await this.check(actor, workspaceId, desired, current);
     try {
       const row = await repo.updateWorkspaceIntegration(this.deps.orm, actor.orgId, id, values);
@@ -152,7 +180,9 @@ export class WorkspaceIntegrationsService {
 
   /** Every configured instance in a workspace, in sort order (the engine and MCP servers read these). */
   async listForWorkspace(orgId: string, workspaceId: string): Promise<repo.WorkspaceIntegrationWithConnection[]> {
-    return this.cache.get(`${orgId}:${workspaceId}`, [`ws:${workspaceId}`, `org:${orgId}`], () => repo.listForWorkspace(this.deps.orm, orgId, workspaceId));
+    return this.cache.get(`${orgId}:${workspaceId}`, [`ws:${workspaceId}`, `org:${orgId}`], () =>
+      repo.listForWorkspace(this.deps.orm, orgId, workspaceId),
+    );
   }
 
   private async find(actor: Actor, workspaceId: string, id: string): Promise<WorkspaceIntegrationRow> {
@@ -167,7 +197,10 @@ export class WorkspaceIntegrationsService {
     const def = this.deps.registry.get(d.integrationName);
     if (!def) throw new AppError('INTEGRATION_NOT_FOUND', `No integration named "${d.integrationName}".`);
     if (!new RegExp(ALIAS_PATTERN).test(d.alias) || d.alias.length > 64) {
-      throw invalidField('alias', `must match ${ALIAS_PATTERN} and have at most 64 characters (give an alias: "${d.alias}" is not one)`);
+      throw invalidField(
+        'alias',
+        `must match ${ALIAS_PATTERN} and have at most 64 characters (give an alias: "${d.alias}" is not one)`,
+      );
     }
     const earlier = EARLIER[d.strategy];
     const strategy = (earlier?.strategy ?? d.strategy) as ConnectionStrategy;
@@ -175,7 +208,15 @@ export class WorkspaceIntegrationsService {
     const oauthAppId = option
       ? await this.deps.oauthApps.checkChoice(actor.orgId, def.name, option.type, d.oauthAppMode, d.oauthAppId)
       : await this.deps.oauthApps.checkChoice(actor.orgId, def.name, 'NONE', d.oauthAppMode, d.oauthAppId);
-    const connectionId = await this.checkConnection(actor, workspaceId, def, strategy, option?.key ?? NO_AUTH_METHOD, d.connectionId, earlier?.scope);
+    const connectionId = await this.checkConnection(
+      actor,
+      workspaceId,
+      def,
+      strategy,
+      option?.key ?? NO_AUTH_METHOD,
+      d.connectionId,
+      earlier?.scope,
+    );
     let enabledActions: string[] | null = null;
     if (d.enabledActions) {
       enabledActions = [...new Set(d.enabledActions)];
@@ -209,17 +250,25 @@ export class WorkspaceIntegrationsService {
 
   private authOption(def: IntegrationDefinition, key: string | undefined) {
     if (def.auth.length === 0) {
-      if (key !== undefined && key !== NO_AUTH_METHOD) throw new AppError('INVALID_AUTH_METHOD', `${def.name} takes no connection, so it has no auth method "${key}".`);
+      if (key !== undefined && key !== NO_AUTH_METHOD)
+        throw new AppError('INVALID_AUTH_METHOD', `${def.name} takes no connection, so it has no auth method "${key}".`);
       return null;
     }
     if (key === undefined) {
       if (def.auth.length > 1) {
-        throw new AppError('AUTH_METHOD_REQUIRED', `${def.name} has several auth methods; give authMethodKey (${def.auth.map((a) => a.key).join(', ')}).`);
+        throw new AppError(
+          'AUTH_METHOD_REQUIRED',
+          `${def.name} has several auth methods; give authMethodKey (${def.auth.map((a) => a.key).join(', ')}).`,
+        );
       }
       return def.auth[0]!;
     }
     const option = def.auth.find((a) => a.key === key);
-    if (!option) throw new AppError('INVALID_AUTH_METHOD', `${def.name} has no auth method "${key}" (available: ${def.auth.map((a) => a.key).join(', ')}).`);
+    if (!option)
+      throw new AppError(
+        'INVALID_AUTH_METHOD',
+        `${def.name} has no auth method "${key}" (available: ${def.auth.map((a) => a.key).join(', ')}).`,
+      );
     return option;
   }
 
@@ -239,17 +288,32 @@ export class WorkspaceIntegrationsService {
       return null;
     }
     if (strategy === 'per_user') {
-      if (connectionId) throw invalidField('connectionId', 'is not used with per_user: each end user brings their own connection');
+      if (connectionId)
+        throw invalidField('connectionId', 'is not used with per_user: each end user brings their own connection');
       return null;
     }
-    if (!connectionId) throw invalidField('connectionId', `is required for ${strategy} (the connection used ${strategy === 'fixed' ? 'for every call' : 'when the end user has none'})`);
+    if (!connectionId)
+      throw invalidField(
+        'connectionId',
+        `is required for ${strategy} (the connection used ${strategy === 'fixed' ? 'for every call' : 'when the end user has none'})`,
+      );
     const conn = await this.deps.connections.find(actor.orgId, connectionId);
     if (!conn) throw new AppError('CONNECTION_NOT_FOUND', 'No connection with this id in the organization.');
-    if (conn.integrationName !== def.name) throw invalidField('connectionId', `is a ${conn.integrationName} connection, not ${def.name}`);
-    if (conn.authMethodKey !== authMethodKey) throw invalidField('connectionId', `uses the auth method "${conn.authMethodKey}", not "${authMethodKey}"`);
+    if (conn.integrationName !== def.name)
+      throw invalidField('connectionId', `is a ${conn.integrationName} connection, not ${def.name}`);
+    if (conn.authMethodKey !== authMethodKey)
+      throw invalidField('connectionId', `uses the auth method "${conn.authMethodKey}", not "${authMethodKey}"`);
     const usable = conn.scope === 'ORGANIZATION' || (conn.scope === 'WORKSPACE' && conn.workspaceId === workspaceId);
-    if (!usable) throw invalidField('connectionId', 'must be an organization connection or a connection of this workspace (not an end user\'s)');
-    if (requiredScope && conn.scope !== requiredScope) throw invalidField('connectionId', `must be a${requiredScope === 'ORGANIZATION' ? 'n ORGANIZATION' : ' WORKSPACE'} connection for this connection policy`);
+    if (!usable)
+      throw invalidField(
+        'connectionId',
+        "must be an organization connection or a connection of this workspace (not an end user's)",
+      );
+    if (requiredScope && conn.scope !== requiredScope)
+      throw invalidField(
+        'connectionId',
+        `must be a${requiredScope === 'ORGANIZATION' ? 'n ORGANIZATION' : ' WORKSPACE'} connection for this connection policy`,
+      );
     return conn.id;
   }
 

@@ -29,7 +29,10 @@ describe('workspace members', () => {
     const added = await t.post('/api/v1/workspace-members', key, { workspaceId: ws.id, memberId });
     assert.equal(added.status, 201);
     const pm = added.body.projectMember;
-    assert.deepEqual({ workspaceId: pm.workspaceId, memberId: pm.memberId, role: pm.role }, { workspaceId: ws.id, memberId, role: 'member' });
+    assert.deepEqual(
+      { workspaceId: pm.workspaceId, memberId: pm.memberId, role: pm.role },
+      { workspaceId: ws.id, memberId, role: 'member' },
+    );
     const [row] = await t.db.orm.select().from(workspaceMembers).where(eq(workspaceMembers.id, pm.id));
     assert.equal(row?.workspaceId, ws.id);
 
@@ -54,7 +57,13 @@ describe('workspace members', () => {
   it('validates input and unknown members', async () => {
     const { key, memberId } = await ownedTenant();
     const ws = await t.workspace(key);
-    for (const body of [{}, { workspaceId: ws.id }, { memberId }, { workspaceId: 'x', memberId }, { workspaceId: ws.id, memberId, role: 'owner' }]) {
+    for (const body of [
+      {},
+      { workspaceId: ws.id },
+      { memberId },
+      { workspaceId: 'x', memberId },
+      { workspaceId: ws.id, memberId, role: 'owner' },
+    ]) {
       const res = await t.post('/api/v1/workspace-members', key, body);
       assert.equal(res.status, 400, JSON.stringify(body));
       assert.equal(res.body.error, 'VALIDATION_ERROR');
@@ -70,11 +79,17 @@ describe('workspace members', () => {
     const b = await ownedTenant();
     const ws = await t.workspace(a.key);
     const other = await t.workspace(a.key);
-    const pm = (await t.post('/api/v1/workspace-members', a.key, { workspaceId: ws.id, memberId: a.memberId })).body.projectMember;
+    const pm = (await t.post('/api/v1/workspace-members', a.key, { workspaceId: ws.id, memberId: a.memberId })).body
+      .projectMember;
     assert.equal((await t.delete(`/api/v1/workspace-members/${pm.id}`, b.key)).status, 404);
     assert.equal((await t.get(`/api/v1/workspace-members?workspaceId=${ws.id}`, b.key)).status, 404);
     assert.equal((await t.post('/api/v1/workspace-members', b.key, { workspaceId: ws.id, memberId: b.memberId })).status, 404);
-    assert.equal((await t.post('/api/v1/workspace-members', b.key, { workspaceId: (await t.workspace(b.key)).id, memberId: a.memberId })).status, 404, "another organization's member");
+    assert.equal(
+      (await t.post('/api/v1/workspace-members', b.key, { workspaceId: (await t.workspace(b.key)).id, memberId: a.memberId }))
+        .status,
+      404,
+      "another organization's member",
+    );
     const scoped = await t.scopedKey(a.key, [other.id]);
     for (const res of [
       await t.delete(`/api/v1/workspace-members/${pm.id}`, scoped),
@@ -84,6 +99,9 @@ describe('workspace members', () => {
       assert.equal(res.status, 403);
       assert.equal(res.body.error, 'SCOPE_DENIED');
     }
-    assert.equal((await t.post('/api/v1/workspace-members', scoped, { workspaceId: other.id, memberId: a.memberId })).status, 201);
+    assert.equal(
+      (await t.post('/api/v1/workspace-members', scoped, { workspaceId: other.id, memberId: a.memberId })).status,
+      201,
+    );
   });
 });

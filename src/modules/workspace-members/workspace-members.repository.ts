@@ -5,17 +5,28 @@ import { members, workspaceMembers } from '../../platform/db/schema.js';
 export type WorkspaceMemberRow = typeof workspaceMembers.$inferSelect;
 
 export async function memberExists(db: Executor, orgId: string, memberId: string): Promise<boolean> {
-  const [r] = await db.select({ id: members.id }).from(members).where(and(eq(members.orgId, orgId), eq(members.id, memberId))).limit(1);
+  const [r] = await db
+    .select({ id: members.id })
+    .from(members)
+    .where(and(eq(members.orgId, orgId), eq(members.id, memberId)))
+    .limit(1);
   return Boolean(r);
 }
 
-export async function insertWorkspaceMember(db: Executor, row: typeof workspaceMembers.$inferInsert): Promise<WorkspaceMemberRow> {
+export async function insertWorkspaceMember(
+  db: Executor,
+  row: typeof workspaceMembers.$inferInsert,
+): Promise<WorkspaceMemberRow> {
   const [created] = await db.insert(workspaceMembers).values(row).returning();
   return created!;
 }
 
 export async function findWorkspaceMember(db: Executor, orgId: string, id: string): Promise<WorkspaceMemberRow | null> {
-  const [r] = await db.select().from(workspaceMembers).where(and(eq(workspaceMembers.orgId, orgId), eq(workspaceMembers.id, id))).limit(1);
+  const [r] = await db
+    .select()
+    .from(workspaceMembers)
+    .where(and(eq(workspaceMembers.orgId, orgId), eq(workspaceMembers.id, id)))
+    .limit(1);
   return r ?? null;
 }
 
@@ -30,10 +41,20 @@ export async function listWorkspaceMembers(db: Executor, orgId: string, workspac
 }
 
 export async function countWorkspaceMembers(db: Executor, orgId: string, workspaceId: string): Promise<number> {
-  const [r] = await db.select({ n: count() }).from(workspaceMembers).where(and(eq(workspaceMembers.orgId, orgId), eq(workspaceMembers.workspaceId, workspaceId)));
+  const [r] = await db
+    .select({ n: count() })
+    .from(workspaceMembers)
+    .where(and(eq(workspaceMembers.orgId, orgId), eq(workspaceMembers.workspaceId, workspaceId)));
   return r?.n ?? 0;
 }
 
 export async function deleteWorkspaceMember(db: Executor, orgId: string, id: string): Promise<boolean> {
-  return (await db.delete(workspaceMembers).where(and(eq(workspaceMembers.orgId, orgId), eq(workspaceMembers.id, id))).returning({ id: workspaceMembers.id })).length > 0;
+  return (
+    (
+      await db
+        .delete(workspaceMembers)
+        .where(and(eq(workspaceMembers.orgId, orgId), eq(workspaceMembers.id, id)))
+        .returning({ id: workspaceMembers.id })
+    ).length > 0
+  );
 }

@@ -1,7 +1,12 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { actorOf } from '../../platform/http/auth.js';
 import { ApiKeySecurity, Deleted, IdParams, standardErrors } from '../../platform/http/schemas.js';
-import { AddWorkspaceMemberBody, ListWorkspaceMembersQuery, WorkspaceMemberEnvelope, WorkspaceMemberList } from './workspace-members.schemas.js';
+import {
+  AddWorkspaceMemberBody,
+  ListWorkspaceMembersQuery,
+  WorkspaceMemberEnvelope,
+  WorkspaceMemberList,
+} from './workspace-members.schemas.js';
 
 const tags = ['Workspace members'];
 
@@ -9,17 +14,35 @@ export const workspaceMembersRoutes: FastifyPluginAsyncTypebox = async (app) => 
   const service = app.services.workspaceMembers;
 
   app.post('/api/v1/workspace-members', {
-    schema: { tags, summary: 'Add an organization member to a workspace', security: ApiKeySecurity, body: AddWorkspaceMemberBody, response: { 201: WorkspaceMemberEnvelope, ...standardErrors } },
+    schema: {
+      tags,
+      summary: 'Add an organization member to a workspace',
+      security: ApiKeySecurity,
+      body: AddWorkspaceMemberBody,
+      response: { 201: WorkspaceMemberEnvelope, ...standardErrors },
+    },
     handler: async (req, reply) => reply.code(201).send({ projectMember: await service.add(actorOf(req), req.body) }),
   });
 
   app.get('/api/v1/workspace-members', {
-    schema: { tags, summary: "List a workspace's members", security: ApiKeySecurity, querystring: ListWorkspaceMembersQuery, response: { 200: WorkspaceMemberList, ...standardErrors } },
+    schema: {
+      tags,
+      summary: "List a workspace's members",
+      security: ApiKeySecurity,
+      querystring: ListWorkspaceMembersQuery,
+      response: { 200: WorkspaceMemberList, ...standardErrors },
+    },
     handler: async (req) => service.list(actorOf(req), req.query),
   });
 
   app.delete('/api/v1/workspace-members/:id', {
-    schema: { tags, summary: 'Remove a member from a workspace', security: ApiKeySecurity, params: IdParams, response: { 200: Deleted, ...standardErrors } },
+    schema: {
+      tags,
+      summary: 'Remove a member from a workspace',
+      security: ApiKeySecurity,
+      params: IdParams,
+      response: { 200: Deleted, ...standardErrors },
+    },
     handler: async (req) => service.remove(actorOf(req), req.params.id),
   });
 };

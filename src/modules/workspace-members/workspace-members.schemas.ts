@@ -2,7 +2,13 @@ import { Type, type Static } from '@sinclair/typebox';
 import { PageQuery, Timestamp, Uuid } from '../../platform/http/schemas.js';
 
 export const WorkspaceMember = Type.Object(
-  { id: Uuid(), workspaceId: Uuid(), memberId: Uuid(), role: Type.String({ description: 'admin or member' }), createdAt: Timestamp() },
+  {
+    id: Uuid(),
+    workspaceId: Uuid(),
+    memberId: Uuid(),
+    role: Type.String({ description: 'admin or member' }),
+    createdAt: Timestamp(),
+  },
   { $id: 'WorkspaceMember' },
 );
 
@@ -15,4 +21,7 @@ export type AddWorkspaceMemberInput = Static<typeof AddWorkspaceMemberBody>;
 
 export const ListWorkspaceMembersQuery = Type.Object({ workspaceId: Uuid(), ...PageQuery });
 export const WorkspaceMemberEnvelope = Type.Object({ projectMember: Type.Ref('WorkspaceMember') });
-export const WorkspaceMemberList = Type.Object({ projectMembers: Type.Array(Type.Ref('WorkspaceMember')), total: Type.Integer() });
+export const WorkspaceMemberList = Type.Object({
+  projectMembers: Type.Array(Type.Ref('WorkspaceMember')),
+  total: Type.Integer(),
+});

@@ -20,7 +20,8 @@ export class WorkspaceMembersService {
 
   async add(actor: Actor, input: AddWorkspaceMemberInput) {
     await this.deps.workspaces.requireUsable(actor, input.workspaceId);
-    if (!(await repo.memberExists(this.deps.orm, actor.orgId, input.memberId))) throw new AppError('NOT_FOUND', 'Member not found.');
+    if (!(await repo.memberExists(this.deps.orm, actor.orgId, input.memberId)))
+      throw new AppError('NOT_FOUND', 'Member not found.');
     try {
       const row = await repo.insertWorkspaceMember(this.deps.orm, {
         id: newId(),

@@ -136,7 +136,10 @@ describe('workspaces', () => {
     }
     const list = await t.get('/api/v1/workspaces', scoped);
     assert.equal(list.body.total, 1);
-    assert.deepEqual(list.body.workspaces.map((w: { id: string }) => w.id), [mine.id]);
+    assert.deepEqual(
+      list.body.workspaces.map((w: { id: string }) => w.id),
+      [mine.id],
+    );
   });
 
   it('admits exactly the plan limit under 20 concurrent creates', async () => {
@@ -173,7 +176,10 @@ describe('workspaces', () => {
     assert.equal(visible.body.total, 2);
     const all = await t.get('/api/v1/workspaces?includeSuspended=true', key);
     assert.equal(all.body.total, 4);
-    const suspended = all.body.workspaces.filter((w: { suspended: boolean }) => w.suspended).map((w: { slug: string }) => w.slug).sort();
+    const suspended = all.body.workspaces
+      .filter((w: { suspended: boolean }) => w.suspended)
+      .map((w: { slug: string }) => w.slug)
+      .sort();
     assert.deepEqual(suspended, ['d-2', 'd-3']);
     const create = await t.post('/api/v1/workspaces', key, { name: 'More', slug: 'more' });
     assert.equal(create.status, 403);

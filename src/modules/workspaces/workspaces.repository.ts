@@ -19,7 +19,13 @@ function where(orgId: string, f: WorkspaceFilter): SQL | undefined {
 }
 
 export async function listWorkspaces(db: Executor, orgId: string, f: WorkspaceFilter, limit: number, offset: number) {
-  return db.select().from(workspaces).where(where(orgId, f)).orderBy(desc(workspaces.createdAt), desc(workspaces.id)).limit(limit).offset(offset);
+  return db
+    .select()
+    .from(workspaces)
+    .where(where(orgId, f))
+    .orderBy(desc(workspaces.createdAt), desc(workspaces.id))
+    .limit(limit)
+    .offset(offset);
 }
 
 export async function countWorkspaces(db: Executor, orgId: string, f?: WorkspaceFilter): Promise<number> {
@@ -31,7 +37,11 @@ export async function countWorkspaces(db: Executor, orgId: string, f?: Workspace
 }
 
 export async function findWorkspace(db: Executor, orgId: string, id: string): Promise<WorkspaceRow | null> {
-  const [row] = await db.select().from(workspaces).where(and(eq(workspaces.orgId, orgId), eq(workspaces.id, id))).limit(1);
+  const [row] = await db
+    .select()
+    .from(workspaces)
+    .where(and(eq(workspaces.orgId, orgId), eq(workspaces.id, id)))
+    .limit(1);
   return row ?? null;
 }
 
@@ -56,7 +66,11 @@ export async function updateWorkspace(
 
 /** Locks the workspace for the rest of the transaction (rows referring to it cannot be added until it ends). */
 export async function lockWorkspace(tx: Executor, orgId: string, id: string): Promise<boolean> {
-  const [r] = await tx.select({ id: workspaces.id }).from(workspaces).where(and(eq(workspaces.orgId, orgId), eq(workspaces.id, id))).for('update');
+  const [r] = await tx
+    .select({ id: workspaces.id })
+    .from(workspaces)
+    .where(and(eq(workspaces.orgId, orgId), eq(workspaces.id, id)))
+    .for('update');
   return r !== undefined;
 }
 

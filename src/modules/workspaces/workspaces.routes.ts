@@ -15,27 +15,58 @@ export const workspacesRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const service = app.services.workspaces;
 
   app.get('/api/v1/workspaces', {
-    schema: { tags, summary: 'List workspaces', security: ApiKeySecurity, querystring: ListWorkspacesQuery, response: { 200: WorkspaceList, ...standardErrors } },
+    schema: {
+      tags,
+      summary: 'List workspaces',
+      security: ApiKeySecurity,
+      querystring: ListWorkspacesQuery,
+      response: { 200: WorkspaceList, ...standardErrors },
+    },
     handler: async (req) => service.list(actorOf(req), req.query),
   });
 
   app.post('/api/v1/workspaces', {
-    schema: { tags, summary: 'Create a workspace', security: ApiKeySecurity, body: CreateWorkspaceBody, response: { 201: WorkspaceEnvelope, ...standardErrors } },
+    schema: {
+      tags,
+      summary: 'Create a workspace',
+      security: ApiKeySecurity,
+      body: CreateWorkspaceBody,
+      response: { 201: WorkspaceEnvelope, ...standardErrors },
+    },
     handler: async (req, reply) => reply.code(201).send({ workspace: await service.create(actorOf(req), req.body) }),
   });
 
   app.get('/api/v1/workspaces/:id', {
-    schema: { tags, summary: 'Get a workspace', security: ApiKeySecurity, params: IdParams, response: { 200: WorkspaceEnvelope, ...standardErrors } },
+    schema: {
+      tags,
+      summary: 'Get a workspace',
+      security: ApiKeySecurity,
+      params: IdParams,
+      response: { 200: WorkspaceEnvelope, ...standardErrors },
+    },
     handler: async (req) => ({ workspace: await service.get(actorOf(req), req.params.id) }),
   });
 
   app.patch('/api/v1/workspaces/:id', {
-    schema: { tags, summary: 'Rename a workspace or change its slug', security: ApiKeySecurity, params: IdParams, body: UpdateWorkspaceBody, response: { 200: WorkspaceEnvelope, ...standardErrors } },
+    schema: {
+      tags,
+      summary: 'Rename a workspace or change its slug',
+      security: ApiKeySecurity,
+      params: IdParams,
+      body: UpdateWorkspaceBody,
+      response: { 200: WorkspaceEnvelope, ...standardErrors },
+    },
     handler: async (req) => ({ workspace: await service.update(actorOf(req), req.params.id, req.body) }),
   });
 
   app.delete('/api/v1/workspaces/:id', {
-    schema: { tags, summary: 'Delete a workspace and everything in it', security: ApiKeySecurity, params: IdParams, response: { 200: Deleted, ...standardErrors } },
+    schema: {
+      tags,
+      summary: 'Delete a workspace and everything in it',
+      security: ApiKeySecurity,
+      params: IdParams,
+      response: { 200: Deleted, ...standardErrors },
+    },
     handler: async (req) => service.delete(actorOf(req), req.params.id),
   });
 };

@@ -111,7 +111,8 @@ export class WorkspacesService {
       });
       if (outcome === 'gone') throw notFound();
       if (outcome === 'deleted') break;
-      if (round === MAX_DELETE_ROUNDS) throw new AppError('SERVICE_UNAVAILABLE', 'Things are still being added to the workspace; try again.');
+      if (round === MAX_DELETE_ROUNDS)
+        throw new AppError('SERVICE_UNAVAILABLE', 'Things are still being added to the workspace; try again.');
     }
     // Everything inside went with it: configuration, end users, connections.
     await this.deps.bus.publish({ type: 'workspace', id, orgId: actor.orgId });
@@ -133,7 +134,9 @@ export class WorkspacesService {
 
   /** The caller's workspace (cached; every change publishes an invalidation), or 404 / 403 SCOPE_DENIED. */
   private async find(actor: Actor, id: string) {
-    const row = await this.cache.get(`${actor.orgId}:${id}`, [`ws:${id}`, `org:${actor.orgId}`], () => repo.findWorkspace(this.deps.orm, actor.orgId, id));
+    const row = await this.cache.get(`${actor.orgId}:${id}`, [`ws:${id}`, `org:${actor.orgId}`], () =>
+      repo.findWorkspace(this.deps.orm, actor.orgId, id),
+    );
     if (!row) throw notFound();
     actor.access.assertWorkspace(row.id);
     return row;

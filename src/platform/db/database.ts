@@ -25,7 +25,10 @@ export interface Database {
   /** Multi-statement SQL without parameters (migrations). */
   exec(text: string): Promise<void>;
   /** Run `fn` holding a session-level advisory lock (serialises migrations across nodes). */
-  withAdvisoryLock<T>(lockId: number, fn: (exec: (text: string) => Promise<void>, query: Database['query']) => Promise<T>): Promise<T>;
+  withAdvisoryLock<T>(
+    lockId: number,
+    fn: (exec: (text: string) => Promise<void>, query: Database['query']) => Promise<T>,
+  ): Promise<T>;
   listen(channel: string, onMessage: (payload: string) => void, onReconnect?: () => void): Promise<() => Promise<void>>;
   notify(channel: string, payload: string): Promise<void>;
   /** Adapter for pg-boss's `db` option. */

@@ -35,14 +35,18 @@ export interface Claimed {
 const toDate = (v: unknown): Date => (v instanceof Date ? v : new Date(String(v)));
 
 /** The advisory lock key of a stream: enqueues (blocking) and claims (try) of one stream serialise on it. */
-const streamLock = (orgId: SQL | string, streamKey: SQL | string): SQL => sql`hashtextextended(${orgId} || ':' || ${streamKey}, 7)`;
+const streamLock = (orgId: SQL | string, streamKey: SQL | string): SQL =>
+  sql`hashtextextended(${orgId} || ':' || ${streamKey}, 7)`;
 
 /**
  * Inserts deliveries in the caller's transaction, in one statement. A stream's sequence numbers are taken under a
  * transaction-scoped advisory lock on the stream (taken in a fixed order), so within a stream sequence order is
  * commit order, and rows of one call keep their order. The NOTIFY is sent on commit.
  */
-export async function insertDeliveries(tx: Executor, rows: Array<Omit<typeof webhookDeliveries.$inferInsert, 'streamSeq'>>): Promise<void> {
+export async function insertDeliveries(
+  tx: Executor,
+  rows: Array<Omit<typeof webhookDeliveries.$inferInsert, 'streamSeq'>>,
+): Promise<void> {
   if (rows.length === 0) return;
   const streams = [...new Set(rows.filter((r) => r.streamKey).map((r) => `${r.orgId}:${r.streamKey}`))].sort();
   // One statement before the insert: the stream locks, in order, then the NOTIFY (sent on commit), by which every
@@ -52,7 +56,9 @@ export async function insertDeliveries(tx: Executor, rows: Array<Omit<typeof web
   const notifies = payloads.map((p) => sql`pg_notify(${NOTIFY_CHANNEL}, ${p})`);
   await tx.execute(sql`SELECT ${sql.join([...locks, ...notifies], sql`, `)}`);
   // nextval is evaluated row by row, in the order of the VALUES list.
-  await tx.insert(webhookDeliveries).values(rows.map((row) => ({ ...row, streamSeq: sql`nextval('webhook_delivery_seq')` as unknown as number })));
+  await tx
+    .insert(webhookDeliveries)
+    .values(rows.map((row) => ({ ...row, streamSeq: sql`nextval('webhook_delivery_seq')` as unknown as number })));
 }
 
 const CLAIMED_COLUMNS = sql.raw(
@@ -131,13 +137,22 @@ async function lockStreams(tx: Executor, keys: string[], limit: number): Promise
   if (parsed.length === 0) return [];
   const rows = await queryRows<{ org_id: string; stream_key: string }>(
     tx,
-    sql`SELECT org_id, stream_key FROM (VALUES ${sql.join(parsed.map((s) => sql`(${s.orgId}::text, ${s.streamKey}::text)`), sql`, `)}) AS s(org_id, stream_key)
+    sql`SELECT org_id, stream_key FROM (VALUES ${sql.join(
+      parsed.map((s) => sql`(${s.orgId}::text, ${s.streamKey}::text)`),
+      sql`, `,
+    )}) AS s(org_id, stream_key)
          WHERE pg_try_advisory_xact_lock(${streamLock(sql`org_id`, sql`stream_key`)})`,
   );
   return rows.map((r) => ({ orgId: String(r.org_id), streamKey: String(r.stream_key) }));
 }
 
-export async function claimDue(db: Executor, maxBatches: number, batchSize: number, leaseMs: number, scope: ClaimScope): Promise<Claimed[][]> {
+export async function claimDue(
+  db: Executor,
+  maxBatches: number,
+  batchSize: number,
+  leaseMs: number,
+  scope: ClaimScope,
+): Promise<Claimed[][]> {
   return db.transaction(async (tx) => {
     const batches: Claimed[][] = [];
     const claimStreams = async (limit: number) => {
@@ -147,7 +162,10 @@ export async function claimDue(db: Executor, maxBatches: number, batchSize: numb
       // A new statement (a snapshot taken after the locks): what another claimer committed before is visible.
       const rows = await queryRows<Record<string, unknown>>(
         tx,
-        sql`WITH s(org_id, stream_key) AS (VALUES ${sql.join(streams.map((s) => sql`(${s.orgId}::uuid, ${s.streamKey}::text)`), sql`, `)}),
+        sql`WITH s(org_id, stream_key) AS (VALUES ${sql.join(
+          streams.map((s) => sql`(${s.orgId}::uuid, ${s.streamKey}::text)`),
+          sql`, `,
+        )}),
             h AS (
               SELECT d.id, bool_and(d.status = 'pending' AND d.next_attempt_at <= now())
                        OVER (PARTITION BY s.org_id, s.stream_key ORDER BY d.stream_seq) AS ok
@@ -190,9 +208,11 @@ export async function claimDue(db: Executor, maxBatches: number, batchSize: numb
     }
     const claimed = batches.flat();
     if (claimed.length > 0) {
-      await tx.insert(webhookDeliveryAttempts).values(
-        claimed.map((c) => ({ deliveryId: c.id, attempt: c.attempt, orgId: c.orgId, url: c.url, startedAt: c.startedAt })),
-      );
+      await tx
+        .insert(webhookDeliveryAttempts)
+        .values(
+          claimed.map((c) => ({ deliveryId: c.id, attempt: c.attempt, orgId: c.orgId, url: c.url, startedAt: c.startedAt })),
+        );
     }
     return batches;
   });
@@ -248,7 +268,10 @@ export async function finishBatch(db: Executor, sent: Finished[], unsent: Claime
          WHERE w.id = v.id AND w.attempts = v.attempt`);
     }
     if (unsent.length > 0) {
-      const values = sql.join(unsent.map((c) => sql`(${c.id}::uuid, ${c.attempt}::integer)`), sql`, `);
+      const values = sql.join(
+        unsent.map((c) => sql`(${c.id}::uuid, ${c.attempt}::integer)`),
+        sql`, `,
+      );
       await tx.execute(sql`
         DELETE FROM webhook_delivery_attempts a USING (VALUES ${values}) AS v(id, attempt)
          WHERE a.delivery_id = v.id AND a.attempt = v.attempt`);
@@ -295,7 +318,13 @@ export async function cancelStream(tx: Executor, orgId: string, streamKey: strin
   const rows = await tx
     .update(webhookDeliveries)
     .set({ status: 'canceled', leaseUntil: null, updatedAt: new Date() })
-    .where(and(eq(webhookDeliveries.orgId, orgId), eq(webhookDeliveries.streamKey, streamKey), inArray(webhookDeliveries.status, ['pending', 'sending'])))
+    .where(
+      and(
+        eq(webhookDeliveries.orgId, orgId),
+        eq(webhookDeliveries.streamKey, streamKey),
+        inArray(webhookDeliveries.status, ['pending', 'sending']),
+      ),
+    )
     .returning({ id: webhookDeliveries.id });
   // On commit, every node's dispatcher stops a batch of this stream it is sending (see DeliveryDispatcher).
   if (rows.length > 0) await tx.execute(sql`SELECT pg_notify(${NOTIFY_CHANNEL}, ${`${CANCEL_PREFIX}${orgId}:${streamKey}`})`);
@@ -314,21 +343,38 @@ export async function openAttemptsInStream(db: Executor, orgId: string, streamKe
 }
 
 export async function findDelivery(db: Executor, orgId: string, id: string): Promise<DeliveryRow | null> {
-  const [r] = await db.select().from(webhookDeliveries).where(and(eq(webhookDeliveries.orgId, orgId), eq(webhookDeliveries.id, id)));
+  const [r] = await db
+    .select()
+    .from(webhookDeliveries)
+    .where(and(eq(webhookDeliveries.orgId, orgId), eq(webhookDeliveries.id, id)));
   return r ?? null;
 }
 
 export async function deliveriesByIds(db: Executor, orgId: string, ids: string[]): Promise<DeliveryRow[]> {
   if (ids.length === 0) return [];
-  return db.select().from(webhookDeliveries).where(and(eq(webhookDeliveries.orgId, orgId), inArray(webhookDeliveries.id, ids)));
+  return db
+    .select()
+    .from(webhookDeliveries)
+    .where(and(eq(webhookDeliveries.orgId, orgId), inArray(webhookDeliveries.id, ids)));
 }
 
-export async function deliveriesBySubject(db: Executor, orgId: string, producer: string, subjectIds: string[]): Promise<DeliveryRow[]> {
+export async function deliveriesBySubject(
+  db: Executor,
+  orgId: string,
+  producer: string,
+  subjectIds: string[],
+): Promise<DeliveryRow[]> {
   if (subjectIds.length === 0) return [];
   return db
     .select()
     .from(webhookDeliveries)
-    .where(and(eq(webhookDeliveries.orgId, orgId), eq(webhookDeliveries.producer, producer), inArray(webhookDeliveries.subjectId, subjectIds)))
+    .where(
+      and(
+        eq(webhookDeliveries.orgId, orgId),
+        eq(webhookDeliveries.producer, producer),
+        inArray(webhookDeliveries.subjectId, subjectIds),
+      ),
+    )
     .orderBy(asc(webhookDeliveries.streamSeq));
 }
 
@@ -367,7 +413,10 @@ export async function lastDeliveredInStreams(db: Executor, orgId: string, stream
   const rows = await queryRows<{ stream_key: string; at: unknown }>(
     db,
     sql`SELECT stream_key, max(delivered_at) AS at FROM webhook_deliveries
-         WHERE org_id = ${orgId} AND stream_key IN (${sql.join(streamKeys.map((k) => sql`${k}`), sql`, `)}) AND delivered_at IS NOT NULL
+         WHERE org_id = ${orgId} AND stream_key IN (${sql.join(
+           streamKeys.map((k) => sql`${k}`),
+           sql`, `,
+         )}) AND delivered_at IS NOT NULL
          GROUP BY stream_key`,
   );
   return new Map(rows.filter((r) => r.at !== null).map((r) => [r.stream_key, toDate(r.at)]));

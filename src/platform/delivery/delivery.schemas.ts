@@ -15,9 +15,13 @@ export const DeliveryAttempt = Type.Object({
 /** A delivery's state and attempt history. */
 export const DeliveryRecord = Type.Object({
   deliveryId: Type.String({ format: 'uuid', description: 'sent as X-Service-Delivery; the same on every attempt' }),
-  status: Type.Union([Type.Literal('pending'), Type.Literal('sending'), Type.Literal('delivered'), Type.Literal('dead'), Type.Literal('canceled')], {
-    description: 'pending (waiting for its first try or a retry), sending, delivered (a 2xx came), dead (attempts used up), canceled',
-  }),
+  status: Type.Union(
+    [Type.Literal('pending'), Type.Literal('sending'), Type.Literal('delivered'), Type.Literal('dead'), Type.Literal('canceled')],
+    {
+      description:
+        'pending (waiting for its first try or a retry), sending, delivered (a 2xx came), dead (attempts used up), canceled',
+    },
+  ),
   attempts: Type.Integer(),
   maxAttempts: Type.Integer({ description: 'the attempt count at which the delivery is dead-lettered' }),
   nextAttemptAt: NullableTimestamp(),
@@ -33,7 +37,14 @@ export type DeliveryRecordJson = Static<typeof DeliveryRecord>;
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
 
 export function toAttemptJson(a: AttemptView): Static<typeof DeliveryAttempt> {
-  return { attempt: a.attempt, startedAt: a.startedAt.toISOString(), finishedAt: iso(a.finishedAt), statusCode: a.statusCode, error: a.error, durationMs: a.durationMs };
+  return {
+    attempt: a.attempt,
+    startedAt: a.startedAt.toISOString(),
+    finishedAt: iso(a.finishedAt),
+    statusCode: a.statusCode,
+    error: a.error,
+    durationMs: a.durationMs,
+  };
 }
 
 export function toDeliveryJson(v: DeliveryView): DeliveryRecordJson {

@@ -20,10 +20,22 @@ const ENV = {
 describe('retry schedule', () => {
   it('follows the schedule with ±20 % jitter and stays on the last delay', () => {
     const s = [10, 60, 300];
-    assert.equal(retryDelayMs(s, 1, () => 0.5), 10_000);
-    assert.equal(retryDelayMs(s, 2, () => 0), 48_000);
-    assert.equal(retryDelayMs(s, 3, () => 1), 360_000);
-    assert.equal(retryDelayMs(s, 9, () => 0.5), 300_000);
+    assert.equal(
+      retryDelayMs(s, 1, () => 0.5),
+      10_000,
+    );
+    assert.equal(
+      retryDelayMs(s, 2, () => 0),
+      48_000,
+    );
+    assert.equal(
+      retryDelayMs(s, 3, () => 1),
+      360_000,
+    );
+    assert.equal(
+      retryDelayMs(s, 9, () => 0.5),
+      300_000,
+    );
   });
 });
 
@@ -40,7 +52,11 @@ describe('outbound webhook delivery', () => {
   });
 
   const svc = () => t.app.services.delivery;
-  async function enqueue(orgId: string, body: unknown, opts: { path?: string; streamKey?: string; headers?: Record<string, string>; subjectId?: string; maxAttempts?: number } = {}) {
+  async function enqueue(
+    orgId: string,
+    body: unknown,
+    opts: { path?: string; streamKey?: string; headers?: Record<string, string>; subjectId?: string; maxAttempts?: number } = {},
+  ) {
     return t.db.orm.transaction((tx) =>
       svc().enqueue(tx, {
         orgId,
@@ -58,7 +74,11 @@ describe('outbound webhook delivery', () => {
   it('delivers a committed message with its headers and records the attempt; a rolled-back one never goes', async () => {
     const { orgId } = await t.tenant();
     const path = '/basic';
-    const { id } = await enqueue(orgId, { hello: 'world', n: 1 }, { path, headers: { 'X-Service-Event': 'test.event', Authorization: 'Bearer receiver-token' }, subjectId: 'subj-1' });
+    const { id } = await enqueue(
+      orgId,
+      { hello: 'world', n: 1 },
+      { path, headers: { 'X-Service-Event': 'test.event', Authorization: 'Bearer receiver-token' }, subjectId: 'subj-1' },
+    );
     await assert.rejects(
       t.db.orm.transaction(async (tx) => {
         await svc().enqueue(tx, { orgId, producer: 'test', url: rx.url(path), body: { rolledBack: true } });
@@ -112,9 +132,15 @@ describe('outbound webhook delivery', () => {
     });
     rx.respond = () => ({ status: 200 });
     const got = rx.to(path);
-    assert.deepEqual(got.map((r) => r.headers['x-service-attempt']), ['1', '2', '3']);
+    assert.deepEqual(
+      got.map((r) => r.headers['x-service-attempt']),
+      ['1', '2', '3'],
+    );
     assert.deepEqual(new Set(got.map((r) => r.headers['x-service-delivery'])), new Set([id]));
-    assert.deepEqual(view.history.map((h) => h.statusCode), [500, null, 204]);
+    assert.deepEqual(
+      view.history.map((h) => h.statusCode),
+      [500, null, 204],
+    );
     assert.match(view.history[0]!.error!, /500/);
     assert.match(view.history[1]!.error!, /timed out/);
     assert.equal(view.history[2]!.error, null);
@@ -160,8 +186,12 @@ describe('outbound webhook delivery', () => {
         s.close(() => resolve(port));
       });
     });
-    const refused = await t.db.orm.transaction((tx) => svc().enqueue(tx, { orgId, producer: 'test', url: `http://127.0.0.1:${closed}/x`, body: {}, maxAttempts: 1 }));
-    const denied = await t.db.orm.transaction((tx) => svc().enqueue(tx, { orgId, producer: 'test', url: 'http://169.254.169.254/latest/meta-data', body: {}, maxAttempts: 1 }));
+    const refused = await t.db.orm.transaction((tx) =>
+      svc().enqueue(tx, { orgId, producer: 'test', url: `http://127.0.0.1:${closed}/x`, body: {}, maxAttempts: 1 }),
+    );
+    const denied = await t.db.orm.transaction((tx) =>
+      svc().enqueue(tx, { orgId, producer: 'test', url: 'http://169.254.169.254/latest/meta-data', body: {}, maxAttempts: 1 }),
+    );
     const a = await eventually(async () => {
       const v = await svc().get(orgId, refused.id);
       return v?.status === 'dead' ? v : null;
@@ -178,7 +208,9 @@ describe('outbound webhook delivery', () => {
     await assert.rejects(svc().assertDeliverableUrl('http://user:pw@example.com/x', 'callbackUrl'), /credentials/);
     assert.equal(await svc().assertDeliverableUrl(rx.url('/ok'), 'callbackUrl'), rx.url('/ok'));
     await assert.rejects(
-      t.db.orm.transaction((tx) => svc().enqueue(tx, { orgId, producer: 'test', url: rx.url(), body: {}, headers: { 'X-Service-Signature': 'forged' } })),
+      t.db.orm.transaction((tx) =>
+        svc().enqueue(tx, { orgId, producer: 'test', url: rx.url(), body: {}, headers: { 'X-Service-Signature': 'forged' } }),
+      ),
       /X-Service-Signature/,
     );
   });
@@ -190,15 +222,27 @@ describe('outbound webhook delivery', () => {
     // Enough attempts that the failing head cannot be dead-lettered while we look.
     for (let n = 1; n <= 3; n++) await enqueue(orgId, { n }, { path: '/ordered', streamKey: 'stream-a', maxAttempts: 1000 });
     for (let n = 1; n <= 3; n++) await enqueue(orgId, { n }, { path: '/other', streamKey: 'stream-b' });
-    const once = (path: string) => rx.to(path).filter((r, i, all) => all.findIndex((x) => x.headers['x-service-delivery'] === r.headers['x-service-delivery']) === i);
+    const once = (path: string) =>
+      rx
+        .to(path)
+        .filter((r, i, all) => all.findIndex((x) => x.headers['x-service-delivery'] === r.headers['x-service-delivery']) === i);
     await rx.waitFor(() => once('/other').length === 3, 10_000, 'the other stream');
-    assert.deepEqual(once('/other').map((r) => r.json.n), [1, 2, 3]);
+    assert.deepEqual(
+      once('/other').map((r) => r.json.n),
+      [1, 2, 3],
+    );
     await rx.waitFor(() => rx.to('/ordered').length >= 2, 10_000, 'a retry of the head');
-    assert.ok(rx.to('/ordered').every((r) => r.json.n === 1), 'nothing behind the failing head was sent');
+    assert.ok(
+      rx.to('/ordered').every((r) => r.json.n === 1),
+      'nothing behind the failing head was sent',
+    );
     release = true;
     await rx.waitFor(() => rx.to('/ordered').some((r) => r.json.n === 3), 10_000, 'the stream to drain');
     const order = rx.to('/ordered').map((r) => r.json.n as number);
-    assert.deepEqual(order.filter((n) => n !== 1), [2, 3]);
+    assert.deepEqual(
+      order.filter((n) => n !== 1),
+      [2, 3],
+    );
     assert.ok(order.lastIndexOf(1) < order.indexOf(2));
     const last = await svc().lastDelivered(orgId, ['stream-a', 'stream-b', 'stream-none']);
     assert.ok(last.get('stream-a') instanceof Date && last.get('stream-b') instanceof Date);
@@ -216,7 +260,18 @@ describe('outbound webhook delivery', () => {
       return { status: 500 };
     };
     const ids = (
-      await t.db.orm.transaction((tx) => svc().enqueueMany(tx, Array.from({ length: 20 }, (_, n) => ({ orgId, producer: 'test', streamKey: 'batched', url: rx.url(path), body: { n } }))))
+      await t.db.orm.transaction((tx) =>
+        svc().enqueueMany(
+          tx,
+          Array.from({ length: 20 }, (_, n) => ({
+            orgId,
+            producer: 'test',
+            streamKey: 'batched',
+            url: rx.url(path),
+            body: { n },
+          })),
+        ),
+      )
     ).map((d) => d.id);
     const views = await eventually(async () => {
       const v = await svc().views(orgId, ids);
@@ -228,7 +283,10 @@ describe('outbound webhook delivery', () => {
     ids.forEach((id, n) => {
       const v = views.get(id)!;
       assert.equal(v.attempts, n === 5 ? 2 : 1, `delivery ${n}`);
-      assert.deepEqual(v.history.map((h) => h.statusCode), n === 5 ? [500, 200] : [200]);
+      assert.deepEqual(
+        v.history.map((h) => h.statusCode),
+        n === 5 ? [500, 200] : [200],
+      );
     });
     const open = await t.db.orm.select().from(webhookDeliveryAttempts).where(eq(webhookDeliveryAttempts.orgId, orgId));
     assert.equal(open.length, 21, 'an attempt row per request sent, none for the ones handed back');
@@ -243,11 +301,17 @@ describe('outbound webhook delivery', () => {
     assert.equal(canceled, 3, 'the one in flight and the two behind it');
     await svc().waitForStream(orgId, 'to-cancel');
     const open = await t.db.orm.select().from(webhookDeliveryAttempts).where(eq(webhookDeliveryAttempts.orgId, orgId));
-    assert.ok(open.every((a) => a.finishedAt !== null), 'no attempt is still waiting for its receiver');
+    assert.ok(
+      open.every((a) => a.finishedAt !== null),
+      'no attempt is still waiting for its receiver',
+    );
     const seen = rx.to('/cancel').length;
     // The stream stays canceled: nothing more is claimed, however long we look.
     const rows = await t.db.orm.select().from(webhookDeliveries).where(eq(webhookDeliveries.orgId, orgId));
-    assert.deepEqual(rows.map((r) => r.status), ['canceled', 'canceled', 'canceled']);
+    assert.deepEqual(
+      rows.map((r) => r.status),
+      ['canceled', 'canceled', 'canceled'],
+    );
     assert.equal(seen, 1);
     rx.respond = () => ({ status: 200 });
   });
@@ -267,10 +331,21 @@ describe('outbound webhook delivery', () => {
           RETURN NEW;
         END $$`),
     );
-    await t.db.orm.execute(sql.raw(`CREATE TRIGGER record_fault BEFORE UPDATE ON webhook_deliveries FOR EACH ROW EXECUTE FUNCTION record_fault()`));
+    await t.db.orm.execute(
+      sql.raw(`CREATE TRIGGER record_fault BEFORE UPDATE ON webhook_deliveries FOR EACH ROW EXECUTE FUNCTION record_fault()`),
+    );
     try {
       await t.db.orm.transaction((tx) =>
-        svc().enqueueMany(tx, Array.from({ length: 5 }, (_, n) => ({ orgId, producer: 'test', streamKey: 'unrecorded', url: rx.url(path), body: { n: n + 1 } }))),
+        svc().enqueueMany(
+          tx,
+          Array.from({ length: 5 }, (_, n) => ({
+            orgId,
+            producer: 'test',
+            streamKey: 'unrecorded',
+            url: rx.url(path),
+            body: { n: n + 1 },
+          })),
+        ),
       );
       const all = await eventually(async () => {
         const rows = await t.db.orm.select().from(webhookDeliveries).where(eq(webhookDeliveries.orgId, orgId));
@@ -301,8 +376,12 @@ describe('outbound webhook delivery', () => {
     // What a killed node leaves behind: the delivery claimed (lease in the past) and its attempt still open.
     await t.db.orm.transaction(async (tx) => {
       await svc().enqueue(tx, { orgId, producer: 'test', url: rx.url(path), body: { survived: true }, id });
-      await tx.execute(sql`UPDATE webhook_deliveries SET status = 'sending', attempts = 1, round_attempts = 1, next_attempt_at = now() + interval '1 hour', lease_until = now() - interval '1 minute', last_attempt_at = now() - interval '2 minutes' WHERE id = ${id}`);
-      await tx.execute(sql`INSERT INTO webhook_delivery_attempts (delivery_id, attempt, org_id, url, started_at) VALUES (${id}, 1, ${orgId}, ${rx.url(path)}, now() - interval '2 minutes')`);
+      await tx.execute(
+        sql`UPDATE webhook_deliveries SET status = 'sending', attempts = 1, round_attempts = 1, next_attempt_at = now() + interval '1 hour', lease_until = now() - interval '1 minute', last_attempt_at = now() - interval '2 minutes' WHERE id = ${id}`,
+      );
+      await tx.execute(
+        sql`INSERT INTO webhook_delivery_attempts (delivery_id, attempt, org_id, url, started_at) VALUES (${id}, 1, ${orgId}, ${rx.url(path)}, now() - interval '2 minutes')`,
+      );
     });
     const view = await eventually(async () => {
       const v = await svc().get(orgId, id);
@@ -327,14 +406,20 @@ describe('outbound webhook delivery', () => {
     assert.ok(verifySignature(first.body.secret, one!.headers['x-service-signature']!, one!.body));
     assert.ok(!verifySignature(first.body.secret, one!.headers['x-service-signature']!, one!.body + ' '), 'a changed body fails');
     assert.ok(!verifySignature('whsec_wrong', one!.headers['x-service-signature']!, one!.body));
-    assert.ok(!verifySignature(first.body.secret, one!.headers['x-service-signature']!, one!.body, 300, (ts + 3600) * 1000), 'a stale timestamp fails');
+    assert.ok(
+      !verifySignature(first.body.secret, one!.headers['x-service-signature']!, one!.body, 300, (ts + 3600) * 1000),
+      'a stale timestamp fails',
+    );
 
     const second = await t.post('/api/v1/webhook-signing-secret/rotate', key);
     await enqueue(orgId, { signed: 2 }, { path: '/signed' });
     const two = (await rx.waitFor(() => rx.to('/signed').length === 2 && rx.to('/signed'), 10_000, 'second signed delivery'))[1]!;
     assert.match(two.headers['x-service-signature']!, /^t=\d+,v1=[0-9a-f]{64},v1=[0-9a-f]{64}$/);
     assert.ok(verifySignature(second.body.secret, two.headers['x-service-signature']!, two.body), 'the new secret verifies');
-    assert.ok(verifySignature(first.body.secret, two.headers['x-service-signature']!, two.body), 'the previous one still does during the grace period');
+    assert.ok(
+      verifySignature(first.body.secret, two.headers['x-service-signature']!, two.body),
+      'the previous one still does during the grace period',
+    );
 
     await t.delete('/api/v1/webhook-signing-secret', key);
     await enqueue(orgId, { signed: 3 }, { path: '/signed' });
@@ -364,7 +449,11 @@ describe('outbound webhook delivery', () => {
     assert.notEqual(again.body.secret, rotated.body.secret);
     assert.ok(Date.parse(again.body.previousSecretExpiresAt) > Date.now() + 23 * 3600_000);
     const scoped = await t.scopedKey(key, [ws.id]);
-    for (const res of [await t.post('/api/v1/webhook-signing-secret/rotate', scoped), await t.get('/api/v1/webhook-signing-secret', scoped), await t.delete('/api/v1/webhook-signing-secret', scoped)]) {
+    for (const res of [
+      await t.post('/api/v1/webhook-signing-secret/rotate', scoped),
+      await t.get('/api/v1/webhook-signing-secret', scoped),
+      await t.delete('/api/v1/webhook-signing-secret', scoped),
+    ]) {
       assert.equal(res.status, 403);
       assert.equal(res.body.error, 'SCOPE_DENIED');
     }
@@ -377,45 +466,67 @@ describe('outbound webhook delivery', () => {
 });
 
 // Two app instances ("nodes") on one PostgreSQL database. PGlite is single-process, so this runs only with DATABASE_URL.
-describe('outbound webhook delivery on two nodes', { skip: !process.env.DATABASE_URL && 'needs PostgreSQL (DATABASE_URL); PGlite is single-process' }, () => {
-  it('sends each delivery once per attempt whichever node claims it, and keeps stream order', async () => {
-    const t = await startApp(ENV);
-    const rx = await new Receiver().start();
-    assert.equal(t.db.kind, 'postgres');
-    // The second node: its own pool on the same database, its own dispatcher.
-    const dbName = (await t.db.query<{ name: string }>('SELECT current_database() AS name'))[0]!.name;
-    const u = new URL(process.env.DATABASE_URL!);
-    u.pathname = `/${dbName}`;
-    const db2 = await openDatabase({ url: u.toString(), poolSize: 5 });
-    const app2 = await buildApp({ config: { ...testConfig(ENV), encryptionKey: t.config.encryptionKey }, db: db2 });
-    await app2.ready();
-    try {
-      const { orgId } = await t.tenant();
-      // Every fourth delivery fails its first attempt: retries on either node, never enough to dead-letter one.
-      rx.respond = (r) => (r.headers['x-service-attempt'] === '1' && Number(r.path.split('/').pop()) % 4 === 0 ? { status: 500 } : { status: 200 });
-      const ids: string[] = [];
-      for (let i = 0; i < 30; i++) {
-        const { id } = await t.db.orm.transaction((tx) =>
-          t.app.services.delivery.enqueue(tx, { orgId, producer: 'test', streamKey: i % 2 === 0 ? 'even' : null, url: rx.url(`/n/${i}`), body: { i } }),
+describe(
+  'outbound webhook delivery on two nodes',
+  { skip: !process.env.DATABASE_URL && 'needs PostgreSQL (DATABASE_URL); PGlite is single-process' },
+  () => {
+    it('sends each delivery once per attempt whichever node claims it, and keeps stream order', async () => {
+      const t = await startApp(ENV);
+      const rx = await new Receiver().start();
+      assert.equal(t.db.kind, 'postgres');
+      // The second node: its own pool on the same database, its own dispatcher.
+      const dbName = (await t.db.query<{ name: string }>('SELECT current_database() AS name'))[0]!.name;
+      const u = new URL(process.env.DATABASE_URL!);
+      u.pathname = `/${dbName}`;
+      const db2 = await openDatabase({ url: u.toString(), poolSize: 5 });
+      const app2 = await buildApp({ config: { ...testConfig(ENV), encryptionKey: t.config.encryptionKey }, db: db2 });
+      await app2.ready();
+      try {
+        const { orgId } = await t.tenant();
+        // Every fourth delivery fails its first attempt: retries on either node, never enough to dead-letter one.
+        rx.respond = (r) =>
+          r.headers['x-service-attempt'] === '1' && Number(r.path.split('/').pop()) % 4 === 0 ? { status: 500 } : { status: 200 };
+        const ids: string[] = [];
+        for (let i = 0; i < 30; i++) {
+          const { id } = await t.db.orm.transaction((tx) =>
+            t.app.services.delivery.enqueue(tx, {
+              orgId,
+              producer: 'test',
+              streamKey: i % 2 === 0 ? 'even' : null,
+              url: rx.url(`/n/${i}`),
+              body: { i },
+            }),
+          );
+          ids.push(id);
+        }
+        await eventually(
+          async () => {
+            const views = await t.app.services.delivery.views(orgId, ids);
+            return [...views.values()].every((v) => v.status === 'delivered');
+          },
+          30_000,
+          'every delivery',
         );
-        ids.push(id);
-      }
-      await eventually(async () => {
+        const pairs = rx.requests.map((r) => `${r.headers['x-service-delivery']}#${r.headers['x-service-attempt']}`);
+        assert.equal(new Set(pairs).size, pairs.length, 'no attempt was sent twice');
         const views = await t.app.services.delivery.views(orgId, ids);
-        return [...views.values()].every((v) => v.status === 'delivered');
-      }, 30_000, 'every delivery');
-      const pairs = rx.requests.map((r) => `${r.headers['x-service-delivery']}#${r.headers['x-service-attempt']}`);
-      assert.equal(new Set(pairs).size, pairs.length, 'no attempt was sent twice');
-      const views = await t.app.services.delivery.views(orgId, ids);
-      for (const id of ids) assert.equal(rx.requests.filter((r) => r.headers['x-service-delivery'] === id).length, views.get(id)!.attempts);
-      assert.deepEqual(ids.filter((id) => views.get(id)!.attempts === 2).length, 8, 'deliveries 0, 4, … 28 were retried once');
-      const evenFirstSuccess = [0, 2, 4, 6, 8, 10, 12, 14, 16, 18, 20, 22, 24, 26, 28].map((i) => views.get(ids[i]!)!.deliveredAt!.getTime());
-      assert.deepEqual([...evenFirstSuccess].sort((a, b) => a - b), evenFirstSuccess, 'the ordered stream was delivered in order');
-    } finally {
-      await app2.close();
-      await db2.close();
-      await t.close();
-      await rx.close();
-    }
-  });
-});
+        for (const id of ids)
+          assert.equal(rx.requests.filter((r) => r.headers['x-service-delivery'] === id).length, views.get(id)!.attempts);
+        assert.deepEqual(ids.filter((id) => views.get(id)!.attempts === 2).length, 8, 'deliveries 0, 4, … 28 were retried once');
+        const evenFirstSuccess = [0, 2, 4, 6, 8, 10, 12, 14, 16, 18, 20, 22, 24, 26, 28].map((i) =>
+          views.get(ids[i]!)!.deliveredAt!.getTime(),
+        );
+        assert.deepEqual(
+          [...evenFirstSuccess].sort((a, b) => a - b),
+          evenFirstSuccess,
+          'the ordered stream was delivered in order',
+        );
+      } finally {
+        await app2.close();
+        await db2.close();
+        await t.close();
+        await rx.close();
+      }
+    });
+  },
+);

@@ -74,8 +74,21 @@ export { DELIVERY_HEADERS_PURPOSE };
 
 /** Headers the service sets itself on every delivery; a producer's headers may not replace them. */
 export const RESERVED_HEADERS = new Set([
-  'host', 'content-type', 'content-length', 'content-encoding', 'transfer-encoding', 'connection', 'keep-alive', 'upgrade', 'te', 'trailer',
-  'user-agent', 'x-service-delivery', 'x-service-attempt', 'x-service-timestamp', 'x-service-signature',
+  'host',
+  'content-type',
+  'content-length',
+  'content-encoding',
+  'transfer-encoding',
+  'connection',
+  'keep-alive',
+  'upgrade',
+  'te',
+  'trailer',
+  'user-agent',
+  'x-service-delivery',
+  'x-service-attempt',
+  'x-service-timestamp',
+  'x-service-signature',
 ]);
 const TOKEN = /^[!#$%&'*+.^_`|~0-9A-Za-z-]{1,100}$/;
 
@@ -170,7 +183,10 @@ export class DeliveryService {
    */
   async assertDeliverableUrl(raw: string, field: string): Promise<string> {
     const url = parseWebhookUrl(raw);
-    if (!url) throw new AppError('VALIDATION_ERROR', `${field} must be an absolute http(s) URL without credentials`, { details: [{ field, message: 'is not an http(s) URL' }] });
+    if (!url)
+      throw new AppError('VALIDATION_ERROR', `${field} must be an absolute http(s) URL without credentials`, {
+        details: [{ field, message: 'is not an http(s) URL' }],
+      });
     const host = url.hostname.replace(/^\[|\]$/g, '');
     let addresses: string[] = [];
     if (net.isIP(host)) addresses = [host];
@@ -182,9 +198,13 @@ export class DeliveryService {
       }
     }
     if (addresses.some((a) => !this.deps.egress.isAllowed(host, a))) {
-      throw new AppError('VALIDATION_ERROR', `${field} points to a private, loopback or link-local address, which outbound calls may not reach`, {
-        details: [{ field, message: 'is not reachable by outbound calls' }],
-      });
+      throw new AppError(
+        'VALIDATION_ERROR',
+        `${field} points to a private, loopback or link-local address, which outbound calls may not reach`,
+        {
+          details: [{ field, message: 'is not reachable by outbound calls' }],
+        },
+      );
     }
     return url.toString();
   }
@@ -265,11 +285,23 @@ export class DeliveryService {
   }
 
   private async withHistory(orgId: string, rows: repo.DeliveryRow[]): Promise<DeliveryView[]> {
-    const attempts = await repo.attemptsOf(this.deps.db.orm, orgId, rows.map((r) => r.id));
+    const attempts = await repo.attemptsOf(
+      this.deps.db.orm,
+      orgId,
+      rows.map((r) => r.id),
+    );
     const byDelivery = new Map<string, AttemptView[]>();
     for (const a of attempts) {
       const list = byDelivery.get(a.deliveryId) ?? [];
-      list.push({ attempt: a.attempt, url: a.url, startedAt: a.startedAt, finishedAt: a.finishedAt, statusCode: a.statusCode, error: a.error, durationMs: a.durationMs });
+      list.push({
+        attempt: a.attempt,
+        url: a.url,
+        startedAt: a.startedAt,
+        finishedAt: a.finishedAt,
+        statusCode: a.statusCode,
+        error: a.error,
+        durationMs: a.durationMs,
+      });
       byDelivery.set(a.deliveryId, list);
     }
     return rows.map((r) => ({

@@ -105,7 +105,12 @@ export class DeliveryDispatcher {
       if (free <= 0 || !this.running) return;
       // A stream this node is sending now is looked at again when its batch ends.
       const streams = [...this.wanted].filter((k) => !this.streams.has(k));
-      const scope = { everywhere: this.everywhere, streams, unstreamed: this.unstreamed, streamsFirst: (this.streamsFirst = !this.streamsFirst) };
+      const scope = {
+        everywhere: this.everywhere,
+        streams,
+        unstreamed: this.unstreamed,
+        streamsFirst: (this.streamsFirst = !this.streamsFirst),
+      };
       if (!scope.everywhere && !scope.unstreamed && streams.length === 0) return;
       this.everywhere = false;
       this.unstreamed = false;
@@ -119,7 +124,12 @@ export class DeliveryDispatcher {
       }
       for (const batch of batches) {
         const p: Promise<void> = this.send(batch)
-          .catch((err: unknown) => this.deps.log.error({ err: { message: (err as Error).message }, deliveryId: batch[0]?.id }, 'recording a delivery attempt failed'))
+          .catch((err: unknown) =>
+            this.deps.log.error(
+              { err: { message: (err as Error).message }, deliveryId: batch[0]?.id },
+              'recording a delivery attempt failed',
+            ),
+          )
           .finally(() => {
             this.inflight.delete(p);
             this.kick();
@@ -166,7 +176,10 @@ export class DeliveryDispatcher {
         })
         .catch((err: unknown) => {
           recordFailed = true;
-          this.deps.log.error({ err: { message: (err as Error).message }, deliveryId: batch[0]?.id }, 'recording a delivery attempt failed');
+          this.deps.log.error(
+            { err: { message: (err as Error).message }, deliveryId: batch[0]?.id },
+            'recording a delivery attempt failed',
+          );
         });
     };
     let keys: string[] | null = null;
@@ -200,7 +213,11 @@ export class DeliveryDispatcher {
           }
           outcome = await postJson(this.deps.egress.dispatcher(), c.url, headers, c.body, config.timeoutMs);
         } catch (err) {
-          outcome = { statusCode: null, error: `could not prepare the request: ${(err as Error).message}`.slice(0, 500), durationMs: 0 };
+          outcome = {
+            statusCode: null,
+            error: `could not prepare the request: ${(err as Error).message}`.slice(0, 500),
+            durationMs: 0,
+          };
         }
         const ok = outcome.statusCode !== null && outcome.statusCode >= 200 && outcome.statusCode < 300;
         const next = ok
@@ -213,7 +230,8 @@ export class DeliveryDispatcher {
           lastRecord = Date.now();
           record([]);
         }
-        if (next.status === 'dead') this.deps.log.warn({ deliveryId: c.id, attempts: c.attempt }, 'webhook delivery dead-lettered');
+        if (next.status === 'dead')
+          this.deps.log.warn({ deliveryId: c.id, attempts: c.attempt }, 'webhook delivery dead-lettered');
         // The stream waits for this one's retry (a dead one no longer holds it up).
         if (next.status === 'pending') {
           i++;

@@ -9,7 +9,12 @@ export interface SendResult {
 
 const describe = (err: unknown, timeoutMs: number): string => {
   const e = err as { name?: string; code?: string; message?: string; cause?: { code?: string; message?: string } };
-  if (e.name === 'TimeoutError' || e.name === 'AbortError' || e.code === 'UND_ERR_HEADERS_TIMEOUT' || e.code === 'UND_ERR_BODY_TIMEOUT') {
+  if (
+    e.name === 'TimeoutError' ||
+    e.name === 'AbortError' ||
+    e.code === 'UND_ERR_HEADERS_TIMEOUT' ||
+    e.code === 'UND_ERR_BODY_TIMEOUT'
+  ) {
     return `timed out after ${timeoutMs} ms`;
   }
   const code = e.code ?? e.cause?.code;
@@ -21,7 +26,13 @@ const describe = (err: unknown, timeoutMs: number): string => {
  * One POST through the egress guard. Redirects are not followed (a 3xx is a failed attempt), the whole exchange is
  * bounded by `timeoutMs`, and the response body is read and discarded (at most 64 KiB) so the socket can be reused.
  */
-export async function postJson(dispatcher: Dispatcher, url: string, headers: Record<string, string>, body: string, timeoutMs: number): Promise<SendResult> {
+export async function postJson(
+  dispatcher: Dispatcher,
+  url: string,
+  headers: Record<string, string>,
+  body: string,
+  timeoutMs: number,
+): Promise<SendResult> {
   const started = Date.now();
   try {
     const res = await request(url, {
@@ -35,7 +46,11 @@ export async function postJson(dispatcher: Dispatcher, url: string, headers: Rec
     });
     await res.body.dump({ limit: 65_536 }).catch(() => undefined);
     const ok = res.statusCode >= 200 && res.statusCode < 300;
-    return { statusCode: res.statusCode, error: ok ? null : `receiver answered ${res.statusCode}`, durationMs: Date.now() - started };
+    return {
+      statusCode: res.statusCode,
+      error: ok ? null : `receiver answered ${res.statusCode}`,
+      durationMs: Date.now() - started,
+    };
   } catch (err) {
     return { statusCode: null, error: describe(err, timeoutMs), durationMs: Date.now() - started };
   }

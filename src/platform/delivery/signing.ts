@@ -72,7 +72,12 @@ export class SigningSecrets {
     const [row] = await this.deps.orm.select().from(webhookSigningSecrets).where(eq(webhookSigningSecrets.orgId, orgId));
     if (!row) return { enabled: false, secretPrefix: null, createdAt: null, previousSecretExpiresAt: null };
     const graceLeft = row.previousSecret && row.previousExpiresAt && row.previousExpiresAt > now;
-    return { enabled: true, secretPrefix: row.secretPrefix, createdAt: row.createdAt, previousSecretExpiresAt: graceLeft ? row.previousExpiresAt : null };
+    return {
+      enabled: true,
+      secretPrefix: row.secretPrefix,
+      createdAt: row.createdAt,
+      previousSecretExpiresAt: graceLeft ? row.previousExpiresAt : null,
+    };
   }
 
   /** Turns signing off for the organization. */
@@ -85,7 +90,8 @@ export class SigningSecrets {
     const [row] = await this.deps.orm.select().from(webhookSigningSecrets).where(eq(webhookSigningSecrets.orgId, orgId));
     if (!row) return [];
     const keys = [this.deps.secrets.open<string>(SIGNING_SECRET_PURPOSE, row.id, row.secret)];
-    if (row.previousSecret && row.previousExpiresAt && row.previousExpiresAt > now) keys.push(this.deps.secrets.open<string>(SIGNING_SECRET_PURPOSE, row.id, row.previousSecret));
+    if (row.previousSecret && row.previousExpiresAt && row.previousExpiresAt > now)
+      keys.push(this.deps.secrets.open<string>(SIGNING_SECRET_PURPOSE, row.id, row.previousSecret));
     return keys;
   }
 }

@@ -82,7 +82,11 @@ export function registerAuth(app: FastifyInstance, auth: Authenticators): void {
       request.principal = await auth.operator(token);
     } else {
       const sessionToken = token || readCookie(request, SESSION_COOKIE);
-      if (!sessionToken) throw new AppError('UNAUTHORIZED', 'Sign in first: a session cookie or Authorization: Bearer <session token> is required.');
+      if (!sessionToken)
+        throw new AppError(
+          'UNAUTHORIZED',
+          'Sign in first: a session cookie or Authorization: Bearer <session token> is required.',
+        );
       request.principal = await auth.session(sessionToken);
     }
   });

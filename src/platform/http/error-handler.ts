@@ -10,7 +10,10 @@ interface AjvError {
 }
 
 /** "name: must NOT have more than 100 characters" — names the field, never echoes the value. */
-export function describeValidation(errors: AjvError[], context: string | undefined): { message: string; details: Array<{ field: string; message: string }> } {
+export function describeValidation(
+  errors: AjvError[],
+  context: string | undefined,
+): { message: string; details: Array<{ field: string; message: string }> } {
   const details = errors.map((e) => {
     let field = (e.instancePath ?? '').replace(/^\//, '').replace(/\//g, '.');
     if (e.keyword === 'required' && typeof e.params?.missingProperty === 'string') {
@@ -22,7 +25,10 @@ export function describeValidation(errors: AjvError[], context: string | undefin
       return { field, message: 'is not allowed' };
     }
     if (e.keyword === 'enum' && Array.isArray(e.params?.allowedValues)) {
-      return { field: field || (context ?? 'body'), message: `must be one of ${(e.params.allowedValues as unknown[]).join(', ')}` };
+      return {
+        field: field || (context ?? 'body'),
+        message: `must be one of ${(e.params.allowedValues as unknown[]).join(', ')}`,
+      };
     }
     return { field: field || (context ?? 'body'), message: e.message ?? 'is invalid' };
   });
@@ -53,7 +59,13 @@ function toAppError(error: FastifyError, request: FastifyRequest): { err: AppErr
   }
   switch (error.code) {
     case 'FST_ERR_CTP_BODY_TOO_LARGE':
-      return { err: new AppError('PAYLOAD_TOO_LARGE', `The request body exceeds the limit of ${request.server.initialConfig.bodyLimit} bytes.`), unexpected: false };
+      return {
+        err: new AppError(
+          'PAYLOAD_TOO_LARGE',
+          `The request body exceeds the limit of ${request.server.initialConfig.bodyLimit} bytes.`,
+        ),
+        unexpected: false,
+      };
     case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
       return { err: new AppError('VALIDATION_ERROR', `Unsupported content type; send application/json.`), unexpected: false };
     case 'FST_ERR_CTP_EMPTY_JSON_BODY':
@@ -68,11 +80,17 @@ function toAppError(error: FastifyError, request: FastifyRequest): { err: AppErr
   // its range, from a field or a cursor): the caller's input, not a fault.
   const sqlState = (error as { code?: unknown }).code ?? (error as { cause?: { code?: unknown } }).cause?.code;
   if (typeof sqlState === 'string' && INPUT_SQLSTATES.has(sqlState)) {
-    return { err: new AppError('VALIDATION_ERROR', 'A value in the request cannot be stored (NUL characters, or a date out of range).'), unexpected: false };
+    return {
+      err: new AppError('VALIDATION_ERROR', 'A value in the request cannot be stored (NUL characters, or a date out of range).'),
+      unexpected: false,
+    };
   }
   // A write naming a row that another request (or node) deleted meanwhile, past every check that read it (0086).
   if (isForeignKeyViolation(error)) {
-    request.log.warn({ code: 'NOT_FOUND', constraint: violatedConstraint(error) }, 'a referenced row was deleted during the request');
+    request.log.warn(
+      { code: 'NOT_FOUND', constraint: violatedConstraint(error) },
+      'a referenced row was deleted during the request',
+    );
     return { err: new AppError('NOT_FOUND', 'Something this request refers to was deleted meanwhile.'), unexpected: false };
   }
   if (error instanceof SyntaxError && error.statusCode === 400) {
@@ -137,7 +155,10 @@ export function registerErrorHandling(app: FastifyInstance): void {
     const allowed = methods.filter((m) => m !== request.method && known.find(m, path) !== null);
     if (allowed.length > 0 && !known.find(request.method as HTTPMethod, path)) {
       void reply.header('Allow', allowed.join(', '));
-      return send(reply, new AppError('METHOD_NOT_ALLOWED', `${request.method} is not allowed on ${path}; use ${allowed.join(', ')}.`));
+      return send(
+        reply,
+        new AppError('METHOD_NOT_ALLOWED', `${request.method} is not allowed on ${path}; use ${allowed.join(', ')}.`),
+      );
     }
     return send(reply, new AppError('NOT_FOUND', `No route for ${request.method} ${path}.`));
   });

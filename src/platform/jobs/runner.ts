@@ -29,7 +29,10 @@ export class JobRunner {
   private readonly defs = new Map<string, JobDefinition<object>>();
   private started = false;
 
-  constructor(private readonly db: Database, private readonly log: Logger) {
+  constructor(
+    private readonly db: Database,
+    private readonly log: Logger,
+  ) {
     this.boss = new PgBoss({ db: db.sqlAdapter, schema: 'pgboss', supervise: true, schedule: true });
     this.boss.on('error', (err) => this.log.error({ err: { message: err.message } }, 'job runner error'));
   }
@@ -69,7 +72,11 @@ export class JobRunner {
     }
   }
 
-  async send<P extends object>(name: string, payload: P, options: { id?: string; singletonKey?: string } = {}): Promise<string | null> {
+  async send<P extends object>(
+    name: string,
+    payload: P,
+    options: { id?: string; singletonKey?: string } = {},
+  ): Promise<string | null> {
     if (!this.defs.has(name)) throw new Error(`Unknown job ${name}`);
     return this.boss.send(name, payload, options);
   }

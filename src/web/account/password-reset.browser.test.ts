@@ -33,7 +33,10 @@ describe('password reset pages', () => {
     return res.body.token as string;
   };
   const form = (fields: Record<string, string>, headers: Record<string, string> = {}) =>
-    t.request('POST', '/auth/reset-password', { raw: new URLSearchParams(fields).toString(), headers: { 'content-type': 'application/x-www-form-urlencoded', ...headers } });
+    t.request('POST', '/auth/reset-password', {
+      raw: new URLSearchParams(fields).toString(),
+      headers: { 'content-type': 'application/x-www-form-urlencoded', ...headers },
+    });
 
   it('takes a person from the sign-in form to a new password: the code from the email, a wrong one refused, every session ended', async () => {
     const held = await signUp('page-owner@example.com');
@@ -48,31 +51,40 @@ describe('password reset pages', () => {
       await tab.fill('#email', 'page-owner@example.com');
       await tab.click('#request button[type=submit]');
       await tab.waitForSelector('#confirm');
-      assert.match(await tab.textContent('[role=status]') ?? '', /If an account has the address page-owner@example.com, we are emailing it an 8-digit code/);
+      assert.match(
+        (await tab.textContent('[role=status]')) ?? '',
+        /If an account has the address page-owner@example.com, we are emailing it an 8-digit code/,
+      );
       const code = await mail.codeFor('page-owner@example.com');
 
       await tab.fill('#code', code === '00000000' ? '11111111' : '00000000');
       await tab.fill('#password', 'a brand new one');
       await tab.click('#confirm button[type=submit]');
       await tab.waitForSelector('[role=alert]');
-      assert.match(await tab.textContent('[role=alert]') ?? '', /The code is wrong; 4 tries left/);
+      assert.match((await tab.textContent('[role=alert]')) ?? '', /The code is wrong; 4 tries left/);
       assert.equal((await t.get('/api/v1/auth/session', held)).status, 200, 'a wrong code changes nothing');
 
       await tab.fill('#code', code);
       await tab.fill('#password', 'a brand new one');
       await tab.click('#confirm button[type=submit]');
       await tab.waitForSelector('h1:text("Password changed")');
-      assert.match(await tab.textContent('main') ?? '', /Every session of the account was signed out/);
+      assert.match((await tab.textContent('main')) ?? '', /Every session of the account was signed out/);
     } finally {
       await context.close();
     }
     assert.equal((await t.get('/api/v1/auth/session', held)).status, 401);
-    assert.equal((await t.post('/api/v1/auth/sign-in', null, { email: 'page-owner@example.com', password: 'password123' })).status, 401);
+    assert.equal(
+      (await t.post('/api/v1/auth/sign-in', null, { email: 'page-owner@example.com', password: 'password123' })).status,
+      401,
+    );
     const signedIn = await t.post('/api/v1/auth/sign-in', null, { email: 'page-owner@example.com', password: 'a brand new one' });
     assert.equal(signedIn.status, 200);
     assert.equal(signedIn.body.user.emailVerified, true);
     const logs = t.logs.join('');
-    assert.ok(!logs.includes('a brand new one') && !logs.includes(await mail.codeFor('page-owner@example.com')), 'neither the password nor the code is logged');
+    assert.ok(
+      !logs.includes('a brand new one') && !logs.includes(await mail.codeFor('page-owner@example.com')),
+      'neither the password nor the code is logged',
+    );
   });
 
   it("follows the email's link to a new password without a code; the link works once", async () => {
@@ -90,12 +102,15 @@ describe('password reset pages', () => {
       await page.fill('#password', 'via the link again');
       await page.click('#link button[type=submit]');
       await page.waitForSelector('[role=alert]');
-      assert.match(await page.textContent('[role=alert]') ?? '', /expired or was used/);
+      assert.match((await page.textContent('[role=alert]')) ?? '', /expired or was used/);
     } finally {
       await context.close();
     }
     assert.equal((await t.get('/api/v1/auth/session', held)).status, 401);
-    assert.equal((await t.post('/api/v1/auth/sign-in', null, { email: 'page-link@example.com', password: 'via the link' })).status, 200);
+    assert.equal(
+      (await t.post('/api/v1/auth/sign-in', null, { email: 'page-link@example.com', password: 'via the link' })).status,
+      200,
+    );
     assert.ok(!t.logs.join('').includes(new URL(link).searchParams.get('token')!), 'the link token is not logged');
   });
 
@@ -113,7 +128,10 @@ describe('password reset pages', () => {
 
     const first = await form({ action: 'request', email: 'page-limits@example.com' });
     assert.equal(first.status, 200);
-    assert.equal(first.headers['content-security-policy'], "default-src 'none'; style-src 'unsafe-inline'; form-action 'self'; frame-ancestors 'none'; base-uri 'none'");
+    assert.equal(
+      first.headers['content-security-policy'],
+      "default-src 'none'; style-src 'unsafe-inline'; form-action 'self'; frame-ancestors 'none'; base-uri 'none'",
+    );
     assert.equal(first.headers['cache-control'], 'no-store');
     const resetId = /name="resetId" value="(prs_[A-Za-z0-9_-]+)"/.exec(first.text)?.[1];
     assert.ok(resetId, 'the code form carries the reset id');
@@ -123,7 +141,13 @@ describe('password reset pages', () => {
     await t.app.services.passwordReset.settle();
     assert.equal(mail.mailsTo('page-limits@example.com').length, 1, 'and no second email');
 
-    const short = await form({ action: 'confirm', email: 'page-limits@example.com', resetId, code: '12345678', password: 'short' });
+    const short = await form({
+      action: 'confirm',
+      email: 'page-limits@example.com',
+      resetId,
+      code: '12345678',
+      password: 'short',
+    });
     assert.equal(short.status, 400);
     assert.match(short.text, /password must have 8 to 200 characters/);
     assert.match(short.text, /id="confirm"/, 'the code form again');
@@ -146,7 +170,11 @@ describe('password reset pages', () => {
     assert.equal(unknownLink.status, 400);
     assert.match(unknownLink.text, /expired or was used/);
     assert.equal((await t.request('GET', `/auth/reset-password?token=${linkToken}`)).status, 200);
-    assert.match((await t.request('GET', '/auth/reset-password?token=garbage')).text, /id="request"/, 'a malformed link shows the request form');
+    assert.match(
+      (await t.request('GET', '/auth/reset-password?token=garbage')).text,
+      /id="request"/,
+      'a malformed link shows the request form',
+    );
 
     const echoed = await form({ action: 'request', email: '"><script>alert(1)</script>' });
     assert.equal(echoed.status, 400);

@@ -26,13 +26,19 @@ export const passwordResetPages: FastifyPluginAsync = async (app) => {
 
   app.post('/auth/reset-password', { config: { auth: 'none' }, schema: { hide: true } }, async (req, reply) => {
     // Another site's post could only send codes (no one is signed in here); browsers say where a post came from.
-    if (req.headers['sec-fetch-site'] === 'cross-site') return sendPage(reply, 403, resetRequestPage({ error: 'This form can only be sent from this site.' }));
+    if (req.headers['sec-fetch-site'] === 'cross-site')
+      return sendPage(reply, 403, resetRequestPage({ error: 'This form can only be sent from this site.' }));
     const action = formField(req.body, 'action');
-    if (action === 'confirm') return confirm(reply, formField(req.body, 'resetId'), formField(req.body, 'code'), formField(req.body, 'password'));
+    if (action === 'confirm')
+      return confirm(reply, formField(req.body, 'resetId'), formField(req.body, 'code'), formField(req.body, 'password'));
     if (action === 'link') return confirmLink(reply, formField(req.body, 'token'), formField(req.body, 'password'));
     const email = formField(req.body, 'email').trim();
     if (!email || email.length > MAX_EMAIL || signUpProblems({ email, password: 'x'.repeat(8), name: 'x' }).has('email')) {
-      return sendPage(reply, 400, resetRequestPage({ email: email.slice(0, MAX_EMAIL), error: 'Enter the email address of your account.' }));
+      return sendPage(
+        reply,
+        400,
+        resetRequestPage({ email: email.slice(0, MAX_EMAIL), error: 'Enter the email address of your account.' }),
+      );
     }
     let resetId: string;
     try {
@@ -49,7 +55,8 @@ export const passwordResetPages: FastifyPluginAsync = async (app) => {
   });
 
   async function confirmLink(reply: FastifyReply, token: string, password: string) {
-    if (!LINK_TOKEN.test(token)) return sendPage(reply, 400, resetRequestPage({ error: 'This link is not valid; ask for a new one.' }));
+    if (!LINK_TOKEN.test(token))
+      return sendPage(reply, 400, resetRequestPage({ error: 'This link is not valid; ask for a new one.' }));
     let email: string;
     try {
       ({ email } = await passwordReset.confirmWithLink(token, password));
@@ -77,6 +84,7 @@ export const passwordResetPages: FastifyPluginAsync = async (app) => {
 
 /** The API's messages name its operator's settings; a person on this page gets the short version. */
 function pageMessage(err: AppError): string {
-  if (err.code === 'EMAIL_NOT_CONFIGURED') return 'This service cannot send email, so a password cannot be reset here. Ask its operator to set it for you.';
+  if (err.code === 'EMAIL_NOT_CONFIGURED')
+    return 'This service cannot send email, so a password cannot be reset here. Ask its operator to set it for you.';
   return err.message;
 }

@@ -53,8 +53,14 @@ export function reviewPage(a: ApprovalView, form: ReviewForm | null, notice?: st
   ];
   if (a.decidedAt) rows.push(['Decided', a.decidedAt]);
   if (a.decisionReason) rows.push(['Reason', a.decisionReason]);
-  const reasons = a.riskReasons.length ? `<ul data-testid="reasons">${a.riskReasons.map((r) => `<li>${esc(r)}</li>`).join('')}</ul>` : '<p class="muted">No reasons recorded.</p>';
-  const hidden = form ? Object.entries(form.hidden).map(([k, v]) => `<input type="hidden" name="${esc(k)}" value="${esc(v)}">`).join('') : '';
+  const reasons = a.riskReasons.length
+    ? `<ul data-testid="reasons">${a.riskReasons.map((r) => `<li>${esc(r)}</li>`).join('')}</ul>`
+    : '<p class="muted">No reasons recorded.</p>';
+  const hidden = form
+    ? Object.entries(form.hidden)
+        .map(([k, v]) => `<input type="hidden" name="${esc(k)}" value="${esc(v)}">`)
+        .join('')
+    : '';
   const decision =
     form && a.status === 'pending'
       ? `<h2>Decision</h2><form method="post" action="${esc(form.action)}" data-testid="decision-form">${hidden}

@@ -18,14 +18,20 @@ describe('approval review pages', () => {
     t = await startApp({}, { captureLogs: true });
     base = await t.app.listen({ port: 0, host: '127.0.0.1' });
     browser = await launchBrowser();
-    const org = await t.operator('POST', '/operator/v1/organizations', { name: 'Reviewers', plan: 'enterprise', owner: { ...owner, name: 'Olga Owner' } });
+    const org = await t.operator('POST', '/operator/v1/organizations', {
+      name: 'Reviewers',
+      plan: 'enterprise',
+      owner: { ...owner, name: 'Olga Owner' },
+    });
     key = org.body.plainKey;
     ws = (await t.workspace(key)).id;
     // A plain member: signs up (email verified), is invited, accepts.
     const up = await t.post('/api/v1/auth/sign-up', null, { ...member, name: 'Mo Member' });
     await t.verifyEmail(member.email);
     const inv = await t.post('/api/v1/members/invite', key, { email: member.email });
-    const accepted = await t.request('POST', `/api/v1/members/invitations/${inv.body.invitation.id}/accept`, { key: up.body.token });
+    const accepted = await t.request('POST', `/api/v1/members/invitations/${inv.body.invitation.id}/accept`, {
+      key: up.body.token,
+    });
     assert.equal(accepted.status, 200, accepted.text);
   });
   after(async () => {
@@ -34,7 +40,13 @@ describe('approval review pages', () => {
   });
 
   async function pausedCall(policy: Record<string, unknown>) {
-    const p = await t.post('/api/v1/approval-policies', key, { name: `Review ${Math.random()}`, workspaceId: ws, riskMode: 'always', integrationNames: ['hash-encode'], ...policy });
+    const p = await t.post('/api/v1/approval-policies', key, {
+      name: `Review ${Math.random()}`,
+      workspaceId: ws,
+      riskMode: 'always',
+      integrationNames: ['hash-encode'],
+      ...policy,
+    });
     assert.equal(p.status, 201, p.text);
     const r = await t.post('/api/v1/actions/execute', key, {
       integrationName: 'hash-encode',
@@ -97,9 +109,15 @@ describe('approval review pages', () => {
     assert.equal(ownerPage.status, 200);
     assert.ok(!ownerPage.text.includes('<script'), 'no scripts on the page');
     const memberSession = (await t.post('/api/v1/auth/sign-in', null, member)).body.token as string;
-    assert.equal((await t.request('GET', `/approvals/${b.id}`, { headers: { cookie: `sb_session=${memberSession}` } })).status, 404);
+    assert.equal(
+      (await t.request('GET', `/approvals/${b.id}`, { headers: { cookie: `sb_session=${memberSession}` } })).status,
+      404,
+    );
     const memberAllowed = await pausedCall({ approvers: [{ type: 'org_role', roles: ['member'] }] });
-    assert.equal((await t.request('GET', `/approvals/${memberAllowed.id}`, { headers: { cookie: `sb_session=${memberSession}` } })).status, 200);
+    assert.equal(
+      (await t.request('GET', `/approvals/${memberAllowed.id}`, { headers: { cookie: `sb_session=${memberSession}` } })).status,
+      200,
+    );
   });
 
   it('the hosted bearer link shows the request and rejects it; afterwards the link is no longer active', async () => {
@@ -136,7 +154,10 @@ describe('approval review pages', () => {
     assert.equal((await t.request('GET', `/approve/${dash.id}?token=apl_anything`)).status, 404);
     const hosted = await pausedCall({ approvalAccessMode: 'hosted_link_only' });
     const session = (await t.post('/api/v1/auth/sign-in', null, owner)).body.token as string;
-    assert.equal((await t.request('GET', `/approvals/${hosted.id}`, { headers: { cookie: `sb_session=${session}` } })).status, 404);
+    assert.equal(
+      (await t.request('GET', `/approvals/${hosted.id}`, { headers: { cookie: `sb_session=${session}` } })).status,
+      404,
+    );
     const link = await t.request('GET', new URL(hosted.hostedApprovalUrl!).pathname + new URL(hosted.hostedApprovalUrl!).search);
     assert.equal(link.status, 200);
     assert.equal(link.headers['referrer-policy'], 'no-referrer');

@@ -20,12 +20,15 @@ export const approvalPagesRoutes: FastifyPluginAsync = async (app) => {
   const auth = app.services.auth;
   const publicUrl = app.config.publicUrl;
   const secure = publicUrl.startsWith('https://');
-  const csrfKey = Buffer.from(hkdfSync('sha256', app.config.encryptionKey!, Buffer.alloc(0), 'switchboard:approval-pages-csrf', 32));
+  const csrfKey = Buffer.from(
+    hkdfSync('sha256', app.config.encryptionKey!, Buffer.alloc(0), 'switchboard:approval-pages-csrf', 32),
+  );
 
   // Forms post application/x-www-form-urlencoded (this plugin only).
   acceptForms(app);
   const html = sendPage;
-  const notFound = (reply: FastifyReply) => html(reply, 404, messagePage('Not found', 'This approval request does not exist, or you are not one of its reviewers.'));
+  const notFound = (reply: FastifyReply) =>
+    html(reply, 404, messagePage('Not found', 'This approval request does not exist, or you are not one of its reviewers.'));
   const field = formField;
   const actionOf = (body: unknown): DecisionAction | null => {
     const a = field(body, 'action');
@@ -50,12 +53,15 @@ export const approvalPagesRoutes: FastifyPluginAsync = async (app) => {
     const user = await signedIn(req);
     if (!user) return html(reply, 401, signInPage(`/approvals/${id}/sign-in`));
     const row = await approvals.findRowById(id);
-    if (!row || row.approvalAccessMode === 'hosted_link_only' || !(await approvals.userMayReview(row, user.userId))) return notFound(reply);
+    if (!row || row.approvalAccessMode === 'hosted_link_only' || !(await approvals.userMayReview(row, user.userId)))
+      return notFound(reply);
     const form = { action: `/approvals/${id}/decision`, hidden: { csrf: csrfFor(user.sessionId, id) }, allowCancel: true };
     return html(reply, 200, reviewPage(toApproval(row, publicUrl), form, notice));
   };
 
-  app.get<{ Params: { id: string } }>('/approvals/:id', { schema: { hide: true } }, async (req, reply) => renderDashboard(req, reply, req.params.id));
+  app.get<{ Params: { id: string } }>('/approvals/:id', { schema: { hide: true } }, async (req, reply) =>
+    renderDashboard(req, reply, req.params.id),
+  );
 
   app.post<{ Params: { id: string } }>('/approvals/:id/sign-in', { schema: { hide: true } }, async (req, reply) => {
     const id = req.params.id;
@@ -63,7 +69,10 @@ export const approvalPagesRoutes: FastifyPluginAsync = async (app) => {
     try {
       const session = await auth.signIn({ email: field(req.body, 'email'), password: field(req.body, 'password') });
       const maxAge = Math.max(0, Math.floor((Date.parse(session.expiresAt) - Date.now()) / 1000));
-      void reply.header('set-cookie', `${SESSION_COOKIE}=${encodeURIComponent(session.token)}; Path=/; HttpOnly; SameSite=Lax; Max-Age=${maxAge}${secure ? '; Secure' : ''}`);
+      void reply.header(
+        'set-cookie',
+        `${SESSION_COOKIE}=${encodeURIComponent(session.token)}; Path=/; HttpOnly; SameSite=Lax; Max-Age=${maxAge}${secure ? '; Secure' : ''}`,
+      );
       return reply.code(303).header('location', `/approvals/${id}`).send();
     } catch (err) {
       if (!isAppError(err)) throw err;
@@ -81,7 +90,9 @@ export const approvalPagesRoutes: FastifyPluginAsync = async (app) => {
       return html(reply, 400, messagePage('Bad request', 'The form is invalid or has expired; reload the page and try again.'));
     }
     try {
-      await approvals.decideAsUser({ userId: user.userId, email: user.email }, id, action, { reason: formReason(field(req.body, 'reason')) });
+      await approvals.decideAsUser({ userId: user.userId, email: user.email }, id, action, {
+        reason: formReason(field(req.body, 'reason')),
+      });
     } catch (err) {
       if (!isAppError(err)) throw err;
       if (err.code === 'NOT_FOUND') return notFound(reply);
@@ -92,27 +103,37 @@ export const approvalPagesRoutes: FastifyPluginAsync = async (app) => {
 
   // ---- hosted bearer link ---------------------------------------------------------------------------------
 
-  const invalidLink = (reply: FastifyReply) => html(reply, 404, messagePage('Link not active', 'This approval link is invalid or no longer active.'));
+  const invalidLink = (reply: FastifyReply) =>
+    html(reply, 404, messagePage('Link not active', 'This approval link is invalid or no longer active.'));
 
-  app.get<{ Params: { id: string }; Querystring: { token?: string } }>('/approve/:id', { schema: { hide: true } }, async (req, reply) => {
-    const { id } = req.params;
-    const token = typeof req.query.token === 'string' ? req.query.token : '';
-    if (!ID_RE.test(id) || !token) return invalidLink(reply);
-    const row = await approvals.rowForLink(id, token);
-    if (!row) return invalidLink(reply);
-    const form = { action: `/approve/${id}/decision`, hidden: { token }, allowCancel: false };
-    return html(reply, 200, reviewPage(toApproval(row, publicUrl), form));
-  });
+  app.get<{ Params: { id: string }; Querystring: { token?: string } }>(
+    '/approve/:id',
+    { schema: { hide: true } },
+    async (req, reply) => {
+      const { id } = req.params;
+      const token = typeof req.query.token === 'string' ? req.query.token : '';
+      if (!ID_RE.test(id) || !token) return invalidLink(reply);
+      const row = await approvals.rowForLink(id, token);
+      if (!row) return invalidLink(reply);
+      const form = { action: `/approve/${id}/decision`, hidden: { token }, allowCancel: false };
+      return html(reply, 200, reviewPage(toApproval(row, publicUrl), form));
+    },
+  );
 
   app.post<{ Params: { id: string } }>('/approve/:id/decision', { schema: { hide: true } }, async (req, reply) => {
     const { id } = req.params;
     const action = actionOf(req.body);
     const token = field(req.body, 'token');
     if (!ID_RE.test(id) || !token) return invalidLink(reply);
-    if (action !== 'approve' && action !== 'reject') return html(reply, 400, messagePage('Bad request', 'Choose approve or reject.'));
+    if (action !== 'approve' && action !== 'reject')
+      return html(reply, 400, messagePage('Bad request', 'Choose approve or reject.'));
     try {
       const { approval } = await approvals.decideWithLink(id, token, action, { reason: formReason(field(req.body, 'reason')) });
-      return html(reply, 200, reviewPage(approval, null, action === 'approve' ? 'Approved. The caller can now retry the request.' : 'Rejected.'));
+      return html(
+        reply,
+        200,
+        reviewPage(approval, null, action === 'approve' ? 'Approved. The caller can now retry the request.' : 'Rejected.'),
+      );
     } catch (err) {
       if (!isAppError(err)) throw err;
       if (err.code === 'INVALID_TOKEN') return invalidLink(reply);

@@ -30,7 +30,11 @@ describe('connect page and portal in a real browser', () => {
     await t.app.listen({ port, host: '127.0.0.1' });
     register(t, [...formIntegrations(), oauthIntegration(provider.url)]);
     await control({ clients: { 'browser-client': 'browser-secret' }, expiresIn: 3600 });
-    await t.operator('POST', '/operator/v1/oauth-apps', { integrationName: 'test-oauth', clientId: 'browser-client', clientSecret: 'browser-secret' });
+    await t.operator('POST', '/operator/v1/oauth-apps', {
+      integrationName: 'test-oauth',
+      clientId: 'browser-client',
+      clientSecret: 'browser-secret',
+    });
     // The customer's own web app, on another origin: it opens the connect page and receives the result.
     customer = http.createServer((req, res) => {
       const url = new URL(req.url ?? '/', 'http://localhost');
@@ -84,14 +88,21 @@ describe('connect page and portal in a real browser', () => {
       assert.equal(await field.getAttribute('type'), 'password');
       assert.equal(await field.getAttribute('aria-required'), 'true');
       assert.equal(await page.getByText('Find it under Settings → API.').count(), 1);
-      assert.ok(await page.evaluate('document.documentElement.scrollWidth <= window.innerWidth'), 'no horizontal scrolling on a phone');
+      assert.ok(
+        await page.evaluate('document.documentElement.scrollWidth <= window.innerWidth'),
+        'no horizontal scrolling on a phone',
+      );
 
       await field.fill('bad-key');
       await page.getByRole('button', { name: 'Connect' }).click();
       const alert = page.getByRole('alert');
       await alert.waitFor();
       assert.match((await alert.textContent()) ?? '', /rejected by Secret Service/);
-      assert.equal(await page.evaluate('document.activeElement && document.activeElement.id'), 'error-summary', 'the error summary takes focus');
+      assert.equal(
+        await page.evaluate('document.activeElement && document.activeElement.id'),
+        'error-summary',
+        'the error summary takes focus',
+      );
       assert.equal((await poll(created.body.token)).status, 'PENDING');
 
       await page.getByLabel('API key').fill('good-browser-key');
@@ -111,7 +122,13 @@ describe('connect page and portal in a real browser', () => {
 
   it('cancel fails the session and goes to the error address', async () => {
     const { key, ws } = await tenant();
-    const created = await t.post('/api/v1/connect/token', key, { integrationName: 'test-basic', connectionName: 'B', externalId: 'b', workspaceId: ws, errorRedirectUri: `${appOrigin}/failed` });
+    const created = await t.post('/api/v1/connect/token', key, {
+      integrationName: 'test-basic',
+      connectionName: 'B',
+      externalId: 'b',
+      workspaceId: ws,
+      errorRedirectUri: `${appOrigin}/failed`,
+    });
     const page = await browser.newPage();
     try {
       await page.goto(created.body.connectUrl);
@@ -148,9 +165,21 @@ describe('connect page and portal in a real browser', () => {
       const result = await page.evaluate<{ origin: string; data: Record<string, unknown> }>('window.__result');
       assert.equal(result.origin, base);
       const polled = await poll(created.body.token);
-      assert.deepEqual(result.data, { type: 'switchboard:connect', status: 'COMPLETED', sessionId: polled.sessionId, connectionId: polled.connectionId, error: null });
+      assert.deepEqual(result.data, {
+        type: 'switchboard:connect',
+        status: 'COMPLETED',
+        sessionId: polled.sessionId,
+        connectionId: polled.connectionId,
+        error: null,
+      });
       await closed;
-      const run = await t.post('/api/v1/actions/execute', key, { integrationName: 'test-oauth', actionName: 'whoami', workspaceId: ws, connectionExternalId: 'popup-1', authMethodKey: 'oauth2' });
+      const run = await t.post('/api/v1/actions/execute', key, {
+        integrationName: 'test-oauth',
+        actionName: 'whoami',
+        workspaceId: ws,
+        connectionExternalId: 'popup-1',
+        authMethodKey: 'oauth2',
+      });
       assert.equal(run.body.success, true, run.text);
     } finally {
       await page.close();
@@ -165,7 +194,8 @@ describe('connect page and portal in a real browser', () => {
     ]) {
       assert.equal((await t.post(`/api/v1/workspaces/${ws}/integrations`, key, body)).status, 201);
     }
-    const endUser = (await t.post('/api/v1/end-users', key, { workspaceId: ws, externalId: 'portal-user', displayName: 'Grace' })).body.endUser;
+    const endUser = (await t.post('/api/v1/end-users', key, { workspaceId: ws, externalId: 'portal-user', displayName: 'Grace' }))
+      .body.endUser;
     const link = (await t.post(`/api/v1/end-users/${endUser.id}/connect-token`, key, {})).body.connectUrl as string;
     const page = await browser.newPage();
     try {
@@ -188,9 +218,17 @@ describe('connect page and portal in a real browser', () => {
       await page.getByRole('link', { name: 'Sign in with OAuth Service' }).click();
       await page.waitForURL(/\/connect\/portal\?/);
       await page.getByRole('button', { name: 'Disconnect OAuth Service' }).waitFor();
-      const oauthConn = (await t.get(`/api/v1/end-users/${endUser.id}`, key)).body.connections.find((c: { integrationName: string }) => c.integrationName === 'test-oauth');
+      const oauthConn = (await t.get(`/api/v1/end-users/${endUser.id}`, key)).body.connections.find(
+        (c: { integrationName: string }) => c.integrationName === 'test-oauth',
+      );
       assert.equal(oauthConn.type, 'PLATFORM_OAUTH2');
-      const execute = () => t.post('/api/v1/actions/execute', key, { integrationName: 'test-oauth', actionName: 'whoami', workspaceId: ws, endUserId: 'portal-user' });
+      const execute = () =>
+        t.post('/api/v1/actions/execute', key, {
+          integrationName: 'test-oauth',
+          actionName: 'whoami',
+          workspaceId: ws,
+          endUserId: 'portal-user',
+        });
       assert.equal((await execute()).body.success, true);
 
       // The refresh fails: ERROR, and the portal offers a reconnect that repairs the same connection.
@@ -215,7 +253,10 @@ describe('connect page and portal in a real browser', () => {
       await page.getByRole('status').filter({ hasText: 'The connection was removed.' }).waitFor();
       assert.equal(await page.getByRole('button', { name: 'Connect Secret Service' }).count(), 1);
       const left = (await t.get(`/api/v1/end-users/${endUser.id}`, key)).body.connections;
-      assert.deepEqual(left.map((c: { integrationName: string }) => c.integrationName), ['test-oauth']);
+      assert.deepEqual(
+        left.map((c: { integrationName: string }) => c.integrationName),
+        ['test-oauth'],
+      );
     } finally {
       await page.close();
     }
@@ -225,9 +266,21 @@ describe('connect page and portal in a real browser', () => {
     const { key, ws } = await tenant();
     const vendor = await new Receiver().start();
     try {
-      const policy = await t.post('/api/v1/approval-policies', key, { name: 'Confirm transfers', workspaceId: ws, riskMode: 'always', integrationNames: ['http'], approvers: [{ type: 'end_user' }] });
+      const policy = await t.post('/api/v1/approval-policies', key, {
+        name: 'Confirm transfers',
+        workspaceId: ws,
+        riskMode: 'always',
+        integrationNames: ['http'],
+        approvers: [{ type: 'end_user' }],
+      });
       assert.equal(policy.status, 201, policy.text);
-      const input = { method: 'POST', url: vendor.url('/transfer'), headers: { Authorization: 'Bearer browser-secret-123' }, body_type: 'json', body: { amount: 75 } };
+      const input = {
+        method: 'POST',
+        url: vendor.url('/transfer'),
+        headers: { Authorization: 'Bearer browser-secret-123' },
+        body_type: 'json',
+        body: { amount: 75 },
+      };
       const run = (idem?: string) =>
         t.request('POST', '/api/v1/actions/execute', {
           key,
@@ -248,13 +301,19 @@ describe('connect page and portal in a real browser', () => {
         const item = page.locator(`[id="approval-${approval.id}"]`);
         assert.match((await item.locator('pre').textContent()) ?? '', /"Authorization": "\[REDACTED\]"/);
         assert.equal(await page.getByText('browser-secret-123').count(), 0);
-        assert.ok(await page.evaluate('document.documentElement.scrollWidth <= window.innerWidth'), 'no horizontal scrolling on a phone');
+        assert.ok(
+          await page.evaluate('document.documentElement.scrollWidth <= window.innerWidth'),
+          'no horizontal scrolling on a phone',
+        );
         await item.getByLabel('Reason').fill('I asked for this');
         await item.getByRole('button', { name: /^Approve / }).click();
         await page.getByRole('status').filter({ hasText: 'Approved.' }).waitFor();
         assert.match(page.url(), /notice=approved/);
         assert.equal(await page.getByRole('button', { name: /^Approve / }).count(), 0, 'nothing left to decide');
-        assert.equal(await page.getByRole('list', { name: 'Recently decided' }).getByText('Approved', { exact: true }).count(), 1);
+        assert.equal(
+          await page.getByRole('list', { name: 'Recently decided' }).getByText('Approved', { exact: true }).count(),
+          1,
+        );
       } finally {
         await context.close();
       }

@@ -44,7 +44,8 @@ function sendPage(reply: FastifyReply, status: number, html: string): FastifyRep
     .send(html);
 }
 
-const str = (v: unknown): string | undefined => (typeof v === 'string' ? v : Array.isArray(v) && typeof v[0] === 'string' ? v[0] : undefined);
+const str = (v: unknown): string | undefined =>
+  typeof v === 'string' ? v : Array.isArray(v) && typeof v[0] === 'string' ? v[0] : undefined;
 
 /** The page for a session in its current state. */
 function sessionPage(view: SessionView, token: string, state?: FormState): { status: number; html: string } {
@@ -65,14 +66,18 @@ export const connectPages: FastifyPluginAsync = async (app) => {
   const hide = { hide: true };
 
   // Encapsulated: only these routes accept HTML form posts.
-  app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string', bodyLimit: FORM_LIMIT }, (_req, body, done) => {
-    const form: Form = Object.create(null) as Form;
-    for (const [k, v] of new URLSearchParams(body as string)) {
-      const prev = form[k];
-      form[k] = prev === undefined ? v : Array.isArray(prev) ? [...prev, v] : [prev, v];
-    }
-    done(null, form);
-  });
+  app.addContentTypeParser(
+    'application/x-www-form-urlencoded',
+    { parseAs: 'string', bodyLimit: FORM_LIMIT },
+    (_req, body, done) => {
+      const form: Form = Object.create(null) as Form;
+      for (const [k, v] of new URLSearchParams(body as string)) {
+        const prev = form[k];
+        form[k] = prev === undefined ? v : Array.isArray(prev) ? [...prev, v] : [prev, v];
+      }
+      done(null, form);
+    },
+  );
 
   app.setErrorHandler((err: unknown, req: FastifyRequest, reply: FastifyReply) => {
     if (isAppError(err)) {
@@ -85,7 +90,8 @@ export const connectPages: FastifyPluginAsync = async (app) => {
       return sendPage(reply, err.status, problemPage(titles[err.code] ?? 'This link cannot be used', err.message));
     }
     const status = (err as { statusCode?: number }).statusCode;
-    if (status && status >= 400 && status < 500) return sendPage(reply, status, problemPage('This request cannot be used', 'The request was malformed.'));
+    if (status && status >= 400 && status < 500)
+      return sendPage(reply, status, problemPage('This request cannot be used', 'The request was malformed.'));
     req.log.error({ err: { message: (err as Error)?.message } }, 'connect page failed');
     return sendPage(reply, 500, problemPage('Something went wrong', 'The page could not be shown. Try again in a moment.'));
   });
@@ -94,14 +100,21 @@ export const connectPages: FastifyPluginAsync = async (app) => {
     reply.header('content-type', 'text/css; charset=utf-8').header('cache-control', 'public, max-age=3600').send(CONNECT_CSS),
   );
   app.get('/connect/assets/connect.js', { schema: hide }, async (_req, reply) =>
-    reply.header('content-type', 'text/javascript; charset=utf-8').header('cache-control', 'public, max-age=3600').send(CONNECT_JS),
+    reply
+      .header('content-type', 'text/javascript; charset=utf-8')
+      .header('cache-control', 'public, max-age=3600')
+      .send(CONNECT_JS),
   );
 
-  app.get<{ Querystring: { token?: string } }>('/connect', { schema: { ...hide, querystring: Type.Object({ token: Type.Optional(Type.String({ maxLength: 200 })) }) } }, async (req, reply) => {
-    const token = req.query.token ?? '';
-    const page = sessionPage(await connect.view(token), token);
-    return sendPage(reply, page.status, page.html);
-  });
+  app.get<{ Querystring: { token?: string } }>(
+    '/connect',
+    { schema: { ...hide, querystring: Type.Object({ token: Type.Optional(Type.String({ maxLength: 200 })) }) } },
+    async (req, reply) => {
+      const token = req.query.token ?? '';
+      const page = sessionPage(await connect.view(token), token);
+      return sendPage(reply, page.status, page.html);
+    },
+  );
 
   app.post<{ Body: Form }>('/connect', { schema: hide }, async (req, reply) => {
     const form = req.body ?? {};
@@ -120,19 +133,25 @@ export const connectPages: FastifyPluginAsync = async (app) => {
     return sendPage(reply, page.status, page.html);
   });
 
-  app.get<{ Querystring: { token?: string } }>('/connect/oauth/start', { schema: { ...hide, querystring: Type.Object({ token: Type.Optional(Type.String({ maxLength: 200 })) }) } }, async (req, reply) => {
-    const token = req.query.token ?? '';
-    const { view, redirect } = await connect.startOAuth(token);
-    if (redirect) return reply.header('cache-control', 'no-store').header('referrer-policy', 'no-referrer').redirect(redirect, 302);
-    const page = sessionPage(view, token);
-    return sendPage(reply, page.status, page.html);
-  });
+  app.get<{ Querystring: { token?: string } }>(
+    '/connect/oauth/start',
+    { schema: { ...hide, querystring: Type.Object({ token: Type.Optional(Type.String({ maxLength: 200 })) }) } },
+    async (req, reply) => {
+      const token = req.query.token ?? '';
+      const { view, redirect } = await connect.startOAuth(token);
+      if (redirect)
+        return reply.header('cache-control', 'no-store').header('referrer-policy', 'no-referrer').redirect(redirect, 302);
+      const page = sessionPage(view, token);
+      return sendPage(reply, page.status, page.html);
+    },
+  );
 
   app.get<{ Querystring: OAuthCallbackInput }>('/api/v1/connect/oauth-callback', {
     config: { auth: 'none' },
     schema: {
       tags: ['Connect'],
-      summary: "OAuth2 redirect URI: the provider sends the user back here with code and state (register {base_url}/api/v1/connect/oauth-callback with the provider)",
+      summary:
+        'OAuth2 redirect URI: the provider sends the user back here with code and state (register {base_url}/api/v1/connect/oauth-callback with the provider)',
       security: [],
       querystring: OAuthCallbackQuery,
       produces: ['text/html'],
@@ -146,7 +165,12 @@ export const connectPages: FastifyPluginAsync = async (app) => {
   // ---- the end-user portal ------------------------------------------------------------------------------
 
   /** The portal page with the end user's approvals (see docs/decisions/0068-end-user-portal-approvals.md). */
-  async function renderPortal(reply: FastifyReply, token: string, status: number, opts: { notice?: string | null; problem?: string }) {
+  async function renderPortal(
+    reply: FastifyReply,
+    token: string,
+    status: number,
+    opts: { notice?: string | null; problem?: string },
+  ) {
     const view = await portal.view(token);
     const { pending, recent } = await approvals.forEndUser(view.token.orgId, view.token.workspaceId, view.endUser.id);
     return sendPage(reply, status, portalPage(view, token, { ...opts, approvals: approvalsSection(pending, recent, token) }));
@@ -154,8 +178,17 @@ export const connectPages: FastifyPluginAsync = async (app) => {
 
   app.get<{ Querystring: { token?: string; notice?: string } }>(
     '/connect/portal',
-    { schema: { ...hide, querystring: Type.Object({ token: Type.Optional(Type.String({ maxLength: 200 })), notice: Type.Optional(Type.String({ maxLength: 50 })) }) } },
-    async (req, reply) => renderPortal(reply, req.query.token ?? '', 200, { notice: PORTAL_NOTICES.get(req.query.notice ?? '') ?? null }),
+    {
+      schema: {
+        ...hide,
+        querystring: Type.Object({
+          token: Type.Optional(Type.String({ maxLength: 200 })),
+          notice: Type.Optional(Type.String({ maxLength: 50 })),
+        }),
+      },
+    },
+    async (req, reply) =>
+      renderPortal(reply, req.query.token ?? '', 200, { notice: PORTAL_NOTICES.get(req.query.notice ?? '') ?? null }),
   );
 
   app.post<{ Body: Form }>('/connect/portal/connect', { schema: hide }, async (req, reply) => {
@@ -167,25 +200,31 @@ export const connectPages: FastifyPluginAsync = async (app) => {
   app.post<{ Body: Form }>('/connect/portal/disconnect', { schema: hide }, async (req, reply) => {
     const token = str(req.body?.token) ?? '';
     await portal.disconnect(token, str(req.body?.connectionId) ?? '');
-    return reply.header('cache-control', 'no-store').redirect(`/connect/portal?token=${encodeURIComponent(token)}&notice=disconnected`, 303);
+    return reply
+      .header('cache-control', 'no-store')
+      .redirect(`/connect/portal?token=${encodeURIComponent(token)}&notice=disconnected`, 303);
   });
 
   // end_user approvers decide their own requests here; the token in the form is the credential, as above.
-  const decide = (action: 'approve' | 'reject') => async (req: FastifyRequest<{ Params: { id: string }; Body: Form }>, reply: FastifyReply) => {
-    const token = str(req.body?.token) ?? '';
-    const { token: row, endUser } = await portal.holder(token);
-    const reason = formReason(str(req.body?.reason));
-    try {
-      if (!APPROVAL_ID.test(req.params.id)) throw new AppError('NOT_FOUND', 'Approval request not found.');
-      await approvals.decideAsEndUser(row.orgId, endUser.id, req.params.id, action, { reason });
-    } catch (err) {
-      if (!isAppError(err) || (err.code !== 'NOT_FOUND' && err.code !== 'APPROVAL_NOT_PENDING')) throw err;
-      const problem = err.code === 'NOT_FOUND' ? 'That approval request was not found here.' : err.message;
-      return renderPortal(reply, token, err.status, { problem });
-    }
-    const notice = action === 'approve' ? 'approved' : 'rejected';
-    return reply.header('cache-control', 'no-store').redirect(`/connect/portal?token=${encodeURIComponent(token)}&notice=${notice}`, 303);
-  };
+  const decide =
+    (action: 'approve' | 'reject') =>
+    async (req: FastifyRequest<{ Params: { id: string }; Body: Form }>, reply: FastifyReply) => {
+      const token = str(req.body?.token) ?? '';
+      const { token: row, endUser } = await portal.holder(token);
+      const reason = formReason(str(req.body?.reason));
+      try {
+        if (!APPROVAL_ID.test(req.params.id)) throw new AppError('NOT_FOUND', 'Approval request not found.');
+        await approvals.decideAsEndUser(row.orgId, endUser.id, req.params.id, action, { reason });
+      } catch (err) {
+        if (!isAppError(err) || (err.code !== 'NOT_FOUND' && err.code !== 'APPROVAL_NOT_PENDING')) throw err;
+        const problem = err.code === 'NOT_FOUND' ? 'That approval request was not found here.' : err.message;
+        return renderPortal(reply, token, err.status, { problem });
+      }
+      const notice = action === 'approve' ? 'approved' : 'rejected';
+      return reply
+        .header('cache-control', 'no-store')
+        .redirect(`/connect/portal?token=${encodeURIComponent(token)}&notice=${notice}`, 303);
+    };
   app.post<{ Params: { id: string }; Body: Form }>('/connect/portal/approvals/:id/approve', { schema: hide }, decide('approve'));
   app.post<{ Params: { id: string }; Body: Form }>('/connect/portal/approvals/:id/reject', { schema: hide }, decide('reject'));
 };

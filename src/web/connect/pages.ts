@@ -5,7 +5,10 @@ import type { PortalView } from '../../modules/connect/portal.service.js';
 
 /** Escapes text for HTML content and attribute values. */
 export function esc(value: string | number | null | undefined): string {
-  return String(value ?? '').replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+  return String(value ?? '').replace(
+    /[&<>"']/g,
+    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!,
+  );
 }
 
 function layout(title: string, body: string, opts: { wide?: boolean; mainAttrs?: string } = {}): string {
@@ -30,7 +33,8 @@ ${body}
 }
 
 function logo(def: { displayName: string; logoUrl: string }): string {
-  if (def.logoUrl && /^(https?:|data:image\/)/.test(def.logoUrl)) return `<img class="logo" src="${esc(def.logoUrl)}" alt="" width="48" height="48">`;
+  if (def.logoUrl && /^(https?:|data:image\/)/.test(def.logoUrl))
+    return `<img class="logo" src="${esc(def.logoUrl)}" alt="" width="48" height="48">`;
   return `<span class="logo initial" aria-hidden="true">${esc(def.displayName.slice(0, 1).toUpperCase())}</span>`;
 }
 
@@ -51,7 +55,9 @@ export function connectPage(view: SessionView, token: string, state: FormState =
   const t = esc(token);
   const errorBox = state.error
     ? `<div class="alert" id="error-summary" role="alert" tabindex="-1"><h2>The connection was not saved</h2><p>${
-        state.error.field ? `<a href="#${esc(fieldId(state.error.field))}">${esc(state.error.message)}</a>` : esc(state.error.message)
+        state.error.field
+          ? `<a href="#${esc(fieldId(state.error.field))}">${esc(state.error.message)}</a>`
+          : esc(state.error.message)
       }</p></div>`
     : '';
   const cancel = `<form method="post" action="/connect/cancel" data-busy><input type="hidden" name="token" value="${t}"><button type="submit" class="secondary">Cancel</button></form>`;
@@ -72,24 +78,49 @@ ${fields}
 <div class="actions">${cancel}</div>`;
   }
   const back = view.returnTo ? `<p><a href="${esc(view.returnTo)}">Back to your connections</a></p>` : '';
-  return layout(`Connect ${def.displayName}`, `${brand(def, `Connect ${def.displayName}`)}
+  return layout(
+    `Connect ${def.displayName}`,
+    `${brand(def, `Connect ${def.displayName}`)}
 <p class="muted">Connection: ${esc(session.connectionName)}${option.displayName && def.auth.length > 1 ? ` · ${esc(option.displayName)}` : ''}</p>
 ${main}
-${back}`);
+${back}`,
+  );
 }
 
 const fieldId = (name: string) => `f-${name.replace(/[^a-zA-Z0-9_-]/g, '-')}`;
 
 function formFields(option: AuthOption, state: FormState): string {
   const invalid = (name: string) => state.error?.field === name;
-  const value = (name: string) => (typeof state.values?.[name] === 'string' ? (state.values[name]) : '');
+  const value = (name: string) => (typeof state.values?.[name] === 'string' ? state.values[name] : '');
   switch (option.type) {
     case 'SECRET_TEXT':
-      return input({ name: 'secret_text', label: option.displayName || 'API key', description: option.description, required: true, type: 'password', invalid: invalid('secret_text') });
+      return input({
+        name: 'secret_text',
+        label: option.displayName || 'API key',
+        description: option.description,
+        required: true,
+        type: 'password',
+        invalid: invalid('secret_text'),
+      });
     case 'BASIC_AUTH':
       return (
-        input({ name: 'username', label: 'Username', required: true, type: 'text', value: value('username'), invalid: invalid('username'), autocomplete: 'username' }) +
-        input({ name: 'password', label: 'Password', required: true, type: 'password', invalid: invalid('password'), autocomplete: 'current-password' })
+        input({
+          name: 'username',
+          label: 'Username',
+          required: true,
+          type: 'text',
+          value: value('username'),
+          invalid: invalid('username'),
+          autocomplete: 'username',
+        }) +
+        input({
+          name: 'password',
+          label: 'Password',
+          required: true,
+          type: 'password',
+          invalid: invalid('password'),
+          autocomplete: 'current-password',
+        })
       );
     default:
       return Object.entries(option.props ?? {})
@@ -114,7 +145,10 @@ function propField(name: string, prop: Prop, value: string, isInvalid: boolean):
     case 'STATIC_DROPDOWN': {
       const id = fieldId(name);
       const options = prop.options.options
-        .map((o) => `<option value="${esc(typeof o.value === 'string' ? o.value : JSON.stringify(o.value))}"${value === o.value ? ' selected' : ''}>${esc(o.label)}</option>`)
+        .map(
+          (o) =>
+            `<option value="${esc(typeof o.value === 'string' ? o.value : JSON.stringify(o.value))}"${value === o.value ? ' selected' : ''}>${esc(o.label)}</option>`,
+        )
         .join('');
       return `${labelFor(id, prop.displayName, prop.required, prop.description)}<select id="${id}" name="${esc(name)}"${prop.required ? ' required aria-required="true"' : ''}${describedBy(id, prop.description)}>${
         prop.required ? '' : '<option value=""></option>'
@@ -143,7 +177,17 @@ function labelFor(id: string, label: string, required: boolean, description?: st
 
 const describedBy = (id: string, description?: string) => (description ? ` aria-describedby="${id}-hint"` : '');
 
-function input(f: { name: string; label: string; description?: string; required: boolean; type: string; value?: string; invalid?: boolean; autocomplete?: string; step?: string }): string {
+function input(f: {
+  name: string;
+  label: string;
+  description?: string;
+  required: boolean;
+  type: string;
+  value?: string;
+  invalid?: boolean;
+  autocomplete?: string;
+  step?: string;
+}): string {
   const id = fieldId(f.name);
   return `${labelFor(id, f.label, f.required, f.description)}<input type="${f.type}" id="${id}" name="${esc(f.name)}"${f.value ? ` value="${esc(f.value)}"` : ''}${
     f.required ? ' required aria-required="true"' : ''
@@ -154,9 +198,12 @@ function input(f: { name: string; label: string; description?: string; required:
 
 /** CONNECTING: the code is being exchanged or the credentials checked; the page reloads itself. */
 export function connectingPage(view: SessionView): string {
-  return layout(`Connecting ${view.definition.displayName}`, `${brand(view.definition, `Connecting ${view.definition.displayName}…`)}
+  return layout(
+    `Connecting ${view.definition.displayName}`,
+    `${brand(view.definition, `Connecting ${view.definition.displayName}…`)}
 <p role="status" data-refresh-after="2000">Finishing the connection. This page updates by itself.</p>
-<noscript><p>Reload the page in a moment to see the result.</p></noscript>`);
+<noscript><p>Reload the page in a moment to see the result.</p></noscript>`,
+  );
 }
 
 /**
@@ -188,21 +235,32 @@ export function resultPage(view: SessionView): string {
 <p>You can close this window${redirect ? ' or continue' : ''}.</p>`
     : `${brand(def, `${def.displayName} was not connected`)}
 <div class="alert" role="alert"><h2>The connection failed</h2><p>${esc(error ?? 'The connection failed.')}</p></div>`;
-  const next = redirect ? `<div class="actions"><a class="button ${ok ? 'primary' : 'secondary'}" href="${esc(redirect)}">${view.returnTo ? 'Back to your connections' : 'Continue'}</a></div>` : '';
-  return layout(ok ? `${def.displayName} connected` : `${def.displayName} not connected`, `${body}\n${next}`, { mainAttrs: attrs });
+  const next = redirect
+    ? `<div class="actions"><a class="button ${ok ? 'primary' : 'secondary'}" href="${esc(redirect)}">${view.returnTo ? 'Back to your connections' : 'Continue'}</a></div>`
+    : '';
+  return layout(ok ? `${def.displayName} connected` : `${def.displayName} not connected`, `${body}\n${next}`, {
+    mainAttrs: attrs,
+  });
 }
 
 /** A link that cannot be used (missing, unknown or expired token, or another problem). */
 export function problemPage(title: string, message: string): string {
-  return layout(title, `<h1>${esc(title)}</h1>
+  return layout(
+    title,
+    `<h1>${esc(title)}</h1>
 <div class="alert" role="alert"><p>${esc(message)}</p></div>
-<p class="muted">Ask the app that sent you here for a new link.</p>`);
+<p class="muted">Ask the app that sent you here for a new link.</p>`,
+  );
 }
 
 // ---- the end-user portal ------------------------------------------------------------------------------------
 
 /** The portal: an optional notice (status) or problem (alert), the Approvals section when given, the integrations. */
-export function portalPage(view: PortalView, token: string, opts: { notice?: string | null; problem?: string | null; approvals?: string } = {}): string {
+export function portalPage(
+  view: PortalView,
+  token: string,
+  opts: { notice?: string | null; problem?: string | null; approvals?: string } = {},
+): string {
   const { notice = null, problem = null, approvals = '' } = opts;
   const t = esc(token);
   const who = view.endUser.displayName ?? view.endUser.externalId;
@@ -226,13 +284,19 @@ export function portalPage(view: PortalView, token: string, opts: { notice?: str
       c ? ` <span class="muted">${esc(c.displayName)}</span>` : ''
     }</div>${buttons}</li>`;
   });
-  const list = items.length ? `<ul class="items" aria-label="Integrations">${items.join('\n')}</ul>` : '<p>There is nothing to connect here yet.</p>';
+  const list = items.length
+    ? `<ul class="items" aria-label="Integrations">${items.join('\n')}</ul>`
+    : '<p>There is nothing to connect here yet.</p>';
   const note =
     (problem ? `<div class="alert" id="error-summary" role="alert" tabindex="-1"><p>${esc(problem)}</p></div>` : '') +
     (notice ? `<div class="notice" role="status">${esc(notice)}</div>` : '');
-  return layout(`Your connections — ${view.workspaceName}`, `<h1>Your connections</h1>
+  return layout(
+    `Your connections — ${view.workspaceName}`,
+    `<h1>Your connections</h1>
 <p class="lead">Hello ${esc(who)}. ${esc(view.workspaceName)} uses these services on your behalf. Connect, reconnect or disconnect them here.</p>
 ${note}
 ${approvals}
-${approvals ? '<h2 class="section">Integrations</h2>\n' : ''}${list}`, { wide: true });
+${approvals ? '<h2 class="section">Integrations</h2>\n' : ''}${list}`,
+    { wide: true },
+  );
 }

@@ -79,7 +79,10 @@ describe('end-user portal: approvals', () => {
     assert.ok(page.text.includes(`formaction="/connect/portal/approvals/${approval.id}/reject"`));
     assert.ok(page.text.includes(`<input type="hidden" name="token" value="${token}">`));
     assert.match(page.text, /Customer confirms payments/);
-    assert.ok(page.text.includes('<h3>Send an HTTP request <span class="muted">· HTTP</span></h3>'), 'the catalog names the integration and action');
+    assert.ok(
+      page.text.includes('<h3>Send an HTTP request <span class="muted">· HTTP</span></h3>'),
+      'the catalog names the integration and action',
+    );
     assert.match(page.text, /riskMode always/);
     assert.ok(page.text.includes(`datetime="${approval.expiresAt}"`));
     assert.match(page.text, /&quot;Authorization&quot;: &quot;\[REDACTED\]&quot;/);

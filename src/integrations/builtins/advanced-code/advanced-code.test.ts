@@ -250,7 +250,10 @@ describe('advanced-code built-in (bubblewrap)', () => {
     async () => {
       // RLIMIT_NPROC counts every process of the sandbox uid, including killed sandboxes init has not reaped yet.
       const current = await processesOf(65534);
-      const few = new AdvancedCodeRuntime({ dataDir, sandbox: new BubblewrapSandbox({ limits: { maxProcesses: current + 16 } }) });
+      const few = new AdvancedCodeRuntime({
+        dataDir,
+        sandbox: new BubblewrapSandbox({ limits: { maxProcesses: current + 16 } }),
+      });
       const forks =
         'import os, time\nn = 0\ntry:\n  for _ in range(64):\n    if os.fork() == 0:\n      time.sleep(30)\n      os._exit(0)\n    n += 1\n  print("spawned", n)\nexcept OSError as e:\n  print("refused", e.errno)';
       const r = await run('python', forks, { timeoutSeconds: 20 }, { resources: { advancedCode: few } });

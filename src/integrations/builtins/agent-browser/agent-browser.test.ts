@@ -42,15 +42,19 @@ describe('agent-browser built-ins', () => {
     browsers = new BrowserSessions({ dataDir, idleMs: 60_000, maxSessions: 4 });
     const handler: nodeHttp.RequestListener = (req, res) => {
       const url = new URL(req.url ?? '/', 'http://x');
-      const html = (body: string, headers: Record<string, string> = {}) => res.writeHead(200, { 'content-type': 'text/html; charset=utf-8', ...headers }).end(body);
+      const html = (body: string, headers: Record<string, string> = {}) =>
+        res.writeHead(200, { 'content-type': 'text/html; charset=utf-8', ...headers }).end(body);
       if (url.pathname === '/') return html(HOME);
       if (url.pathname === '/second') return html(page('Second', '<p>second page</p>'));
       if (url.pathname === '/remember') {
-        return html(page('Remember', `<script>localStorage.setItem('k', 'kept')</script>`), { 'set-cookie': 'persist=yes; Max-Age=3600; Path=/' });
+        return html(page('Remember', `<script>localStorage.setItem('k', 'kept')</script>`), {
+          'set-cookie': 'persist=yes; Max-Age=3600; Path=/',
+        });
       }
       if (url.pathname === '/cookies') return html(page('Cookies', `<pre id="c">cookie=[${req.headers.cookie ?? ''}]</pre>`));
       if (url.pathname === '/mixed') return html(page('Mixed', `<p>mixed</p><img src="${other}/pixel.png">`));
-      if (url.pathname === '/to-private') return void res.writeHead(302, { location: 'http://169.254.169.254/latest/meta-data/' }).end();
+      if (url.pathname === '/to-private')
+        return void res.writeHead(302, { location: 'http://169.254.169.254/latest/meta-data/' }).end();
       res.writeHead(404).end();
     };
     for (const host of ['127.0.0.1', '127.0.0.2']) {
@@ -72,8 +76,12 @@ describe('agent-browser built-ins', () => {
     await rm(dataDir, { recursive: true, force: true });
   });
 
-  const call = (s: StateScope | null, action: string, input: Record<string, unknown> = {}, def: IntegrationDefinition = agentBrowser) =>
-    runAction(def.actions[action]!, input, { resources: { browsers }, scope: s, egress: guard }) as Promise<any>;
+  const call = (
+    s: StateScope | null,
+    action: string,
+    input: Record<string, unknown> = {},
+    def: IntegrationDefinition = agentBrowser,
+  ) => runAction(def.actions[action]!, input, { resources: { browsers }, scope: s, egress: guard }) as Promise<any>;
   const refOf = (tree: string, re: RegExp) => {
     const m = re.exec(tree);
     assert.ok(m?.[1], `no ${String(re)} in\n${tree}`);
@@ -83,7 +91,19 @@ describe('agent-browser built-ins', () => {
   it('defines the same actions, with metadata, in both variants', () => {
     const names = Object.keys(agentBrowser.actions);
     assert.deepEqual(names, Object.keys(agentBrowserStealth.actions));
-    for (const n of ['start_session', 'end_session', 'session_status', 'navigate', 'snapshot', 'click', 'fill_form', 'tabs', 'screenshot', 'run_steps']) assert.ok(names.includes(n), n);
+    for (const n of [
+      'start_session',
+      'end_session',
+      'session_status',
+      'navigate',
+      'snapshot',
+      'click',
+      'fill_form',
+      'tabs',
+      'screenshot',
+      'run_steps',
+    ])
+      assert.ok(names.includes(n), n);
     for (const a of Object.values(agentBrowser.actions)) assert.ok(a.displayName && a.description && a.outputSchema, a.name);
     assert.notEqual(agentBrowser.actions.navigate, agentBrowserStealth.actions.navigate);
   });
@@ -93,9 +113,18 @@ describe('agent-browser built-ins', () => {
       runAction(agentBrowser.actions.navigate!, { url: base }, { scope: scope(), egress: guard }),
       (e: unknown) => e instanceof ActionError && /not available/.test(e.message),
     );
-    await assert.rejects(call(null, 'navigate', { url: base }), (e: unknown) => e instanceof ActionInputError && e.field === 'endUserId' && /workspace/.test(e.message));
-    await assert.rejects(call(scope(), 'start_session', { allowedHosts: ['https://x.com/path'] }), (e: unknown) => e instanceof ActionInputError && e.field === 'allowedHosts[0]');
-    await assert.rejects(call(scope(), 'start_session', { headless: false }), (e: unknown) => e instanceof ActionInputError && e.field === 'headless');
+    await assert.rejects(
+      call(null, 'navigate', { url: base }),
+      (e: unknown) => e instanceof ActionInputError && e.field === 'endUserId' && /workspace/.test(e.message),
+    );
+    await assert.rejects(
+      call(scope(), 'start_session', { allowedHosts: ['https://x.com/path'] }),
+      (e: unknown) => e instanceof ActionInputError && e.field === 'allowedHosts[0]',
+    );
+    await assert.rejects(
+      call(scope(), 'start_session', { headless: false }),
+      (e: unknown) => e instanceof ActionInputError && e.field === 'headless',
+    );
     assert.equal(browsers.size, 0, 'no browser was launched by refused calls');
   });
 
@@ -103,7 +132,10 @@ describe('agent-browser built-ins', () => {
     const a = scope();
     assert.deepEqual((await call(a, 'session_status')).active, false);
     const started = await call(a, 'start_session');
-    assert.deepEqual({ started: started.started, variant: started.variant, allowedHosts: started.allowedHosts }, { started: true, variant: 'plain', allowedHosts: null });
+    assert.deepEqual(
+      { started: started.started, variant: started.variant, allowedHosts: started.allowedHosts },
+      { started: true, variant: 'plain', allowedHosts: null },
+    );
     assert.equal((await call(a, 'start_session')).started, false, 'the open session is reused');
 
     const nav = await call(a, 'navigate', { url: `${base}/` });
@@ -121,16 +153,32 @@ describe('agent-browser built-ins', () => {
     await call(a, 'fill_form', { fields: [{ target: '#notes', value: 'hi there' }] });
     await call(a, 'click', { target: show });
     assert.equal((await call(a, 'read_text', { target: '#out' })).text, 'Ada|g|true|hi there');
-    assert.match((await call(a, 'snapshot')).tree, new RegExp(`textbox "Name" \\[ref=${name}\\] value="Ada"`), 'refs survive a new snapshot');
+    assert.match(
+      (await call(a, 'snapshot')).tree,
+      new RegExp(`textbox "Name" \\[ref=${name}\\] value="Ada"`),
+      'refs survive a new snapshot',
+    );
 
-    await call(a, 'fill_form', { fields: [{ target: name, value: 'Grace' }, { target: color, value: 'r' }, { target: agree, value: false }] });
+    await call(a, 'fill_form', {
+      fields: [
+        { target: name, value: 'Grace' },
+        { target: color, value: 'r' },
+        { target: agree, value: false },
+      ],
+    });
     await call(a, 'click', { target: '#show' });
     assert.equal((await call(a, 'read_text', { target: '#out' })).text, 'Grace|r|false|hi there');
 
-    await call(a, 'file_upload', { target: '#file', files: [{ name: 'a.txt', content: Buffer.from('hello').toString('base64'), mimeType: 'text/plain' }] });
+    await call(a, 'file_upload', {
+      target: '#file',
+      files: [{ name: 'a.txt', content: Buffer.from('hello').toString('base64'), mimeType: 'text/plain' }],
+    });
     assert.equal((await call(a, 'read_text', { target: '#out' })).text, 'a.txt:5');
 
-    assert.deepEqual((await call(a, 'evaluate', { function: '() => ({ t: document.title, n: 1 + 1 })' })).result, { t: 'Home', n: 2 });
+    assert.deepEqual((await call(a, 'evaluate', { function: '() => ({ t: document.title, n: 1 + 1 })' })).result, {
+      t: 'Home',
+      n: 2,
+    });
     assert.equal((await call(a, 'evaluate', { function: '(el) => el.value', target: name })).result, 'Grace');
     assert.match((await call(a, 'read_html', { target: '#color' })).html, /^<select id="color">/);
 
@@ -146,9 +194,15 @@ describe('agent-browser built-ins', () => {
     const back = await call(a, 'navigate_back');
     assert.deepEqual({ title: back.title, navigated: back.navigated }, { title: 'Home', navigated: true });
 
-    await assert.rejects(call(a, 'click', { target: 'e99999' }), (e: unknown) => e instanceof ActionError && /take a new snapshot/.test(e.message));
+    await assert.rejects(
+      call(a, 'click', { target: 'e99999' }),
+      (e: unknown) => e instanceof ActionError && /take a new snapshot/.test(e.message),
+    );
     await assert.rejects(call(a, 'click', {}), (e: unknown) => e instanceof ActionInputError && e.field === 'target');
-    await assert.rejects(call(a, 'wait_for', { text: 'never shown', timeout: 0.5 }), (e: unknown) => e instanceof ActionError && /did not appear/.test(e.message));
+    await assert.rejects(
+      call(a, 'wait_for', { text: 'never shown', timeout: 0.5 }),
+      (e: unknown) => e instanceof ActionError && /did not appear/.test(e.message),
+    );
     assert.equal((await call(a, 'wait_for', { text: 'Test form' })).waited, 'text');
 
     assert.deepEqual(await call(a, 'end_session'), { ended: true });
@@ -160,7 +214,10 @@ describe('agent-browser built-ins', () => {
     await call(a, 'navigate', { url: `${base}/` });
     const clicked = await call(a, 'click', { target: '#ask' });
     assert.deepEqual(clicked.dialog, { type: 'prompt', message: 'Your name?' });
-    await assert.rejects(call(a, 'snapshot'), (e: unknown) => e instanceof ActionError && /prompt dialog is open/.test(e.message));
+    await assert.rejects(
+      call(a, 'snapshot'),
+      (e: unknown) => e instanceof ActionError && /prompt dialog is open/.test(e.message),
+    );
     assert.deepEqual((await call(a, 'session_status')).dialog, { type: 'prompt', message: 'Your name?' });
     const handled = await call(a, 'handle_dialog', { accept: true, promptText: 'Ada' });
     assert.deepEqual(handled.handled, { type: 'prompt', message: 'Your name?', accepted: true });
@@ -172,8 +229,14 @@ describe('agent-browser built-ins', () => {
     assert.equal((await call(a, 'current_page')).title, 'Second');
     assert.equal((await call(a, 'tabs', { action: 'select', index: 0 })).title, 'Home');
     const closed = await call(a, 'tabs', { action: 'close', index: 1 });
-    assert.deepEqual(closed.tabs.map((t: any) => t.title), ['Home']);
-    await assert.rejects(call(a, 'tabs', { action: 'select', index: 5 }), (e: unknown) => e instanceof ActionInputError && e.field === 'index');
+    assert.deepEqual(
+      closed.tabs.map((t: any) => t.title),
+      ['Home'],
+    );
+    await assert.rejects(
+      call(a, 'tabs', { action: 'select', index: 5 }),
+      (e: unknown) => e instanceof ActionInputError && e.field === 'index',
+    );
     await call(a, 'end_session');
   });
 
@@ -191,14 +254,32 @@ describe('agent-browser built-ins', () => {
     assert.equal(out.results[3].output.text, 'Bob|r|false|');
 
     await assert.rejects(
-      call(a, 'run_steps', { steps: [{ op: 'current_page' }, { op: 'click', params: { target: 'e99999' } }, { op: 'snapshot' }] }),
-      (e: unknown) => e instanceof ActionError && /^Step 2 \(click\) failed/.test(e.message) && (e.detail as any).results.length === 2,
+      call(a, 'run_steps', {
+        steps: [{ op: 'current_page' }, { op: 'click', params: { target: 'e99999' } }, { op: 'snapshot' }],
+      }),
+      (e: unknown) =>
+        e instanceof ActionError && /^Step 2 \(click\) failed/.test(e.message) && (e.detail as any).results.length === 2,
     );
-    const lenient = await call(a, 'run_steps', { steps: [{ op: 'click', params: { target: 'e99999' } }, { op: 'current_page' }], stopOnError: false });
-    assert.deepEqual(lenient.results.map((r: any) => r.ok), [false, true]);
-    await assert.rejects(call(a, 'run_steps', { steps: [{ op: 'current_page' }, { op: 'end_session' }] }), (e: unknown) => e instanceof ActionInputError && e.field === 'steps[1].op');
-    await assert.rejects(call(a, 'run_steps', { steps: [{ op: 'click', params: [] }] }), (e: unknown) => e instanceof ActionInputError && e.field === 'steps[0].params');
-    await assert.rejects(call(a, 'run_steps', { steps: [{ op: 'navigate' }] }), (e: unknown) => e instanceof ActionInputError && e.field === 'steps[0].params.url');
+    const lenient = await call(a, 'run_steps', {
+      steps: [{ op: 'click', params: { target: 'e99999' } }, { op: 'current_page' }],
+      stopOnError: false,
+    });
+    assert.deepEqual(
+      lenient.results.map((r: any) => r.ok),
+      [false, true],
+    );
+    await assert.rejects(
+      call(a, 'run_steps', { steps: [{ op: 'current_page' }, { op: 'end_session' }] }),
+      (e: unknown) => e instanceof ActionInputError && e.field === 'steps[1].op',
+    );
+    await assert.rejects(
+      call(a, 'run_steps', { steps: [{ op: 'click', params: [] }] }),
+      (e: unknown) => e instanceof ActionInputError && e.field === 'steps[0].params',
+    );
+    await assert.rejects(
+      call(a, 'run_steps', { steps: [{ op: 'navigate' }] }),
+      (e: unknown) => e instanceof ActionInputError && e.field === 'steps[0].params.url',
+    );
     await call(a, 'end_session');
   });
 
@@ -226,20 +307,40 @@ describe('agent-browser built-ins', () => {
       call(a, 'navigate', { url: 'http://169.254.169.254/latest/meta-data/' }),
       (e: unknown) => e instanceof ActionError && /may not open .*private, loopback, link-local or metadata/.test(e.message),
     );
-    await assert.rejects(call(a, 'navigate', { url: `${base}/to-private` }), (e: unknown) => e instanceof ActionError && /was blocked: .*169\.254\.169\.254/.test(e.message));
-    await assert.rejects(call(a, 'navigate', { url: 'file:///etc/passwd' }), (e: unknown) => e instanceof ActionInputError && e.field === 'url');
+    await assert.rejects(
+      call(a, 'navigate', { url: `${base}/to-private` }),
+      (e: unknown) => e instanceof ActionError && /was blocked: .*169\.254\.169\.254/.test(e.message),
+    );
+    await assert.rejects(
+      call(a, 'navigate', { url: 'file:///etc/passwd' }),
+      (e: unknown) => e instanceof ActionInputError && e.field === 'url',
+    );
 
     await call(a, 'start_session', { allowedHosts: ['127.0.0.1'] });
-    await assert.rejects(call(a, 'navigate', { url: `${other}/second` }), (e: unknown) => e instanceof ActionError && /127\.0\.0\.2 is not in this session's allowedHosts/.test(e.message));
+    await assert.rejects(
+      call(a, 'navigate', { url: `${other}/second` }),
+      (e: unknown) => e instanceof ActionError && /127\.0\.0\.2 is not in this session's allowedHosts/.test(e.message),
+    );
     const mixed = await call(a, 'navigate', { url: `${base}/mixed` });
     assert.equal(mixed.title, 'Mixed');
-    assert.ok(mixed.blocked?.some((b: any) => b.url.startsWith(other) && /allowedHosts/.test(b.reason)), JSON.stringify(mixed.blocked));
+    assert.ok(
+      mixed.blocked?.some((b: any) => b.url.startsWith(other) && /allowedHosts/.test(b.reason)),
+      JSON.stringify(mixed.blocked),
+    );
     assert.deepEqual((await call(a, 'session_status')).allowedHosts, ['127.0.0.1']);
 
     await call(a, 'end_session');
-    await assert.rejects(call(a, 'navigate', { url: `${other}/second` }), /allowedHosts/, 'a session launched later keeps the saved allowedHosts');
+    await assert.rejects(
+      call(a, 'navigate', { url: `${other}/second` }),
+      /allowedHosts/,
+      'a session launched later keeps the saved allowedHosts',
+    );
     await call(a, 'start_session');
-    assert.equal((await call(a, 'navigate', { url: `${other}/second` })).title, 'Second', 'start_session without allowedHosts allows any host again');
+    assert.equal(
+      (await call(a, 'navigate', { url: `${other}/second` })).title,
+      'Second',
+      'start_session without allowedHosts allows any host again',
+    );
     await call(a, 'end_session');
   });
 
@@ -255,7 +356,8 @@ describe('agent-browser built-ins', () => {
     const quick = new BrowserSessions({ dataDir, idleMs: 50 });
     try {
       const s = scope();
-      const run = (action: string) => runAction(agentBrowser.actions[action]!, {}, { resources: { browsers: quick }, scope: s, egress: guard }) as Promise<any>;
+      const run = (action: string) =>
+        runAction(agentBrowser.actions[action]!, {}, { resources: { browsers: quick }, scope: s, egress: guard }) as Promise<any>;
       await run('start_session');
       // Polls for the idle close; no assertion on how long it took.
       for (let i = 0; i < 200 && quick.size > 0; i++) await new Promise((r) => setTimeout(r, 50));
@@ -269,7 +371,7 @@ describe('agent-browser built-ins', () => {
   it('hides navigator.webdriver in the stealth variant only', async () => {
     const plain = scope();
     const stealthy = scope();
-    const probe = "() => ({ webdriver: navigator.webdriver, ua: navigator.userAgent, plugins: navigator.plugins.length })";
+    const probe = '() => ({ webdriver: navigator.webdriver, ua: navigator.userAgent, plugins: navigator.plugins.length })';
     await call(plain, 'navigate', { url: `${base}/second` });
     assert.equal((await call(plain, 'evaluate', { function: probe })).result.webdriver, true);
 
@@ -279,7 +381,10 @@ describe('agent-browser built-ins', () => {
     assert.equal(seen.webdriver, false);
     assert.doesNotMatch(seen.ua, /Headless/);
     assert.ok(seen.plugins > 0);
-    await assert.rejects(call(stealthy, 'current_page'), (e: unknown) => e instanceof ActionError && /stealth variant/.test(e.message));
+    await assert.rejects(
+      call(stealthy, 'current_page'),
+      (e: unknown) => e instanceof ActionError && /stealth variant/.test(e.message),
+    );
     await call(plain, 'end_session');
     await call(stealthy, 'end_session', {}, agentBrowserStealth);
   });

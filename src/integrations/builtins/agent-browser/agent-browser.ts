@@ -1,4 +1,11 @@
-import { ActionError, ActionInputError, defineAction, defineIntegration, Property, type ActionDefinition } from '../../framework.js';
+import {
+  ActionError,
+  ActionInputError,
+  defineAction,
+  defineIntegration,
+  Property,
+  type ActionDefinition,
+} from '../../framework.js';
 import { validateInput } from '../../validate.js';
 import { browserRuntime, opAction, runOp, type BrowserOp } from './browser-action.js';
 import { inputOps } from './input-actions.js';
@@ -8,7 +15,27 @@ import { normalizeAllowedHosts } from './sessions.js';
 const MAX_STEPS = 50;
 
 /** Operations on a session, usable alone or as run_steps steps, in catalog order. */
-const ORDER = ['navigate', 'navigate_back', 'current_page', 'snapshot', 'read_text', 'read_html', 'click', 'type', 'fill_form', 'select_option', 'hover', 'drag', 'press_key', 'file_upload', 'evaluate', 'wait_for', 'handle_dialog', 'tabs', 'screenshot'];
+const ORDER = [
+  'navigate',
+  'navigate_back',
+  'current_page',
+  'snapshot',
+  'read_text',
+  'read_html',
+  'click',
+  'type',
+  'fill_form',
+  'select_option',
+  'hover',
+  'drag',
+  'press_key',
+  'file_upload',
+  'evaluate',
+  'wait_for',
+  'handle_dialog',
+  'tabs',
+  'screenshot',
+];
 const OPS_BY_NAME = new Map([...pageOps, ...inputOps].map((op) => [op.name, op]));
 const OPS: BrowserOp[] = ORDER.map((name) => OPS_BY_NAME.get(name)!);
 
@@ -21,7 +48,10 @@ const SESSION_SCHEMA = {
     headless: { type: 'boolean' },
     allowedHosts: { type: ['array', 'null'], items: { type: 'string' } },
     scope: { type: 'string', enum: ['end_user', 'workspace', 'external'] },
-    tabs: { type: 'array', items: { type: 'object', properties: { index: { type: 'number' }, url: { type: 'string' }, active: { type: 'boolean' } } } },
+    tabs: {
+      type: 'array',
+      items: { type: 'object', properties: { index: { type: 'number' }, url: { type: 'string' }, active: { type: 'boolean' } } },
+    },
     dialog: { type: 'object', properties: { type: { type: 'string' }, message: { type: 'string' } } },
   },
 };
@@ -34,8 +64,15 @@ function sessionActions(stealth: boolean): ActionDefinition[] {
       description:
         "Open this scope's browser with its persistent profile (cookies, local storage, logins kept per end user, workspace or external id). Optional: allowedHosts limits the hosts it may reach; the choice is kept for later sessions.",
       props: {
-        allowedHosts: Property.Array({ displayName: 'Allowed hosts', description: 'host names, *.example.com wildcards or IPs; omit to allow any public host' }),
-        headless: Property.Checkbox({ displayName: 'Headless', description: 'run without a window (default true)', defaultValue: true }),
+        allowedHosts: Property.Array({
+          displayName: 'Allowed hosts',
+          description: 'host names, *.example.com wildcards or IPs; omit to allow any public host',
+        }),
+        headless: Property.Checkbox({
+          displayName: 'Headless',
+          description: 'run without a window (default true)',
+          defaultValue: true,
+        }),
       },
       outputSchema: SESSION_SCHEMA,
       run: async (ctx) => {
@@ -43,7 +80,14 @@ function sessionActions(stealth: boolean): ActionDefinition[] {
         const p = ctx.propsValue as { allowedHosts?: unknown; headless: boolean };
         const settings = { stealth, headless: p.headless, allowedHosts: normalizeAllowedHosts(p.allowedHosts) };
         const { reused } = await sessions.start(scope, settings, ctx.egress);
-        return { active: true, started: !reused, variant: stealth ? 'stealth' : 'plain', headless: settings.headless, allowedHosts: settings.allowedHosts, scope: scope.kind };
+        return {
+          active: true,
+          started: !reused,
+          variant: stealth ? 'stealth' : 'plain',
+          headless: settings.headless,
+          allowedHosts: settings.allowedHosts,
+          scope: scope.kind,
+        };
       },
     }),
     defineAction({
@@ -89,15 +133,32 @@ function runSteps(stealth: boolean): ActionDefinition {
     displayName: 'Run several steps',
     description: `Run up to ${MAX_STEPS} browser actions in order in one call, each {op, params} naming the action and its input, e.g. [{"op": "navigate", "params": {"url": "https://example.com"}}, {"op": "click", "params": {"target": "e3"}}, {"op": "snapshot"}]. Session actions (start_session, end_session, session_status) are not steps.`,
     props: {
-      steps: Property.Array({ displayName: 'Steps', required: true, description: `actions: ${OPS.map((o) => o.name).join(', ')}` }),
-      stopOnError: Property.Checkbox({ displayName: 'Stop on error', description: 'stop at the first failing step and fail the call (default true)', defaultValue: true }),
+      steps: Property.Array({
+        displayName: 'Steps',
+        required: true,
+        description: `actions: ${OPS.map((o) => o.name).join(', ')}`,
+      }),
+      stopOnError: Property.Checkbox({
+        displayName: 'Stop on error',
+        description: 'stop at the first failing step and fail the call (default true)',
+        defaultValue: true,
+      }),
     },
     outputSchema: {
       type: 'object',
       properties: {
         results: {
           type: 'array',
-          items: { type: 'object', properties: { step: { type: 'number' }, op: { type: 'string' }, ok: { type: 'boolean' }, output: { type: 'object' }, error: { type: 'string' } } },
+          items: {
+            type: 'object',
+            properties: {
+              step: { type: 'number' },
+              op: { type: 'string' },
+              ok: { type: 'boolean' },
+              output: { type: 'object' },
+              error: { type: 'string' },
+            },
+          },
         },
         completed: { type: 'number' },
         failed: { type: 'number' },
@@ -106,11 +167,13 @@ function runSteps(stealth: boolean): ActionDefinition {
     run: async (ctx) => {
       const { sessions, scope } = browserRuntime(ctx);
       const p = ctx.propsValue as { steps: unknown[]; stopOnError: boolean };
-      if (p.steps.length === 0 || p.steps.length > MAX_STEPS) throw new ActionInputError('steps', `must list 1 to ${MAX_STEPS} steps`);
+      if (p.steps.length === 0 || p.steps.length > MAX_STEPS)
+        throw new ActionInputError('steps', `must list 1 to ${MAX_STEPS} steps`);
       // Every step is checked before the first one runs.
       const plan = p.steps.map((raw, i) => {
         const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
-        if (!isObject(raw)) throw new ActionInputError(`steps[${i}]`, 'must be an object like {"op": "click", "params": {"target": "e3"}}');
+        if (!isObject(raw))
+          throw new ActionInputError(`steps[${i}]`, 'must be an object like {"op": "click", "params": {"target": "e3"}}');
         const op = typeof raw.op === 'string' ? OPS_BY_NAME.get(raw.op) : undefined;
         if (!op) throw new ActionInputError(`steps[${i}].op`, `must be one of ${[...OPS_BY_NAME.keys()].join(', ')}`);
         const params = raw.params ?? {};
@@ -139,7 +202,11 @@ function runSteps(stealth: boolean): ActionDefinition {
 }
 
 /** The action list of a variant: both variants share every definition; only the browser they launch differs. */
-const browserActions = (stealth: boolean): ActionDefinition[] => [...sessionActions(stealth), ...OPS.map((op) => opAction(op, stealth)), runSteps(stealth)];
+const browserActions = (stealth: boolean): ActionDefinition[] => [
+  ...sessionActions(stealth),
+  ...OPS.map((op) => opAction(op, stealth)),
+  runSteps(stealth),
+];
 
 const common = {
   logoUrl: '/static/integrations/agent-browser.svg',

@@ -35,7 +35,10 @@ export interface BrowserOp {
 }
 
 /** The runtime and the persistence scope a browser call needs, or a clear error naming what is missing. */
-export function browserRuntime(ctx: Pick<ActionContext, 'resources' | 'scope'>): { sessions: BrowserSessions; scope: StateScope } {
+export function browserRuntime(ctx: Pick<ActionContext, 'resources' | 'scope'>): {
+  sessions: BrowserSessions;
+  scope: StateScope;
+} {
   const sessions = ctx.resources.browsers;
   if (!sessions) throw new ActionError('Browser sessions are not available: this server was started without a browser runtime.');
   if (!ctx.scope) {
@@ -48,7 +51,11 @@ export function browserRuntime(ctx: Pick<ActionContext, 'resources' | 'scope'>):
 }
 
 /** Run one operation inside the session's queue turn: refuse while a dialog waits, report requests refused meanwhile. */
-export async function runOp(session: BrowserSession, op: BrowserOp, input: Record<string, unknown>): Promise<Record<string, unknown>> {
+export async function runOp(
+  session: BrowserSession,
+  op: BrowserOp,
+  input: Record<string, unknown>,
+): Promise<Record<string, unknown>> {
   const open = session.dialog;
   if (open && !op.whileDialog) {
     throw new ActionError(`A ${open.type} dialog is open ("${open.message}"); answer it with handle_dialog first.`, {

@@ -6,7 +6,8 @@ const MAX_UPLOAD_BYTES = 25 * 1024 * 1024;
 
 type Target = { target?: string };
 
-const truthy = (v: unknown) => v === true || (typeof v === 'string' && ['true', 'on', 'yes', '1'].includes(v.toLowerCase())) || v === 1;
+const truthy = (v: unknown) =>
+  v === true || (typeof v === 'string' && ['true', 'on', 'yes', '1'].includes(v.toLowerCase())) || v === 1;
 
 export const inputOps: BrowserOp[] = [
   {
@@ -15,7 +16,11 @@ export const inputOps: BrowserOp[] = [
     description: 'Click an element (ref from a snapshot, or a selector).',
     props: {
       ...targetProps('element'),
-      button: Property.StaticDropdown({ displayName: 'Button', defaultValue: 'left', options: ['left', 'right', 'middle'].map((v) => ({ label: v, value: v })) }),
+      button: Property.StaticDropdown({
+        displayName: 'Button',
+        defaultValue: 'left',
+        options: ['left', 'right', 'middle'].map((v) => ({ label: v, value: v })),
+      }),
       doubleClick: Property.Checkbox({ displayName: 'Double click', defaultValue: false }),
     },
     outputSchema: pageOutput(),
@@ -28,7 +33,8 @@ export const inputOps: BrowserOp[] = [
   {
     name: 'type',
     displayName: 'Type text',
-    description: 'Replace the text of an editable element; optionally type key by key (for pages that react to each key) and press Enter.',
+    description:
+      'Replace the text of an editable element; optionally type key by key (for pages that react to each key) and press Enter.',
     props: {
       ...targetProps('element'),
       text: Property.LongText({ displayName: 'Text', required: true }),
@@ -52,14 +58,18 @@ export const inputOps: BrowserOp[] = [
   {
     name: 'fill_form',
     displayName: 'Fill a form',
-    description: 'Set several fields at once: text inputs and text areas get the value as text, checkboxes and radios are checked when it is true, selects choose the option(s).',
+    description:
+      'Set several fields at once: text inputs and text areas get the value as text, checkboxes and radios are checked when it is true, selects choose the option(s).',
     props: {
       fields: Property.Array({
         displayName: 'Fields',
         required: true,
         items: {
           ...targetProps('field'),
-          value: Property.Json({ displayName: 'Value', description: 'text; true/false for a checkbox or radio; an option value or label (or a list) for a select' }),
+          value: Property.Json({
+            displayName: 'Value',
+            description: 'text; true/false for a checkbox or radio; an option value or label (or a list) for a select',
+          }),
         },
       }),
     },
@@ -71,9 +81,20 @@ export const inputOps: BrowserOp[] = [
         const el = await locate(page, f.target, `fields[${i}].target`);
         const info = (await el.evaluate(elementFunction(ELEMENT_INFO_SOURCE))) as ElementInfo;
         if (info.tag === 'input' && (info.type === 'checkbox' || info.type === 'radio')) await el.setChecked(truthy(f.value));
-        else if (info.tag === 'select') await el.selectOption(Array.isArray(f.value) ? f.value.map((v) => String(v)) : typeof f.value === 'string' ? f.value : JSON.stringify(f.value ?? ''));
-        else if (info.tag === 'input' && info.type === 'file') throw new ActionInputError(`fields[${i}]`, 'is a file input: use file_upload');
-        else await el.fill(f.value === undefined || f.value === null ? '' : typeof f.value === 'string' ? f.value : JSON.stringify(f.value));
+        else if (info.tag === 'select')
+          await el.selectOption(
+            Array.isArray(f.value)
+              ? f.value.map((v) => String(v))
+              : typeof f.value === 'string'
+                ? f.value
+                : JSON.stringify(f.value ?? ''),
+          );
+        else if (info.tag === 'input' && info.type === 'file')
+          throw new ActionInputError(`fields[${i}]`, 'is a file input: use file_upload');
+        else
+          await el.fill(
+            f.value === undefined || f.value === null ? '' : typeof f.value === 'string' ? f.value : JSON.stringify(f.value),
+          );
       }
       return { ...(await pageState(s, page)), filled: p.fields.length };
     },
@@ -111,8 +132,16 @@ export const inputOps: BrowserOp[] = [
     displayName: 'Drag and drop',
     description: 'Drag one element onto another.',
     props: {
-      startTarget: Property.ShortText({ displayName: 'Dragged element', required: true, description: 'a ref from a snapshot (e.g. e12) or a CSS selector' }),
-      endTarget: Property.ShortText({ displayName: 'Drop target', required: true, description: 'a ref from a snapshot or a CSS selector' }),
+      startTarget: Property.ShortText({
+        displayName: 'Dragged element',
+        required: true,
+        description: 'a ref from a snapshot (e.g. e12) or a CSS selector',
+      }),
+      endTarget: Property.ShortText({
+        displayName: 'Drop target',
+        required: true,
+        description: 'a ref from a snapshot or a CSS selector',
+      }),
     },
     outputSchema: pageOutput(),
     exec: async (s, p: { startTarget: string; endTarget: string }) => {
@@ -125,9 +154,14 @@ export const inputOps: BrowserOp[] = [
   {
     name: 'press_key',
     displayName: 'Press a key',
-    description: 'Press a key or chord (Enter, ArrowDown, Control+A, a) on the focused element, or on an element given by ref or selector.',
+    description:
+      'Press a key or chord (Enter, ArrowDown, Control+A, a) on the focused element, or on an element given by ref or selector.',
     props: {
-      key: Property.ShortText({ displayName: 'Key', required: true, description: 'a key name as in KeyboardEvent.key, or a chord like Control+A' }),
+      key: Property.ShortText({
+        displayName: 'Key',
+        required: true,
+        description: 'a key name as in KeyboardEvent.key, or a chord like Control+A',
+      }),
       ...targetProps('element', false),
     },
     outputSchema: pageOutput(),
@@ -153,7 +187,9 @@ export const inputOps: BrowserOp[] = [
         },
       }),
     },
-    outputSchema: pageOutput({ files: { type: 'array', items: { type: 'object', properties: { name: { type: 'string' }, bytes: { type: 'number' } } } } }),
+    outputSchema: pageOutput({
+      files: { type: 'array', items: { type: 'object', properties: { name: { type: 'string' }, bytes: { type: 'number' } } } },
+    }),
     exec: async (s, p: Target & { files: { name: string; content: string; mimeType: string }[] }) => {
       const files = p.files.map((f, i) => {
         if (!/^[A-Za-z0-9+/\r\n]*={0,2}\s*$/.test(f.content)) throw new ActionInputError(`files[${i}].content`, 'must be base64');
@@ -171,13 +207,23 @@ export const inputOps: BrowserOp[] = [
   {
     name: 'handle_dialog',
     displayName: 'Answer a dialog',
-    description: 'Accept or dismiss the open alert, confirm, prompt or beforeunload dialog; the page stays blocked until it is answered.',
+    description:
+      'Accept or dismiss the open alert, confirm, prompt or beforeunload dialog; the page stays blocked until it is answered.',
     whileDialog: true,
     props: {
-      accept: Property.Checkbox({ displayName: 'Accept', description: 'OK (true, default) or Cancel (false)', defaultValue: true }),
+      accept: Property.Checkbox({
+        displayName: 'Accept',
+        description: 'OK (true, default) or Cancel (false)',
+        defaultValue: true,
+      }),
       promptText: Property.ShortText({ displayName: 'Prompt text', description: 'the answer to a prompt dialog' }),
     },
-    outputSchema: pageOutput({ handled: { type: 'object', properties: { type: { type: 'string' }, message: { type: 'string' }, accepted: { type: 'boolean' } } } }),
+    outputSchema: pageOutput({
+      handled: {
+        type: 'object',
+        properties: { type: { type: 'string' }, message: { type: 'string' }, accepted: { type: 'boolean' } },
+      },
+    }),
     exec: async (s, p: { accept: boolean; promptText?: string }) => {
       const d = s.dialog;
       if (!d) throw new ActionError('No dialog is open.');
@@ -187,7 +233,9 @@ export const inputOps: BrowserOp[] = [
       await d.page.waitForLoadState('domcontentloaded').catch(() => undefined);
       const next = s.dialog; // the page may open another one straight away
       return {
-        ...(next ? { url: d.page.url(), title: '', dialog: { type: next.type, message: next.message } } : await pageState(s, d.page)),
+        ...(next
+          ? { url: d.page.url(), title: '', dialog: { type: next.type, message: next.message } }
+          : await pageState(s, d.page)),
         handled: { type: d.type, message: d.message, accepted: p.accept },
       };
     },

@@ -13,7 +13,12 @@ const WAIT_UNTIL = ['load', 'domcontentloaded', 'networkidle', 'commit'] as cons
  * Open a URL in a page: checked first (scheme, allowedHosts, egress guard) for a clear refusal, then loaded through
  * the session's proxy, which refuses redirects and subresources to forbidden hosts as well.
  */
-export async function gotoChecked(session: BrowserSession, page: Page, raw: string, waitUntil: (typeof WAIT_UNTIL)[number] = 'load') {
+export async function gotoChecked(
+  session: BrowserSession,
+  page: Page,
+  raw: string,
+  waitUntil: (typeof WAIT_UNTIL)[number] = 'load',
+) {
   let url: URL;
   try {
     url = new URL(raw);
@@ -22,7 +27,8 @@ export async function gotoChecked(session: BrowserSession, page: Page, raw: stri
   }
   if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new ActionInputError('url', 'must be an http or https URL');
   const verdict = await session.checkUrl(url.href);
-  if (!verdict.ok) throw new ActionError(`The browser may not open ${url.href}: ${verdict.reason}.`, { url: url.href, reason: verdict.reason });
+  if (!verdict.ok)
+    throw new ActionError(`The browser may not open ${url.href}: ${verdict.reason}.`, { url: url.href, reason: verdict.reason });
   const mark = session.blockedMark;
   const refused = () => session.blockedSince(mark).at(-1);
   let status: number | null = null;
@@ -54,9 +60,21 @@ const snapshotOp: BrowserOp = {
   description:
     'The page as an accessibility tree: one line per element (role, name, [ref=eN], state, value) and its text. Pass a ref to click, type and the other element actions.',
   props: {
-    maxLines: Property.Number({ displayName: 'Max lines', description: 'lines at most (default 1500)', integer: true, min: 10, max: 10_000, defaultValue: 1500 }),
+    maxLines: Property.Number({
+      displayName: 'Max lines',
+      description: 'lines at most (default 1500)',
+      integer: true,
+      min: 10,
+      max: 10_000,
+      defaultValue: 1500,
+    }),
   },
-  outputSchema: pageOutput({ tree: { type: 'string' }, refs: { type: 'number' }, lines: { type: 'number' }, truncated: { type: 'boolean' } }),
+  outputSchema: pageOutput({
+    tree: { type: 'string' },
+    refs: { type: 'number' },
+    lines: { type: 'number' },
+    truncated: { type: 'boolean' },
+  }),
   exec: async (s, p: { maxLines: number }) => {
     const page = await s.page();
     const snap = await page.evaluate<SnapshotResult>(snapshotExpression({ maxLines: p.maxLines, maxText: 200 }));
@@ -79,7 +97,8 @@ export const pageOps: BrowserOp[] = [
       }),
     },
     outputSchema: pageOutput({ status: { type: ['number', 'null'] } }),
-    exec: async (s, p: { url: string; waitUntil: (typeof WAIT_UNTIL)[number] }) => gotoChecked(s, await s.page(), p.url, p.waitUntil),
+    exec: async (s, p: { url: string; waitUntil: (typeof WAIT_UNTIL)[number] }) =>
+      gotoChecked(s, await s.page(), p.url, p.waitUntil),
   },
   {
     name: 'navigate_back',
@@ -106,10 +125,17 @@ export const pageOps: BrowserOp[] = [
   {
     name: 'read_text',
     displayName: 'Read text',
-    description: "The visible text of the page, or of one element (ref or selector).",
+    description: 'The visible text of the page, or of one element (ref or selector).',
     props: {
       ...targetProps('element', false),
-      maxChars: Property.Number({ displayName: 'Max characters', description: 'default 20000', integer: true, min: 1, max: 500_000, defaultValue: 20_000 }),
+      maxChars: Property.Number({
+        displayName: 'Max characters',
+        description: 'default 20000',
+        integer: true,
+        min: 1,
+        max: 500_000,
+        defaultValue: 20_000,
+      }),
     },
     outputSchema: pageOutput({ text: { type: 'string' }, length: { type: 'number' }, truncated: { type: 'boolean' } }),
     exec: async (s, p: { target?: string; maxChars: number }) => {
@@ -117,7 +143,12 @@ export const pageOps: BrowserOp[] = [
       const text = p.target
         ? await (await locate(page, p.target)).innerText()
         : String(await page.evaluate('document.body ? document.body.innerText : ""'));
-      return { ...(await pageState(s, page)), text: text.slice(0, p.maxChars), length: text.length, truncated: text.length > p.maxChars };
+      return {
+        ...(await pageState(s, page)),
+        text: text.slice(0, p.maxChars),
+        length: text.length,
+        truncated: text.length > p.maxChars,
+      };
     },
   },
   {
@@ -126,7 +157,14 @@ export const pageOps: BrowserOp[] = [
     description: "The page's HTML, or one element's outer HTML (ref or selector).",
     props: {
       ...targetProps('element', false),
-      maxChars: Property.Number({ displayName: 'Max characters', description: 'default 100000', integer: true, min: 1, max: 2_000_000, defaultValue: 100_000 }),
+      maxChars: Property.Number({
+        displayName: 'Max characters',
+        description: 'default 100000',
+        integer: true,
+        min: 1,
+        max: 2_000_000,
+        defaultValue: 100_000,
+      }),
     },
     outputSchema: pageOutput({ html: { type: 'string' }, length: { type: 'number' }, truncated: { type: 'boolean' } }),
     exec: async (s, p: { target?: string; maxChars: number }) => {
@@ -136,7 +174,12 @@ export const pageOps: BrowserOp[] = [
         : await page.content();
       // The refs are ours, not the page's.
       const html = raw.replace(REF_IN_HTML, '');
-      return { ...(await pageState(s, page)), html: html.slice(0, p.maxChars), length: html.length, truncated: html.length > p.maxChars };
+      return {
+        ...(await pageState(s, page)),
+        html: html.slice(0, p.maxChars),
+        length: html.length,
+        truncated: html.length > p.maxChars,
+      };
     },
   },
   {
@@ -145,26 +188,55 @@ export const pageOps: BrowserOp[] = [
     description: 'A PNG or JPEG of the viewport, the full page or one element, base64-encoded.',
     props: {
       ...targetProps('element', false),
-      fullPage: Property.Checkbox({ displayName: 'Full page', description: 'the whole scrollable page instead of the viewport', defaultValue: false }),
-      format: Property.StaticDropdown({ displayName: 'Format', defaultValue: 'png', options: [{ label: 'PNG', value: 'png' }, { label: 'JPEG', value: 'jpeg' }] }),
-      quality: Property.Number({ displayName: 'JPEG quality', description: '1 to 100 (default 80); asking for a quality takes a JPEG', integer: true, min: 1, max: 100 }),
+      fullPage: Property.Checkbox({
+        displayName: 'Full page',
+        description: 'the whole scrollable page instead of the viewport',
+        defaultValue: false,
+      }),
+      format: Property.StaticDropdown({
+        displayName: 'Format',
+        defaultValue: 'png',
+        options: [
+          { label: 'PNG', value: 'png' },
+          { label: 'JPEG', value: 'jpeg' },
+        ],
+      }),
+      quality: Property.Number({
+        displayName: 'JPEG quality',
+        description: '1 to 100 (default 80); asking for a quality takes a JPEG',
+        integer: true,
+        min: 1,
+        max: 100,
+      }),
     },
-    outputSchema: pageOutput({ mimeType: { type: 'string' }, data: { type: 'string', description: 'base64' }, bytes: { type: 'number' } }),
+    outputSchema: pageOutput({
+      mimeType: { type: 'string' },
+      data: { type: 'string', description: 'base64' },
+      bytes: { type: 'number' },
+    }),
     exec: async (s, p: { target?: string; fullPage: boolean; format: 'png' | 'jpeg'; quality?: number }) => {
       const page = await s.page();
       const format = p.quality !== undefined ? 'jpeg' : p.format;
       const opts = { type: format, ...(format === 'jpeg' ? { quality: p.quality ?? 80 } : {}) };
-      const buf = p.target ? await (await locate(page, p.target)).screenshot(opts) : await page.screenshot({ ...opts, fullPage: p.fullPage });
-      if (buf.length > MAX_SCREENSHOT_BYTES) throw new ActionError(`The screenshot is larger than ${MAX_SCREENSHOT_BYTES} bytes; take the viewport or one element.`);
+      const buf = p.target
+        ? await (await locate(page, p.target)).screenshot(opts)
+        : await page.screenshot({ ...opts, fullPage: p.fullPage });
+      if (buf.length > MAX_SCREENSHOT_BYTES)
+        throw new ActionError(`The screenshot is larger than ${MAX_SCREENSHOT_BYTES} bytes; take the viewport or one element.`);
       return { ...(await pageState(s, page)), mimeType: `image/${format}`, data: buf.toString('base64'), bytes: buf.length };
     },
   },
   {
     name: 'evaluate',
     displayName: 'Evaluate JavaScript',
-    description: 'Run a JavaScript function in the page, e.g. "() => document.title", or "(element) => element.value" with a target (ref or selector); returns its JSON result.',
+    description:
+      'Run a JavaScript function in the page, e.g. "() => document.title", or "(element) => element.value" with a target (ref or selector); returns its JSON result.',
     props: {
-      function: Property.LongText({ displayName: 'Function', required: true, description: 'a function expression; it may be async' }),
+      function: Property.LongText({
+        displayName: 'Function',
+        required: true,
+        description: 'a function expression; it may be async',
+      }),
       ...targetProps('element', false),
     },
     outputSchema: pageOutput({ result: { description: 'the JSON-serialisable value the function returned' } }),
@@ -177,20 +249,28 @@ export const pageOps: BrowserOp[] = [
       if ('dialog' in r) return { url: page.url(), title: '', result: null, dialog: r.dialog };
       const result = r.value === undefined ? null : r.value;
       const size = Buffer.byteLength(JSON.stringify(result) ?? 'null');
-      if (size > MAX_RESULT_BYTES) throw new ActionError(`The result is larger than ${MAX_RESULT_BYTES} bytes of JSON (${size}).`);
+      if (size > MAX_RESULT_BYTES)
+        throw new ActionError(`The result is larger than ${MAX_RESULT_BYTES} bytes of JSON (${size}).`);
       return { ...(await pageState(s, page)), result };
     },
   },
   {
     name: 'wait_for',
     displayName: 'Wait for',
-    description: 'Wait until a text appears, a text disappears, an element (selector) is visible, or a number of seconds has passed.',
+    description:
+      'Wait until a text appears, a text disappears, an element (selector) is visible, or a number of seconds has passed.',
     props: {
       text: Property.ShortText({ displayName: 'Text appears' }),
       textGone: Property.ShortText({ displayName: 'Text disappears' }),
       selector: Property.ShortText({ displayName: 'Element visible', description: 'a CSS or Playwright selector' }),
       time: Property.Number({ displayName: 'Seconds', description: 'just wait this long (at most 30)', min: 0, max: 30 }),
-      timeout: Property.Number({ displayName: 'Timeout (s)', description: 'for text, textGone and selector; default 10', min: 0.1, max: 60, defaultValue: 10 }),
+      timeout: Property.Number({
+        displayName: 'Timeout (s)',
+        description: 'for text, textGone and selector; default 10',
+        min: 0.1,
+        max: 60,
+        defaultValue: 10,
+      }),
     },
     outputSchema: pageOutput({ waited: { type: 'string' } }),
     exec: async (s, p: { text?: string; textGone?: string; selector?: string; time?: number; timeout: number }) => {
@@ -201,13 +281,25 @@ export const pageOps: BrowserOp[] = [
       };
       let waited: string;
       if (p.text) {
-        await page.getByText(p.text).first().waitFor({ state: 'visible', timeout }).catch(fail(`The text "${p.text}" did not appear`));
+        await page
+          .getByText(p.text)
+          .first()
+          .waitFor({ state: 'visible', timeout })
+          .catch(fail(`The text "${p.text}" did not appear`));
         waited = 'text';
       } else if (p.textGone) {
-        await page.getByText(p.textGone).first().waitFor({ state: 'hidden', timeout }).catch(fail(`The text "${p.textGone}" did not disappear`));
+        await page
+          .getByText(p.textGone)
+          .first()
+          .waitFor({ state: 'hidden', timeout })
+          .catch(fail(`The text "${p.textGone}" did not disappear`));
         waited = 'textGone';
       } else if (p.selector) {
-        await page.locator(p.selector).first().waitFor({ state: 'visible', timeout }).catch(fail(`No element matching ${p.selector} became visible`));
+        await page
+          .locator(p.selector)
+          .first()
+          .waitFor({ state: 'visible', timeout })
+          .catch(fail(`No element matching ${p.selector} became visible`));
         waited = 'selector';
       } else if (p.time !== undefined) {
         await page.waitForTimeout(p.time * 1000);
@@ -233,7 +325,18 @@ export const pageOps: BrowserOp[] = [
       url: Property.ShortText({ displayName: 'URL', description: 'for new: open this URL in the new tab' }),
     },
     outputSchema: pageOutput({
-      tabs: { type: 'array', items: { type: 'object', properties: { index: { type: 'number' }, url: { type: 'string' }, title: { type: 'string' }, active: { type: 'boolean' } } } },
+      tabs: {
+        type: 'array',
+        items: {
+          type: 'object',
+          properties: {
+            index: { type: 'number' },
+            url: { type: 'string' },
+            title: { type: 'string' },
+            active: { type: 'boolean' },
+          },
+        },
+      },
       active: { type: 'number' },
     }),
     exec: async (s, p: { action: 'list' | 'new' | 'select' | 'close'; index?: number; url?: string }) => {
@@ -258,7 +361,9 @@ export const pageOps: BrowserOp[] = [
       }
       const active = s.current ?? (s.dialog ? null : await s.page());
       const pages = s.pages();
-      const tabs = await Promise.all(pages.map(async (page, index) => ({ index, ...(await pageState(s, page)), active: page === active })));
+      const tabs = await Promise.all(
+        pages.map(async (page, index) => ({ index, ...(await pageState(s, page)), active: page === active })),
+      );
       return { ...extra, ...(active ? await pageState(s, active) : {}), tabs, active: active ? pages.indexOf(active) : -1 };
     },
   },

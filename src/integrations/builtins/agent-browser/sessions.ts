@@ -70,7 +70,10 @@ export interface BlockedRequest {
 
 const stripBrackets = (host: string) => host.replace(/^\[|\]$/g, '');
 const sha256 = (s: string) => createHash('sha256').update(s).digest('hex');
-export const firstLine = (err: unknown) => String((err as Error)?.message ?? err).split('\n')[0]!.trim();
+export const firstLine = (err: unknown) =>
+  String((err as Error)?.message ?? err)
+    .split('\n')[0]!
+    .trim();
 
 /** allowedHosts as given to start_session: host names, `*.example.com` wildcards or IP literals; normalised. */
 export function normalizeAllowedHosts(value: unknown): string[] | null {
@@ -85,7 +88,10 @@ export function normalizeAllowedHosts(value: unknown): string[] | null {
     const entry = stripBrackets(raw.trim().toLowerCase()).replace(/\.$/, '');
     if (net.isIP(entry)) return entry;
     if (!/^(\*\.)?[a-z0-9_]([a-z0-9_-]*[a-z0-9_])?(\.[a-z0-9_]([a-z0-9_-]*[a-z0-9_])?)*$/.test(entry) || entry.length > 253) {
-      throw new ActionInputError(field, 'must be a host name (example.com), a wildcard (*.example.com) or an IP address, without scheme, port or path');
+      throw new ActionInputError(
+        field,
+        'must be a host name (example.com), a wildcard (*.example.com) or an IP address, without scheme, port or path',
+      );
     }
     return entry;
   });
@@ -121,8 +127,14 @@ class EgressProxy {
     private readonly onBlocked: (url: string, reason: string) => void,
   ) {
     this.server = http.createServer((req, res) => void this.forward(req, res));
-    this.server.on('connect', (req: http.IncomingMessage, socket: net.Socket, head: Buffer) => void this.tunnel(req, socket, head));
-    this.server.on('upgrade', (req: http.IncomingMessage, socket: net.Socket, head: Buffer) => void this.upgrade(req, socket, head));
+    this.server.on(
+      'connect',
+      (req: http.IncomingMessage, socket: net.Socket, head: Buffer) => void this.tunnel(req, socket, head),
+    );
+    this.server.on(
+      'upgrade',
+      (req: http.IncomingMessage, socket: net.Socket, head: Buffer) => void this.upgrade(req, socket, head),
+    );
     this.server.on('connection', (s: net.Socket) => {
       this.sockets.add(s);
       s.on('close', () => this.sockets.delete(s));
@@ -167,7 +179,9 @@ class EgressProxy {
     const m = /^(.+):(\d+)$/.exec(req.url ?? '');
     if (!m) return void socket.end('HTTP/1.1 400 Bad Request\r\ncontent-length: 0\r\n\r\n');
     const host = stripBrackets(m[1]!);
-    const upstream = await this.open(host, Number(m[2]), `${host}:${m[2]}`, () => socket.end('HTTP/1.1 403 Forbidden\r\ncontent-length: 0\r\n\r\n'));
+    const upstream = await this.open(host, Number(m[2]), `${host}:${m[2]}`, () =>
+      socket.end('HTTP/1.1 403 Forbidden\r\ncontent-length: 0\r\n\r\n'),
+    );
     if (!upstream) return;
     this.splice(socket, upstream, () => {
       socket.write('HTTP/1.1 200 Connection Established\r\n\r\n');
@@ -184,7 +198,9 @@ class EgressProxy {
       return void socket.end('HTTP/1.1 400 Bad Request\r\ncontent-length: 0\r\n\r\n');
     }
     const host = stripBrackets(url.hostname);
-    const upstream = await this.open(host, Number(url.port || 80), url.href, () => socket.end('HTTP/1.1 403 Forbidden\r\ncontent-length: 0\r\n\r\n'));
+    const upstream = await this.open(host, Number(url.port || 80), url.href, () =>
+      socket.end('HTTP/1.1 403 Forbidden\r\ncontent-length: 0\r\n\r\n'),
+    );
     if (!upstream) return;
     this.splice(socket, upstream, () => {
       const lines = [`${req.method} ${url.pathname}${url.search} HTTP/1.1`];
@@ -223,17 +239,30 @@ class EgressProxy {
     const v = await this.check(host);
     if (!v.ok) {
       this.onBlocked(url.href, v.reason);
-      res.writeHead(403, { 'content-type': 'text/plain; charset=utf-8', 'x-switchboard-blocked': '1' }).end(`Blocked by Switchboard: ${v.reason}\n`);
+      res
+        .writeHead(403, { 'content-type': 'text/plain; charset=utf-8', 'x-switchboard-blocked': '1' })
+        .end(`Blocked by Switchboard: ${v.reason}\n`);
       return;
     }
     const headers: Record<string, string | string[]> = {};
-    for (const [k, val] of Object.entries(req.headers)) if (val !== undefined && !/^(proxy-|connection$|keep-alive$)/i.test(k)) headers[k] = val;
+    for (const [k, val] of Object.entries(req.headers))
+      if (val !== undefined && !/^(proxy-|connection$|keep-alive$)/i.test(k)) headers[k] = val;
     const upstream = http.request(
-      { host: v.address, family: v.family, port: Number(url.port || 80), method: req.method, path: url.pathname + url.search, headers, setHost: false, agent: false },
+      {
+        host: v.address,
+        family: v.family,
+        port: Number(url.port || 80),
+        method: req.method,
+        path: url.pathname + url.search,
+        headers,
+        setHost: false,
+        agent: false,
+      },
       (up) => {
         const raw: string[] = [];
         for (let i = 0; i < up.rawHeaders.length; i += 2) {
-          if (!/^(connection|keep-alive|proxy-connection)$/i.test(up.rawHeaders[i]!)) raw.push(up.rawHeaders[i]!, up.rawHeaders[i + 1]!);
+          if (!/^(connection|keep-alive|proxy-connection)$/i.test(up.rawHeaders[i]!))
+            raw.push(up.rawHeaders[i]!, up.rawHeaders[i + 1]!);
         }
         res.writeHead(up.statusCode ?? 502, up.statusMessage, raw);
         up.pipe(res);
@@ -276,7 +305,10 @@ export class BrowserSession {
     egress: EgressGuard,
   ) {
     this.egress = egress;
-    this.proxy = new EgressProxy((host) => this.checkHost(host), (url, reason) => this.recordBlocked(url, reason));
+    this.proxy = new EgressProxy(
+      (host) => this.checkHost(host),
+      (url, reason) => this.recordBlocked(url, reason),
+    );
   }
 
   // ---- egress ----
@@ -288,7 +320,8 @@ export class BrowserSession {
     if (!hostMatches(h, this.settings.allowedHosts)) return { ok: false, reason: `${h} is not in this session's allowedHosts` };
     const family = net.isIP(h);
     if (family) {
-      if (!this.egress.isAllowed(h, h)) return { ok: false, reason: `${h} is a private, loopback, link-local or metadata address` };
+      if (!this.egress.isAllowed(h, h))
+        return { ok: false, reason: `${h} is a private, loopback, link-local or metadata address` };
       return { ok: true, address: h, family: family as 4 | 6 };
     }
     let cached = this.dnsCache.get(h);
@@ -300,7 +333,8 @@ export class BrowserSession {
     }
     if (!cached.addresses) return { ok: false, reason: `${h} does not resolve` };
     const denied = cached.addresses.find((a) => !this.egress.isAllowed(h, a.address));
-    if (denied) return { ok: false, reason: `${h} resolves to ${denied.address}, a private, loopback, link-local or metadata address` };
+    if (denied)
+      return { ok: false, reason: `${h} resolves to ${denied.address}, a private, loopback, link-local or metadata address` };
     const first = cached.addresses[0]!;
     return { ok: true, address: first.address, family: first.family === 6 ? 6 : 4 };
   }
@@ -375,7 +409,13 @@ export class BrowserSession {
   get dialog(): (DialogInfo & { dialog: Dialog; page: Page }) | null {
     const d = this.openDialog;
     if (!d || d.page.isClosed()) return null;
-    return { type: d.dialog.type(), message: d.dialog.message(), defaultValue: d.dialog.defaultValue() || undefined, dialog: d.dialog, page: d.page };
+    return {
+      type: d.dialog.type(),
+      message: d.dialog.message(),
+      defaultValue: d.dialog.defaultValue() || undefined,
+      dialog: d.dialog,
+      page: d.page,
+    };
   }
 
   clearDialog(): void {
@@ -393,7 +433,10 @@ export class BrowserSession {
       this.dialogWaiters.add(resolve);
     });
     try {
-      return await Promise.race([p.then((value) => ({ value })), opened.then((d) => ({ dialog: { type: d.type(), message: d.message() } }))]);
+      return await Promise.race([
+        p.then((value) => ({ value })),
+        opened.then((d) => ({ dialog: { type: d.type(), message: d.message() } })),
+      ]);
     } finally {
       this.dialogWaiters.delete(waiter!);
       p.catch(() => undefined);
@@ -411,11 +454,13 @@ export class BrowserSession {
       signal?.throwIfAborted();
       return withTimeout(fn(), CALL_LIMIT_MS, 'The browser call did not finish in time.');
     });
-    this.queue = turn.catch(() => undefined).finally(() => {
-      this.pending--;
-      this.lastUsed = Date.now();
-      this.onSettled?.();
-    });
+    this.queue = turn
+      .catch(() => undefined)
+      .finally(() => {
+        this.pending--;
+        this.lastUsed = Date.now();
+        this.onSettled?.();
+      });
     if (!signal) return turn;
     return Promise.race([
       turn,
@@ -485,7 +530,11 @@ export class BrowserSessions {
    * start_session: reuse the live session when its variant and headless match (allowedHosts replaced), otherwise
    * close it and launch with these settings.
    */
-  start(scope: StateScope, settings: SessionSettings, egress: EgressGuard): Promise<{ session: BrowserSession; reused: boolean }> {
+  start(
+    scope: StateScope,
+    settings: SessionSettings,
+    egress: EgressGuard,
+  ): Promise<{ session: BrowserSession; reused: boolean }> {
     return this.exclusive(this.keyOf(scope), async () => {
       const current = this.live(scope);
       if (current && current.settings.stealth === settings.stealth && current.settings.headless === settings.headless) {
@@ -516,7 +565,11 @@ export class BrowserSessions {
       const started = this.live(scope);
       if (started) return pick(started);
       const saved = await this.loadSettings(this.profileDir(scope));
-      return this.launch(scope, { stealth, headless: saved?.headless ?? true, allowedHosts: saved?.allowedHosts ?? null }, egress);
+      return this.launch(
+        scope,
+        { stealth, headless: saved?.headless ?? true, allowedHosts: saved?.allowedHosts ?? null },
+        egress,
+      );
     });
   }
 
@@ -568,7 +621,12 @@ export class BrowserSessions {
     }
   }
 
-  private async doLaunch(key: string, scope: StateScope, settings: SessionSettings, egress: EgressGuard): Promise<BrowserSession> {
+  private async doLaunch(
+    key: string,
+    scope: StateScope,
+    settings: SessionSettings,
+    egress: EgressGuard,
+  ): Promise<BrowserSession> {
     if (this.closing) throw new ActionError('The browser is shutting down.');
     if (!settings.headless && !this.options.allowHeaded) {
       throw new ActionInputError('headless', 'must be true: this server runs browsers without a display');
@@ -584,7 +642,10 @@ export class BrowserSessions {
     if (settings.stealth) {
       args.push('--disable-blink-features=AutomationControlled', '--lang=en-US');
       const major = await this.chromiumMajor();
-      if (major) args.push(`--user-agent=Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/${major}.0.0.0 Safari/537.36`);
+      if (major)
+        args.push(
+          `--user-agent=Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/${major}.0.0.0 Safari/537.36`,
+        );
     }
     // Loaded on the first browser launch: playwright-core costs half a second of start-up to every process otherwise.
     const { chromium } = await import('playwright-core');
@@ -665,13 +726,18 @@ export class BrowserSessions {
   }
 
   private async saveSettings(dir: string, s: SessionSettings): Promise<void> {
-    await fs.writeFile(path.join(dir, SETTINGS_FILE), JSON.stringify({ headless: s.headless, allowedHosts: s.allowedHosts }), { mode: 0o600 });
+    await fs.writeFile(path.join(dir, SETTINGS_FILE), JSON.stringify({ headless: s.headless, allowedHosts: s.allowedHosts }), {
+      mode: 0o600,
+    });
   }
 
   private async loadSettings(dir: string): Promise<Pick<SessionSettings, 'headless' | 'allowedHosts'> | null> {
     try {
       const raw = JSON.parse(await fs.readFile(path.join(dir, SETTINGS_FILE), 'utf8'));
-      return { headless: raw.headless !== false, allowedHosts: Array.isArray(raw.allowedHosts) ? normalizeAllowedHosts(raw.allowedHosts) : null };
+      return {
+        headless: raw.headless !== false,
+        allowedHosts: Array.isArray(raw.allowedHosts) ? normalizeAllowedHosts(raw.allowedHosts) : null,
+      };
     } catch {
       return null;
     }

@@ -285,8 +285,9 @@ export interface ElementInfo {
  * A function object Playwright can pass to `locator.evaluate`: its source is sent to the page as written, so the
  * user's function (or one of the sources above) runs there unchanged, with the element as its argument.
  */
-// eslint-disable-next-line @typescript-eslint/no-implied-eval
-export const elementFunction = (source: string): ((el: unknown) => unknown) => new Function('element', `return (${source})(element);`) as (el: unknown) => unknown;
+export const elementFunction = (source: string): ((el: unknown) => unknown) =>
+  // eslint-disable-next-line @typescript-eslint/no-implied-eval
+  new Function('element', `return (${source})(element);`) as (el: unknown) => unknown;
 
 /**
  * The stealth init script: what the common stealth plugins change, installed in every frame before the page's own

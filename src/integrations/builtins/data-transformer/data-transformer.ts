@@ -7,7 +7,8 @@ const isPlainObject = (v: unknown): v is Record<string, unknown> => typeof v ===
 const transform = defineAction({
   name: 'transform_json',
   displayName: 'Transform JSON',
-  description: 'Build a new object: each output key takes the value at a JSONPath of the input ($.a.b, $.items[0], $.items[*].id, $..id).',
+  description:
+    'Build a new object: each output key takes the value at a JSONPath of the input ($.a.b, $.items[0], $.items[*].id, $..id).',
   props: {
     input: Property.Json({ displayName: 'Input', required: true }),
     mapping: Property.Object({ displayName: 'Mapping', description: 'output key → JSONPath', required: true }),
@@ -35,7 +36,8 @@ function deepMerge(a: unknown, b: unknown): unknown {
 const merge = defineAction({
   name: 'merge_objects',
   displayName: 'Merge objects',
-  description: 'Merge objects in order. deep: nested objects merge, later values win; shallow and last: top-level keys, later values win; first: top-level keys, the first value wins.',
+  description:
+    'Merge objects in order. deep: nested objects merge, later values win; shallow and last: top-level keys, later values win; first: top-level keys, the first value wins.',
   props: {
     objects: Property.Array({ displayName: 'Objects', required: true }),
     strategy: Property.StaticDropdown({
@@ -85,7 +87,10 @@ function matches(item: unknown, conditions: Record<string, unknown>): boolean {
         case '$exists':
           return (v !== undefined) === Boolean(arg);
         case '$contains':
-          return (typeof v === 'string' && typeof arg === 'string' && v.includes(arg)) || (Array.isArray(v) && v.some((x) => isDeepStrictEqual(x, arg)));
+          return (
+            (typeof v === 'string' && typeof arg === 'string' && v.includes(arg)) ||
+            (Array.isArray(v) && v.some((x) => isDeepStrictEqual(x, arg)))
+          );
         default:
           throw new ActionInputError(`conditions.${path}`, `has an unknown operator ${op} (use ${OPS.join(', ')})`);
       }

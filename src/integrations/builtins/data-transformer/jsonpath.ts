@@ -44,7 +44,8 @@ function descend(values: unknown[], seg: Segment): unknown[] {
   const out: unknown[] = [];
   for (const v of values) {
     if ('key' in seg) {
-      if (v && typeof v === 'object' && !Array.isArray(v) && Object.hasOwn(v, seg.key)) out.push((v as Record<string, unknown>)[seg.key]);
+      if (v && typeof v === 'object' && !Array.isArray(v) && Object.hasOwn(v, seg.key))
+        out.push((v as Record<string, unknown>)[seg.key]);
     } else if ('index' in seg) {
       if (Array.isArray(v)) {
         const idx = seg.index < 0 ? v.length + seg.index : seg.index;
@@ -76,5 +77,7 @@ export function evaluate(field: string, path: string, doc: unknown): unknown {
 
 /** Read a dot path (`a.b.0.c`) used by filter conditions. */
 export function getDotted(obj: unknown, path: string): unknown {
-  return path.split('.').reduce<unknown>((v, k) => (v && typeof v === 'object' ? (v as Record<string, unknown>)[k] : undefined), obj);
+  return path
+    .split('.')
+    .reduce<unknown>((v, k) => (v && typeof v === 'object' ? (v as Record<string, unknown>)[k] : undefined), obj);
 }

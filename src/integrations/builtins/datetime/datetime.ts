@@ -1,7 +1,8 @@
 import { ActionInputError, defineAction, defineIntegration, Property } from '../../framework.js';
 import { assertTimeZone, fromZoned, isoIn, parseDate, partsIn } from './zoned.js';
 
-const tzProp = () => Property.ShortText({ displayName: 'Time zone', description: 'IANA name, e.g. Europe/Paris', defaultValue: 'UTC' });
+const tzProp = () =>
+  Property.ShortText({ displayName: 'Time zone', description: 'IANA name, e.g. Europe/Paris', defaultValue: 'UTC' });
 const WEEKDAY_NAMES = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'];
 
 const parse = defineAction({
@@ -57,10 +58,17 @@ const format = defineAction({
   description: 'Format a date as iso, us (MM/DD/YYYY), eu (DD/MM/YYYY), long, short, time, datetime or relative ("in 3 days").',
   props: {
     date: Property.ShortText({ displayName: 'Date', required: true }),
-    format: Property.StaticDropdown({ displayName: 'Format', defaultValue: 'iso', options: FORMATS.map((f) => ({ label: f, value: f })) }),
+    format: Property.StaticDropdown({
+      displayName: 'Format',
+      defaultValue: 'iso',
+      options: FORMATS.map((f) => ({ label: f, value: f })),
+    }),
     timezone: tzProp(),
   },
-  outputSchema: { type: 'object', properties: { formatted: { type: 'string' }, format: { type: 'string' }, timezone: { type: 'string' } } },
+  outputSchema: {
+    type: 'object',
+    properties: { formatted: { type: 'string' }, format: { type: 'string' }, timezone: { type: 'string' } },
+  },
   run: async ({ propsValue: p }) => {
     const tz = assertTimeZone('timezone', p.timezone as string);
     const date = parseDate('date', p.date, tz);
@@ -86,15 +94,36 @@ const UNITS = ['seconds', 'minutes', 'hours', 'days', 'weeks', 'months', 'years'
 const math = defineAction({
   name: 'date_math',
   displayName: 'Add to or subtract from a date',
-  description: 'Add or subtract an amount of seconds, minutes, hours, days, weeks, months or years. Days and longer follow the calendar in the time zone (DST-safe); months clamp to the last day.',
+  description:
+    'Add or subtract an amount of seconds, minutes, hours, days, weeks, months or years. Days and longer follow the calendar in the time zone (DST-safe); months clamp to the last day.',
   props: {
     date: Property.ShortText({ displayName: 'Date', required: true }),
-    operation: Property.StaticDropdown({ displayName: 'Operation', required: true, defaultValue: 'add', options: [{ label: 'Add', value: 'add' }, { label: 'Subtract', value: 'subtract' }] }),
+    operation: Property.StaticDropdown({
+      displayName: 'Operation',
+      required: true,
+      defaultValue: 'add',
+      options: [
+        { label: 'Add', value: 'add' },
+        { label: 'Subtract', value: 'subtract' },
+      ],
+    }),
     amount: Property.Number({ displayName: 'Amount', required: true }),
-    unit: Property.StaticDropdown({ displayName: 'Unit', required: true, defaultValue: 'days', options: UNITS.map((u) => ({ label: u, value: u })) }),
+    unit: Property.StaticDropdown({
+      displayName: 'Unit',
+      required: true,
+      defaultValue: 'days',
+      options: UNITS.map((u) => ({ label: u, value: u })),
+    }),
     timezone: tzProp(),
   },
-  outputSchema: { type: 'object', properties: { result: { type: 'string', description: 'UTC ISO 8601' }, local: { type: 'string' }, timestamp: { type: 'number' } } },
+  outputSchema: {
+    type: 'object',
+    properties: {
+      result: { type: 'string', description: 'UTC ISO 8601' },
+      local: { type: 'string' },
+      timestamp: { type: 'number' },
+    },
+  },
   run: async ({ propsValue: p }) => {
     const tz = assertTimeZone('timezone', p.timezone as string);
     const date = parseDate('date', p.date, tz);
@@ -115,7 +144,16 @@ const math = defineAction({
         day = Math.min(day, new Date(Date.UTC(year, month, 0)).getUTCDate());
       }
       const norm = new Date(Date.UTC(year, month - 1, day));
-      result = fromZoned(norm.getUTCFullYear(), norm.getUTCMonth() + 1, norm.getUTCDate(), c.hour, c.minute, c.second, date.getUTCMilliseconds(), tz);
+      result = fromZoned(
+        norm.getUTCFullYear(),
+        norm.getUTCMonth() + 1,
+        norm.getUTCDate(),
+        c.hour,
+        c.minute,
+        c.second,
+        date.getUTCMilliseconds(),
+        tz,
+      );
     }
     if (Number.isNaN(result.getTime())) throw new ActionInputError('amount', 'is out of range');
     return { result: result.toISOString(), local: isoIn(result, tz), timestamp: result.getTime() };
@@ -125,15 +163,23 @@ const math = defineAction({
 const businessHours = defineAction({
   name: 'is_business_hours',
   displayName: 'Is it business hours?',
-  description: 'Whether a date (default now) falls on a work day between startHour (inclusive) and endHour (exclusive) in the time zone.',
+  description:
+    'Whether a date (default now) falls on a work day between startHour (inclusive) and endHour (exclusive) in the time zone.',
   props: {
     date: Property.ShortText({ displayName: 'Date', description: 'Default: now' }),
     timezone: tzProp(),
     startHour: Property.Number({ displayName: 'Start hour', defaultValue: 9, min: 0, max: 23, integer: true }),
     endHour: Property.Number({ displayName: 'End hour', defaultValue: 17, min: 1, max: 24, integer: true }),
-    workDays: Property.Array({ displayName: 'Work days', description: '0 = Sunday ... 6 = Saturday', defaultValue: [1, 2, 3, 4, 5] }),
+    workDays: Property.Array({
+      displayName: 'Work days',
+      description: '0 = Sunday ... 6 = Saturday',
+      defaultValue: [1, 2, 3, 4, 5],
+    }),
   },
-  outputSchema: { type: 'object', properties: { isBusinessHours: { type: 'boolean' }, localTime: { type: 'string' }, dayOfWeek: { type: 'string' } } },
+  outputSchema: {
+    type: 'object',
+    properties: { isBusinessHours: { type: 'boolean' }, localTime: { type: 'string' }, dayOfWeek: { type: 'string' } },
+  },
   run: async ({ propsValue: p }) => {
     const tz = assertTimeZone('timezone', (p.timezone as string) || 'UTC');
     const date = p.date ? parseDate('date', p.date, tz) : new Date();

@@ -43,7 +43,11 @@ const WEEKDAYS = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'];
 
 /** Wall-clock parts of an instant in a time zone. */
 export function partsIn(date: Date, timeZone: string): Parts {
-  const p = Object.fromEntries(formatter(timeZone).formatToParts(date).map((x) => [x.type, x.value]));
+  const p = Object.fromEntries(
+    formatter(timeZone)
+      .formatToParts(date)
+      .map((x) => [x.type, x.value]),
+  );
   return {
     year: Number(p.year),
     month: Number(p.month),
@@ -63,7 +67,16 @@ export function offsetMinutes(date: Date, timeZone: string): number {
 }
 
 /** The instant when the wall clock in `timeZone` shows the given parts (DST gaps resolve forward). */
-export function fromZoned(y: number, mo: number, d: number, h: number, mi: number, s: number, ms: number, timeZone: string): Date {
+export function fromZoned(
+  y: number,
+  mo: number,
+  d: number,
+  h: number,
+  mi: number,
+  s: number,
+  ms: number,
+  timeZone: string,
+): Date {
   const guess = Date.UTC(y, mo - 1, d, h, mi, s, ms);
   let t = guess - offsetMinutes(new Date(guess), timeZone) * 60_000;
   t = guess - offsetMinutes(new Date(t), timeZone) * 60_000;

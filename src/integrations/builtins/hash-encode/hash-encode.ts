@@ -12,11 +12,23 @@ const hash = defineAction({
       defaultValue: 'sha256',
       options: ['sha256', 'sha1', 'sha512', 'md5'].map((v) => ({ label: v.toUpperCase(), value: v })),
     }),
-    encoding: Property.StaticDropdown({ displayName: 'Output encoding', defaultValue: 'hex', options: [{ label: 'Hex', value: 'hex' }, { label: 'Base64', value: 'base64' }] }),
+    encoding: Property.StaticDropdown({
+      displayName: 'Output encoding',
+      defaultValue: 'hex',
+      options: [
+        { label: 'Hex', value: 'hex' },
+        { label: 'Base64', value: 'base64' },
+      ],
+    }),
   },
-  outputSchema: { type: 'object', properties: { hash: { type: 'string' }, algorithm: { type: 'string' }, encoding: { type: 'string' } } },
+  outputSchema: {
+    type: 'object',
+    properties: { hash: { type: 'string' }, algorithm: { type: 'string' }, encoding: { type: 'string' } },
+  },
   run: async ({ propsValue: p }) => ({
-    hash: createHash(p.algorithm as string).update(p.text as string, 'utf8').digest(p.encoding as 'hex' | 'base64'),
+    hash: createHash(p.algorithm as string)
+      .update(p.text as string, 'utf8')
+      .digest(p.encoding as 'hex' | 'base64'),
     algorithm: p.algorithm,
     encoding: p.encoding,
   }),
@@ -39,7 +51,8 @@ const encode = defineAction({
   outputSchema: { type: 'object', properties: { encoded: { type: 'string' }, encoding: { type: 'string' } } },
   run: async ({ propsValue: p }) => {
     const text = p.text as string;
-    const encoded = p.encoding === 'url' ? encodeURIComponent(text) : Buffer.from(text, 'utf8').toString(p.encoding as 'base64' | 'hex');
+    const encoded =
+      p.encoding === 'url' ? encodeURIComponent(text) : Buffer.from(text, 'utf8').toString(p.encoding as 'base64' | 'hex');
     return { encoded, encoding: p.encoding };
   },
 });
@@ -63,7 +76,8 @@ const decode = defineAction({
       }
     }
     if (p.encoding === 'hex' && !/^(?:[0-9a-fA-F]{2})*$/.test(s)) throw new ActionInputError('encoded', 'is not valid hex');
-    if (p.encoding === 'base64' && !/^[A-Za-z0-9+/_-]*={0,2}$/.test(s)) throw new ActionInputError('encoded', 'is not valid base64');
+    if (p.encoding === 'base64' && !/^[A-Za-z0-9+/_-]*={0,2}$/.test(s))
+      throw new ActionInputError('encoded', 'is not valid base64');
     return { decoded: Buffer.from(s, p.encoding as 'hex' | 'base64').toString('utf8'), encoding: p.encoding };
   },
 });

@@ -12,7 +12,8 @@ describe('http built-in', () => {
   let base: string;
   let flaky = 0;
   const guard = new EgressGuard(['127.0.0.1']);
-  const send = (input: Record<string, unknown>, dispatcher = guard.dispatcher()) => runAction(http.actions.send_request!, input, { dispatcher }) as Promise<any>;
+  const send = (input: Record<string, unknown>, dispatcher = guard.dispatcher()) =>
+    runAction(http.actions.send_request!, input, { dispatcher }) as Promise<any>;
 
   before(async () => {
     server = nodeHttp.createServer((req, res) => {
@@ -22,7 +23,14 @@ describe('http built-in', () => {
         const url = new URL(req.url ?? '/', 'http://x');
         if (url.pathname === '/echo') {
           res.writeHead(200, { 'content-type': 'application/json', 'x-test': 'yes' });
-          res.end(JSON.stringify({ method: req.method, query: Object.fromEntries(url.searchParams), headers: req.headers, body: Buffer.concat(chunks).toString() }));
+          res.end(
+            JSON.stringify({
+              method: req.method,
+              query: Object.fromEntries(url.searchParams),
+              headers: req.headers,
+              body: Buffer.concat(chunks).toString(),
+            }),
+          );
         } else if (url.pathname === '/status') {
           res.writeHead(Number(url.searchParams.get('code')), { 'content-type': 'text/plain' }).end('status body');
         } else if (url.pathname === '/flaky') {
@@ -73,14 +81,23 @@ describe('http built-in', () => {
     const form = await send({ method: 'POST', url: `${base}/echo`, body_type: 'form_data', body: { a: '1', b: 'two' } });
     assert.match(form.body.headers['content-type'], /multipart\/form-data/);
     assert.match(form.body.body, /name="b"\r\n\r\ntwo/);
-    const raw = await send({ method: 'PUT', url: `${base}/echo`, body_type: 'raw', body: 'plain text', headers: { 'content-type': 'text/plain' } });
+    const raw = await send({
+      method: 'PUT',
+      url: `${base}/echo`,
+      body_type: 'raw',
+      body: 'plain text',
+      headers: { 'content-type': 'text/plain' },
+    });
     assert.equal(raw.body.body, 'plain text');
     const bin = await send({ url: `${base}/binary`, response_is_binary: true });
     assert.equal(bin.body, Buffer.from([0, 1, 2, 255]).toString('base64'));
   });
 
   it('applies failureMode to 4xx and 5xx', async () => {
-    await assert.rejects(send({ url: `${base}/status?code=404` }), (e: unknown) => e instanceof ActionError && (e.detail as { status: number }).status === 404);
+    await assert.rejects(
+      send({ url: `${base}/status?code=404` }),
+      (e: unknown) => e instanceof ActionError && (e.detail as { status: number }).status === 404,
+    );
     const cont = await send({ url: `${base}/status?code=404`, failureMode: 'continue_4xx' });
     assert.equal(cont.status, 404);
     assert.equal(cont.body, 'status body');
@@ -103,12 +120,19 @@ describe('http built-in', () => {
   });
 
   it('refuses private addresses through the default guard', async () => {
-    await assert.rejects(runAction(http.actions.send_request!, { url: `${base}/echo` }), (e: unknown) => e instanceof ActionError && /not allowed/.test(e.message));
-    await assert.rejects(runAction(http.actions.send_request!, { url: 'http://169.254.169.254/latest/meta-data/' }), /not allowed/);
+    await assert.rejects(
+      runAction(http.actions.send_request!, { url: `${base}/echo` }),
+      (e: unknown) => e instanceof ActionError && /not allowed/.test(e.message),
+    );
+    await assert.rejects(
+      runAction(http.actions.send_request!, { url: 'http://169.254.169.254/latest/meta-data/' }),
+      /not allowed/,
+    );
   });
 
   it('names bad fields', async () => {
-    const field = (input: Record<string, unknown>, name: string) => assert.rejects(send(input), (e: unknown) => e instanceof ActionInputError && e.field === name);
+    const field = (input: Record<string, unknown>, name: string) =>
+      assert.rejects(send(input), (e: unknown) => e instanceof ActionInputError && e.field === name);
     await field({}, 'url');
     await field({ url: 'not a url' }, 'url');
     await field({ url: 'ftp://x.example' }, 'url');

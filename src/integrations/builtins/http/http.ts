@@ -61,7 +61,12 @@ const sendRequest = defineAction({
   description:
     'Call any public HTTP API. Private, loopback and metadata addresses are refused (SSRF guard) unless the operator allows them. failureMode: retry_all / retry_5xx retry up to 3 times with backoff; continue_all returns any status as output; continue_4xx returns 4xx and fails on 5xx; retry_none and continue_none fail on any 4xx/5xx.',
   props: {
-    method: Property.StaticDropdown({ displayName: 'Method', required: true, defaultValue: 'GET', options: METHODS.map((m) => ({ label: m, value: m })) }),
+    method: Property.StaticDropdown({
+      displayName: 'Method',
+      required: true,
+      defaultValue: 'GET',
+      options: METHODS.map((m) => ({ label: m, value: m })),
+    }),
     url: Property.ShortText({ displayName: 'URL', required: true }),
     headers: Property.Object({ displayName: 'Headers', defaultValue: {} }),
     queryParams: Property.Object({ displayName: 'Query parameters', defaultValue: {} }),
@@ -74,7 +79,11 @@ const sendRequest = defineAction({
         { label: 'Bearer token', value: 'BEARER_TOKEN' },
       ],
     }),
-    authFields: Property.Object({ displayName: 'Authentication fields', description: 'BASIC: {username, password}; BEARER_TOKEN: {token}', defaultValue: {} }),
+    authFields: Property.Object({
+      displayName: 'Authentication fields',
+      description: 'BASIC: {username, password}; BEARER_TOKEN: {token}',
+      defaultValue: {},
+    }),
     body_type: Property.StaticDropdown({
       displayName: 'Body type',
       defaultValue: 'none',
@@ -84,11 +93,19 @@ const sendRequest = defineAction({
     response_is_binary: Property.Checkbox({ displayName: 'Binary response (base64 body)', defaultValue: false }),
     timeout: Property.Number({ displayName: 'Timeout (seconds)', defaultValue: 30, min: 1, max: 300 }),
     followRedirects: Property.Checkbox({ displayName: 'Follow redirects', defaultValue: true }),
-    failureMode: Property.StaticDropdown({ displayName: 'On failure', defaultValue: 'continue_none', options: FAILURE_MODES.map((m) => ({ label: m, value: m })) }),
+    failureMode: Property.StaticDropdown({
+      displayName: 'On failure',
+      defaultValue: 'continue_none',
+      options: FAILURE_MODES.map((m) => ({ label: m, value: m })),
+    }),
   },
   outputSchema: {
     type: 'object',
-    properties: { status: { type: 'number' }, headers: { type: 'object' }, body: { description: 'parsed JSON, text, or base64 when binary' } },
+    properties: {
+      status: { type: 'number' },
+      headers: { type: 'object' },
+      body: { description: 'parsed JSON, text, or base64 when binary' },
+    },
   },
   run: async ({ propsValue: p, dispatcher, signal }) => {
     let url: URL;
@@ -103,9 +120,11 @@ const sendRequest = defineAction({
     const auth = (p.authFields ?? {}) as Record<string, unknown>;
     if (p.authType === 'BASIC') {
       if (typeof auth.username !== 'string') throw new ActionInputError('authFields.username', 'is required for BASIC');
-      headers.authorization = 'Basic ' + Buffer.from(`${auth.username}:${typeof auth.password === 'string' ? auth.password : ''}`).toString('base64');
+      headers.authorization =
+        'Basic ' + Buffer.from(`${auth.username}:${typeof auth.password === 'string' ? auth.password : ''}`).toString('base64');
     } else if (p.authType === 'BEARER_TOKEN') {
-      if (typeof auth.token !== 'string' || !auth.token) throw new ActionInputError('authFields.token', 'is required for BEARER_TOKEN');
+      if (typeof auth.token !== 'string' || !auth.token)
+        throw new ActionInputError('authFields.token', 'is required for BEARER_TOKEN');
       headers.authorization = `Bearer ${auth.token}`;
     }
     let body: string | FormData | undefined;
@@ -120,7 +139,8 @@ const sendRequest = defineAction({
     } else if (p.body_type === 'raw') {
       body = typeof p.body === 'string' ? p.body : JSON.stringify(p.body ?? '');
     }
-    if (body !== undefined && ['GET', 'HEAD'].includes(p.method as string)) throw new ActionInputError('body_type', `a ${String(p.method)} request has no body`);
+    if (body !== undefined && ['GET', 'HEAD'].includes(p.method as string))
+      throw new ActionInputError('body_type', `a ${String(p.method)} request has no body`);
 
     const mode = p.failureMode as FailureMode;
     for (let attempt = 1; ; attempt++) {
@@ -143,7 +163,9 @@ const sendRequest = defineAction({
           await new Promise((r) => setTimeout(r, 200 * 2 ** (attempt - 1)));
           continue;
         }
-        throw new ActionError(timedOut ? `The request timed out after ${String(p.timeout)} s.` : `The request failed: ${cause.message}`);
+        throw new ActionError(
+          timedOut ? `The request timed out after ${String(p.timeout)} s.` : `The request failed: ${cause.message}`,
+        );
       }
       const verdict = judge(res.status, mode);
       if (verdict.fail && verdict.retry && attempt < RETRIES) {

@@ -1,4 +1,12 @@
-import { ActionError, ActionInputError, defineAction, defineIntegration, NotAListError, Property, type KeyValueStore } from '../../framework.js';
+import {
+  ActionError,
+  ActionInputError,
+  defineAction,
+  defineIntegration,
+  NotAListError,
+  Property,
+  type KeyValueStore,
+} from '../../framework.js';
 
 const MAX_KEY = 512;
 const MAX_VALUE_BYTES = 512 * 1024;
@@ -12,7 +20,8 @@ function checkKey(key: unknown): string {
 }
 function checkValue(value: unknown): unknown {
   const size = Buffer.byteLength(JSON.stringify(value ?? null));
-  if (size > MAX_VALUE_BYTES) throw new ActionInputError('value', `must be at most ${MAX_VALUE_BYTES} bytes of JSON (got ${size})`);
+  if (size > MAX_VALUE_BYTES)
+    throw new ActionInputError('value', `must be at most ${MAX_VALUE_BYTES} bytes of JSON (got ${size})`);
   return value;
 }
 async function listOp<T>(fn: () => Promise<T>): Promise<T> {
@@ -87,7 +96,10 @@ export const kvStore = defineIntegration({
       displayName: 'Remove from a list',
       description: 'Remove every element equal to the value from the list under a key.',
       props: { key: keyProp(), value: valueProp() },
-      outputSchema: { type: 'object', properties: { key: { type: 'string' }, list: { type: 'array' }, removed: { type: 'number' } } },
+      outputSchema: {
+        type: 'object',
+        properties: { key: { type: 'string' }, list: { type: 'array' }, removed: { type: 'number' } },
+      },
       run: async ({ propsValue: p, store: s }) => {
         const key = checkKey(p.key);
         const { list, removed } = await listOp(() => s.removeFromList(key, p.value));

@@ -42,20 +42,39 @@ describe('storage built-in', () => {
     const read = await run(scopeA, 'read_file', { path: 'reports/2024/summary.txt' });
     assert.equal(read.content, 'héllo');
     assert.equal(read.contentEncoding, 'utf8');
-    await assert.rejects(run(scopeB, 'read_file', { path: 'reports/2024/summary.txt' }), ActionError, 'another scope sees nothing');
+    await assert.rejects(
+      run(scopeB, 'read_file', { path: 'reports/2024/summary.txt' }),
+      ActionError,
+      'another scope sees nothing',
+    );
 
     await run(scopeA, 'write_file', { path: 'reports/2024/summary.txt', content: 'v2' });
     assert.equal((await run(scopeA, 'read_file', { path: 'reports/2024/summary.txt' })).content, 'v2');
     assert.equal(await blobCount(), 1, 'the replaced bytes are removed');
 
-    await run(scopeA, 'write_file', { path: 'img/dot.bin', content: Buffer.from([0, 1, 255]).toString('base64'), contentEncoding: 'base64', contentType: 'application/octet-stream' });
+    await run(scopeA, 'write_file', {
+      path: 'img/dot.bin',
+      content: Buffer.from([0, 1, 255]).toString('base64'),
+      contentEncoding: 'base64',
+      contentType: 'application/octet-stream',
+    });
     const bin = await run(scopeA, 'read_file', { path: 'img/dot.bin' });
-    assert.deepEqual({ content: bin.content, contentEncoding: bin.contentEncoding, size: bin.size }, { content: 'AAH/', contentEncoding: 'base64', size: 3 });
+    assert.deepEqual(
+      { content: bin.content, contentEncoding: bin.contentEncoding, size: bin.size },
+      { content: 'AAH/', contentEncoding: 'base64', size: 3 },
+    );
 
     await run(scopeA, 'write_file', { path: 'reports/100%_done.txt', content: 'x' });
-    assert.deepEqual((await run(scopeA, 'list_files', {})).files.map((f: any) => f.path), ['img/dot.bin', 'reports/100%_done.txt', 'reports/2024/summary.txt']);
+    assert.deepEqual(
+      (await run(scopeA, 'list_files', {})).files.map((f: any) => f.path),
+      ['img/dot.bin', 'reports/100%_done.txt', 'reports/2024/summary.txt'],
+    );
     const listed = await run(scopeA, 'list_files', { prefix: 'reports/100%' });
-    assert.deepEqual(listed.files.map((f: any) => f.path), ['reports/100%_done.txt'], '% and _ in a prefix are literal');
+    assert.deepEqual(
+      listed.files.map((f: any) => f.path),
+      ['reports/100%_done.txt'],
+      '% and _ in a prefix are literal',
+    );
     assert.equal((await run(scopeB, 'list_files', {})).count, 0);
 
     assert.deepEqual(await run(scopeA, 'delete_file', { path: 'img/dot.bin' }), { path: 'img/dot.bin', deleted: true });
@@ -64,8 +83,13 @@ describe('storage built-in', () => {
   });
 
   it('keeps one file per path under concurrent writes', async () => {
-    const results = await Promise.allSettled(Array.from({ length: 8 }, (_, i) => run(scopeB, 'write_file', { path: 'race.txt', content: `writer ${i}` })));
-    assert.deepEqual(results.map((r) => r.status), Array(8).fill('fulfilled'));
+    const results = await Promise.allSettled(
+      Array.from({ length: 8 }, (_, i) => run(scopeB, 'write_file', { path: 'race.txt', content: `writer ${i}` })),
+    );
+    assert.deepEqual(
+      results.map((r) => r.status),
+      Array(8).fill('fulfilled'),
+    );
     const rows = await t.db.orm.select().from(storageObjects).where(eq(storageObjects.path, 'race.txt'));
     assert.equal(rows.length, 1);
     assert.match((await run(scopeB, 'read_file', { path: 'race.txt' })).content, /^writer \d$/);
@@ -75,13 +99,32 @@ describe('storage built-in', () => {
 
   it('names bad input and refuses to run without a scope', async () => {
     for (const bad of ['../etc/passwd', 'a//b', 'a/./b', '', 'a\\b', 'nul\u0000.txt', 'x'.repeat(1025)]) {
-      await assert.rejects(run(scopeA, 'write_file', { path: bad, content: 'x' }), (e: unknown) => e instanceof ActionInputError && e.field === 'path', bad);
+      await assert.rejects(
+        run(scopeA, 'write_file', { path: bad, content: 'x' }),
+        (e: unknown) => e instanceof ActionInputError && e.field === 'path',
+        bad,
+      );
     }
-    await assert.rejects(run(scopeA, 'write_file', { path: 'a.txt', content: '***', contentEncoding: 'base64' }), (e: unknown) => e instanceof ActionInputError && e.field === 'content');
-    await assert.rejects(run(scopeA, 'write_file', { path: 'a.txt', content: 'x', contentType: 'text/plain\r\nX-Evil: 1' }), (e: unknown) => e instanceof ActionInputError && e.field === 'contentType');
-    await assert.rejects(run(scopeA, 'get_download_url', { path: 'a.txt', expiresInSeconds: 10 }), (e: unknown) => e instanceof ActionInputError && e.field === 'expiresInSeconds');
-    await assert.rejects(run(scopeA, 'get_download_url', { path: 'missing.txt' }), (e: unknown) => e instanceof ActionError && /No file/.test(e.message));
-    await assert.rejects(run(null, 'list_files', {}), (e: unknown) => e instanceof ActionError && /persistence scope/.test(e.message));
+    await assert.rejects(
+      run(scopeA, 'write_file', { path: 'a.txt', content: '***', contentEncoding: 'base64' }),
+      (e: unknown) => e instanceof ActionInputError && e.field === 'content',
+    );
+    await assert.rejects(
+      run(scopeA, 'write_file', { path: 'a.txt', content: 'x', contentType: 'text/plain\r\nX-Evil: 1' }),
+      (e: unknown) => e instanceof ActionInputError && e.field === 'contentType',
+    );
+    await assert.rejects(
+      run(scopeA, 'get_download_url', { path: 'a.txt', expiresInSeconds: 10 }),
+      (e: unknown) => e instanceof ActionInputError && e.field === 'expiresInSeconds',
+    );
+    await assert.rejects(
+      run(scopeA, 'get_download_url', { path: 'missing.txt' }),
+      (e: unknown) => e instanceof ActionError && /No file/.test(e.message),
+    );
+    await assert.rejects(
+      run(null, 'list_files', {}),
+      (e: unknown) => e instanceof ActionError && /persistence scope/.test(e.message),
+    );
   });
 
   it('serves a file through a signed, expiring link and nothing else', async () => {
@@ -96,7 +139,10 @@ describe('storage built-in', () => {
     assert.equal(ok.status, 200);
     assert.equal(ok.text, 'a,b\n1,2\n');
     assert.equal(ok.headers['content-type'], 'text/csv');
-    assert.equal(ok.headers['content-disposition'], `attachment; filename="R_sum_ _final_.csv"; filename*=UTF-8''R%C3%A9sum%C3%A9%20%22final%22.csv`);
+    assert.equal(
+      ok.headers['content-disposition'],
+      `attachment; filename="R_sum_ _final_.csv"; filename*=UTF-8''R%C3%A9sum%C3%A9%20%22final%22.csv`,
+    );
     assert.equal(ok.headers['cache-control'], 'private, no-store');
 
     const url = new URL(link.url);
@@ -113,7 +159,11 @@ describe('storage built-in', () => {
       assert.equal(res.status, 404, why);
       assert.equal(res.body.error, 'NOT_FOUND', why);
     }
-    assert.equal((await t.get(`/api/v1/files/${randomUUID()}?expires=${expires}&signature=${signature}`, null)).status, 404, 'another id');
+    assert.equal(
+      (await t.get(`/api/v1/files/${randomUUID()}?expires=${expires}&signature=${signature}`, null)).status,
+      404,
+      'another id',
+    );
     assert.equal((await t.get(`/api/v1/files/${id}`, null)).status, 400, 'no signature');
 
     await run(scopeA, 'delete_file', { path: 'out/Résumé "final".csv' });

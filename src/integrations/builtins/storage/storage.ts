@@ -21,7 +21,16 @@ async function onPath<T>(fn: () => Promise<T>): Promise<T> {
 /** type/subtype with optional parameters, printable ASCII only (it is sent back as a header). */
 const CONTENT_TYPE = /^[\w.+-]+\/[\w.+-]+(\s*;[\x20-\x7e]{0,200})?$/;
 const isText = (contentType: string) => /^text\/|[/+](json|xml|javascript|csv|yaml)\b/i.test(contentType);
-const fileShape = { type: 'object', properties: { path: { type: 'string' }, size: { type: 'number' }, contentType: { type: 'string' }, sha256: { type: 'string' }, updatedAt: { type: 'string' } } };
+const fileShape = {
+  type: 'object',
+  properties: {
+    path: { type: 'string' },
+    size: { type: 'number' },
+    contentType: { type: 'string' },
+    sha256: { type: 'string' },
+    updatedAt: { type: 'string' },
+  },
+};
 const describe = (f: { path: string; size: number; contentType: string; sha256: string; updatedAt: string }) => ({
   path: f.path,
   size: f.size,
@@ -49,7 +58,14 @@ export const storage = defineIntegration({
         path: pathProp(),
         content: Property.LongText({ displayName: 'Content', required: true }),
         contentType: Property.ShortText({ displayName: 'Content type', defaultValue: 'text/plain; charset=utf-8' }),
-        contentEncoding: Property.StaticDropdown({ displayName: 'Content encoding', defaultValue: 'utf8', options: [{ label: 'UTF-8 text', value: 'utf8' }, { label: 'Base64', value: 'base64' }] }),
+        contentEncoding: Property.StaticDropdown({
+          displayName: 'Content encoding',
+          defaultValue: 'utf8',
+          options: [
+            { label: 'UTF-8 text', value: 'utf8' },
+            { label: 'Base64', value: 'base64' },
+          ],
+        }),
       },
       outputSchema: fileShape,
       run: async (ctx) => {
@@ -59,7 +75,8 @@ export const storage = defineIntegration({
           throw new ActionInputError('content', 'is not valid base64');
         }
         const contentType = ((p.contentType as string | undefined) || 'application/octet-stream').trim();
-        if (!CONTENT_TYPE.test(contentType)) throw new ActionInputError('contentType', 'must be a media type such as text/csv or application/pdf');
+        if (!CONTENT_TYPE.test(contentType))
+          throw new ActionInputError('contentType', 'must be a media type such as text/csv or application/pdf');
         const data = Buffer.from(content, p.contentEncoding === 'base64' ? 'base64' : 'utf8');
         if (data.length > MAX_FILE_BYTES) throw new ActionInputError('content', `must be at most ${MAX_FILE_BYTES} bytes`);
         return describe(await onPath(() => filesOf(ctx).write(p.path as string, data, contentType)));
@@ -71,9 +88,18 @@ export const storage = defineIntegration({
       description: 'Read a file; text types come back as UTF-8 and others as base64 unless outputEncoding says otherwise.',
       props: {
         path: pathProp(),
-        outputEncoding: Property.StaticDropdown({ displayName: 'Output encoding', options: [{ label: 'UTF-8 text', value: 'utf8' }, { label: 'Base64', value: 'base64' }] }),
+        outputEncoding: Property.StaticDropdown({
+          displayName: 'Output encoding',
+          options: [
+            { label: 'UTF-8 text', value: 'utf8' },
+            { label: 'Base64', value: 'base64' },
+          ],
+        }),
       },
-      outputSchema: { type: 'object', properties: { ...fileShape.properties, content: { type: 'string' }, contentEncoding: { type: 'string' } } },
+      outputSchema: {
+        type: 'object',
+        properties: { ...fileShape.properties, content: { type: 'string' }, contentEncoding: { type: 'string' } },
+      },
       run: async (ctx) => {
         const p = ctx.propsValue;
         const found = await onPath(() => filesOf(ctx).read(p.path as string));
@@ -88,7 +114,10 @@ export const storage = defineIntegration({
       description: 'Delete a file; deleted is false when there was none.',
       props: { path: pathProp() },
       outputSchema: { type: 'object', properties: { path: { type: 'string' }, deleted: { type: 'boolean' } } },
-      run: async (ctx) => ({ path: ctx.propsValue.path, deleted: await onPath(() => filesOf(ctx).delete(ctx.propsValue.path as string)) }),
+      run: async (ctx) => ({
+        path: ctx.propsValue.path,
+        deleted: await onPath(() => filesOf(ctx).delete(ctx.propsValue.path as string)),
+      }),
     }),
     defineAction({
       name: 'list_files',
@@ -105,8 +134,20 @@ export const storage = defineIntegration({
       name: 'get_download_url',
       displayName: 'Get a download link',
       description: 'A signed link to download the file without an API key, valid 60 to 3600 seconds.',
-      props: { path: pathProp(), expiresInSeconds: Property.Number({ displayName: 'Expires in (seconds)', defaultValue: 900, min: 60, max: 3600, integer: true }) },
-      outputSchema: { type: 'object', properties: { url: { type: 'string' }, expiresAt: { type: 'string' }, path: { type: 'string' } } },
+      props: {
+        path: pathProp(),
+        expiresInSeconds: Property.Number({
+          displayName: 'Expires in (seconds)',
+          defaultValue: 900,
+          min: 60,
+          max: 3600,
+          integer: true,
+        }),
+      },
+      outputSchema: {
+        type: 'object',
+        properties: { url: { type: 'string' }, expiresAt: { type: 'string' }, path: { type: 'string' } },
+      },
       run: async (ctx) => {
         const files = filesOf(ctx);
         const file = await onPath(() => files.find(ctx.propsValue.path as string));
