@@ -11,22 +11,35 @@ const isLeafObject = (v: object) => ArrayBuffer.isView(v) || v instanceof ArrayB
 
 /**
  * Whether a value nests objects, arrays, Maps or Sets more than `max` levels deep. Iterative, so it cannot overflow
- * the stack itself; an object reached twice (shared or cyclic) is walked once, as the serialiser writes it once.
+ * the stack itself. Plain trees (everything from JSON) take one quick walk; a value that looks too deep or too large
+ * for that walk (shared or cyclic objects) is walked again visiting each object once, as the serialiser writes it.
  */
 export function nestsDeeperThan(value: unknown, max = IPC_MAX_DEPTH): boolean {
   if (typeof value !== 'object' || value === null) return false;
-  const seen = new Set<object>();
-  const stack: Array<[object, number]> = [[value, 1]];
-  while (stack.length > 0) {
-    const [node, depth] = stack.pop()!;
-    if (depth > max) return true;
+  return walk(value, max, null) && walk(value, max, new Set());
+}
+
+const children = (node: object): Iterable<unknown> =>
+  node instanceof Map ? [...node.keys(), ...node.values()] : node instanceof Set ? node.values() : Object.values(node);
+
+/** Depth-first with explicit stacks; without `seen`, gives up (true) after a million objects. */
+function walk(root: object, max: number, seen: Set<object> | null): boolean {
+  const nodes: object[] = [root];
+  const depths: number[] = [1];
+  let budget = 1_000_000;
+  while (nodes.length > 0) {
+    const node = nodes.pop()!;
+    const depth = depths.pop()!;
+    if (depth > max || (!seen && --budget < 0)) return true;
     if (isLeafObject(node)) continue;
-    const children: Iterable<unknown> =
-      node instanceof Map ? [...node.keys(), ...node.values()] : node instanceof Set ? node.values() : Object.values(node);
-    for (const child of children) {
-      if (typeof child !== 'object' || child === null || seen.has(child)) continue;
-      seen.add(child);
-      stack.push([child, depth + 1]);
+    for (const child of children(node)) {
+      if (typeof child !== 'object' || child === null) continue;
+      if (seen) {
+        if (seen.has(child)) continue;
+        seen.add(child);
+      }
+      nodes.push(child);
+      depths.push(depth + 1);
     }
   }
   return false;
