@@ -250,7 +250,7 @@ describe('internals in answers', () => {
       const res = await t.request('POST', '/api/v1/actions/execute', { key, raw, headers: json });
       assert.equal(res.status, 400, res.text);
       assert.equal(res.body.error, 'VALIDATION_ERROR', res.text);
-      assert.match(res.body.message, /cannot be stored \(a NUL character/);
+      assert.match(res.body.message, /cannot be stored or searched for: text with a NUL character/);
       for (const leak of [/insert/i, /kv_entries/i, /params/i, /secret-/, /\$\d/]) assert.doesNotMatch(res.text, leak);
     }
     const get = await t.post('/api/v1/actions/execute', key, {

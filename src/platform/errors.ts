@@ -131,7 +131,7 @@ export const isUnstorableValue = (err: unknown): boolean => UNSTORABLE_SQLSTATES
 export const unstorableValue = (): AppError =>
   new AppError(
     'VALIDATION_ERROR',
-    'A value in the request cannot be stored (a NUL character, or a number or date out of range).',
+    'A value in the request cannot be stored or searched for: text with a NUL character, or a number or date out of range.',
   );
 
 /** 400 VALIDATION_ERROR naming one field: message "<field> <problem>", details [{field, message}]. */
