@@ -25,6 +25,7 @@ const shapes: Record<string, string> = {
     }),
   ),
   'text (strings of 1 KiB)': fill(JSON.stringify('lorem ipsum '.repeat(85))),
+  'text beyond Latin-1 (strings of 1 KiB)': fill(JSON.stringify('日本語のテキスト😀 '.repeat(40))),
   'numbers (limit-sized array)': `[${'1,'.repeat(DEFAULT_JSON_LIMITS.maxEntries - 1)}1]`,
   'nested 64 levels, repeated': fill(`${'{"a":'.repeat(63)}1${'}'.repeat(63)}`),
 };

@@ -21,12 +21,11 @@ export type JsonProblem =
   | { kind: 'surrogate'; field: string; inKey: boolean }
   | { kind: 'number'; field: string };
 
-/** An unpaired UTF-16 surrogate: in Unicode mode a proper pair is one code point, so only a lone half matches. */
-const LONE_SURROGATE = /\p{Surrogate}/u;
-const LONE_SURROGATES = /\p{Surrogate}/gu;
-
-export const isWellFormed = (s: string): boolean => !LONE_SURROGATE.test(s);
-export const toWellFormed = (s: string): string => s.replace(LONE_SURROGATES, '\uFFFD');
+/** ES2024 string methods (Node 20 has them; the TypeScript lib here is ES2023): no unpaired UTF-16 surrogate. */
+type Es2024String = string & { isWellFormed(): boolean; toWellFormed(): string };
+export const isWellFormed = (s: string): boolean => (s as Es2024String).isWellFormed();
+/** Each unpaired surrogate replaced by U+FFFD. */
+export const toWellFormed = (s: string): string => (s as Es2024String).toWellFormed();
 
 type Container = Record<string, unknown> | unknown[];
 interface Frame {
