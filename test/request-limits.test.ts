@@ -146,7 +146,9 @@ describe('input that PostgreSQL cannot take', () => {
       ['/api/v1/connections', key],
       [`/api/v1/triggers?workspaceId=${ws}`, key],
       [`/api/v1/mcp/servers?workspaceId=${ws}`, key],
+      [`/api/v1/workspace-members?workspaceId=${ws}`, key],
       ['/operator/v1/organizations', OPERATOR_TOKEN],
+      ['/operator/v1/oauth-apps', OPERATOR_TOKEN],
     ] as const;
     for (const [url, k] of lists) {
       for (const offset of ['9223372036854775808', '18446744073709551616', '1e309', '2147483648']) {
