@@ -115,6 +115,28 @@ describe('JSON bodies at the edge', () => {
     assert.equal((await t.request('POST', '/api/v1/end-users', { key, raw: fine, headers: json })).status, 201);
   });
 
+  it('takes its limits from the configuration', async () => {
+    const node = await t.secondNode({ SWITCHBOARD_JSON_MAX_DEPTH: '8', SWITCHBOARD_JSON_MAX_ENTRIES: '1000' });
+    try {
+      const post = async (metadata: string) => {
+        const res = await node.app.inject({
+          method: 'POST',
+          url: '/api/v1/end-users',
+          headers: { ...json, authorization: `Bearer ${key}` },
+          payload: `{"workspaceId":"${ws}","externalId":"conf-${metadata.length}","metadata":${metadata}}`,
+        });
+        return { status: res.statusCode, body: res.json(), text: res.body };
+      };
+      assert.equal((await post(nested(7))).status, 201, 'the body and 7 levels of metadata are 8');
+      refused(await post(nested(8)), 'metadata');
+      // Four keys (workspaceId, externalId, metadata, list) and 996 elements are 1,000 entries.
+      assert.equal((await post(`{"list":[${'0,'.repeat(995)}0]}`)).status, 201);
+      refused(await post(`{"list":[${'0,'.repeat(996)}0]}`), 'body');
+    } finally {
+      await node.close();
+    }
+  });
+
   it('refuses a number beyond a double (1e309) with the field named', async () => {
     const raw = `{"workspaceId":"${ws}","externalId":"big","metadata":{"amount":1e309}}`;
     refused(await t.request('POST', '/api/v1/end-users', { key, raw, headers: json }), 'metadata.amount');
