@@ -10,6 +10,7 @@ import { registerAuth } from './platform/http/auth.js';
 import { registerErrorHandling } from './platform/http/error-handler.js';
 import { registerMetrics } from './platform/http/metrics.js';
 import { ErrorBody } from './platform/http/schemas.js';
+import { jsonBodyProblem } from './platform/http/json-limits.js';
 import { newRequestId } from './platform/ids.js';
 import { lazySerializers, lazyValidator } from './platform/http/lazy-compilers.js';
 import { InvalidationBus } from './platform/invalidation.js';
@@ -472,11 +473,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     lazyValidator(() => (httpPart === 'body' ? ajvBody : ajvText).compile(schema) as never),
   );
 
-  // Empty JSON bodies (common on DELETE and POST without fields) read as "no body".
+  // Empty JSON bodies (common on DELETE and POST without fields) read as "no body"; others keep the limits (0105).
   const defaultJson = app.getDefaultJsonParser('error', 'error');
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (req, body, done) => {
     if (typeof body === 'string' && body.trim() === '') return done(null, undefined);
-    return defaultJson(req, body as string, done);
+    return defaultJson(req, body as string, (err, value) =>
+      err ? done(err) : done(jsonBodyProblem(value, config.jsonLimits), value),
+    );
   });
 
   app.addHook('onRequest', async (req, reply) => {

@@ -16,6 +16,7 @@ describe('config', () => {
     assert.equal(c.encryptionKey, null);
     assert.deepEqual(c.plans, DEFAULT_PLANS);
     assert.equal(c.bodyLimit, 1_048_576);
+    assert.deepEqual(c.jsonLimits, { maxDepth: 64, maxEntries: 100_000 });
     assert.equal(c.storageS3, null);
     assert.equal(c.processes, 1);
     assert.ok(Object.isFrozen(c));
@@ -34,6 +35,8 @@ describe('config', () => {
       [{ SWITCHBOARD_PLANS: '{"free":{"workspaces":-1}}' }, /free\.workspaces/],
       [{ SWITCHBOARD_PLANS: '{"free":{"colour":"red"}}' }, /free\.colour/],
       [{ SWITCHBOARD_WORKERS: 'maybe' }, /SWITCHBOARD_WORKERS/],
+      [{ SWITCHBOARD_JSON_MAX_DEPTH: '300' }, /SWITCHBOARD_JSON_MAX_DEPTH must be between 8 and 256/],
+      [{ SWITCHBOARD_JSON_MAX_ENTRIES: '10' }, /SWITCHBOARD_JSON_MAX_ENTRIES/],
       [{ SWITCHBOARD_PROCESSES: '2' }, /SWITCHBOARD_PROCESSES above 1 needs DATABASE_URL/],
       [{ SWITCHBOARD_PROCESSES: '0' }, /SWITCHBOARD_PROCESSES/],
       [{ SWITCHBOARD_PROCESSES: 'many' }, /SWITCHBOARD_PROCESSES/],

@@ -1,6 +1,7 @@
 import os from 'node:os';
 import path from 'node:path';
 import { mergePlans, type PlanTable } from './platform/plans.js';
+import { DEFAULT_JSON_LIMITS, type JsonLimits } from './platform/http/json-limits.js';
 
 /**
  * The whole environment, parsed once at boot and frozen. Nothing else in the code reads `process.env`.
@@ -27,6 +28,8 @@ export interface Config {
   authCacheTtlMs: number;
   /** Maximum request body size in bytes. */
   bodyLimit: number;
+  /** Shape limits of every JSON body: nesting depth, keys and elements in all (0105). */
+  jsonLimits: JsonLimits;
   /** Start background job workers in this process. */
   workers: boolean;
   /** Service processes sharing the port (SWITCHBOARD_PROCESSES, a number or `auto`); more than 1 needs DATABASE_URL. */
@@ -157,6 +160,11 @@ export function loadConfig(env: Env = process.env): Readonly<Config> {
     lastUsedFlushMs: int(env, 'SWITCHBOARD_LAST_USED_FLUSH_MS', 10_000, 100, 3_600_000),
     authCacheTtlMs: int(env, 'SWITCHBOARD_AUTH_CACHE_TTL_MS', 60_000, 0, 3_600_000),
     bodyLimit: int(env, 'SWITCHBOARD_BODY_LIMIT', 1_048_576, 1024, 100 * 1_048_576),
+    // Depth stays far below what the piece workers' IPC can carry (0105).
+    jsonLimits: {
+      maxDepth: int(env, 'SWITCHBOARD_JSON_MAX_DEPTH', DEFAULT_JSON_LIMITS.maxDepth, 8, 256),
+      maxEntries: int(env, 'SWITCHBOARD_JSON_MAX_ENTRIES', DEFAULT_JSON_LIMITS.maxEntries, 1_000, 10_000_000),
+    },
     workers: bool(env, 'SWITCHBOARD_WORKERS', true),
     processes: processes(env, 'SWITCHBOARD_PROCESSES', databaseUrl !== null),
     pieceWorkers: int(env, 'SWITCHBOARD_PIECE_WORKERS', 2, 1, 64),

@@ -6,6 +6,7 @@ import { bootstrap, readPreviousKeys, resolveEncryptionKey } from './bootstrap.j
 import { loadConfig, type Config } from './config.js';
 import { openDatabase, type Database } from './platform/db/database.js';
 import { migrate } from './platform/db/migrate.js';
+import { keepServingThroughFaults } from './platform/process-faults.js';
 
 export async function openConfiguredDatabase(config: Readonly<Config>): Promise<Database> {
   if (config.databaseUrl) return openDatabase({ url: config.databaseUrl });
@@ -28,6 +29,8 @@ export async function serve(base: Readonly<Config> = loadConfig()): Promise<void
   const leader = cluster.isPrimary || cluster.worker?.id === 1;
   if (leader) await migrate(db);
   const app = await buildApp({ config, db });
+  // From here on no single request's fault ends the process (0107).
+  keepServingThroughFaults(app.log);
   const first = leader ? await bootstrap(config, db, app.services) : null;
   if (first) {
     // Printed once, on stdout, never through the logger.

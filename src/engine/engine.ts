@@ -17,7 +17,7 @@ import { DbKeyValueStore } from '../integrations/state/kv-store.js';
 import { validateInput } from '../integrations/validate.js';
 import type { Orm } from '../platform/db/database.js';
 import type { EgressGuard } from '../platform/egress.js';
-import { AppError, invalidField, isAppError } from '../platform/errors.js';
+import { AppError, invalidField, isAppError, isUnstorableValue, unstorableValue } from '../platform/errors.js';
 import { newId } from '../platform/ids.js';
 import type { ConnectionsService } from '../modules/connections/connections.service.js';
 import type { EndUsersService } from '../modules/end-users/end-users.service.js';
@@ -589,14 +589,13 @@ export class ExecutionEngine {
       if (err instanceof ActionError)
         return { ok: false, error: err.message, ...(err.detail !== undefined ? { detail: err.detail } : {}) };
       if (isAppError(err)) throw err;
+      if (isUnstorableValue(err)) throw unstorableValue();
       this.deps.log.error(
         { err: { message: (err as Error)?.message }, integration: target.definition.name, action: action.name },
         'action failed unexpectedly',
       );
-      throw new AppError(
-        'ACTION_FAILED',
-        `${target.definition.name}.${action.name} failed: ${(err as Error)?.message ?? 'unknown error'}`.slice(0, 500),
-      );
+      // The message of an unexpected error can hold internals (an SQL statement and its values): logged, not answered.
+      throw new AppError('ACTION_FAILED', `${target.definition.name}.${action.name} failed unexpectedly; the error was logged.`);
     } finally {
       rejectStopped = null;
       this.deadlines.remove(deadline);

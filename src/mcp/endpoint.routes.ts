@@ -2,6 +2,7 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from
 import { WebStandardStreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js';
 import { isJsonContentType } from '@modelcontextprotocol/sdk/shared/mediaType.js';
 import { isUuid } from '../platform/ids.js';
+import { inspectJson, jsonProblemMessage } from '../platform/http/json-limits.js';
 import { applyErrorHeaders, resolveError, send as sendRestError } from '../platform/http/error-handler.js';
 import * as serversRepo from '../modules/mcp-servers/mcp-servers.repository.js';
 import type { McpPrincipal } from './auth/tokens.js';
@@ -133,6 +134,9 @@ export async function mcpEndpointRoutes(app: FastifyInstance): Promise<void> {
       } catch {
         return reply.code(400).send(rpcError(-32700, 'Parse error: the body is not valid JSON.'));
       }
+      // The JSON limits of every body (0105), refused like the other framing problems (0085).
+      const { problem } = inspectJson(parsed, app.config.jsonLimits);
+      if (problem) return refuse(reply, 400, 'VALIDATION_ERROR', jsonProblemMessage(problem, app.config.jsonLimits));
       const messages = (Array.isArray(parsed) ? parsed : [parsed]) as RpcMessage[];
       if (!messages.length || messages.some((m) => !m || typeof m !== 'object'))
         return reply.code(400).send(rpcError(-32600, 'Invalid Request: expected a JSON-RPC message.'));

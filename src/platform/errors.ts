@@ -120,6 +120,20 @@ export const isForeignKeyViolation = (err: unknown): boolean => hasSqlState(err,
  */
 export const isRestrictViolation = (err: unknown): boolean => hasSqlState(err, '23001');
 
+/**
+ * A value PostgreSQL cannot store or compare, from the caller's input: character_not_in_repertoire (a NUL in text),
+ * untranslatable_character (\u0000 in JSON), numeric_value_out_of_range, and datetime/time zone out of range.
+ */
+const UNSTORABLE_SQLSTATES = ['22021', '22P05', '22003', '22008', '22007', '22009'];
+export const isUnstorableValue = (err: unknown): boolean => UNSTORABLE_SQLSTATES.some((code) => hasSqlState(err, code));
+
+/** The answer to an unstorable value: what is wrong, never the statement or its values. */
+export const unstorableValue = (): AppError =>
+  new AppError(
+    'VALIDATION_ERROR',
+    'A value in the request cannot be stored or searched for: text with a NUL character, or a number or date out of range.',
+  );
+
 /** 400 VALIDATION_ERROR naming one field: message "<field> <problem>", details [{field, message}]. */
 export function invalidField(field: string, problem: string): AppError {
   return new AppError('VALIDATION_ERROR', `${field} ${problem}`, { details: [{ field, message: problem }] });

@@ -19,6 +19,15 @@ describe('request URLs in logs', () => {
     );
     assert.equal(redactUrl('/api/v1/triggers/enable'), '/api/v1/triggers/enable');
     assert.equal(
+      redactUrl('/api/v1/files/5f0c8a8e-1111-4222-8333-444455556666?expires=1700000000&signature=AbC-123_xyz'),
+      '/api/v1/files/5f0c8a8e-1111-4222-8333-444455556666?expires=1700000000&signature=[REDACTED]',
+    );
+    assert.equal(
+      redactUrl('/cb?code=c1&state=s1&error=x&api_key=k1&X-Amz-Signature=a1&client_secret=cs&sig=s2#frag'),
+      '/cb?code=[REDACTED]&state=[REDACTED]&error=x&api_key=[REDACTED]&X-Amz-Signature=[REDACTED]&client_secret=[REDACTED]&sig=[REDACTED]#frag',
+    );
+    assert.equal(redactUrl('/x?status=ok&limit=5&cursor=abc&workspaceId=1'), '/x?status=ok&limit=5&cursor=abc&workspaceId=1');
+    assert.equal(
       redactUrl('/api/v1/workspaces/5f0c8a8e-1111-4222-8333-444455556666'),
       '/api/v1/workspaces/5f0c8a8e-1111-4222-8333-444455556666',
     );

@@ -1,7 +1,11 @@
 import type { FastifyServerOptions } from 'fastify';
 
-/** Query parameters whose values are secrets (connect tokens, hosted approval links). */
-const SECRET_QUERY = /([?&](?:token|access_token|code|state)=)[^&]*/gi;
+/**
+ * Query parameters whose values may be credentials, by name: connect and portal tokens, hosted approval links, OAuth
+ * codes and state, signed file links (`signature`), and what third parties put in a webhook address (`secret`,
+ * `api_key`, `sig`, ...). A harmless value under such a name is redacted too: cheaper than one credential in a log.
+ */
+const SECRET_QUERY = /([?&][^=&#]*(?:token|secret|signature|sig|code|state|password|passwd|key|auth|credential)[^=&#]*=)[^&#]*/gi;
 
 /**
  * A webhook trigger's address is its own credential (anyone who has it can post events): its id is not logged, in

@@ -187,6 +187,52 @@ describe('pieces in worker processes', () => {
     );
   });
 
+  it('refuses a call whose data nests too deep for the IPC channel, and the worker lives on', async () => {
+    const [before] = pool.pids();
+    let deep: unknown = {};
+    for (let i = 0; i < 2500; i++) deep = { a: deep };
+    const run = (input: Record<string, unknown>) =>
+      pool.request({
+        op: 'run',
+        piece: { package: fixture('piece-probe') },
+        action: 'echo',
+        input,
+        auth: probeAuth,
+        publicUrl: '',
+        runId: 'deep',
+      });
+    await assert.rejects(
+      run({ message: deep }),
+      (e: unknown) => e instanceof ActionError && /nests more than 512/.test(e.message),
+    );
+    const out = (await run({ message: 'after' })) as { message: string; pid: number };
+    assert.equal(out.message, 'after');
+    assert.ok(pool.pids().includes(out.pid) && pool.pids().includes(before!), 'no worker was replaced');
+  });
+
+  it('fails only the call when a piece builds a value too deep to return, to store, or to read back', async () => {
+    const pids = pool.pids();
+    await assert.rejects(
+      runAction(probe.actions.deep!, { depth: 3000 }, { auth: probeAuth }),
+      (e: unknown) => e instanceof ActionError && /output nests more than 512/.test(e.message),
+    );
+    const store = new MemoryStore();
+    await assert.rejects(
+      runAction(probe.actions.deep!, { depth: 3000, to: 'store' }, { auth: probeAuth, store }),
+      (e: unknown) => e instanceof ActionError && /store\.put nests more than 512/.test(e.message),
+    );
+    assert.equal(store.map.size, 0, 'nothing was stored');
+    let deep: unknown = 'bottom';
+    for (let i = 0; i < 3000; i++) deep = [deep];
+    store.map.set('k', deep);
+    await assert.rejects(
+      runAction(probe.actions.remember!, { key: 'k' }, { auth: probeAuth, store }),
+      (e: unknown) => e instanceof ActionError && /nests more than 512/.test(e.message),
+    );
+    assert.deepEqual(await runAction(probe.actions.deep!, { depth: 100 }, { auth: probeAuth }).then((v) => typeof v), 'object');
+    assert.deepEqual(pool.pids(), pids, 'the workers live on');
+  });
+
   it('keeps the worker behind the egress guard', async () => {
     for (const host of ['169.254.169.254', '10.0.0.1']) {
       const out = (await runAction(probe.actions.connect!, { host, port: 80 }, { auth: probeAuth })) as any;

@@ -1,6 +1,7 @@
 import { fork, type ChildProcess } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { ActionError, ActionInputError, ResolverMissingError } from '../framework.js';
+import { nestsDeeperThan, tooDeep } from './ipc.js';
 import type { HostHandlers, ParentMessage, WorkerMessage, WorkerRequest } from './protocol.js';
 
 export interface PieceWorkerPoolOptions {
@@ -67,7 +68,12 @@ class Worker {
     if (!call) return;
     if (m.kind === 'host') {
       const handler = call.handlers[m.method];
-      const reply = (r: ParentMessage) => !this.exited && this.child.send(r);
+      // A value the worker could not read (or that cannot be sent) fails that host call, not the worker (0106).
+      const reply = (r: Extract<ParentMessage, { kind: 'host-reply' }>) => {
+        if (this.exited) return;
+        const problem = r.ok && nestsDeeperThan(r.value) ? tooDeep('The value') : this.post(r);
+        if (problem && r.ok) this.post({ kind: 'host-reply', hostId: r.hostId, ok: false, message: problem });
+      };
       if (!handler) {
         reply({ kind: 'host-reply', hostId: m.hostId, ok: false, message: `${m.method} is not available for this call.` });
         return;
@@ -85,6 +91,16 @@ class Worker {
     else if (m.error.kind === 'no-resolver') call.reject(new ResolverMissingError(m.error.message));
     else if (m.error.kind === 'input') call.reject(new ActionInputError(m.error.field ?? 'input', m.error.message));
     else call.reject(new ActionError(m.error.message));
+  }
+
+  /** Sends a message; the reason when it could not go (a value the serialiser cannot take, a closed channel). */
+  post(m: ParentMessage): string | null {
+    try {
+      this.child.send(m);
+      return null;
+    } catch (err) {
+      return err instanceof Error ? err.message : String(err);
+    }
   }
 
   failAll(err: Error): void {
@@ -138,6 +154,8 @@ export class PieceWorkerPool {
     signal?: AbortSignal,
   ): Promise<T> {
     if (this.closed) return Promise.reject(new ActionError('The server is shutting down.'));
+    // Refused here: the worker could not read it, and would die trying (0106).
+    if (nestsDeeperThan(request)) return Promise.reject(new ActionError(tooDeep("The call's data")));
     const worker = this.pick();
     const id = this.nextId++;
     return new Promise<T>((resolve, reject) => {
@@ -149,7 +167,11 @@ export class PieceWorkerPool {
           timeoutMs,
         );
         worker.pending.set(id, { resolve: resolve as (v: unknown) => void, reject, handlers, timer });
-        worker.child.send({ kind: 'request', id, request } satisfies ParentMessage);
+        const unsent = worker.post({ kind: 'request', id, request });
+        if (unsent && worker.pending.delete(id)) {
+          clearTimeout(timer);
+          reject(new ActionError(`The call could not be passed to the integration worker (${unsent}).`));
+        }
       };
       const kill = (why: string) => {
         if (!worker.pending.delete(id)) return;
@@ -158,7 +180,7 @@ export class PieceWorkerPool {
         worker.child.kill('SIGKILL');
       };
       signal?.addEventListener('abort', () => kill('The call was cancelled.'), { once: true });
-      void worker.ready.then(start);
+      void worker.ready.then(start).catch(reject);
     });
   }
 

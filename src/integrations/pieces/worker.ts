@@ -6,6 +6,7 @@
  */
 import { EgressGuard, enforceTlsVerification, installProcessEgressGuard } from '../../platform/egress.js';
 import { loadPiece, pieceAuthValue, propsMeta, secretsOf, type LoadedPiece } from './adapter.js';
+import { nestsDeeperThan, tooDeep } from './ipc.js';
 import type {
   AppEventResult,
   HostMethod,
@@ -16,7 +17,15 @@ import type {
   WorkerRequest,
 } from './protocol.js';
 
-const send = (m: WorkerMessage) => process.send?.(m);
+/** Sends a message to the API process; false when it could not go (a value the serialiser cannot take). */
+function send(m: WorkerMessage): boolean {
+  try {
+    process.send?.(m);
+    return true;
+  } catch {
+    return false;
+  }
+}
 
 installProcessEgressGuard(new EgressGuard((process.env.SWITCHBOARD_EGRESS_ALLOW ?? '').split(',')));
 await enforceTlsVerification();
@@ -28,8 +37,10 @@ const hostCalls = new Map<number, { resolve: (v: unknown) => void; reject: (e: E
 function host(requestId: number, method: HostMethod, ...args: unknown[]): Promise<any> {
   const hostId = nextHostId++;
   return new Promise((resolve, reject) => {
+    // The API process could not read a value nested deeper than this (0106): only this host call fails.
+    if (nestsDeeperThan(args) || !send({ kind: 'host', id: requestId, hostId, method, args }))
+      return reject(new Error(tooDeep(`The value given to ${method}`)));
     hostCalls.set(hostId, { resolve, reject });
-    send({ kind: 'host', id: requestId, hostId, method, args });
   });
 }
 
@@ -317,7 +328,10 @@ process.on('message', (m: ParentMessage) => {
   void (async () => {
     try {
       const value = await handle(id, request);
-      send({ kind: 'reply', id, ok: true, value: value === undefined ? null : structuredCloneable(value) });
+      // An output the API process could not read fails this call only (0106).
+      if (nestsDeeperThan(value)) throw new Error(tooDeep("The integration's output"));
+      const out = value === undefined ? null : structuredCloneable(value);
+      if (!send({ kind: 'reply', id, ok: true, value: out })) throw new Error("The integration's output could not be returned.");
     } catch (err) {
       send({ kind: 'reply', id, ok: false, error: toWorkerError(err, request) });
     } finally {

@@ -6,6 +6,7 @@ import type { EgressGuard } from '../../platform/egress.js';
 import { newToken, TOKEN_PREFIX } from '../../platform/ids.js';
 import * as repo from './oauth.repository.js';
 import type { OAuthClientRow } from './oauth.repository.js';
+import { DEFAULT_JSON_LIMITS, inspectJson } from '../../platform/http/json-limits.js';
 
 /** An OAuth error as RFC 6749 / 7591 shape it: `{error, error_description}` with its status. */
 export class OAuthError extends Error {
@@ -228,6 +229,7 @@ export class OAuthClients {
     } catch {
       throw fail('it is not JSON');
     }
+    if (inspectJson(doc, DEFAULT_JSON_LIMITS).problem) throw fail('it is not JSON within the limits of a request body');
     if ((doc as { client_id?: unknown })?.client_id !== url) throw fail('its client_id does not equal its URL');
     return parseClientMetadata(doc, { documentUrl: url });
   }

@@ -11,6 +11,7 @@ import {
   type PageContext,
 } from '../../web/mcp-authorize.page.js';
 import { OAuthError } from './clients.js';
+import { parseLimitedJson, type JsonLimits } from '../../platform/http/json-limits.js';
 import type { AuthorizeRequest, Person } from './oauth.service.js';
 
 type Form = Record<string, string>;
@@ -22,12 +23,12 @@ function parseForm(body: unknown): Form {
   return out;
 }
 
-function parseJson(body: unknown): unknown {
+function parseJson(body: unknown, limits: JsonLimits): unknown {
   if (typeof body !== 'string' || !body.trim()) return undefined;
   try {
-    return JSON.parse(body);
-  } catch {
-    throw new OAuthError('invalid_client_metadata', 'The body is not valid JSON.');
+    return parseLimitedJson(body, limits);
+  } catch (err) {
+    throw new OAuthError('invalid_client_metadata', (err as Error).message);
   }
 }
 
@@ -85,7 +86,7 @@ export async function mcpOAuthRoutes(app: FastifyInstance): Promise<void> {
     ...cors,
     handler: async (req, reply) => {
       try {
-        const client = await clients.register(parseJson(req.body));
+        const client = await clients.register(parseJson(req.body, app.config.jsonLimits));
         return reply
           .code(201)
           .headers({ ...CORS, 'Cache-Control': 'no-store' })
@@ -307,7 +308,7 @@ export async function mcpOAuthRoutes(app: FastifyInstance): Promise<void> {
     const type = String(req.headers['content-type'] ?? '');
     if (type.startsWith('application/json')) {
       try {
-        const v = parseJson(req.body);
+        const v = parseJson(req.body, app.config.jsonLimits);
         return v && typeof v === 'object' && !Array.isArray(v)
           ? Object.fromEntries(Object.entries(v).filter(([, x]) => typeof x === 'string'))
           : {};

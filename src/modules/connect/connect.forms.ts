@@ -1,5 +1,6 @@
 import type { AuthOption, Prop } from '../../integrations/framework.js';
 import type { AppError } from '../../platform/errors.js';
+import { DEFAULT_JSON_LIMITS, inspectJson } from '../../platform/http/json-limits.js';
 import type { CreateConnectionInput } from '../connections/connections.schemas.js';
 
 /** How long a credential check (auth option `validate`) may take before the page reports it. */
@@ -34,8 +35,10 @@ function coerce(prop: Prop, raw: unknown): unknown {
     case 'JSON':
     case 'OBJECT':
     case 'ARRAY':
+      // JSON beyond the body limits (0105) is kept as text, like JSON that does not parse.
       try {
-        return JSON.parse(raw) as unknown;
+        const value = JSON.parse(raw) as unknown;
+        return inspectJson(value, DEFAULT_JSON_LIMITS).problem ? raw : value;
       } catch {
         return raw;
       }

@@ -3,14 +3,19 @@ import { Type } from '@sinclair/typebox';
 import type { TriggerPayload } from '../../integrations/framework.js';
 import { AppError } from '../../platform/errors.js';
 import { isUuid } from '../../platform/ids.js';
+import { inspectJson, jsonProblemError, type JsonLimits } from '../../platform/http/json-limits.js';
 import type { WebhookAnswer } from './webhooks.service.js';
 
 const tags = ['Webhooks (inbound)'];
 const METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'];
 const err = { $ref: 'ErrorBody' };
 
-/** The request as the pieces framework hands it to triggers: headers, query, parsed body and the raw body. */
-function payloadOf(req: FastifyRequest): TriggerPayload {
+/**
+ * The request as the pieces framework hands it to triggers: headers, query, parsed body and the raw body. A JSON
+ * body outside the limits is refused before anything is stored; unpaired surrogates in it are replaced, not refused,
+ * so a provider's event is not lost over one bad character (0105).
+ */
+function payloadOf(req: FastifyRequest, limits: JsonLimits): TriggerPayload {
   const raw = Buffer.isBuffer(req.body) ? req.body.toString('utf8') : '';
   const headers: Record<string, string> = {};
   for (const [k, v] of Object.entries(req.headers))
@@ -27,6 +32,9 @@ function payloadOf(req: FastifyRequest): TriggerPayload {
     } catch {
       throw new AppError('VALIDATION_ERROR', 'The body is not valid JSON.');
     }
+    const checked = inspectJson(body, limits, 'repair');
+    if (checked.problem) throw jsonProblemError(checked.problem, limits);
+    body = checked.value;
   } else if (type === 'application/x-www-form-urlencoded') body = Object.fromEntries(new URLSearchParams(raw));
   return { method: req.method, headers, queryParams, body, rawBody: raw };
 }
@@ -46,6 +54,7 @@ function answer(reply: FastifyReply, a: WebhookAnswer): FastifyReply {
  */
 export const webhooksRoutes: FastifyPluginAsync = async (app) => {
   const service = app.services.webhooks;
+  const limits = app.config.jsonLimits;
   // Bodies reach the trigger raw (signature checks need the exact bytes), whatever their content type.
   app.removeAllContentTypeParsers();
   app.addContentTypeParser('*', { parseAs: 'buffer' }, (_req, body, done) => done(null, body));
@@ -67,7 +76,7 @@ export const webhooksRoutes: FastifyPluginAsync = async (app) => {
     handler: async (req, reply) => {
       const { integrationName, id } = req.params as { integrationName: string; id: string };
       if (!isUuid(id)) throw new AppError('NOT_FOUND', 'No trigger source listens at this address.');
-      return answer(reply, await service.receive(integrationName, id.toLowerCase(), payloadOf(req)));
+      return answer(reply, await service.receive(integrationName, id.toLowerCase(), payloadOf(req, limits)));
     },
   });
 
@@ -86,7 +95,7 @@ export const webhooksRoutes: FastifyPluginAsync = async (app) => {
     },
     handler: async (req, reply) => {
       const { integrationName } = req.params as { integrationName: string };
-      return answer(reply, await service.receiveApp(integrationName, payloadOf(req)));
+      return answer(reply, await service.receiveApp(integrationName, payloadOf(req, limits)));
     },
   });
 };

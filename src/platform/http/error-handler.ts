@@ -1,6 +1,14 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import FindMyWay, { type HTTPMethod } from 'find-my-way';
-import { AppError, ERROR_CATALOG, isAppError, isForeignKeyViolation, violatedConstraint } from '../errors.js';
+import {
+  AppError,
+  ERROR_CATALOG,
+  isAppError,
+  isForeignKeyViolation,
+  isUnstorableValue,
+  unstorableValue,
+  violatedConstraint,
+} from '../errors.js';
 
 interface AjvError {
   instancePath?: string;
@@ -47,9 +55,6 @@ export function send(reply: FastifyReply, err: AppError, requestId?: string): Fa
 }
 
 /** Map framework errors to catalog codes; anything unknown becomes a 500 that leaks nothing. */
-/** character_not_in_repertoire, untranslatable_character, datetime_field_overflow, invalid_datetime_format, invalid_time_zone_displacement_value */
-const INPUT_SQLSTATES = new Set(['22021', '22P05', '22008', '22007', '22009']);
-
 function toAppError(error: FastifyError, request: FastifyRequest): { err: AppError; unexpected: boolean } {
   if (isAppError(error)) return { err: error, unexpected: false };
   const validation = (error as FastifyError & { validation?: AjvError[]; validationContext?: string }).validation;
@@ -78,13 +83,7 @@ function toAppError(error: FastifyError, request: FastifyRequest): { err: AppErr
   }
   // Values the schemas let through but PostgreSQL cannot store or compare (a NUL character in text, a date outside
   // its range, from a field or a cursor): the caller's input, not a fault.
-  const sqlState = (error as { code?: unknown }).code ?? (error as { cause?: { code?: unknown } }).cause?.code;
-  if (typeof sqlState === 'string' && INPUT_SQLSTATES.has(sqlState)) {
-    return {
-      err: new AppError('VALIDATION_ERROR', 'A value in the request cannot be stored (NUL characters, or a date out of range).'),
-      unexpected: false,
-    };
-  }
+  if (isUnstorableValue(error)) return { err: unstorableValue(), unexpected: false };
   // A write naming a row that another request (or node) deleted meanwhile, past every check that read it (0086).
   if (isForeignKeyViolation(error)) {
     request.log.warn(

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { Counter, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
+import { processFaults } from '../process-faults.js';
 
 /**
  * Prometheus metrics at GET /metrics (operator token): process metrics and, per route pattern, request counts
@@ -20,6 +21,16 @@ export function registerMetrics(app: FastifyInstance): Registry {
     labelNames: ['method', 'route'] as const,
     buckets: [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5],
     registers: [registry],
+  });
+  new Counter({
+    name: 'switchboard_process_faults_total',
+    help: 'Uncaught exceptions and unhandled rejections the process survived (0107); each is logged',
+    labelNames: ['kind'] as const,
+    registers: [registry],
+    collect() {
+      this.reset();
+      for (const [kind, n] of Object.entries(processFaults())) this.inc({ kind }, n);
+    },
   });
   app.addHook('onResponse', async (req, reply) => {
     const route = req.routeOptions.url ?? 'unmatched';

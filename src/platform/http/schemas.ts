@@ -13,9 +13,12 @@ export const ErrorBody = Type.Object(
   { additionalProperties: true, $id: 'ErrorBody', title: 'Error' },
 );
 
+/** The largest offset a list takes: far beyond any list's length, and within every SQL integer type (0108). */
+export const MAX_OFFSET = 2_147_483_647;
+
 export const PageQuery = {
   limit: Type.Integer({ minimum: 1, maximum: 100, default: 50, description: 'Page size (1 to 100)' }),
-  offset: Type.Integer({ minimum: 0, default: 0, description: 'Items to skip' }),
+  offset: Type.Integer({ minimum: 0, maximum: MAX_OFFSET, default: 0, description: `Items to skip (0 to ${MAX_OFFSET})` }),
 };
 
 export const IdParams = Type.Object({ id: Type.String({ format: 'uuid' }) });
