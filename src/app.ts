@@ -10,6 +10,7 @@ import { registerAuth } from './platform/http/auth.js';
 import { registerErrorHandling } from './platform/http/error-handler.js';
 import { registerMetrics } from './platform/http/metrics.js';
 import { ErrorBody } from './platform/http/schemas.js';
+import { openApiRouteTransform } from './platform/http/openapi.js';
 import { newRequestId } from './platform/ids.js';
 import { lazySerializers, lazyValidator } from './platform/http/lazy-compilers.js';
 import { InvalidationBus } from './platform/invalidation.js';
@@ -515,6 +516,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         },
       },
     },
+    transform: openApiRouteTransform,
     refResolver: { buildLocalReference: (json, _base, _frag, i) => (typeof json.$id === 'string' ? json.$id : `def-${i}`) },
   });
   await app.register(swaggerUi, {
