@@ -460,8 +460,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
   }).withTypeProvider<TypeBoxTypeProvider>();
 
-  // Bodies are validated strictly (no type coercion); query strings and params are coerced from text.
-  const ajvOptions = { useDefaults: true, removeAdditional: true, allErrors: false, strict: false } as const;
+  // Bodies are validated strictly (no type coercion); query strings and params are coerced from text. `verbose` gives
+  // errors their schema, so a value outside a union is answered with the allowed values (validation-messages.ts).
+  const ajvOptions = { useDefaults: true, removeAdditional: true, allErrors: false, strict: false, verbose: true } as const;
   const ajvBody = addFormats.default(new Ajv.default({ ...ajvOptions, coerceTypes: false }));
   const ajvText = addFormats.default(new Ajv.default({ ...ajvOptions, coerceTypes: 'array' }));
   for (const s of SHARED_SCHEMAS) {
