@@ -128,10 +128,10 @@ export interface AppDeps {
   logStream?: NodeJS.WritableStream;
 }
 
-/** Every service, built once per process; REST routes, the CLI, jobs (and later MCP) share them. */
 /** Serialises npm installs of added pieces across processes sharing a data dir (any fixed id, unlike the others). */
 const PIECE_INSTALL_LOCK_ID = 727_003;
 
+/** Every service, built once per process; REST routes, MCP, hosted pages, jobs and the CLI share them. */
 export function createServices(
   { config, db }: AppDeps,
   log: { info(o: object, m?: string): void; error(o: object, m?: string): void; warn(o: object, m?: string): void },

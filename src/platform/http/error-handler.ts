@@ -12,10 +12,10 @@ export function send(reply: FastifyReply, err: AppError, requestId?: string): Fa
   return reply.code(err.status).type('application/json; charset=utf-8').send(body);
 }
 
-/** Map framework errors to catalog codes; anything unknown becomes a 500 that leaks nothing. */
 /** character_not_in_repertoire, untranslatable_character, datetime_field_overflow, invalid_datetime_format, invalid_time_zone_displacement_value */
 const INPUT_SQLSTATES = new Set(['22021', '22P05', '22008', '22007', '22009']);
 
+/** Map framework errors to catalog codes; anything unknown becomes a 500 that leaks nothing. */
 function toAppError(error: FastifyError, request: FastifyRequest): { err: AppError; unexpected: boolean } {
   if (isAppError(error)) return { err: error, unexpected: false };
   const validation = (error as FastifyError & { validation?: AjvError[]; validationContext?: string }).validation;
