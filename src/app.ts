@@ -137,7 +137,7 @@ export function createServices(
   log: { info(o: object, m?: string): void; error(o: object, m?: string): void; warn(o: object, m?: string): void },
 ) {
   const orm = db.orm;
-  const bus = new InvalidationBus(db);
+  const bus = new InvalidationBus(db, { redisUrl: config.redisUrl, log });
   const jobs = new JobRunner(db, log);
   const verifier = new ApiKeyVerifier(orm, bus, config.authCacheTtlMs, config.lastUsedFlushMs, (err) =>
     log.error({ err: { message: (err as Error).message } }, 'lastUsedAt flush failed'),
