@@ -120,12 +120,16 @@ import { createMcpServices } from './mcp/index.js';
 import { mcpEndpointRoutes } from './mcp/endpoint.routes.js';
 import { mcpOAuthRoutes } from './mcp/oauth/oauth.routes.js';
 import { mcpServersRoutes } from './modules/mcp-servers/mcp-servers.routes.js';
+import { actionPacksRoutes } from './modules/action-packs/action-packs.routes.js';
+import { ActionPacksService } from './modules/action-packs/action-packs.service.js';
 
 export interface AppDeps {
   config: Readonly<Config>;
   db: Database;
   /** Where log lines go (stdout by default); tests capture them. */
   logStream?: NodeJS.WritableStream;
+  /** The time for the monthly quota and action packs (tests cross a month boundary with it); Date.now by default. */
+  now?: () => number;
 }
 
 /** Serialises npm installs of added pieces across processes sharing a data dir (any fixed id, unlike the others). */
@@ -133,7 +137,7 @@ const PIECE_INSTALL_LOCK_ID = 727_003;
 
 /** Every service, built once per process; REST routes, MCP, hosted pages, jobs and the CLI share them. */
 export function createServices(
-  { config, db }: AppDeps,
+  { config, db, now }: AppDeps,
   log: { info(o: object, m?: string): void; error(o: object, m?: string): void; warn(o: object, m?: string): void },
 ) {
   const orm = db.orm;
@@ -201,7 +205,14 @@ export function createServices(
   });
   const workspaceIntegrations = new WorkspaceIntegrationsService({ orm, registry, workspaces, connections, oauthApps, bus });
   const partials = new PartialsService({ orm, registry, workspaces, bus });
-  const limits = new UsageLimiter({ orm, plans: config.plans });
+  const actionPacks = new ActionPacksService({ orm, plans: config.plans, bus, ...(now ? { now } : {}) });
+  const limits = new UsageLimiter({
+    orm,
+    plans: config.plans,
+    bus,
+    extraActions: (orgId, month) => actionPacks.actionsIn(orgId, month),
+    ...(now ? { now } : {}),
+  });
   const idempotency = new IdempotencyStore(orm);
   const activityRecorder = new ActivityRecorder(db, log);
   const engine = new ExecutionEngine({
@@ -385,6 +396,7 @@ export function createServices(
     workspaceIntegrations,
     partials,
     limits,
+    actionPacks,
     idempotency,
     engine,
     actions,
@@ -533,6 +545,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerMetrics(app);
   await app.register(healthRoutes);
   await app.register(operatorRoutes);
+  await app.register(actionPacksRoutes);
   await app.register(authRoutes);
   await app.register(apiKeysRoutes);
   await app.register(workspacesRoutes);

@@ -17,6 +17,8 @@ export type Invalidation =
   /** Connections of an organization changed (created, deleted, credentials or status). */
   | { type: 'connections'; orgId: string }
   | { type: 'approval_policies'; orgId: string }
+  /** Action packs of an organization were added or deleted: its monthly quota changed. */
+  | { type: 'action_packs'; orgId: string }
   /** A trigger source was disabled or its piece state changed (inbound webhooks cache active sources). */
   | { type: 'trigger_source'; id: string; orgId: string }
   | { type: 'all' };
