@@ -11,6 +11,7 @@ import { registerErrorHandling } from './platform/http/error-handler.js';
 import { registerMetrics } from './platform/http/metrics.js';
 import { ErrorBody } from './platform/http/schemas.js';
 import { jsonBodyProblem } from './platform/http/json-limits.js';
+import { openApiRouteTransform } from './platform/http/openapi.js';
 import { newRequestId } from './platform/ids.js';
 import { lazySerializers, lazyValidator } from './platform/http/lazy-compilers.js';
 import { InvalidationBus } from './platform/invalidation.js';
@@ -120,24 +121,28 @@ import { createMcpServices } from './mcp/index.js';
 import { mcpEndpointRoutes } from './mcp/endpoint.routes.js';
 import { mcpOAuthRoutes } from './mcp/oauth/oauth.routes.js';
 import { mcpServersRoutes } from './modules/mcp-servers/mcp-servers.routes.js';
+import { actionPacksRoutes } from './modules/action-packs/action-packs.routes.js';
+import { ActionPacksService } from './modules/action-packs/action-packs.service.js';
 
 export interface AppDeps {
   config: Readonly<Config>;
   db: Database;
   /** Where log lines go (stdout by default); tests capture them. */
   logStream?: NodeJS.WritableStream;
+  /** The time for the monthly quota and action packs (tests cross a month boundary with it); Date.now by default. */
+  now?: () => number;
 }
 
-/** Every service, built once per process; REST routes, the CLI, jobs (and later MCP) share them. */
 /** Serialises npm installs of added pieces across processes sharing a data dir (any fixed id, unlike the others). */
 const PIECE_INSTALL_LOCK_ID = 727_003;
 
+/** Every service, built once per process; REST routes, MCP, hosted pages, jobs and the CLI share them. */
 export function createServices(
-  { config, db }: AppDeps,
+  { config, db, now }: AppDeps,
   log: { info(o: object, m?: string): void; error(o: object, m?: string): void; warn(o: object, m?: string): void },
 ) {
   const orm = db.orm;
-  const bus = new InvalidationBus(db);
+  const bus = new InvalidationBus(db, { redisUrl: config.redisUrl, log });
   const jobs = new JobRunner(db, log);
   const verifier = new ApiKeyVerifier(orm, bus, config.authCacheTtlMs, config.lastUsedFlushMs, (err) =>
     log.error({ err: { message: (err as Error).message } }, 'lastUsedAt flush failed'),
@@ -201,7 +206,14 @@ export function createServices(
   });
   const workspaceIntegrations = new WorkspaceIntegrationsService({ orm, registry, workspaces, connections, oauthApps, bus });
   const partials = new PartialsService({ orm, registry, workspaces, bus });
-  const limits = new UsageLimiter({ orm, plans: config.plans });
+  const actionPacks = new ActionPacksService({ orm, plans: config.plans, bus, ...(now ? { now } : {}) });
+  const limits = new UsageLimiter({
+    orm,
+    plans: config.plans,
+    bus,
+    extraActions: (orgId, month) => actionPacks.actionsIn(orgId, month),
+    ...(now ? { now } : {}),
+  });
   const idempotency = new IdempotencyStore(orm);
   const activityRecorder = new ActivityRecorder(db, log);
   const engine = new ExecutionEngine({
@@ -385,6 +397,7 @@ export function createServices(
     workspaceIntegrations,
     partials,
     limits,
+    actionPacks,
     idempotency,
     engine,
     actions,
@@ -460,8 +473,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
   }).withTypeProvider<TypeBoxTypeProvider>();
 
-  // Bodies are validated strictly (no type coercion); query strings and params are coerced from text.
-  const ajvOptions = { useDefaults: true, removeAdditional: true, allErrors: false, strict: false } as const;
+  // Bodies are validated strictly (no type coercion); query strings and params are coerced from text. `verbose` gives
+  // errors their schema, so a value outside a union is answered with the allowed values (validation-messages.ts).
+  const ajvOptions = { useDefaults: true, removeAdditional: true, allErrors: false, strict: false, verbose: true } as const;
   const ajvBody = addFormats.default(new Ajv.default({ ...ajvOptions, coerceTypes: false }));
   const ajvText = addFormats.default(new Ajv.default({ ...ajvOptions, coerceTypes: 'array' }));
   for (const s of SHARED_SCHEMAS) {
@@ -518,6 +532,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         },
       },
     },
+    transform: openApiRouteTransform,
     refResolver: { buildLocalReference: (json, _base, _frag, i) => (typeof json.$id === 'string' ? json.$id : `def-${i}`) },
   });
   await app.register(swaggerUi, {
@@ -533,6 +548,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerMetrics(app);
   await app.register(healthRoutes);
   await app.register(operatorRoutes);
+  await app.register(actionPacksRoutes);
   await app.register(authRoutes);
   await app.register(apiKeysRoutes);
   await app.register(workspacesRoutes);

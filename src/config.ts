@@ -20,6 +20,7 @@ export interface Config {
   operatorToken: string | null;
   plans: PlanTable;
   egressAllow: string[];
+  /** REDIS_URL: cache invalidation between nodes over Redis pub/sub instead of Postgres LISTEN/NOTIFY (0121). */
   redisUrl: string | null;
   logLevel: string;
   /** Interval at which batched `lastUsedAt` values are written. */
@@ -112,6 +113,17 @@ function url(env: Env, name: string): string | null {
   return raw;
 }
 
+/** REDIS_URL: redis:// or rediss:// (TLS), with a host. */
+function redisUrl(env: Env): string | null {
+  const raw = url(env, 'REDIS_URL');
+  if (raw === null) return null;
+  const u = new URL(raw);
+  if (!['redis:', 'rediss:'].includes(u.protocol) || !u.hostname) {
+    throw new ConfigError('REDIS_URL', 'must be a redis:// or rediss:// URL with a host');
+  }
+  return raw;
+}
+
 export function parseEncryptionKey(raw: string, name = 'SWITCHBOARD_ENCRYPTION_KEY'): Buffer {
   const key = Buffer.from(raw, 'base64');
   if (key.length !== 32) throw new ConfigError(name, 'must be base64 of exactly 32 bytes');
@@ -155,7 +167,7 @@ export function loadConfig(env: Env = process.env): Readonly<Config> {
       .split(',')
       .map((s) => s.trim())
       .filter(Boolean),
-    redisUrl: url(env, 'REDIS_URL'),
+    redisUrl: redisUrl(env),
     logLevel: str(env, 'LOG_LEVEL') ?? 'info',
     lastUsedFlushMs: int(env, 'SWITCHBOARD_LAST_USED_FLUSH_MS', 10_000, 100, 3_600_000),
     authCacheTtlMs: int(env, 'SWITCHBOARD_AUTH_CACHE_TTL_MS', 60_000, 0, 3_600_000),

@@ -9,6 +9,7 @@ import { generateNewEncryptionKey } from '../bootstrap.js';
 import { AppError } from '../platform/errors.js';
 import { isUuid } from '../platform/ids.js';
 import { isPlanName, PLAN_NAMES } from '../platform/plans.js';
+import { ACTION_PACKS_USAGE, orgActionPacksCommand } from './action-packs.js';
 
 const USAGE = `switchboard <command>
 
@@ -18,6 +19,7 @@ const USAGE = `switchboard <command>
   org list                                list organizations
   org set-plan <orgId> <plan>             change an organization's plan (${PLAN_NAMES.join(', ')})
   org suspend <orgId> | org resume <orgId>
+${ACTION_PACKS_USAGE}
   keys create --org <orgId> [--name N] [--expires-at ISO]
                                           create an API key; prints it once
   keys rotate-encryption [--generate]     re-encrypt every stored secret with the current encryption key
@@ -78,6 +80,7 @@ async function main(argv: string[]): Promise<number> {
       return 0;
     }
     case 'org': {
+      if (await orgActionPacksCommand(sub, rest, withServices, print)) return 0;
       if (sub === 'create') {
         const { values } = parseArgs({ args: rest, options: { name: { type: 'string' }, plan: { type: 'string' } } });
         if (!values.name) throw new AppError('VALIDATION_ERROR', '--name is required');

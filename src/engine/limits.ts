@@ -1,8 +1,9 @@
 import type { Orm } from '../platform/db/database.js';
 import { queryRows } from '../platform/db/database.js';
 import { AppError } from '../platform/errors.js';
-import { isPlanName, type PlanTable } from '../platform/plans.js';
+import { isPlanName, type Plan, type PlanTable } from '../platform/plans.js';
 import { sql } from 'drizzle-orm';
+import type { InvalidationBus } from '../platform/invalidation.js';
 import type { RateLimitState } from './types.js';
 
 /**
@@ -20,8 +21,6 @@ interface Lease {
   /** The counter value after our last lease (every node's admissions), and the previous window's count. */
   counted: number;
   previous: number;
-  /** The limit the lease was taken under. */
-  limit: number;
   inflight: Promise<void> | null;
 }
 
@@ -29,8 +28,8 @@ type Counter = 'rate' | 'month';
 
 const MAX_LEASE = 64;
 
-/** UTC year*100+month of a time: the monthly quota's bucket. */
-const monthBucket = (ms: number) => {
+/** UTC year*100+month of a time: the monthly quota's bucket (and an action pack's month). */
+export const monthBucket = (ms: number) => {
   const d = new Date(ms);
   return d.getUTCFullYear() * 100 + (d.getUTCMonth() + 1);
 };
@@ -39,10 +38,63 @@ const monthEnd = (ms: number) => {
   return Date.UTC(d.getUTCFullYear(), d.getUTCMonth() + 1, 1);
 };
 
+/** "2026-11" for the bucket 202611. */
+export const monthLabel = (bucket: number) => `${Math.floor(bucket / 100)}-${String(bucket % 100).padStart(2, '0')}`;
+
+export interface UsageLimiterDeps {
+  orm: Orm;
+  plans: PlanTable;
+  now?: () => number;
+  /** Actions that action packs add to an organization's quota in a month (0122). */
+  extraActions?: (orgId: string, month: number) => Promise<number>;
+  /** Plan changes and action packs: this node's leases of the organization go back, so the new limit holds at once. */
+  bus?: InvalidationBus;
+}
+
 export class UsageLimiter {
   private readonly leases = new Map<string, Lease>();
+  /** Unspent admissions being given back to the shared counters. */
+  private readonly returning = new Set<Promise<unknown>>();
 
-  constructor(private readonly deps: { orm: Orm; plans: PlanTable; now?: () => number }) {}
+  constructor(private readonly deps: UsageLimiterDeps) {
+    deps.bus?.subscribe((msg) => {
+      if (msg.type === 'action_packs') this.forget(msg.orgId);
+      else if (msg.type === 'organization') this.forget(msg.id);
+      else if (msg.type === 'all') for (const key of [...this.leases.keys()]) this.forget(key.split(':')[0]!);
+    });
+  }
+
+  /** The monthly quota this month with action packs (null: unlimited), and its parts. */
+  private async monthlyLimit(orgId: string, plan: Plan, month: number) {
+    if (plan.actionsPerMonth === null) return { limit: null, planLimit: null, packs: 0 };
+    const packs = (await this.deps.extraActions?.(orgId, month)) ?? 0;
+    return { limit: plan.actionsPerMonth + packs, planLimit: plan.actionsPerMonth, packs };
+  }
+
+  /**
+   * Actions admitted this month against the monthly quota: the shared counter, less what this node leased and has
+   * not spent (other nodes' unspent leases, at most 64 each, are still counted).
+   */
+  async usage(orgId: string, planName: string) {
+    const plan = this.planOf(planName);
+    const month = monthBucket(this.now());
+    const { limit, planLimit, packs } = await this.monthlyLimit(orgId, plan, month);
+    const [row] = await queryRows<{ count: string | number }>(
+      this.deps.orm,
+      sql`SELECT count FROM usage_counters WHERE org_id = ${orgId} AND counter = 'month' AND bucket = ${month}`,
+    );
+    const lease = this.leases.get(`${orgId}:month`);
+    const unspent = lease && lease.bucket === month ? lease.available : 0;
+    const used = Math.max(0, Number(row?.count ?? 0) - unspent);
+    return {
+      month: monthLabel(month),
+      used,
+      planLimit,
+      actionPacks: packs,
+      limit,
+      remaining: limit === null ? null : Math.max(0, limit - used),
+    };
+  }
 
   private now(): number {
     return this.deps.now?.() ?? Date.now();
@@ -88,26 +140,21 @@ export class UsageLimiter {
     }
     if (plan.actionsPerMonth !== null) {
       const now = this.now();
-      const lease = await this.take(
-        orgId,
-        'month',
-        monthBucket(now),
-        plan.actionsPerMonth,
-        0,
-        new Date(monthEnd(now) + 86_400_000 * 40),
-      );
+      const month = monthBucket(now);
+      const { limit, packs } = await this.monthlyLimit(orgId, plan, month);
+      const lease = await this.take(orgId, 'month', month, limit!, 0, new Date(monthEnd(now) + 86_400_000 * 40));
       if (!lease.granted) {
         if (rate) this.refund(orgId, 'rate');
-        const current = Math.min(lease.counted, plan.actionsPerMonth);
-        throw new AppError(
-          'QUOTA_EXCEEDED',
-          `The ${planName} plan allows ${plan.actionsPerMonth} actions per month; this organization has used ${current}.`,
-          {
-            current,
-            limit: plan.actionsPerMonth,
-            plan: planName,
-          },
-        );
+        const current = Math.min(lease.counted, limit!);
+        const allows =
+          packs > 0
+            ? `${limit} actions this month (${plan.actionsPerMonth} + ${packs} from action packs)`
+            : `${limit} actions per month`;
+        throw new AppError('QUOTA_EXCEEDED', `The ${planName} plan allows ${allows}; this organization has used ${current}.`, {
+          current,
+          limit,
+          plan: planName,
+        });
       }
     }
     return rate;
@@ -134,8 +181,10 @@ export class UsageLimiter {
     const key = `${orgId}:${counter}`;
     for (;;) {
       let lease = this.leases.get(key);
-      if (!lease || lease.bucket !== bucket || lease.limit !== limit) {
-        lease = { bucket, available: 0, counted: 0, previous: 0, limit, inflight: null };
+      // A new limit (plan change, action pack) keeps the lease: its admissions are in the same counter, and the
+      // change's invalidation already gave back what a lower limit must not spend (forget).
+      if (!lease || lease.bucket !== bucket) {
+        lease = { bucket, available: 0, counted: 0, previous: 0, inflight: null };
         this.leases.set(key, lease);
       }
       if (lease.available > 0) {
@@ -151,6 +200,11 @@ export class UsageLimiter {
         l.inflight = null;
       });
       await l.inflight;
+      // Forgotten while its lease was being taken: what it got goes back, and the next turn leases afresh.
+      if (this.leases.get(key) !== l) {
+        this.giveBack(orgId, counter, l);
+        continue;
+      }
       if (l.available > 0) continue;
       return { granted: false, ...l };
     }
@@ -200,19 +254,34 @@ export class UsageLimiter {
     if (lease) lease.available++;
   }
 
+  /** Drop this node's leases of an organization (its limit changed), giving their unspent admissions back. */
+  private forget(orgId: string): void {
+    for (const counter of ['rate', 'month'] as const) {
+      const key = `${orgId}:${counter}`;
+      const lease = this.leases.get(key);
+      if (!lease) continue;
+      this.leases.delete(key);
+      this.giveBack(orgId, counter, lease);
+    }
+  }
+
+  private giveBack(orgId: string, counter: Counter, lease: Lease): void {
+    const unspent = lease.available;
+    lease.available = 0;
+    if (unspent <= 0) return;
+    const done = this.deps.orm
+      .execute(
+        sql`UPDATE usage_counters SET count = greatest(0, count - ${unspent}) WHERE org_id = ${orgId} AND counter = ${counter} AND bucket = ${lease.bucket}`,
+      )
+      .catch(() => undefined)
+      .finally(() => this.returning.delete(done));
+    this.returning.add(done);
+  }
+
   /** Return unspent leases to the shared counters (shutdown), so other nodes can use them. */
   async close(): Promise<void> {
-    const entries = [...this.leases.entries()];
-    this.leases.clear();
-    for (const [key, lease] of entries) {
-      if (lease.available <= 0) continue;
-      const [orgId, counter] = key.split(':');
-      await this.deps.orm
-        .execute(
-          sql`UPDATE usage_counters SET count = greatest(0, count - ${lease.available}) WHERE org_id = ${orgId} AND counter = ${counter} AND bucket = ${lease.bucket}`,
-        )
-        .catch(() => undefined);
-    }
+    for (const key of [...this.leases.keys()]) this.forget(key.split(':')[0]!);
+    await Promise.all([...this.returning]);
   }
 }
 

@@ -80,7 +80,14 @@ export function callScope(def: IntegrationDefinition, settings: Record<string, u
   try {
     return resolveStateScope(kind, caller, p?.externalId);
   } catch (err) {
-    if (SCOPE_REQUIRED.has(def.name)) throw err;
-    return null;
+    if (!SCOPE_REQUIRED.has(def.name)) return null;
+    // The caller may not know the scope is a setting of the workspace integration: say which one and its values.
+    if (kind === 'end_user' && !caller.endUserId && caller.workspaceId) {
+      throw new ActionInputError(
+        'endUserId',
+        `is required: ${def.name} keeps its data per persistence scope, and settings.persistence.scope is end_user${p ? '' : ' (the default)'}; pass endUserId, or set the workspace integration's settings.persistence.scope to workspace, or to external with an externalId`,
+      );
+    }
+    throw err;
   }
 }

@@ -1,7 +1,7 @@
 /**
  * A read-through cache for configuration read on every call (workspaces, workspace integrations, partials, end
  * users, connections). Entries are evicted by invalidation messages (InvalidationBus: this node at once, other nodes
- * through LISTEN/NOTIFY) and expire after a TTL as a safety net. Concurrent misses of a key share one load, and a
+ * through LISTEN/NOTIFY or Redis) and expire after a TTL as a safety net. Concurrent misses of a key share one load, and a
  * load that overlaps an invalidation is not stored, so a stale value can never outlive the message that killed it.
  */
 export class ConfigCache<V> {

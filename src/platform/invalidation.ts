@@ -1,4 +1,6 @@
+import { randomUUID } from 'node:crypto';
 import type { Database } from './db/database.js';
+import { RedisTransport, type BusTransport } from './redis-transport.js';
 
 export type Invalidation =
   | { type: 'api_key'; id: string }
@@ -15,30 +17,75 @@ export type Invalidation =
   /** Connections of an organization changed (created, deleted, credentials or status). */
   | { type: 'connections'; orgId: string }
   | { type: 'approval_policies'; orgId: string }
+  /** Action packs of an organization were added or deleted: its monthly quota changed. */
+  | { type: 'action_packs'; orgId: string }
   /** A trigger source was disabled or its piece state changed (inbound webhooks cache active sources). */
   | { type: 'trigger_source'; id: string; orgId: string }
   | { type: 'all' };
 
 const CHANNEL = 'switchboard_invalidate';
 
-/**
- * Cache invalidation shared by every node: handlers run at once on this node and, through Postgres
- * LISTEN/NOTIFY, on every other node. When the listening connection is lost, handlers get `{type: 'all'}`
- * because a notification may have been missed.
- */
-export class InvalidationBus {
-  private readonly handlers: Array<(msg: Invalidation) => void> = [];
+/** The default transport: Postgres NOTIFY, and a LISTEN connection that reports a gap when it is lost. */
+class PostgresTransport implements BusTransport {
   private unlisten: (() => Promise<void>) | null = null;
 
   constructor(private readonly db: Database) {}
+
+  async start(onMessage: (payload: string) => void, onGap: () => void): Promise<void> {
+    this.unlisten = await this.db.listen(CHANNEL, onMessage, onGap);
+  }
+
+  async publish(payload: string): Promise<void> {
+    await this.db.notify(CHANNEL, payload);
+  }
+
+  async stop(): Promise<void> {
+    await this.unlisten?.().catch(() => undefined);
+    this.unlisten = null;
+  }
+}
+
+/** This cluster's id (made once, kept in the database every node shares): names its Redis channel. */
+async function clusterId(db: Database): Promise<string> {
+  await db.query(
+    `INSERT INTO system_settings (key, value) VALUES ('cluster_id', to_jsonb($1::text)) ON CONFLICT (key) DO NOTHING`,
+    [randomUUID()],
+  );
+  const [row] = await db.query<{ id: string }>(`SELECT value #>> '{}' AS id FROM system_settings WHERE key = 'cluster_id'`);
+  if (!row) throw new Error('cluster_id missing from system_settings');
+  return row.id;
+}
+
+/**
+ * Cache invalidation shared by every node: handlers run at once on this node and, through Postgres LISTEN/NOTIFY
+ * (or Redis pub/sub when REDIS_URL is set, 0121), on every other node. When the connection that receives them is
+ * lost, handlers get `{type: 'all'}` because a message may have been missed.
+ */
+export class InvalidationBus {
+  private readonly handlers: Array<(msg: Invalidation) => void> = [];
+  private readonly transport: BusTransport;
+
+  constructor(
+    db: Database,
+    opts: { redisUrl?: string | null; log?: { info(o: object, m?: string): void; warn(o: object, m?: string): void } } = {},
+  ) {
+    const log = opts.log ?? { info: () => undefined, warn: () => undefined };
+    this.transport = opts.redisUrl
+      ? new RedisTransport({ url: opts.redisUrl, clusterId: () => clusterId(db), log })
+      : new PostgresTransport(db);
+  }
+
+  /** Which transport carries messages between nodes. */
+  get via(): 'redis' | 'postgres' {
+    return this.transport instanceof RedisTransport ? 'redis' : 'postgres';
+  }
 
   subscribe(handler: (msg: Invalidation) => void): void {
     this.handlers.push(handler);
   }
 
   async start(): Promise<void> {
-    this.unlisten = await this.db.listen(
-      CHANNEL,
+    await this.transport.start(
       (payload) => {
         try {
           this.dispatch(JSON.parse(payload) as Invalidation);
@@ -52,12 +99,11 @@ export class InvalidationBus {
 
   async publish(msg: Invalidation): Promise<void> {
     this.dispatch(msg);
-    await this.db.notify(CHANNEL, JSON.stringify(msg));
+    await this.transport.publish(JSON.stringify(msg));
   }
 
   async stop(): Promise<void> {
-    await this.unlisten?.().catch(() => undefined);
-    this.unlisten = null;
+    await this.transport.stop();
   }
 
   private dispatch(msg: Invalidation): void {

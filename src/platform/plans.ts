@@ -4,6 +4,8 @@
  */
 export interface Plan {
   actionsPerMonth: number | null;
+  /** Actions one action pack adds to the monthly quota (operator API and CLI; 0122). */
+  actionPackSize: number;
   rateLimit: { requests: number; windowSeconds: number } | null;
   apiKeys: number | null;
   members: number | null;
@@ -24,6 +26,7 @@ export type QuotaResource = 'apiKeys' | 'members' | 'workspaces' | 'mcpServers' 
 export const DEFAULT_PLANS: PlanTable = {
   free: {
     actionsPerMonth: 1_000,
+    actionPackSize: 1_000,
     rateLimit: { requests: 60, windowSeconds: 60 },
     apiKeys: 3,
     members: 3,
@@ -35,6 +38,7 @@ export const DEFAULT_PLANS: PlanTable = {
   },
   pro: {
     actionsPerMonth: 25_000,
+    actionPackSize: 10_000,
     rateLimit: { requests: 300, windowSeconds: 60 },
     apiKeys: 10,
     members: 10,
@@ -46,6 +50,7 @@ export const DEFAULT_PLANS: PlanTable = {
   },
   team: {
     actionsPerMonth: 250_000,
+    actionPackSize: 100_000,
     rateLimit: { requests: 1_000, windowSeconds: 60 },
     apiKeys: 50,
     members: 50,
@@ -57,6 +62,7 @@ export const DEFAULT_PLANS: PlanTable = {
   },
   scale: {
     actionsPerMonth: 2_500_000,
+    actionPackSize: 1_000_000,
     rateLimit: { requests: 5_000, windowSeconds: 60 },
     apiKeys: 200,
     members: 200,
@@ -68,6 +74,7 @@ export const DEFAULT_PLANS: PlanTable = {
   },
   enterprise: {
     actionsPerMonth: null,
+    actionPackSize: 1_000_000,
     rateLimit: null,
     apiKeys: null,
     members: null,
@@ -126,6 +133,10 @@ export function mergePlans(json: string | null): PlanTable {
           }
           plan.rateLimit = { requests, windowSeconds };
         }
+      } else if (field === 'actionPackSize') {
+        const v = checkLimit(where, value);
+        if (v === null || v < 1) throw new Error(`${where} must be a positive integer`);
+        plan.actionPackSize = v;
       } else if (field === 'minPollingIntervalMinutes') {
         const v = checkLimit(where, value);
         if (v === null || v < 1 || v > 1440) throw new Error(`${where} must be an integer from 1 to 1440`);

@@ -64,6 +64,12 @@ interface Waiting {
 }
 
 /**
+ * Most locked re-runs (recordLocked) in flight on a node: each holds a database connection while its piece runs, so
+ * a burst of state-changing calls to one address must not take the whole pool (or the embedded connection's turn).
+ */
+const MAX_LOCKED_RUNS = 2;
+
+/**
  * Records a source's events and their deliveries in one transaction (the outbox), under the source's row lock: so
  * event order is commit order, a disabled source takes nothing more, and an event exists exactly when its delivery
  * does. Returns the new event ids, or null when the source no longer takes events.
@@ -73,12 +79,6 @@ interface Waiting {
  * still returns only after its own events are committed. A group that fails is recorded again call by call, so one
  * call's failure is never another's.
  */
-/**
- * Most locked re-runs (recordLocked) in flight on a node: each holds a database connection while its piece runs, so
- * a burst of state-changing calls to one address must not take the whole pool (or the embedded connection's turn).
- */
-const MAX_LOCKED_RUNS = 2;
-
 export class EventRecorder {
   private readonly groups = new Map<string, { running: boolean; queue: Waiting[] }>();
   /** Locked re-runs wait here, one at a time per source (they would queue on its row lock anyway). */

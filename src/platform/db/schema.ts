@@ -266,6 +266,16 @@ export const usageCounters = pgTable('usage_counters', {
   expiresAt: ts('expires_at').notNull(),
 });
 
+export const actionPacks = pgTable('action_packs', {
+  id: uuid('id').primaryKey(),
+  orgId: uuid('org_id').notNull(),
+  packs: integer('packs'),
+  actions: bigint('actions', { mode: 'number' }).notNull(),
+  recurring: boolean('recurring').notNull(),
+  firstMonth: integer('first_month').notNull(),
+  createdAt: createdAt(),
+});
+
 export const activity = pgTable('activity', {
   /** Unique by construction (random UUIDs); no index, for write speed (migrations/0013). */
   id: uuid('id').notNull(),

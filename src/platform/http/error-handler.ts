@@ -9,41 +9,7 @@ import {
   unstorableValue,
   violatedConstraint,
 } from '../errors.js';
-
-interface AjvError {
-  instancePath?: string;
-  message?: string;
-  keyword?: string;
-  params?: Record<string, unknown>;
-}
-
-/** "name: must NOT have more than 100 characters" — names the field, never echoes the value. */
-export function describeValidation(
-  errors: AjvError[],
-  context: string | undefined,
-): { message: string; details: Array<{ field: string; message: string }> } {
-  const details = errors.map((e) => {
-    let field = (e.instancePath ?? '').replace(/^\//, '').replace(/\//g, '.');
-    if (e.keyword === 'required' && typeof e.params?.missingProperty === 'string') {
-      field = field ? `${field}.${e.params.missingProperty}` : e.params.missingProperty;
-      return { field, message: 'is required' };
-    }
-    if (e.keyword === 'additionalProperties' && typeof e.params?.additionalProperty === 'string') {
-      field = field ? `${field}.${e.params.additionalProperty}` : e.params.additionalProperty;
-      return { field, message: 'is not allowed' };
-    }
-    if (e.keyword === 'enum' && Array.isArray(e.params?.allowedValues)) {
-      return {
-        field: field || (context ?? 'body'),
-        message: `must be one of ${(e.params.allowedValues as unknown[]).join(', ')}`,
-      };
-    }
-    return { field: field || (context ?? 'body'), message: e.message ?? 'is invalid' };
-  });
-  const first = details[0];
-  const message = first ? `${first.field} ${first.message}` : 'The request is invalid.';
-  return { message, details };
-}
+import { describeValidation, type AjvError } from './validation-messages.js';
 
 /** Renders an AppError as the REST envelope `{error, message, ...extra}`. */
 export function send(reply: FastifyReply, err: AppError, requestId?: string): FastifyReply {

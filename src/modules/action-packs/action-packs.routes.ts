@@ -1,0 +1,62 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { Deleted, IdParams, standardErrors } from '../../platform/http/schemas.js';
+import { ActionPackEnvelope, ActionPackList, ActionPackParams, AddActionPacksBody, Usage } from './action-packs.schemas.js';
+
+const tags = ['Operator'];
+const security = [{ operatorToken: [] as string[] }];
+
+/** Operator routes for an organization's monthly action quota: action packs and usage (0122). */
+export const actionPacksRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  const service = app.services.actionPacks;
+
+  app.post('/operator/v1/organizations/:id/action-packs', {
+    config: { auth: 'operator' },
+    schema: {
+      tags,
+      summary: 'Add action packs to the monthly quota, for this month or every month',
+      description:
+        "Give count (packs of the plan's actionPackSize) or actions. recurring: false counts in the current UTC month only; true in every month from now until deleted.",
+      security,
+      params: IdParams,
+      body: AddActionPacksBody,
+      response: { 201: ActionPackEnvelope, ...standardErrors },
+    },
+    handler: async (req, reply) => reply.code(201).send({ actionPack: await service.add(req.params.id, req.body) }),
+  });
+
+  app.get('/operator/v1/organizations/:id/action-packs', {
+    config: { auth: 'operator' },
+    schema: {
+      tags,
+      summary: "List an organization's action packs (newest first)",
+      security,
+      params: IdParams,
+      response: { 200: ActionPackList, ...standardErrors },
+    },
+    handler: async (req) => service.list(req.params.id),
+  });
+
+  app.delete('/operator/v1/organizations/:id/action-packs/:packId', {
+    config: { auth: 'operator' },
+    schema: {
+      tags,
+      summary: 'Delete an action pack (it stops counting at once, this month included)',
+      security,
+      params: ActionPackParams,
+      response: { 200: Deleted, ...standardErrors },
+    },
+    handler: async (req) => service.remove(req.params.id, req.params.packId),
+  });
+
+  app.get('/operator/v1/organizations/:id/usage', {
+    config: { auth: 'operator' },
+    schema: {
+      tags,
+      summary: "Actions used this month against the organization's quota (plan and action packs)",
+      security,
+      params: IdParams,
+      response: { 200: Usage, ...standardErrors },
+    },
+    handler: async (req) => service.usage(req.params.id, app.services.limits),
+  });
+};

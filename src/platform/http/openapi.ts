@@ -1,0 +1,38 @@
+type Schema = Record<string | symbol, unknown>;
+
+const isObject = (v: unknown): v is Schema => typeof v === 'object' && v !== null && !Array.isArray(v);
+
+/**
+ * A copy of `schema` where no property that has a default is listed as required. TypeBox lists a property with a
+ * default as required (so handlers see it typed as always present, which the validator's useDefaults makes true);
+ * a caller may leave it out, and that is what the OpenAPI document must say. The route's own schema is not touched:
+ * it is the one validation compiles.
+ */
+export function defaultsNotRequired(schema: unknown): unknown {
+  if (Array.isArray(schema)) return schema.map(defaultsNotRequired);
+  if (!isObject(schema)) return schema;
+  const out: Schema = { ...schema };
+  const props = isObject(schema.properties) ? schema.properties : undefined;
+  if (props) {
+    out.properties = Object.fromEntries(Object.entries(props).map(([k, v]) => [k, defaultsNotRequired(v)]));
+    if (Array.isArray(schema.required)) {
+      const required = (schema.required as string[]).filter((k) => !isObject(props[k]) || props[k].default === undefined);
+      if (required.length > 0) out.required = required;
+      else delete out.required;
+    }
+  }
+  for (const key of ['items', 'additionalProperties', 'anyOf', 'oneOf', 'allOf'] as const) {
+    if (schema[key] !== undefined) out[key] = defaultsNotRequired(schema[key]);
+  }
+  return out;
+}
+
+/** The @fastify/swagger per-route transform: request parts with defaults are optional for the caller. */
+export function openApiRouteTransform({ schema, url }: { schema: unknown; url: string }) {
+  if (!isObject(schema)) return { schema: schema as never, url };
+  const out: Schema = { ...schema };
+  for (const part of ['querystring', 'query', 'headers', 'body'] as const) {
+    if (schema[part] !== undefined) out[part] = defaultsNotRequired(schema[part]);
+  }
+  return { schema: out as never, url };
+}
