@@ -296,19 +296,12 @@ export class ConnectionsService {
         return { credentials: { username: f.username, password: f.password }, tokenExpiresAt: null };
       case 'CUSTOM_AUTH': {
         if (!f.props) throw invalid('props', 'is required for CUSTOM_AUTH');
-        let props = f.props;
-        if (option.props) {
-          try {
-            props = validateInput(option.props, f.props, 'props.');
-          } catch (err) {
-            if (err instanceof ActionInputError) throw invalid(err.field, err.problem);
-            throw err;
-          }
-        }
-        return { credentials: { props }, tokenExpiresAt: null };
+        return { credentials: { props: option.props ? this.checkedProps(option, f.props) : f.props }, tokenExpiresAt: null };
       }
       default: {
         if (!f.accessToken) throw invalid('accessToken', `is required for ${type}`);
+        // Extra fields the integration reads beside its tokens (e.g. Zoho's location), as the catalog lists them.
+        const props = f.props && option.props ? this.checkedProps(option, f.props) : undefined;
         const now = Math.floor(Date.now() / 1000);
         const credentials: Record<string, unknown> = {
           access_token: f.accessToken,
@@ -319,12 +312,23 @@ export class ConnectionsService {
         if (f.refreshToken) credentials.refresh_token = f.refreshToken;
         if (f.expiresIn !== undefined) credentials.expires_in = f.expiresIn;
         if (f.scope_oauth !== undefined) credentials.scope = f.scope_oauth;
+        if (props) credentials.props = props;
         return { credentials, tokenExpiresAt: f.expiresIn !== undefined ? new Date((now + f.expiresIn) * 1000) : null };
       }
     }
   }
 
   // ---- internals ------------------------------------------------------------------------------------------
+
+  /** Connection props checked against the auth option's props (defaults applied); names the bad field. */
+  private checkedProps(option: AuthOption, props: Record<string, unknown>): Record<string, unknown> {
+    try {
+      return validateInput(option.props ?? {}, props, 'props.');
+    } catch (err) {
+      if (err instanceof ActionInputError) throw invalid(err.field, err.problem);
+      throw err;
+    }
+  }
 
   private async createCurrent(
     actor: Actor,
