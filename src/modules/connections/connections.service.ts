@@ -19,7 +19,13 @@ import { ConfigCache } from '../../platform/cache.js';
 import { toConnection, toConnectionRecord, toEarlierConnection } from './connections.mapper.js';
 import * as repo from './connections.repository.js';
 import type { ConnectionRow } from './connections.repository.js';
-import type { ConnectionScope, ConnectionType, CreateConnectionInput, ListConnectionsQueryInput } from './connections.schemas.js';
+import type {
+  ConnectionScope,
+  ConnectionType,
+  CreateConnectionInput,
+  ListConnectionsQueryInput,
+  Verification,
+} from './connections.schemas.js';
 
 const PURPOSE = 'connection';
 
@@ -40,6 +46,8 @@ export interface NewConnection {
   oauthAppId: string | null;
   tokenExpiresAt: Date | null;
   apiShape?: 'current' | 'earlier';
+  /** Only a flow that had the integration check the credentials says verified. */
+  verification?: Verification;
 }
 
 const invalid = invalidField;
@@ -167,6 +175,7 @@ export class ConnectionsService {
             oauthAppId: input.oauthAppId,
             tokenExpiresAt: input.tokenExpiresAt,
             apiShape: input.apiShape ?? 'current',
+            verification: input.verification ?? 'unverified',
           });
         },
       );
@@ -220,18 +229,28 @@ export class ConnectionsService {
     };
   }
 
-  /** Replace the credentials (OAuth2 refresh, reconnect); a successful replacement makes the connection ACTIVE. */
+  /**
+   * Replace the credentials (OAuth2 refresh, reconnect); a successful replacement makes the connection ACTIVE and
+   * says whether the new credentials were checked.
+   */
   async updateCredentials(
     orgId: string,
     id: string,
     credentials: Record<string, unknown>,
-    opts: { tokenExpiresAt?: Date | null; type?: ConnectionType; displayName?: string; oauthAppId?: string | null } = {},
+    opts: {
+      verification: Verification;
+      tokenExpiresAt?: Date | null;
+      type?: ConnectionType;
+      displayName?: string;
+      oauthAppId?: string | null;
+    },
     db: Executor = this.deps.orm,
   ): Promise<ConnectionRecord | null> {
     const row = await repo.updateConnection(db, orgId, id, {
       credentials: this.deps.secrets.seal(PURPOSE, id, credentials),
       status: 'ACTIVE',
       statusMessage: null,
+      verification: opts.verification,
       ...(opts.tokenExpiresAt !== undefined ? { tokenExpiresAt: opts.tokenExpiresAt } : {}),
       ...(opts.type ? { type: opts.type } : {}),
       ...(opts.displayName ? { displayName: opts.displayName } : {}),

@@ -75,7 +75,8 @@ export const CONNECT_JS = `
   var result = document.querySelector('[data-connect-result]');
   if (result) {
     var d = result.dataset;
-    var message = { type: 'switchboard:connect', status: d.status, sessionId: d.sessionId, connectionId: d.connectionId || null, error: d.error || null };
+    var message = { type: 'switchboard:connect', status: d.status, sessionId: d.sessionId, connectionId: d.connectionId || null,
+      verification: d.verification || null, error: d.error || null };
     if (window.opener && !window.opener.closed) {
       try { window.opener.postMessage(message, d.origin || '*'); } catch (e) {}
       setTimeout(function () { window.close(); }, 400);

@@ -214,6 +214,8 @@ export function resultPage(view: SessionView): string {
   const { session, definition: def } = view;
   const { status, error } = effectiveStatus(session);
   const ok = status === 'COMPLETED';
+  // Only a check that happened is claimed: an integration without one gets "saved, not verified".
+  const verification = ok ? (session.verification ?? 'unverified') : '';
   let redirect: string | null = view.returnTo;
   const target = ok ? session.successRedirectUri : session.errorRedirectUri;
   if (!redirect && target) {
@@ -221,6 +223,7 @@ export function resultPage(view: SessionView): string {
     url.searchParams.set('status', status);
     url.searchParams.set('sessionId', session.id);
     if (ok && session.connectionId) url.searchParams.set('connectionId', session.connectionId);
+    if (ok) url.searchParams.set('verification', verification);
     if (!ok && error) url.searchParams.set('error', error);
     redirect = url.toString();
   }
@@ -228,13 +231,19 @@ export function resultPage(view: SessionView): string {
   const origin = appTarget ? new URL(appTarget).origin : '';
   const attrs = ` data-connect-result data-status="${esc(status)}" data-session-id="${esc(session.id)}" data-connection-id="${esc(ok ? (session.connectionId ?? '') : '')}" data-error="${esc(
     ok ? '' : (error ?? ''),
-  )}" data-redirect="${esc(redirect ?? '')}" data-origin="${esc(origin)}"`;
-  const body = ok
-    ? `${brand(def, `${def.displayName} is connected`)}
-<p class="status ok" role="status">Connected.</p>
-<p>You can close this window${redirect ? ' or continue' : ''}.</p>`
-    : `${brand(def, `${def.displayName} was not connected`)}
-<div class="alert" role="alert"><h2>The connection failed</h2><p>${esc(error ?? 'The connection failed.')}</p></div>`;
+  )}" data-verification="${esc(verification)}" data-redirect="${esc(redirect ?? '')}" data-origin="${esc(origin)}"`;
+  const close = `<p>You can close this window${redirect ? ' or continue' : ''}.</p>`;
+  const body = !ok
+    ? `${brand(def, `${def.displayName} was not connected`)}
+<div class="alert" role="alert"><h2>The connection failed</h2><p>${esc(error ?? 'The connection failed.')}</p></div>`
+    : verification === 'verified'
+      ? `${brand(def, `${def.displayName} is connected`)}
+<p class="status ok" role="status">Connected. ${esc(def.displayName)} accepted the credentials.</p>
+${close}`
+      : `${brand(def, `${def.displayName} connection saved`)}
+<p class="status" role="status">Saved, not verified.</p>
+<p>${esc(def.displayName)} offers no way to check credentials before they are used, so they were saved as entered. If they are wrong, requests to ${esc(def.displayName)} will fail until you connect again with the right ones.</p>
+${close}`;
   const next = redirect
     ? `<div class="actions"><a class="button ${ok ? 'primary' : 'secondary'}" href="${esc(redirect)}">${view.returnTo ? 'Back to your connections' : 'Continue'}</a></div>`
     : '';
@@ -268,9 +277,11 @@ export function portalPage(
     const c = item.connection;
     const badge = !c
       ? '<span class="badge">Not connected</span>'
-      : c.status === 'ACTIVE'
-        ? '<span class="badge connected">Connected</span>'
-        : '<span class="badge error">Needs reconnecting</span>';
+      : c.status !== 'ACTIVE'
+        ? '<span class="badge error">Needs reconnecting</span>'
+        : c.verification === 'verified'
+          ? '<span class="badge connected">Connected</span>'
+          : '<span class="badge">Saved, not verified</span>';
     const connectLabel = !c ? 'Connect' : 'Reconnect';
     const buttons = [
       `<form method="post" action="/connect/portal/connect" data-busy><input type="hidden" name="token" value="${t}"><input type="hidden" name="item" value="${esc(item.key)}"><button type="submit" class="${
