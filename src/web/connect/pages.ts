@@ -1,3 +1,4 @@
+import { authFields } from '../../integrations/auth-fields.js';
 import type { AuthOption, IntegrationDefinition, Prop } from '../../integrations/framework.js';
 import { effectiveStatus } from '../../modules/connect/connect.mapper.js';
 import type { SessionView } from '../../modules/connect/connect.service.js';
@@ -61,6 +62,9 @@ export function connectPage(view: SessionView, token: string, state: FormState =
       }</p></div>`
     : '';
   const cancel = `<form method="post" action="/connect/cancel" data-busy><input type="hidden" name="token" value="${t}"><button type="submit" class="secondary">Cancel</button></form>`;
+  // The form's Cancel button submits this separate form (button form=…): side by side with Connect, without
+  // sending the credentials typed so far.
+  const cancelForm = `<form method="post" action="/connect/cancel" id="cancel-form" data-busy><input type="hidden" name="token" value="${t}"></form>`;
   let main: string;
   if (option.type === 'OAUTH2') {
     main = `<p class="lead">Sign in to ${esc(def.displayName)} to let this app use your account. You will come back here when you are done.</p>
@@ -73,9 +77,9 @@ ${errorBox}
 <form method="post" action="/connect" id="connect-form" data-busy novalidate>
 <input type="hidden" name="token" value="${t}">
 ${fields}
-<div class="actions"><button type="submit" class="primary" data-busy="Connecting…">Connect</button></div>
+<div class="actions"><button type="submit" class="primary" data-busy="Connecting…">Connect</button><button type="submit" form="cancel-form" class="secondary">Cancel</button></div>
 </form>
-<div class="actions">${cancel}</div>`;
+${cancelForm}`;
   }
   const back = view.returnTo ? `<p><a href="${esc(view.returnTo)}">Back to your connections</a></p>` : '';
   return layout(
@@ -89,9 +93,18 @@ ${back}`,
 
 const fieldId = (name: string) => `f-${name.replace(/[^a-zA-Z0-9_-]/g, '-')}`;
 
+/** What a field shows: what was entered (after a refused submission), else the prop's declared default. */
+function shown(state: FormState, name: string, prop?: Prop): string {
+  if (state.values) return typeof state.values[name] === 'string' ? state.values[name] : '';
+  const d = prop?.defaultValue;
+  if (prop?.type === 'CHECKBOX') return d === true ? 'on' : '';
+  return typeof d === 'string' || typeof d === 'number' ? String(d) : '';
+}
+
 function formFields(option: AuthOption, state: FormState): string {
   const invalid = (name: string) => state.error?.field === name;
-  const value = (name: string) => (typeof state.values?.[name] === 'string' ? state.values[name] : '');
+  const value = (name: string, prop?: Prop) => shown(state, name, prop);
+  const labels = authFields(option);
   switch (option.type) {
     case 'SECRET_TEXT':
       return input({
@@ -106,7 +119,8 @@ function formFields(option: AuthOption, state: FormState): string {
       return (
         input({
           name: 'username',
-          label: 'Username',
+          label: labels.username!.prop.displayName,
+          description: labels.username!.prop.description,
           required: true,
           type: 'text',
           value: value('username'),
@@ -115,7 +129,8 @@ function formFields(option: AuthOption, state: FormState): string {
         }) +
         input({
           name: 'password',
-          label: 'Password',
+          label: labels.password!.prop.displayName,
+          description: labels.password!.prop.description,
           required: true,
           type: 'password',
           invalid: invalid('password'),
@@ -124,10 +139,12 @@ function formFields(option: AuthOption, state: FormState): string {
       );
     default:
       return Object.entries(option.props ?? {})
-        .map(([key, prop]) => propField(`props.${key}`, prop, value(`props.${key}`), invalid(`props.${key}`)))
+        .map(([key, prop]) => propField(`props.${key}`, prop, value(`props.${key}`, prop), invalid(`props.${key}`)))
         .join('\n');
   }
 }
+
+const optionValue = (v: unknown) => (typeof v === 'string' ? v : JSON.stringify(v));
 
 function propField(name: string, prop: Prop, value: string, isInvalid: boolean): string {
   const common = { name, label: prop.displayName, description: prop.description, required: prop.required, invalid: isInvalid };
@@ -147,7 +164,7 @@ function propField(name: string, prop: Prop, value: string, isInvalid: boolean):
       const options = prop.options.options
         .map(
           (o) =>
-            `<option value="${esc(typeof o.value === 'string' ? o.value : JSON.stringify(o.value))}"${value === o.value ? ' selected' : ''}>${esc(o.label)}</option>`,
+            `<option value="${esc(optionValue(o.value))}"${value === optionValue(o.value) ? ' selected' : ''}>${esc(o.label)}</option>`,
         )
         .join('');
       return `${labelFor(id, prop.displayName, prop.required, prop.description)}<select id="${id}" name="${esc(name)}"${prop.required ? ' required aria-required="true"' : ''}${describedBy(id, prop.description)}>${
