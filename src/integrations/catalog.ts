@@ -71,9 +71,7 @@ const authOptions = (def: IntegrationDefinition) =>
     type: a.type,
     displayName: a.displayName,
     ...(a.description ? { description: a.description } : {}),
-    props: Object.fromEntries(
-      Object.entries(authFields(a)).map(([k, f]) => [k, { ...serializeProp(f.prop), field: f.field }]),
-    ),
+    props: Object.fromEntries(Object.entries(authFields(a)).map(([k, f]) => [k, { ...serializeProp(f.prop), field: f.field }])),
     ...oauth2Of(a),
   }));
 
