@@ -51,7 +51,9 @@ const trigger = (t: TriggerDefinition) => ({
   sampleData: t.sampleData,
 });
 
-const absolute = (publicUrl: string, url: string) => (url.startsWith('/') ? publicUrl + url : url);
+/** Logos are served by the service (docs/decisions/0096), never hot-linked from the integration's CDN. */
+const logoUrl = (publicUrl: string, def: IntegrationDefinition) =>
+  `${publicUrl}/api/v1/integrations/${encodeURIComponent(def.name)}/logo`;
 
 const oauth2Of = (a: AuthOption) =>
   a.oauth2
@@ -81,7 +83,7 @@ export function catalogEntry(def: IntegrationDefinition, publicUrl: string) {
     name: def.name,
     displayName: def.displayName,
     description: def.description,
-    logoUrl: absolute(publicUrl, def.logoUrl),
+    logoUrl: logoUrl(publicUrl, def),
     categories: def.categories,
     version: def.version,
     runtime: def.runtime,
@@ -98,7 +100,7 @@ export function catalogSummary(def: IntegrationDefinition, publicUrl: string) {
     name: def.name,
     displayName: def.displayName,
     description: def.description,
-    logoUrl: absolute(publicUrl, def.logoUrl),
+    logoUrl: logoUrl(publicUrl, def),
     categories: def.categories,
     runtime: def.runtime,
     authOptions: authOptions(def),

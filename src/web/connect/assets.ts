@@ -17,7 +17,6 @@ main.wide { max-width: 40rem; }
 header.brand { display: flex; align-items: center; gap: .75rem; margin-bottom: 1rem; }
 header.brand h1 { font-size: 1.35rem; margin: 0; line-height: 1.25; }
 .logo { width: 48px; height: 48px; border-radius: 10px; object-fit: contain; flex: none; background: var(--bg); }
-.logo.initial { display: inline-flex; align-items: center; justify-content: center; font-weight: 700; font-size: 1.4rem; }
 p.lead, .muted { color: var(--muted); }
 label { display: block; font-weight: 600; margin: 1rem 0 .25rem; }
 .req { color: var(--danger); margin-left: .15rem; }

@@ -131,8 +131,18 @@ describe('connect page and portal in a real browser', () => {
     assert.equal(created.status, 201, created.text);
     const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
     const page = await context.newPage();
+    const refused: string[] = [];
+    page.on('console', (m) => {
+      if (/Content Security Policy/i.test(m.text())) refused.push(m.text());
+    });
     try {
       await page.goto(created.body.connectUrl);
+      await page.waitForFunction("document.querySelector('img.logo').complete");
+      assert.ok(
+        await page.evaluate("document.querySelector('img.logo').naturalWidth > 0"),
+        "the logo, served by the service, shows under the page's CSP",
+      );
+      assert.deepEqual(refused, []);
       assert.equal(await page.getByLabel('Port').inputValue(), '3306', "the prop's declared default is filled in");
       const connect = await page.getByRole('button', { name: 'Connect' }).boundingBox();
       const cancel = await page.getByRole('button', { name: 'Cancel' }).boundingBox();

@@ -33,10 +33,9 @@ ${body}
 </html>`;
 }
 
-function logo(def: { displayName: string; logoUrl: string }): string {
-  if (def.logoUrl && /^(https?:|data:image\/)/.test(def.logoUrl))
-    return `<img class="logo" src="${esc(def.logoUrl)}" alt="" width="48" height="48">`;
-  return `<span class="logo initial" aria-hidden="true">${esc(def.displayName.slice(0, 1).toUpperCase())}</span>`;
+/** The logo the service serves (its CSP allows images from 'self' only). */
+function logo(def: { name: string }): string {
+  return `<img class="logo" src="/api/v1/integrations/${esc(encodeURIComponent(def.name))}/logo" alt="" width="48" height="48">`;
 }
 
 function brand(def: IntegrationDefinition, heading: string): string {
