@@ -34,9 +34,7 @@ const fieldsOf = (a: PieceMeta['auth'][number]) =>
       : Object.entries(a.props ?? {}).map(([k, p]) => `${k}${p.required ? '*' : ''}`);
 const authOf = (m: PieceMeta) =>
   m.auth.length
-    ? m.auth
-        .map((a) => `${a.type} (\`${a.key}\`${fieldsOf(a).length ? `: ${fieldsOf(a).join(', ')}` : ''})`)
-        .join(', ')
+    ? m.auth.map((a) => `${a.type} (\`${a.key}\`${fieldsOf(a).length ? `: ${fieldsOf(a).join(', ')}` : ''})`).join(', ')
     : 'none';
 const loaded = records.filter((r): r is Extract<CatalogRecord, { meta: PieceMeta }> => 'meta' in r);
 const failed = records.filter((r): r is Extract<CatalogRecord, { error: string }> => 'error' in r);

@@ -41,8 +41,7 @@ export class McpInvoker {
       try {
         input = decodeToolInput(a.action.props, input);
       } catch (err) {
-        if (err instanceof ActionInputError) return Promise.reject(invalidField(`input.${err.field}`, err.problem));
-        return Promise.reject(err);
+        return Promise.reject(err instanceof ActionInputError ? invalidField(`input.${err.field}`, err.problem) : (err as Error));
       }
     }
     return this.engine().execute(ctx.caller, {

@@ -199,7 +199,7 @@ export function objectSchema(
     if (def !== undefined && def !== null) {
       const shown = mode === 'tool' && jsonTextKind(p) ? JSON.stringify(def) : def;
       if (fits(s, shown)) s.default = shown;
-      else s.description = `${s.description ?? ''} Default: ${JSON.stringify(def)}.`.trim();
+      else s.description = `${typeof s.description === 'string' ? s.description : ''} Default: ${JSON.stringify(def)}.`.trim();
     }
     properties[key] = s;
     if (p.required && def === undefined) required.push(key);

@@ -54,8 +54,8 @@ describe('MCP tool schemas pass the providers’ rules', () => {
     };
     toolsClient = await server('TOOLS');
     codeClient = await server('CODE');
-    tools = (await toolsClient.listTools()).tools as ToolDecl[];
-    codeTools = (await codeClient.listTools()).tools as ToolDecl[];
+    tools = (await toolsClient.listTools()).tools;
+    codeTools = (await codeClient.listTools()).tools;
   });
   after(async () => {
     await toolsClient?.close();

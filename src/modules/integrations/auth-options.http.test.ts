@@ -53,7 +53,7 @@ function connectionFields(option: CatalogAuthOption): Record<string, unknown> {
     if (!p.required && p.defaultValue === undefined) continue;
     const [head, sub] = p.field.split('.') as [string, string | undefined];
     if (sub === undefined) body[head] = sample(p);
-    else body[head] = { ...((body[head] as Record<string, unknown> | undefined) ?? {}), [sub]: sample(p) };
+    else body[head] = { ...(body[head] ?? {}), [sub]: sample(p) };
   }
   return body;
 }
