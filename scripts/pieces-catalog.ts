@@ -25,7 +25,17 @@ await pool.close();
 writeFileSync(catalogFile(), `${JSON.stringify(records, null, 1)}\n`);
 
 const esc = (s: string) => s.replace(/\|/g, '\\|').replace(/\s+/g, ' ').trim();
-const authOf = (m: PieceMeta) => (m.auth.length ? m.auth.map((a) => `${a.type} (\`${a.key}\`)`).join(', ') : 'none');
+/** The fields of each auth option (required ones starred), as `authOptions[].props` lists them. */
+const fieldsOf = (a: PieceMeta['auth'][number]) =>
+  a.type === 'SECRET_TEXT'
+    ? ['secretText*']
+    : a.type === 'BASIC_AUTH'
+      ? ['username*', 'password*']
+      : Object.entries(a.props ?? {}).map(([k, p]) => `${k}${p.required ? '*' : ''}`);
+const authOf = (m: PieceMeta) =>
+  m.auth.length
+    ? m.auth.map((a) => `${a.type} (\`${a.key}\`${fieldsOf(a).length ? `: ${fieldsOf(a).join(', ')}` : ''})`).join(', ')
+    : 'none';
 const loaded = records.filter((r): r is Extract<CatalogRecord, { meta: PieceMeta }> => 'meta' in r);
 const failed = records.filter((r): r is Extract<CatalogRecord, { error: string }> => 'error' in r);
 const lines = [
@@ -36,6 +46,16 @@ const lines = [
   `Switchboard ships ${BUILTINS.length} built-in integrations and ${loaded.length} Activepieces pieces. Every entry is listed by`,
   '`GET /api/v1/integrations` with its actions, triggers, props and auth options.',
   '',
+  '## Auth options and their fields',
+  '',
+  'Each entry of `authOptions` (`key` is the `authMethodKey`) lists in `props` the fields a connection of it is made of,',
+  'described like action props (`type`, `displayName`, `required`, `description`, `defaultValue`, `options` of a',
+  'dropdown), with `secret: true` on secrets (masked, never returned) and `field`, where the value goes in',
+  '`POST /api/v1/connections`: `secretText` (SECRET_TEXT), `username` and `password` (BASIC_AUTH, labelled as the',
+  'integration labels them), `props.<name>` (CUSTOM_AUTH, and the extra fields an OAUTH2 integration reads, such as',
+  "Zoho's `location`; OAUTH2 tokens themselves come from the hosted sign-in or `accessToken`). A client can build a",
+  'connection form, or a create request, from the catalog alone.',
+  '',
   '## Built-in integrations (run in the API process, no connection needed)',
   '',
   '| name | actions |',
@@ -44,8 +64,9 @@ const lines = [
   '',
   '## Activepieces pieces (run in worker processes)',
   '',
-  'Each piece runs out of process (see docs/decisions/0016-piece-runtime.md). "Connection" is the auth option and its',
-  '`authMethodKey`; "shape" is the connection shape the piece\'s framework generation expects (typed, raw or prop).',
+  'Each piece runs out of process (see docs/decisions/0016-piece-runtime.md). "Connection" is the auth option, its',
+  '`authMethodKey` and the fields a connection of it takes (required ones starred); "shape" is the connection shape the',
+  "piece's framework generation expects (typed, raw or prop).",
   '',
   '| name | package | version | actions | triggers | connection | shape | load |',
   '|---|---|---|---|---|---|---|---|',

@@ -237,7 +237,15 @@ export function createServices(
   for (const job of engineJobs(orm, idempotency, log)) jobs.register(job);
   const actions = new ActionsService({ engine, connections });
   const activity = new ActivityService({ orm, recorder: activityRecorder, workspaces });
-  const integrations = new IntegrationsService({ registry, publicUrl: config.publicUrl, workspaces, engine, oauthApps });
+  const integrations = new IntegrationsService({
+    registry,
+    publicUrl: config.publicUrl,
+    workspaces,
+    engine,
+    oauthApps,
+    logosDir: path.join(config.dataDir, 'logos'),
+    log,
+  });
   // Hosted connect, the end-user portal and OAuth2 refresh (src/modules/connect).
   const mailer = new Mailer(config.email);
   const emailVerification = new EmailVerificationService({ orm, mailer, log });

@@ -106,6 +106,8 @@ export interface ConnectionRecord {
   displayName: string;
   type: string;
   status: string;
+  /** Whether the integration accepted the credentials before they were stored. */
+  verification: 'verified' | 'unverified';
   scope: string;
   oauthAppId: string | null;
   tokenExpiresAt: Date | null;

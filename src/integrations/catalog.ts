@@ -1,10 +1,13 @@
-import type { ActionDefinition, IntegrationDefinition, Prop, Props, TriggerDefinition } from './framework.js';
+import { authFields } from './auth-fields.js';
+import type { ActionDefinition, AuthOption, IntegrationDefinition, Prop, Props, TriggerDefinition } from './framework.js';
 
 /** A prop as the catalog shows it: metadata only, functions replaced by what a client needs to call back. */
 export function serializeProp(prop: Prop): Record<string, unknown> {
   const out: Record<string, unknown> = { type: prop.type, displayName: prop.displayName, required: prop.required };
   if (prop.description !== undefined) out.description = prop.description;
   if (prop.defaultValue !== undefined) out.defaultValue = prop.defaultValue;
+  // Clients render these masked and never echo them back.
+  if (prop.type === 'SECRET_TEXT') out.secret = true;
   switch (prop.type) {
     case 'NUMBER':
       for (const k of ['min', 'max', 'integer'] as const) if (prop[k] !== undefined) out[k] = prop[k];
@@ -48,33 +51,30 @@ const trigger = (t: TriggerDefinition) => ({
   sampleData: t.sampleData,
 });
 
-const absolute = (publicUrl: string, url: string) => (url.startsWith('/') ? publicUrl + url : url);
+/** Logos are served by the service (docs/decisions/0096), never hot-linked from the integration's CDN. */
+const logoUrl = (publicUrl: string, def: IntegrationDefinition) =>
+  `${publicUrl}/api/v1/integrations/${encodeURIComponent(def.name)}/logo`;
+
+const oauth2Of = (a: AuthOption) =>
+  a.oauth2
+    ? { oauth2: { authUrl: a.oauth2.authUrl, tokenUrl: a.oauth2.tokenUrl, scope: a.oauth2.scope, pkce: a.oauth2.pkce ?? true } }
+    : {};
 
 function auth(def: IntegrationDefinition) {
   const primary = def.auth[0];
   if (!primary) return { type: 'NONE' };
-  return {
-    type: primary.type,
-    ...(primary.oauth2
-      ? {
-          oauth2: {
-            authUrl: primary.oauth2.authUrl,
-            tokenUrl: primary.oauth2.tokenUrl,
-            scope: primary.oauth2.scope,
-            pkce: primary.oauth2.pkce ?? true,
-          },
-        }
-      : {}),
-    ...(primary.props ? { props: serializeProps(primary.props) } : {}),
-  };
+  return { type: primary.type, ...oauth2Of(primary), ...(primary.props ? { props: serializeProps(primary.props) } : {}) };
 }
 
+/** Each auth option with the fields a connection of it is made of, described like action props. */
 const authOptions = (def: IntegrationDefinition) =>
   def.auth.map((a) => ({
     key: a.key,
     type: a.type,
     displayName: a.displayName,
     ...(a.description ? { description: a.description } : {}),
+    props: Object.fromEntries(Object.entries(authFields(a)).map(([k, f]) => [k, { ...serializeProp(f.prop), field: f.field }])),
+    ...oauth2Of(a),
   }));
 
 /** The full catalog entry of an integration. */
@@ -83,7 +83,7 @@ export function catalogEntry(def: IntegrationDefinition, publicUrl: string) {
     name: def.name,
     displayName: def.displayName,
     description: def.description,
-    logoUrl: absolute(publicUrl, def.logoUrl),
+    logoUrl: logoUrl(publicUrl, def),
     categories: def.categories,
     version: def.version,
     runtime: def.runtime,
@@ -100,7 +100,7 @@ export function catalogSummary(def: IntegrationDefinition, publicUrl: string) {
     name: def.name,
     displayName: def.displayName,
     description: def.description,
-    logoUrl: absolute(publicUrl, def.logoUrl),
+    logoUrl: logoUrl(publicUrl, def),
     categories: def.categories,
     runtime: def.runtime,
     authOptions: authOptions(def),

@@ -114,14 +114,23 @@ export const Property = {
 
 export type AuthType = 'SECRET_TEXT' | 'BASIC_AUTH' | 'CUSTOM_AUTH' | 'OAUTH2' | 'NONE';
 
+/** How a BASIC_AUTH option names its two fields (Trello calls them "API Key" and "Token"). */
+export interface AuthFieldLabel {
+  displayName: string;
+  description?: string;
+}
+
 export interface AuthOption {
   /** Used as `authMethodKey`. */
   key: string;
   type: AuthType;
   displayName: string;
   description?: string;
-  /** CUSTOM_AUTH fields */
+  /** CUSTOM_AUTH fields; for OAUTH2, extra fields the integration reads (e.g. a region) */
   props?: Props;
+  /** BASIC_AUTH: the labels of username and password (default "Username" and "Password") */
+  username?: AuthFieldLabel;
+  password?: AuthFieldLabel;
   oauth2?: {
     authUrl: string;
     tokenUrl: string;

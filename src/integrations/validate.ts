@@ -1,3 +1,4 @@
+import { checkFileInput } from './file-input.js';
 import { ActionInputError, type Prop, type Props } from './framework.js';
 
 const isBlank = (v: unknown) => v === undefined || v === null || (typeof v === 'string' && v.trim() === '');
@@ -54,8 +55,10 @@ function coerce(field: string, prop: Prop, value: unknown): unknown {
       if (typeof value !== 'object' || value === null || Array.isArray(value))
         throw new ActionInputError(field, 'must be an object');
       return value;
+    case 'FILE':
+      return checkFileInput(field, value);
     default:
-      return value; // JSON, FILE, DROPDOWN, DYNAMIC and auth props: checked by the action itself
+      return value; // JSON, DROPDOWN, DYNAMIC and auth props: checked by the action itself
   }
 }
 

@@ -1,5 +1,8 @@
 import type { ExecuteOutcome, ExecutionCaller, ExecutionSource } from '../engine/types.js';
+import { ActionInputError } from '../integrations/framework.js';
+import { invalidField } from '../platform/errors.js';
 import { Access } from '../platform/http/access.js';
+import { decodeToolInput } from './schema-from-props.js';
 import type { McpServerRow } from '../modules/mcp-servers/mcp-servers.repository.js';
 import type { EnginePort } from './ports.js';
 import type { ExposedAction } from './surface.js';
@@ -33,6 +36,14 @@ export class McpInvoker {
     opts: { idempotencyKey?: string; gateContext?: Record<string, unknown>; signal?: AbortSignal } = {},
   ): Promise<ExecuteOutcome> {
     if (!ctx.server.workspaceId) throw new Error('The MCP server is not bound to a workspace.');
+    // TOOLS mode declares free-shaped values as JSON text (docs/decisions/0097); Code Mode passes them as they are.
+    if (source === 'mcp_tools') {
+      try {
+        input = decodeToolInput(a.action.props, input);
+      } catch (err) {
+        return Promise.reject(err instanceof ActionInputError ? invalidField(`input.${err.field}`, err.problem) : (err as Error));
+      }
+    }
     return this.engine().execute(ctx.caller, {
       source,
       workspaceId: ctx.server.workspaceId,

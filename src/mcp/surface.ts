@@ -5,7 +5,7 @@ import type { InvalidationBus } from '../platform/invalidation.js';
 import * as serversRepo from '../modules/mcp-servers/mcp-servers.repository.js';
 import type { McpServerRow, McpToolWithPartials } from '../modules/mcp-servers/mcp-servers.repository.js';
 import type { PartialsPort, PartialView, WorkspaceIntegrationsPort, WorkspaceIntegrationView } from './ports.js';
-import { objectSchema, type JsonSchema } from './schema-from-props.js';
+import { helpText, objectSchema, type JsonSchema } from './schema-from-props.js';
 
 /** One action an MCP server exposes: a tool in TOOLS mode, `switchboard.<alias>.<action>` in Code Mode. */
 export interface ExposedAction {
@@ -20,7 +20,10 @@ export interface ExposedAction {
   tool: McpToolWithPartials | null;
   title: string;
   description: string;
+  /** TOOLS mode: within what every provider accepts (free values as JSON text; see decodeToolInput). */
   inputSchema: JsonSchema;
+  /** Code Mode declarations: the natural shapes, for JavaScript values. */
+  codeSchema: JsonSchema;
   /** Keys fixed by enforced partials: hidden from schemas and declarations. */
   enforcedKeys: string[];
   /** Values a call gets when it does not set them (prop defaults, partial values, tool inputDefaults). */
@@ -204,14 +207,16 @@ export class SurfaceCatalog {
     }
     Object.assign(values, e.tool?.inputDefaults ?? {});
     for (const k of enforced) delete values[k];
-    const { schema } = objectSchema(e.action.props, [...enforced], values);
+    const { schema } = objectSchema(e.action.props, [...enforced], values, 'tool');
+    const { schema: codeSchema } = objectSchema(e.action.props, [...enforced], values, 'code');
+    const help = helpText(e.action.props);
 
     const integrationLabel = e.wi?.displayName ?? e.definition.displayName;
     const title = e.tool?.displayName ?? `${integrationLabel}: ${e.action.displayName}`;
     const what = oneLine(e.tool?.description ?? e.action.description ?? e.action.displayName);
     const aliasNote =
       e.alias === e.definition.name ? `${integrationLabel}` : `${integrationLabel} (alias "${e.alias}" of ${e.definition.name})`;
-    const description = `${what}\n\nIntegration: ${aliasNote}. Action: ${e.action.displayName} (${e.action.name}).`;
+    const description = `${what}${help ? `\n\n${help}` : ''}\n\nIntegration: ${aliasNote}. Action: ${e.action.displayName} (${e.action.name}).`;
     return {
       toolName: toolNameFor(e.alias, e.action.name, taken),
       alias: e.alias,
@@ -223,6 +228,7 @@ export class SurfaceCatalog {
       title,
       description,
       inputSchema: schema,
+      codeSchema,
       enforcedKeys: [...enforced],
       defaults: values,
       partialIds,

@@ -88,6 +88,14 @@ function authMeta(a: AnyProp): AuthMeta {
   };
   if (a.description) out.description = String(a.description);
   if (type === 'CUSTOM_AUTH' && a.props) out.props = propsMeta(a.props);
+  if (type === 'BASIC_AUTH') {
+    for (const k of ['username', 'password'] as const) {
+      const label = a[k] as AnyProp | undefined;
+      if (typeof label?.displayName !== 'string' || !label.displayName) continue;
+      out[k] = { displayName: label.displayName };
+      if (typeof label.description === 'string' && label.description) out[k].description = label.description;
+    }
+  }
   if (type === 'OAUTH2') {
     out.oauth2 = {
       authUrl: String(a.authUrl ?? ''),

@@ -176,6 +176,8 @@ export function pieceIntegration(meta: PieceMeta, pool: PieceWorkerPool, ref: Pi
     ...(a.description ? { description: a.description } : {}),
     ...(a.props ? { props: toProps(a.props, { pool, ref, kind: 'action', name: '' }) } : {}),
     ...(a.oauth2 ? { oauth2: a.oauth2 } : {}),
+    ...(a.username ? { username: a.username } : {}),
+    ...(a.password ? { password: a.password } : {}),
     ...(a.hasValidate
       ? {
           validate: async (value: unknown) => {

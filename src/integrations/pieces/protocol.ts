@@ -19,6 +19,9 @@ export interface AuthMeta {
   displayName: string;
   description?: string;
   props?: Record<string, PropMeta>;
+  /** BASIC_AUTH: how the piece labels username and password */
+  username?: { displayName: string; description?: string };
+  password?: { displayName: string; description?: string };
   oauth2?: {
     authUrl: string;
     tokenUrl: string;

@@ -7,6 +7,7 @@
 import { EgressGuard, enforceTlsVerification, installProcessEgressGuard } from '../../platform/egress.js';
 import { loadPiece, pieceAuthValue, propsMeta, secretsOf, type LoadedPiece } from './adapter.js';
 import { nestsDeeperThan, tooDeep } from './ipc.js';
+import { FileInputError, filesIn } from './worker-files.js';
 import type {
   AppEventResult,
   HostMethod,
@@ -55,31 +56,9 @@ class InputError extends Error {
   }
 }
 
-function fileFrom(field: string, value: unknown): unknown {
-  if (value === undefined || value === null || value === '') return value;
-  let filename = 'file';
-  let data: Buffer;
-  if (typeof value === 'object' && !Array.isArray(value)) {
-    const v = value as Record<string, unknown>;
-    const named = v.filename ?? v.name;
-    if (typeof named === 'string' && named) filename = named;
-    const b64 = v.base64 ?? v.data ?? v.content;
-    if (typeof b64 !== 'string') throw new InputError(field, 'must be {filename, base64}, a data: URL or base64 text');
-    data = Buffer.from(b64, 'base64');
-  } else if (typeof value === 'string') {
-    const m = /^data:([^;,]*)(;base64)?,(.*)$/s.exec(value);
-    data = m ? Buffer.from(decodeURIComponent(m[3]!), m[2] ? 'base64' : 'utf8') : Buffer.from(value, 'base64');
-  } else throw new InputError(field, 'must be {filename, base64}, a data: URL or base64 text');
-  const extension = filename.includes('.') ? filename.split('.').pop() : undefined;
-  return { filename, extension, data, base64: data.toString('base64') };
-}
-
 /** Input as the piece sees it: files as the framework's file objects, the 0.2.x auth prop filled in. */
-function pieceProps(loaded: LoadedPiece, def: Record<string, any>, input: Record<string, unknown>, auth: unknown) {
-  const props: Record<string, unknown> = { ...input };
-  for (const [k, p] of Object.entries((def.props ?? {}) as Record<string, any>)) {
-    if (p.type === 'FILE' && k in props) props[k] = fileFrom(k, props[k]);
-  }
+async function pieceProps(loaded: LoadedPiece, def: Record<string, any>, input: Record<string, unknown>, auth: unknown) {
+  const props = await filesIn((def.props ?? {}) as Record<string, any>, input);
   if (loaded.meta.authShape === 'prop' && loaded.meta.authProp) props[loaded.meta.authProp] = auth;
   return props;
 }
@@ -144,7 +123,7 @@ async function triggerHook(
   const payload = req.payload ?? { method: 'POST', headers: {}, queryParams: {}, body: {}, rawBody: '' };
   const ctx = {
     auth,
-    propsValue: pieceProps(loaded, def, req.input, auth),
+    propsValue: await pieceProps(loaded, def, req.input, auth),
     store: storeFor(id),
     webhookUrl: req.webhookUrl,
     payload,
@@ -240,7 +219,7 @@ async function handle(id: number, req: WorkerRequest): Promise<unknown> {
   if (req.op === 'options' || req.op === 'props') {
     const prop = (def.props ?? {})[req.prop];
     if (!prop) throw new InputError('propertyName', `${req.action} has no property ${req.prop}`);
-    const values = { ...pieceProps(loaded, def, req.input, auth), auth };
+    const values = { ...(await pieceProps(loaded, def, req.input, auth)), auth };
     const ctx = {
       server,
       project,
@@ -265,7 +244,7 @@ async function handle(id: number, req: WorkerRequest): Promise<unknown> {
   let stopped: unknown;
   const ctx = {
     auth,
-    propsValue: pieceProps(loaded, def, req.input, auth),
+    propsValue: await pieceProps(loaded, def, req.input, auth),
     store: storeFor(id),
     files: {
       write: ({ fileName, data }: { fileName: string; data: Buffer }) => host(id, 'files.write', fileName, Buffer.from(data)),
@@ -306,7 +285,8 @@ async function handle(id: number, req: WorkerRequest): Promise<unknown> {
 
 /** Errors without secrets: every string of the connection is cut out of the message. */
 function toWorkerError(err: unknown, req: WorkerRequest): WorkerError {
-  if (err instanceof InputError) return { kind: 'input', field: err.field, message: err.message };
+  if (err instanceof InputError || err instanceof FileInputError)
+    return { kind: 'input', field: err.field, message: err.message };
   if (err instanceof NoResolverError) return { kind: 'no-resolver', message: err.message };
   let message = err instanceof Error ? err.message : typeof err === 'string' ? err : JSON.stringify(err);
   if (!message) message = 'The integration failed without a message.';

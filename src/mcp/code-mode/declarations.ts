@@ -50,8 +50,8 @@ export function tsType(s: JsonSchema | undefined, indent = ''): string {
 
 /** One line per action: `switchboard.<alias>.<action>(input: {...}): Promise<...>`. */
 export function signature(a: ExposedAction): string {
-  const props = (a.inputSchema.properties ?? {}) as Record<string, JsonSchema>;
-  const required = new Set((a.inputSchema.required as string[] | undefined) ?? []);
+  const props = (a.codeSchema.properties ?? {}) as Record<string, JsonSchema>;
+  const required = new Set((a.codeSchema.required as string[] | undefined) ?? []);
   const fields = Object.entries(props).map(
     ([k, v]) =>
       `${key(k)}${required.has(k) ? '' : '?'}: ${tsType({ ...v, properties: undefined, type: v.type === 'object' ? 'object' : v.type })}`,
@@ -83,7 +83,7 @@ export function declarations(surface: Surface, aliases?: string[], actions?: str
     for (const a of byAction.values()) {
       if (actions?.length && !actions.includes(a.actionName)) continue;
       parts.push(
-        `${comment(`${a.title}\n${a.tool?.description ?? a.action.description}`, '    ')}    ${key(a.actionName)}(input: ${tsType(a.inputSchema, '    ')}): Promise<${outputType(a)}>;`,
+        `${comment(`${a.title}\n${a.tool?.description ?? a.action.description}`, '    ')}    ${key(a.actionName)}(input: ${tsType(a.codeSchema, '    ')}): Promise<${outputType(a)}>;`,
       );
     }
     parts.push('  };');

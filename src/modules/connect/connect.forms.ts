@@ -1,3 +1,4 @@
+import { authFields } from '../../integrations/auth-fields.js';
 import type { AuthOption, Prop } from '../../integrations/framework.js';
 import type { AppError } from '../../platform/errors.js';
 import { DEFAULT_JSON_LIMITS, inspectJson } from '../../platform/http/json-limits.js';
@@ -53,10 +54,11 @@ function coerce(prop: Prop, raw: unknown): unknown {
 export function problem(err: AppError, option: AuthOption): { message: string; field: string | null } {
   const first = (err.extra?.details as Array<{ field: string; message: string }> | undefined)?.[0];
   if (!first) return { message: err.message, field: null };
+  const labels = authFields(option);
   const names: Record<string, [string, string]> = {
     secretText: ['secret_text', option.displayName],
-    username: ['username', 'Username'],
-    password: ['password', 'Password'],
+    username: ['username', labels.username?.prop.displayName ?? 'Username'],
+    password: ['password', labels.password?.prop.displayName ?? 'Password'],
   };
   if (first.field.startsWith('props.')) {
     const key = first.field.slice('props.'.length).split('.')[0]!;

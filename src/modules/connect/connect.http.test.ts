@@ -53,6 +53,7 @@ describe('hosted connect: tokens, sessions, poll and the credential form', () =>
         status: 'PENDING',
         connectionId: null,
         error: null,
+        verification: null,
         workspaceId: ws,
         authMethodKey: 'secret_text',
         scope: 'ORGANIZATION',
@@ -70,6 +71,7 @@ describe('hosted connect: tokens, sessions, poll and the credential form', () =>
       integrationName: 'test-secret',
       externalId: 'acme',
       error: null,
+      verification: null,
     });
   });
 
@@ -289,7 +291,7 @@ describe('hosted connect: tokens, sessions, poll and the credential form', () =>
     assert.match(
       done.text,
       new RegExp(
-        `data-redirect="https://app.example.com/done\\?x=1&amp;status=COMPLETED&amp;sessionId=${polled.sessionId}&amp;connectionId=${polled.connectionId}"`,
+        `data-redirect="https://app.example.com/done\\?x=1&amp;status=COMPLETED&amp;sessionId=${polled.sessionId}&amp;connectionId=${polled.connectionId}&amp;verification=verified"`,
       ),
     );
     assert.match(done.text, /data-origin="https:\/\/app.example.com"/);

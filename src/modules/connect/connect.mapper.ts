@@ -10,6 +10,10 @@ export function effectiveStatus(row: SessionRow): { status: SessionStatus; error
   return { status: row.status as SessionStatus, error: row.error };
 }
 
+/** What a completed session stored: checked (verified) or as given (unverified); null before it completes. */
+const verificationOf = (row: SessionRow, status: SessionStatus) =>
+  status === 'COMPLETED' ? ((row.verification ?? 'unverified') as 'verified' | 'unverified') : null;
+
 /** The API shape: never the token hash, OAuth state, PKCE verifier or return address. */
 export function toSession(row: SessionRow) {
   const { status, error } = effectiveStatus(row);
@@ -21,6 +25,7 @@ export function toSession(row: SessionRow) {
     status,
     connectionId: row.connectionId,
     error,
+    verification: verificationOf(row, status),
     workspaceId: row.workspaceId,
     authMethodKey: row.authMethodKey,
     scope: row.scope,
@@ -39,5 +44,6 @@ export function toPollResult(row: SessionRow) {
     integrationName: row.integrationName,
     externalId: row.externalId,
     error,
+    verification: verificationOf(row, status),
   };
 }

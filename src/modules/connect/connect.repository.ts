@@ -5,7 +5,9 @@ import type { SessionStatus } from './connect.schemas.js';
 
 export type SessionRow = typeof connectSessions.$inferSelect;
 export type PortalTokenRow = typeof endUserPortalTokens.$inferSelect;
-type SessionPatch = Partial<Pick<SessionRow, 'status' | 'connectionId' | 'error' | 'oauthStateHash' | 'oauthPkce'>>;
+type SessionPatch = Partial<
+  Pick<SessionRow, 'status' | 'connectionId' | 'error' | 'oauthStateHash' | 'oauthPkce' | 'verification'>
+>;
 
 export async function insertSession(db: Executor, row: typeof connectSessions.$inferInsert): Promise<SessionRow> {
   const [created] = await db.insert(connectSessions).values(row).returning();

@@ -1,5 +1,5 @@
 import { Type, type Static } from '@sinclair/typebox';
-import { CONNECTION_SCOPES } from '../connections/connections.schemas.js';
+import { CONNECTION_SCOPES, VerificationSchema } from '../connections/connections.schemas.js';
 import { Nullable, Timestamp, Uuid } from '../../platform/http/schemas.js';
 
 export const SESSION_STATUSES = ['PENDING', 'CONNECTING', 'COMPLETED', 'FAILED'] as const;
@@ -11,6 +11,10 @@ export const SESSION_TTL_SECONDS = 4 * 3600;
 /** End-user connect portal token lifetime bounds and default (spec: 3600 s to 30 days, default 7 days). */
 export const PORTAL_TTL = { min: 3600, max: 2_592_000, default: 604_800 } as const;
 
+const SessionVerification = VerificationSchema(
+  'set on COMPLETED: verified when the integration accepted the credentials before they were stored (its check, or the OAuth2 sign-in), unverified when they were saved as entered because the integration cannot check them',
+);
+
 export const ConnectSession = Type.Object(
   {
     id: Uuid(),
@@ -20,6 +24,7 @@ export const ConnectSession = Type.Object(
     status: Type.String({ enum: [...SESSION_STATUSES] }),
     connectionId: Nullable(Uuid({ description: 'set on COMPLETED' })),
     error: Nullable(Type.String({ description: 'message on FAILED' })),
+    verification: Nullable(SessionVerification),
     workspaceId: Uuid(),
     authMethodKey: Type.String(),
     scope: Type.String({ enum: [...CONNECTION_SCOPES] }),
@@ -78,6 +83,7 @@ export const PollResponse = Type.Object({
   integrationName: Type.String(),
   externalId: Type.String(),
   error: Nullable(Type.String()),
+  verification: Nullable(SessionVerification),
 });
 
 export const OAuthCallbackQuery = Type.Object({

@@ -9,7 +9,7 @@ import { hashToken } from '../../platform/crypto.js';
 import { isUuid, newId, newToken, TOKEN_PREFIX } from '../../platform/ids.js';
 import type { SecretBox } from '../../platform/secrets.js';
 import type { ConnectionsService } from '../connections/connections.service.js';
-import type { ConnectionType } from '../connections/connections.schemas.js';
+import type { ConnectionType, Verification } from '../connections/connections.schemas.js';
 import type { EndUsersService } from '../end-users/end-users.service.js';
 import type { OAuthAppMode, OAuthAppsService } from '../oauth-apps/oauth-apps.service.js';
 import type { WorkspaceIntegrationsService } from '../workspace-integrations/workspace-integrations.service.js';
@@ -250,7 +250,12 @@ export class ConnectService {
         return { kind: 'invalid', view: back ? { ...view, session: back } : view, message: verdict.error, field: null };
       }
     }
-    return { kind: 'finished', view: await this.finish(view, { type, credentials, tokenExpiresAt: null, oauthAppId: null }) };
+    // Saved as entered unless the integration could check the credentials (and did, above).
+    const verification = option.validate ? 'verified' : 'unverified';
+    return {
+      kind: 'finished',
+      view: await this.finish(view, { type, credentials, tokenExpiresAt: null, oauthAppId: null, verification }),
+    };
   }
 
   /** The user gave up: PENDING → FAILED (a finished session stays as it is). */
@@ -354,6 +359,7 @@ export class ConnectService {
         credentials,
         tokenExpiresAt,
         oauthAppId: client.serviceManaged ? null : client.appId,
+        verification: 'verified', // the provider exchanged the code for tokens
       });
     } catch (err) {
       if (err instanceof TokenRequestError || isAppError(err)) return this.fail(view, ['CONNECTING'], err.message);
@@ -371,7 +377,13 @@ export class ConnectService {
    */
   private async finish(
     view: SessionView,
-    c: { type: ConnectionType; credentials: Record<string, unknown>; tokenExpiresAt: Date | null; oauthAppId: string | null },
+    c: {
+      type: ConnectionType;
+      credentials: Record<string, unknown>;
+      tokenExpiresAt: Date | null;
+      oauthAppId: string | null;
+      verification: Verification;
+    },
   ): Promise<SessionView> {
     const s = view.session;
     let connectionId: string;
@@ -386,6 +398,7 @@ export class ConnectService {
           tokenExpiresAt: c.tokenExpiresAt,
           type: c.type,
           oauthAppId: c.oauthAppId,
+          verification: c.verification,
           ...(s.reconnectConnectionId ? {} : { displayName: s.connectionName }),
         });
         if (!repaired) return await this.fail(view, ['CONNECTING'], 'The connection to repair no longer exists.');
@@ -405,6 +418,7 @@ export class ConnectService {
           credentials: c.credentials,
           oauthAppId: c.oauthAppId,
           tokenExpiresAt: c.tokenExpiresAt,
+          verification: c.verification,
         });
         connectionId = row.id;
       }
@@ -416,6 +430,7 @@ export class ConnectService {
       status: 'COMPLETED',
       connectionId,
       error: null,
+      verification: c.verification,
     });
     return done ? { ...view, session: done } : this.reload(view);
   }

@@ -132,6 +132,8 @@ describe('OAuth2 connect and refresh against a real provider', () => {
     );
     assert.match(flow.page.text, /data-redirect="https:\/\/app.example.com\/ok\?status=COMPLETED/);
     assert.equal(polled.status, 'COMPLETED');
+    assert.equal(polled.verification, 'verified', 'the code exchange checked the sign-in');
+    assert.match(flow.page.text, /OAuth Service is connected/);
 
     const s = await stats();
     assert.equal(s.grants.authorization_code, 1);

@@ -173,7 +173,11 @@ export class OAuthRefresher implements CredentialRefresher {
         TOKEN_TIMEOUT_MS,
       );
       const { credentials, tokenExpiresAt } = oauthCredentials(tokens, stored.value);
-      await this.deps.connections.updateCredentials(current.orgId, current.id, credentials, { tokenExpiresAt });
+      // The provider issued the new tokens: a check of the connection that passed.
+      await this.deps.connections.updateCredentials(current.orgId, current.id, credentials, {
+        tokenExpiresAt,
+        verification: 'verified',
+      });
       this.deps.log.info({ connectionId: current.id, via }, 'oauth token refreshed');
       return { value: { ...stored, value: credentials }, refreshed: true };
     } catch (err) {

@@ -118,6 +118,7 @@ describe('connections', () => {
         'suspended',
         'type',
         'updatedAt',
+        'verification',
         'workspaceId',
       ].sort(),
     );

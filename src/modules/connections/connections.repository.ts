@@ -75,7 +75,10 @@ export async function updateConnection(
   orgId: string,
   id: string,
   patch: Partial<
-    Pick<ConnectionRow, 'credentials' | 'status' | 'statusMessage' | 'tokenExpiresAt' | 'displayName' | 'type' | 'oauthAppId'>
+    Pick<
+      ConnectionRow,
+      'credentials' | 'status' | 'statusMessage' | 'tokenExpiresAt' | 'displayName' | 'type' | 'oauthAppId' | 'verification'
+    >
   >,
 ): Promise<ConnectionRow | null> {
   const [r] = await db

@@ -7,6 +7,10 @@ export const CONNECTION_SCOPES = ['ORGANIZATION', 'WORKSPACE', 'USER'] as const;
 export type ConnectionScope = (typeof CONNECTION_SCOPES)[number];
 /** ACTIVE: usable. ERROR: the credentials stopped working (refresh failed); reconnect repairs the same id. */
 export const CONNECTION_STATUSES = ['ACTIVE', 'ERROR'] as const;
+/** Whether the integration accepted the credentials before they were stored (docs/decisions/0095). */
+export const VERIFICATIONS = ['verified', 'unverified'] as const;
+export type Verification = (typeof VERIFICATIONS)[number];
+export const VerificationSchema = (description: string) => Type.String({ enum: [...VERIFICATIONS], description });
 
 export const Connection = Type.Object(
   {
@@ -18,6 +22,9 @@ export const Connection = Type.Object(
     type: Type.String({ enum: [...CONNECTION_TYPES] }),
     status: Type.String({ description: 'ACTIVE, or ERROR when the credentials stopped working (see statusMessage)' }),
     statusMessage: Nullable(Type.String()),
+    verification: VerificationSchema(
+      'verified: the integration accepted the credentials before they were stored (its check, or an OAuth2 sign-in); unverified: stored as given, not checked (the integration has no check, or they came through this API)',
+    ),
     scope: Type.String({ enum: [...CONNECTION_SCOPES] }),
     workspaceId: Nullable(Uuid()),
     endUserId: Nullable(Uuid({ description: "the end user's internal id (USER scope)" })),

@@ -19,7 +19,13 @@ import { ConfigCache } from '../../platform/cache.js';
 import { toConnection, toConnectionRecord, toEarlierConnection } from './connections.mapper.js';
 import * as repo from './connections.repository.js';
 import type { ConnectionRow } from './connections.repository.js';
-import type { ConnectionScope, ConnectionType, CreateConnectionInput, ListConnectionsQueryInput } from './connections.schemas.js';
+import type {
+  ConnectionScope,
+  ConnectionType,
+  CreateConnectionInput,
+  ListConnectionsQueryInput,
+  Verification,
+} from './connections.schemas.js';
 
 const PURPOSE = 'connection';
 
@@ -40,6 +46,8 @@ export interface NewConnection {
   oauthAppId: string | null;
   tokenExpiresAt: Date | null;
   apiShape?: 'current' | 'earlier';
+  /** Only a flow that had the integration check the credentials says verified. */
+  verification?: Verification;
 }
 
 const invalid = invalidField;
@@ -167,6 +175,7 @@ export class ConnectionsService {
             oauthAppId: input.oauthAppId,
             tokenExpiresAt: input.tokenExpiresAt,
             apiShape: input.apiShape ?? 'current',
+            verification: input.verification ?? 'unverified',
           });
         },
       );
@@ -220,18 +229,28 @@ export class ConnectionsService {
     };
   }
 
-  /** Replace the credentials (OAuth2 refresh, reconnect); a successful replacement makes the connection ACTIVE. */
+  /**
+   * Replace the credentials (OAuth2 refresh, reconnect); a successful replacement makes the connection ACTIVE and
+   * says whether the new credentials were checked.
+   */
   async updateCredentials(
     orgId: string,
     id: string,
     credentials: Record<string, unknown>,
-    opts: { tokenExpiresAt?: Date | null; type?: ConnectionType; displayName?: string; oauthAppId?: string | null } = {},
+    opts: {
+      verification: Verification;
+      tokenExpiresAt?: Date | null;
+      type?: ConnectionType;
+      displayName?: string;
+      oauthAppId?: string | null;
+    },
     db: Executor = this.deps.orm,
   ): Promise<ConnectionRecord | null> {
     const row = await repo.updateConnection(db, orgId, id, {
       credentials: this.deps.secrets.seal(PURPOSE, id, credentials),
       status: 'ACTIVE',
       statusMessage: null,
+      verification: opts.verification,
       ...(opts.tokenExpiresAt !== undefined ? { tokenExpiresAt: opts.tokenExpiresAt } : {}),
       ...(opts.type ? { type: opts.type } : {}),
       ...(opts.displayName ? { displayName: opts.displayName } : {}),
@@ -296,19 +315,12 @@ export class ConnectionsService {
         return { credentials: { username: f.username, password: f.password }, tokenExpiresAt: null };
       case 'CUSTOM_AUTH': {
         if (!f.props) throw invalid('props', 'is required for CUSTOM_AUTH');
-        let props = f.props;
-        if (option.props) {
-          try {
-            props = validateInput(option.props, f.props, 'props.');
-          } catch (err) {
-            if (err instanceof ActionInputError) throw invalid(err.field, err.problem);
-            throw err;
-          }
-        }
-        return { credentials: { props }, tokenExpiresAt: null };
+        return { credentials: { props: option.props ? this.checkedProps(option, f.props) : f.props }, tokenExpiresAt: null };
       }
       default: {
         if (!f.accessToken) throw invalid('accessToken', `is required for ${type}`);
+        // Extra fields the integration reads beside its tokens (e.g. Zoho's location), as the catalog lists them.
+        const props = f.props && option.props ? this.checkedProps(option, f.props) : undefined;
         const now = Math.floor(Date.now() / 1000);
         const credentials: Record<string, unknown> = {
           access_token: f.accessToken,
@@ -319,12 +331,23 @@ export class ConnectionsService {
         if (f.refreshToken) credentials.refresh_token = f.refreshToken;
         if (f.expiresIn !== undefined) credentials.expires_in = f.expiresIn;
         if (f.scope_oauth !== undefined) credentials.scope = f.scope_oauth;
+        if (props) credentials.props = props;
         return { credentials, tokenExpiresAt: f.expiresIn !== undefined ? new Date((now + f.expiresIn) * 1000) : null };
       }
     }
   }
 
   // ---- internals ------------------------------------------------------------------------------------------
+
+  /** Connection props checked against the auth option's props (defaults applied); names the bad field. */
+  private checkedProps(option: AuthOption, props: Record<string, unknown>): Record<string, unknown> {
+    try {
+      return validateInput(option.props ?? {}, props, 'props.');
+    } catch (err) {
+      if (err instanceof ActionInputError) throw invalid(err.field, err.problem);
+      throw err;
+    }
+  }
 
   private async createCurrent(
     actor: Actor,

@@ -18,7 +18,7 @@ describe('integration catalog endpoints', () => {
     assert.equal(res.body.total, res.body.integrations.length);
     assert.ok(res.body.registered.includes('hash-encode'));
     const hash = res.body.integrations.find((i: { name: string }) => i.name === 'hash-encode');
-    assert.equal(hash.logoUrl, 'http://switchboard.test/static/integrations/hash-encode.svg');
+    assert.equal(hash.logoUrl, 'http://switchboard.test/api/v1/integrations/hash-encode/logo');
     assert.deepEqual(hash.auth, { type: 'NONE' });
     assert.deepEqual(hash.authOptions, []);
     const prop = hash.actions.hash.props.algorithm;
@@ -43,11 +43,11 @@ describe('integration catalog endpoints', () => {
   });
 
   it('serves a logo for each integration', async () => {
-    const res = await t.get('/static/integrations/datetime.svg');
+    const res = await t.get('/api/v1/integrations/datetime/logo');
     assert.equal(res.status, 200);
     assert.match(String(res.headers['content-type']), /image\/svg\+xml/);
-    assert.match(res.text, /^<svg[^>]*aria-label="Date\s+Time"/);
-    assert.equal((await t.get('/static/integrations/nope.svg')).status, 404);
+    assert.match(res.text, /^<svg[^>]*aria-label="Date &amp; Time"/);
+    assert.equal((await t.get('/api/v1/integrations/nope/logo')).status, 404);
   });
 
   describe('property options and dynamic properties', () => {

@@ -1,6 +1,5 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
-import { AppError } from '../../platform/errors.js';
 import { callerOf } from '../../platform/http/auth.js';
 import { ApiKeySecurity, standardErrors } from '../../platform/http/schemas.js';
 import {
@@ -15,6 +14,8 @@ import {
 } from './integrations.schemas.js';
 
 const tags = ['Integration catalog'];
+/** Logos change rarely; an hour keeps pages fast and still picks up an operator's new file the same day. */
+const LOGO_MAX_AGE = 3600;
 
 export const integrationsRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const service = app.services.integrations;
@@ -64,13 +65,37 @@ export const integrationsRoutes: FastifyPluginAsyncTypebox = async (app) => {
     handler: async (req) => service.resolve(callerOf(req), req.params.integrationName, req.body),
   });
 
+  app.get('/api/v1/integrations/:integrationName/logo', {
+    config: { auth: 'none' },
+    schema: {
+      tags,
+      summary: "The integration's logo (no API key): the operator's file in <data dir>/logos, else a generated monogram",
+      security: [],
+      params: IntegrationNameParams,
+      produces: ['image/svg+xml', 'image/png', 'image/webp', 'image/jpeg'],
+    },
+    handler: async (req, reply) => {
+      const logo = await service.logo(req.params.integrationName);
+      reply
+        .header('cache-control', `public, max-age=${LOGO_MAX_AGE}`)
+        .header('etag', logo.etag)
+        .header('x-content-type-options', 'nosniff')
+        // An SVG opened on its own runs nothing and loads nothing.
+        .header('content-security-policy', "default-src 'none'; style-src 'unsafe-inline'; sandbox")
+        .header('cross-origin-resource-policy', 'cross-origin');
+      if (req.headers['if-none-match'] === logo.etag) return reply.code(304).send();
+      return reply.type(logo.contentType).send(logo.body);
+    },
+  });
+
+  // Logo addresses of earlier catalogs.
   app.get('/static/integrations/:file', {
     config: { auth: 'none' },
     schema: { hide: true, params: Type.Object({ file: Type.String({ pattern: '^[a-z0-9@._-]+\\.svg$', maxLength: 200 }) }) },
     handler: async (req, reply) => {
-      const svg = service.logo(req.params.file.replace(/\.svg$/, ''));
-      if (!svg) throw new AppError('NOT_FOUND', 'No such logo.');
-      return reply.type('image/svg+xml').header('Cache-Control', 'public, max-age=86400').send(svg);
+      const name = req.params.file.replace(/\.svg$/, '');
+      await service.logo(name);
+      return reply.redirect(`/api/v1/integrations/${encodeURIComponent(name)}/logo`, 301);
     },
   });
 };

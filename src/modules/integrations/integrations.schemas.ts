@@ -2,6 +2,48 @@ import { Type } from '@sinclair/typebox';
 
 const Loose = Type.Record(Type.String(), Type.Unknown());
 
+/** A field of a connection, described like an action prop. */
+const AuthProp = Type.Object(
+  {
+    type: Type.String({ description: 'the prop type: SHORT_TEXT, SECRET_TEXT, NUMBER, STATIC_DROPDOWN, ...' }),
+    displayName: Type.String(),
+    required: Type.Boolean(),
+    description: Type.Optional(Type.String()),
+    defaultValue: Type.Optional(Type.Unknown()),
+    options: Type.Optional(
+      Type.Object(
+        { options: Type.Array(Type.Object({ label: Type.String(), value: Type.Unknown() })) },
+        { additionalProperties: true, description: 'the choices of a STATIC_DROPDOWN' },
+      ),
+    ),
+    secret: Type.Optional(Type.Literal(true, { description: 'a secret: show it masked; it is never returned' })),
+    field: Type.String({
+      description: 'where the value goes in POST /api/v1/connections: secretText, username, password or props.<name>',
+    }),
+  },
+  { additionalProperties: true },
+);
+
+const AuthOptionSchema = Type.Object(
+  {
+    key: Type.String({ description: 'the authMethodKey' }),
+    type: Type.String({ description: 'SECRET_TEXT, BASIC_AUTH, CUSTOM_AUTH or OAUTH2' }),
+    displayName: Type.String(),
+    description: Type.Optional(Type.String()),
+    props: Type.Record(Type.String(), AuthProp, {
+      description:
+        'the fields a connection of this option is made of (SECRET_TEXT: secretText; BASIC_AUTH: username and password; CUSTOM_AUTH: its props; OAUTH2: extra props the integration reads, its tokens come from the sign-in)',
+    }),
+    oauth2: Type.Optional(
+      Type.Object(
+        { authUrl: Type.String(), tokenUrl: Type.String(), scope: Type.Array(Type.String()), pkce: Type.Boolean() },
+        { additionalProperties: true },
+      ),
+    ),
+  },
+  { description: 'one way to connect (authMethodKey) and the fields it takes' },
+);
+
 export const CatalogEntry = Type.Object(
   {
     name: Type.String(),
@@ -12,14 +54,7 @@ export const CatalogEntry = Type.Object(
     version: Type.Optional(Type.String()),
     runtime: Type.String({ description: 'builtin (in-process) or piece (third-party, out of process)' }),
     auth: Type.Optional(Type.Object({ type: Type.String() }, { additionalProperties: true })),
-    authOptions: Type.Array(
-      Type.Object({
-        key: Type.String({ description: 'the authMethodKey' }),
-        type: Type.String(),
-        displayName: Type.String(),
-        description: Type.Optional(Type.String()),
-      }),
-    ),
+    authOptions: Type.Array(AuthOptionSchema),
     actions: Type.Union([Type.Record(Type.String(), Loose), Type.Array(Type.String())]),
     triggers: Type.Union([Type.Record(Type.String(), Loose), Type.Array(Type.String())]),
   },

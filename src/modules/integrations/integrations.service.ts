@@ -6,6 +6,7 @@ import {
   type IntegrationDefinition,
   type Prop,
 } from '../../integrations/framework.js';
+import { LogoStore, type Logo } from '../../integrations/logos.js';
 import type { IntegrationRegistry } from '../../integrations/registry.js';
 import { AppError, invalidField } from '../../platform/errors.js';
 import type { ExecutionEngine } from '../../engine/engine.js';
@@ -42,6 +43,8 @@ const reason = (err: unknown) => (err instanceof Error ? err.message : String(er
 
 /** The public catalog: what integrations this platform can run. */
 export class IntegrationsService {
+  private readonly logos: LogoStore;
+
   constructor(
     private readonly deps: {
       registry: IntegrationRegistry;
@@ -49,8 +52,13 @@ export class IntegrationsService {
       workspaces: WorkspacesService;
       engine: ExecutionEngine;
       oauthApps: OAuthAppsService;
+      /** `<data dir>/logos`: logo files the operator provides (see LogoStore). */
+      logosDir: string | null;
+      log?: { warn(o: object, m?: string): void };
     },
-  ) {}
+  ) {
+    this.logos = new LogoStore({ registry: deps.registry, dir: deps.logosDir, ...(deps.log ? { log: deps.log } : {}) });
+  }
 
   /** Integration names with an OAuth app the organization can use (service-managed or its own). */
   async oauthStatus(orgId: string) {
@@ -184,19 +192,10 @@ export class IntegrationsService {
     }
   }
 
-  /** A monogram logo for integrations that ship none: offline, deterministic colour per name. */
-  logo(name: string): string | null {
-    const def = this.deps.registry.get(name);
-    if (!def) return null;
-    let h = 0;
-    for (const ch of def.name) h = (h * 31 + ch.charCodeAt(0)) % 360;
-    const letters = def.displayName
-      .split(/[\s&-]+/)
-      .filter(Boolean)
-      .slice(0, 2)
-      .map((w) => w[0]!.toUpperCase())
-      .join('')
-      .replace(/[^A-Z0-9]/g, '');
-    return `<svg xmlns="http://www.w3.org/2000/svg" width="64" height="64" viewBox="0 0 64 64" role="img" aria-label="${def.displayName.replace(/[<>&"]/g, '')}"><rect width="64" height="64" rx="14" fill="hsl(${h},55%,42%)"/><text x="32" y="41" font-family="system-ui,sans-serif" font-size="24" font-weight="700" fill="#fff" text-anchor="middle">${letters}</text></svg>`;
+  /** The logo of an integration (an operator's file, else the generated monogram); 404 for an unknown name. */
+  async logo(name: string): Promise<Logo> {
+    const logo = await this.logos.get(name);
+    if (!logo) throw new AppError('INTEGRATION_NOT_FOUND', `No integration named "${name}".`);
+    return logo;
   }
 }

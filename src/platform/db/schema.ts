@@ -82,6 +82,8 @@ export const connections = pgTable('connections', {
   statusMessage: text('status_message'),
   /** 'current' or 'earlier' (created through the earlier request shape). */
   apiShape: text('api_shape').notNull().default('current'),
+  /** 'verified': the integration accepted the credentials before they were stored; 'unverified': stored as given. */
+  verification: text('verification').notNull().default('unverified'),
   createdAt: createdAt(),
   updatedAt: updatedAt(),
 });
@@ -328,6 +330,8 @@ export const connectSessions = pgTable('connect_sessions', {
   oauthStateHash: text('oauth_state_hash'),
   /** AES-256-GCM envelope of the PKCE verifier and redirect URI; never mapped to a response. */
   oauthPkce: text('oauth_pkce'),
+  /** The completed connection's verification ('verified' or 'unverified'); null until COMPLETED. */
+  verification: text('verification'),
   expiresAt: ts('expires_at').notNull(),
   createdAt: createdAt(),
   updatedAt: updatedAt(),

@@ -17,7 +17,6 @@ main.wide { max-width: 40rem; }
 header.brand { display: flex; align-items: center; gap: .75rem; margin-bottom: 1rem; }
 header.brand h1 { font-size: 1.35rem; margin: 0; line-height: 1.25; }
 .logo { width: 48px; height: 48px; border-radius: 10px; object-fit: contain; flex: none; background: var(--bg); }
-.logo.initial { display: inline-flex; align-items: center; justify-content: center; font-weight: 700; font-size: 1.4rem; }
 p.lead, .muted { color: var(--muted); }
 label { display: block; font-weight: 600; margin: 1rem 0 .25rem; }
 .req { color: var(--danger); margin-left: .15rem; }
@@ -75,7 +74,8 @@ export const CONNECT_JS = `
   var result = document.querySelector('[data-connect-result]');
   if (result) {
     var d = result.dataset;
-    var message = { type: 'switchboard:connect', status: d.status, sessionId: d.sessionId, connectionId: d.connectionId || null, error: d.error || null };
+    var message = { type: 'switchboard:connect', status: d.status, sessionId: d.sessionId, connectionId: d.connectionId || null,
+      verification: d.verification || null, error: d.error || null };
     if (window.opener && !window.opener.closed) {
       try { window.opener.postMessage(message, d.origin || '*'); } catch (e) {}
       setTimeout(function () { window.close(); }, 400);

@@ -120,6 +120,58 @@ describe('connect page and portal in a real browser', () => {
     }
   });
 
+  it('MySQL (no credential check): port pre-filled, Connect and Cancel side by side at 390 px, a wrong password is "saved, not verified"', async () => {
+    const { key, ws, orgId } = await tenant();
+    const created = await t.post('/api/v1/connect/token', key, {
+      integrationName: 'mysql',
+      connectionName: 'Orders database',
+      externalId: 'orders-db',
+      workspaceId: ws,
+    });
+    assert.equal(created.status, 201, created.text);
+    const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
+    const page = await context.newPage();
+    const refused: string[] = [];
+    page.on('console', (m) => {
+      if (/Content Security Policy/i.test(m.text())) refused.push(m.text());
+    });
+    try {
+      await page.goto(created.body.connectUrl);
+      await page.waitForFunction("document.querySelector('img.logo').complete");
+      assert.ok(
+        await page.evaluate("document.querySelector('img.logo').naturalWidth > 0"),
+        "the logo, served by the service, shows under the page's CSP",
+      );
+      assert.deepEqual(refused, []);
+      assert.equal(await page.getByLabel('Port').inputValue(), '3306', "the prop's declared default is filled in");
+      const connect = await page.getByRole('button', { name: 'Connect' }).boundingBox();
+      const cancel = await page.getByRole('button', { name: 'Cancel' }).boundingBox();
+      assert.ok(connect && cancel);
+      assert.ok(Math.abs(connect.y - cancel.y) < 1, `one row: Connect at y=${connect.y}, Cancel at y=${cancel.y}`);
+      assert.ok(cancel.x >= connect.x + connect.width, 'Cancel beside Connect, not over it');
+      assert.ok(
+        await page.evaluate('document.documentElement.scrollWidth <= window.innerWidth'),
+        'no horizontal scrolling at 390 px',
+      );
+
+      await page.getByLabel('Host').fill('db.example.com');
+      await page.getByLabel('Username').fill('app');
+      await page.getByLabel('Password').fill('a-wrong-password');
+      await page.getByRole('button', { name: 'Connect' }).click();
+      await page.getByRole('heading', { level: 1, name: 'MySQL connection saved' }).waitFor();
+      assert.equal(await page.getByRole('status').textContent(), 'Saved, not verified.');
+      assert.equal(await page.getByText('MySQL is connected').count(), 0, 'no claim of a check that did not happen');
+      const polled = await poll(created.body.token);
+      assert.deepEqual([polled.status, polled.verification], ['COMPLETED', 'unverified']);
+      const record = (await t.app.services.connections.find(orgId, polled.connectionId))!;
+      assert.equal(record.verification, 'unverified');
+      const value = (await t.app.services.connections.credentials(record)).value as { props: Record<string, unknown> };
+      assert.equal(value.props.port, 3306, 'the pre-filled port is stored as the number it is');
+    } finally {
+      await context.close();
+    }
+  });
+
   it('cancel fails the session and goes to the error address', async () => {
     const { key, ws } = await tenant();
     const created = await t.post('/api/v1/connect/token', key, {
@@ -170,6 +222,7 @@ describe('connect page and portal in a real browser', () => {
         status: 'COMPLETED',
         sessionId: polled.sessionId,
         connectionId: polled.connectionId,
+        verification: 'verified',
         error: null,
       });
       await closed;

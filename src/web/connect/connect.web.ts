@@ -16,7 +16,7 @@ const CSP = [
   "default-src 'none'",
   "style-src 'self'",
   "script-src 'self'",
-  'img-src https: http: data:',
+  "img-src 'self'", // logos are served by the service (docs/decisions/0096)
   "form-action 'self'",
   "frame-ancestors 'none'",
   "base-uri 'none'",

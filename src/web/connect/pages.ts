@@ -1,3 +1,4 @@
+import { authFields } from '../../integrations/auth-fields.js';
 import type { AuthOption, IntegrationDefinition, Prop } from '../../integrations/framework.js';
 import { effectiveStatus } from '../../modules/connect/connect.mapper.js';
 import type { SessionView } from '../../modules/connect/connect.service.js';
@@ -32,10 +33,9 @@ ${body}
 </html>`;
 }
 
-function logo(def: { displayName: string; logoUrl: string }): string {
-  if (def.logoUrl && /^(https?:|data:image\/)/.test(def.logoUrl))
-    return `<img class="logo" src="${esc(def.logoUrl)}" alt="" width="48" height="48">`;
-  return `<span class="logo initial" aria-hidden="true">${esc(def.displayName.slice(0, 1).toUpperCase())}</span>`;
+/** The logo the service serves (its CSP allows images from 'self' only). */
+function logo(def: { name: string }): string {
+  return `<img class="logo" src="/api/v1/integrations/${esc(encodeURIComponent(def.name))}/logo" alt="" width="48" height="48">`;
 }
 
 function brand(def: IntegrationDefinition, heading: string): string {
@@ -61,6 +61,9 @@ export function connectPage(view: SessionView, token: string, state: FormState =
       }</p></div>`
     : '';
   const cancel = `<form method="post" action="/connect/cancel" data-busy><input type="hidden" name="token" value="${t}"><button type="submit" class="secondary">Cancel</button></form>`;
+  // The form's Cancel button submits this separate form (button form=…): side by side with Connect, without
+  // sending the credentials typed so far.
+  const cancelForm = `<form method="post" action="/connect/cancel" id="cancel-form" data-busy><input type="hidden" name="token" value="${t}"></form>`;
   let main: string;
   if (option.type === 'OAUTH2') {
     main = `<p class="lead">Sign in to ${esc(def.displayName)} to let this app use your account. You will come back here when you are done.</p>
@@ -73,9 +76,9 @@ ${errorBox}
 <form method="post" action="/connect" id="connect-form" data-busy novalidate>
 <input type="hidden" name="token" value="${t}">
 ${fields}
-<div class="actions"><button type="submit" class="primary" data-busy="Connecting…">Connect</button></div>
+<div class="actions"><button type="submit" class="primary" data-busy="Connecting…">Connect</button><button type="submit" form="cancel-form" class="secondary">Cancel</button></div>
 </form>
-<div class="actions">${cancel}</div>`;
+${cancelForm}`;
   }
   const back = view.returnTo ? `<p><a href="${esc(view.returnTo)}">Back to your connections</a></p>` : '';
   return layout(
@@ -89,9 +92,18 @@ ${back}`,
 
 const fieldId = (name: string) => `f-${name.replace(/[^a-zA-Z0-9_-]/g, '-')}`;
 
+/** What a field shows: what was entered (after a refused submission), else the prop's declared default. */
+function shown(state: FormState, name: string, prop?: Prop): string {
+  if (state.values) return typeof state.values[name] === 'string' ? state.values[name] : '';
+  const d = prop?.defaultValue;
+  if (prop?.type === 'CHECKBOX') return d === true ? 'on' : '';
+  return typeof d === 'string' || typeof d === 'number' ? String(d) : '';
+}
+
 function formFields(option: AuthOption, state: FormState): string {
   const invalid = (name: string) => state.error?.field === name;
-  const value = (name: string) => (typeof state.values?.[name] === 'string' ? state.values[name] : '');
+  const value = (name: string, prop?: Prop) => shown(state, name, prop);
+  const labels = authFields(option);
   switch (option.type) {
     case 'SECRET_TEXT':
       return input({
@@ -106,7 +118,8 @@ function formFields(option: AuthOption, state: FormState): string {
       return (
         input({
           name: 'username',
-          label: 'Username',
+          label: labels.username!.prop.displayName,
+          description: labels.username!.prop.description,
           required: true,
           type: 'text',
           value: value('username'),
@@ -115,7 +128,8 @@ function formFields(option: AuthOption, state: FormState): string {
         }) +
         input({
           name: 'password',
-          label: 'Password',
+          label: labels.password!.prop.displayName,
+          description: labels.password!.prop.description,
           required: true,
           type: 'password',
           invalid: invalid('password'),
@@ -124,10 +138,12 @@ function formFields(option: AuthOption, state: FormState): string {
       );
     default:
       return Object.entries(option.props ?? {})
-        .map(([key, prop]) => propField(`props.${key}`, prop, value(`props.${key}`), invalid(`props.${key}`)))
+        .map(([key, prop]) => propField(`props.${key}`, prop, value(`props.${key}`, prop), invalid(`props.${key}`)))
         .join('\n');
   }
 }
+
+const optionValue = (v: unknown) => (typeof v === 'string' ? v : JSON.stringify(v));
 
 function propField(name: string, prop: Prop, value: string, isInvalid: boolean): string {
   const common = { name, label: prop.displayName, description: prop.description, required: prop.required, invalid: isInvalid };
@@ -147,7 +163,7 @@ function propField(name: string, prop: Prop, value: string, isInvalid: boolean):
       const options = prop.options.options
         .map(
           (o) =>
-            `<option value="${esc(typeof o.value === 'string' ? o.value : JSON.stringify(o.value))}"${value === o.value ? ' selected' : ''}>${esc(o.label)}</option>`,
+            `<option value="${esc(optionValue(o.value))}"${value === optionValue(o.value) ? ' selected' : ''}>${esc(o.label)}</option>`,
         )
         .join('');
       return `${labelFor(id, prop.displayName, prop.required, prop.description)}<select id="${id}" name="${esc(name)}"${prop.required ? ' required aria-required="true"' : ''}${describedBy(id, prop.description)}>${
@@ -214,6 +230,8 @@ export function resultPage(view: SessionView): string {
   const { session, definition: def } = view;
   const { status, error } = effectiveStatus(session);
   const ok = status === 'COMPLETED';
+  // Only a check that happened is claimed: an integration without one gets "saved, not verified".
+  const verification = ok ? (session.verification ?? 'unverified') : '';
   let redirect: string | null = view.returnTo;
   const target = ok ? session.successRedirectUri : session.errorRedirectUri;
   if (!redirect && target) {
@@ -221,6 +239,7 @@ export function resultPage(view: SessionView): string {
     url.searchParams.set('status', status);
     url.searchParams.set('sessionId', session.id);
     if (ok && session.connectionId) url.searchParams.set('connectionId', session.connectionId);
+    if (ok) url.searchParams.set('verification', verification);
     if (!ok && error) url.searchParams.set('error', error);
     redirect = url.toString();
   }
@@ -228,13 +247,19 @@ export function resultPage(view: SessionView): string {
   const origin = appTarget ? new URL(appTarget).origin : '';
   const attrs = ` data-connect-result data-status="${esc(status)}" data-session-id="${esc(session.id)}" data-connection-id="${esc(ok ? (session.connectionId ?? '') : '')}" data-error="${esc(
     ok ? '' : (error ?? ''),
-  )}" data-redirect="${esc(redirect ?? '')}" data-origin="${esc(origin)}"`;
-  const body = ok
-    ? `${brand(def, `${def.displayName} is connected`)}
-<p class="status ok" role="status">Connected.</p>
-<p>You can close this window${redirect ? ' or continue' : ''}.</p>`
-    : `${brand(def, `${def.displayName} was not connected`)}
-<div class="alert" role="alert"><h2>The connection failed</h2><p>${esc(error ?? 'The connection failed.')}</p></div>`;
+  )}" data-verification="${esc(verification)}" data-redirect="${esc(redirect ?? '')}" data-origin="${esc(origin)}"`;
+  const close = `<p>You can close this window${redirect ? ' or continue' : ''}.</p>`;
+  const body = !ok
+    ? `${brand(def, `${def.displayName} was not connected`)}
+<div class="alert" role="alert"><h2>The connection failed</h2><p>${esc(error ?? 'The connection failed.')}</p></div>`
+    : verification === 'verified'
+      ? `${brand(def, `${def.displayName} is connected`)}
+<p class="status ok" role="status">Connected. ${esc(def.displayName)} accepted the credentials.</p>
+${close}`
+      : `${brand(def, `${def.displayName} connection saved`)}
+<p class="status" role="status">Saved, not verified.</p>
+<p>${esc(def.displayName)} offers no way to check credentials before they are used, so they were saved as entered. If they are wrong, requests to ${esc(def.displayName)} will fail until you connect again with the right ones.</p>
+${close}`;
   const next = redirect
     ? `<div class="actions"><a class="button ${ok ? 'primary' : 'secondary'}" href="${esc(redirect)}">${view.returnTo ? 'Back to your connections' : 'Continue'}</a></div>`
     : '';
@@ -268,9 +293,11 @@ export function portalPage(
     const c = item.connection;
     const badge = !c
       ? '<span class="badge">Not connected</span>'
-      : c.status === 'ACTIVE'
-        ? '<span class="badge connected">Connected</span>'
-        : '<span class="badge error">Needs reconnecting</span>';
+      : c.status !== 'ACTIVE'
+        ? '<span class="badge error">Needs reconnecting</span>'
+        : c.verification === 'verified'
+          ? '<span class="badge connected">Connected</span>'
+          : '<span class="badge">Saved, not verified</span>';
     const connectLabel = !c ? 'Connect' : 'Reconnect';
     const buttons = [
       `<form method="post" action="/connect/portal/connect" data-busy><input type="hidden" name="token" value="${t}"><input type="hidden" name="item" value="${esc(item.key)}"><button type="submit" class="${
