@@ -203,6 +203,19 @@ export function createServices(
   const limits = new UsageLimiter({ orm, plans: config.plans });
   const idempotency = new IdempotencyStore(orm);
   const activityRecorder = new ActivityRecorder(db, log);
+  // Human Gates: policies, approval requests and receipts; the engine cannot be built without its gate (0090).
+  const riskModel = config.approvalModel ? new OpenAiCompatibleRiskModel(config.approvalModel, config.egressAllow) : null;
+  const approvalPolicies = new ApprovalPoliciesService({
+    orm,
+    workspaces,
+    bus,
+    registry,
+    model: riskModel,
+    egressAllow: config.egressAllow,
+    preview: (input, enforcedKeys) => redactInput(input, { enforcedKeys }).preview,
+  });
+  const approvals = new ApprovalsService({ orm, registry, workspaces, policies: approvalPolicies, publicUrl: config.publicUrl });
+  jobs.register(expireApprovalsJob(approvals, log));
   const engine = new ExecutionEngine({
     orm,
     registry,
@@ -217,6 +230,7 @@ export function createServices(
     files,
     egress,
     resources: { browsers, advancedCode },
+    gate: new ApprovalGate(approvals),
     publicUrl: config.publicUrl,
     actionTimeoutMs: config.actionTimeoutMs,
     log,
@@ -302,20 +316,6 @@ export function createServices(
   });
   workspaces.onBeforeDelete((actor, workspaceId) => triggers.disableWorkspace(actor, workspaceId));
   workspaces.onDeleteCheck((tx, orgId, workspaceId) => triggers.activeIn(tx, orgId, workspaceId));
-  // Human Gates: policies, approval requests and receipts, plugged into the engine as its gate.
-  const riskModel = config.approvalModel ? new OpenAiCompatibleRiskModel(config.approvalModel, config.egressAllow) : null;
-  const approvalPolicies = new ApprovalPoliciesService({
-    orm,
-    workspaces,
-    bus,
-    registry,
-    model: riskModel,
-    egressAllow: config.egressAllow,
-    preview: (input, enforcedKeys) => redactInput(input, { enforcedKeys }).preview,
-  });
-  const approvals = new ApprovalsService({ orm, registry, workspaces, policies: approvalPolicies, publicUrl: config.publicUrl });
-  jobs.register(expireApprovalsJob(approvals, log));
-  engine.setGate(new ApprovalGate(approvals));
   const approvalWebhooks = new ApprovalWebhooks({ delivery, publicUrl: config.publicUrl });
   approvals.setNotifier(approvalWebhooks);
   const codeRunApprovals = new CodeRunApprovals({
