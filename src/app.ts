@@ -58,6 +58,7 @@ import { IdempotencyStore } from './engine/idempotency.js';
 import { UsageLimiter } from './engine/limits.js';
 import { engineJobs } from './engine/jobs.js';
 import { EgressGuard } from './platform/egress.js';
+import { SelfEndpoints } from './platform/self-endpoints.js';
 import { SecretBox } from './platform/secrets.js';
 import { actionsRoutes } from './modules/actions/actions.routes.js';
 import { ActionsService } from './modules/actions/actions.service.js';
@@ -186,7 +187,7 @@ export function createServices(
   const browsers = new BrowserSessions({ dataDir: config.dataDir });
   const advancedCode = new AdvancedCodeRuntime({ dataDir: config.dataDir, allowNetwork: config.advancedCodeNetwork });
   const secrets = SecretBox.fromKeys(config.encryptionKey, config.previousEncryptionKeys);
-  const egress = new EgressGuard(config.egressAllow);
+  const egress = new EgressGuard(config.egressAllow, new SelfEndpoints(config));
   const oauthApps = new OAuthAppsService({ orm, secrets, registry, plans: config.plans });
   const connections = new ConnectionsService({
     orm,

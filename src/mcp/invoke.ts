@@ -1,6 +1,7 @@
 import type { ExecuteOutcome, ExecutionCaller, ExecutionSource } from '../engine/types.js';
 import { Access } from '../platform/http/access.js';
 import type { McpServerRow } from '../modules/mcp-servers/mcp-servers.repository.js';
+import { outcomeForAgent } from './approval-notice.js';
 import type { EnginePort } from './ports.js';
 import type { ExposedAction } from './surface.js';
 
@@ -25,7 +26,7 @@ export function mcpCaller(server: McpServerRow, plan: string, apiKeyId: string |
 export class McpInvoker {
   constructor(private readonly engine: () => EnginePort) {}
 
-  execute(
+  async execute(
     ctx: McpCallContext,
     a: ExposedAction,
     input: Record<string, unknown>,
@@ -33,7 +34,7 @@ export class McpInvoker {
     opts: { idempotencyKey?: string; gateContext?: Record<string, unknown>; signal?: AbortSignal } = {},
   ): Promise<ExecuteOutcome> {
     if (!ctx.server.workspaceId) throw new Error('The MCP server is not bound to a workspace.');
-    return this.engine().execute(ctx.caller, {
+    const outcome = await this.engine().execute(ctx.caller, {
       source,
       workspaceId: ctx.server.workspaceId,
       integrationName: a.integrationName,
@@ -48,5 +49,7 @@ export class McpInvoker {
       ...(opts.gateContext ? { gateContext: opts.gateContext } : {}),
       ...(opts.signal ? { signal: opts.signal } : {}),
     });
+    // Results go to an agent: no decision-capable link, whatever the gate answered (0092).
+    return outcomeForAgent(outcome);
   }
 }

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import type { IntegrationRegistry } from '../../integrations/registry.js';
-import type { GateContext, GateResult } from '../../engine/types.js';
+import type { ApprovalSummary, GateContext, GateResult } from '../../engine/types.js';
 import type { Executor, Orm } from '../../platform/db/database.js';
 import type { DeliveryRecordJson } from '../../platform/delivery/delivery.schemas.js';
 import { members } from '../../platform/db/schema.js';
@@ -110,6 +110,9 @@ export const snapshotOf = (p: PolicyDef): PolicySnapshot => ({
   priority: p.priority,
   riskMode: p.riskMode,
 });
+
+/** Sources whose answers go to an AI agent (MCP tools, Code Mode), never to a trusted back end. */
+const AGENT_SOURCES: ReadonlySet<string> = new Set(['mcp_tools', 'mcp_code']);
 
 const newApprovalId = () => TOKEN_PREFIX.approval + randomBytes(16).toString('base64url');
 const newIdempotencyKey = () => 'idem_' + randomBytes(18).toString('base64url');
@@ -254,7 +257,9 @@ export class ApprovalsService {
     policy: PolicyDef,
     idempotencyKey: string | null,
   ): Promise<{ row: repo.RequestRow; token: string | null }> {
-    const linkToken = policy.approvalAccessMode === 'dashboard_only' ? null : newToken(TOKEN_PREFIX.approvalLink);
+    // No bearer link for a call an agent made: it would reach the agent, who could approve its own call (0092).
+    const bearer = policy.approvalAccessMode !== 'dashboard_only' && !AGENT_SOURCES.has(base.source);
+    const linkToken = bearer ? newToken(TOKEN_PREFIX.approvalLink) : null;
     return this.deps.orm.transaction(async (t) => {
       const tx = t as unknown as Executor;
       const { row, created } = await repo.insertRequest(tx, {
@@ -271,8 +276,9 @@ export class ApprovalsService {
     });
   }
 
-  summary(row: repo.RequestRow, linkToken: string | null) {
+  summary(row: repo.RequestRow, linkToken: string | null): ApprovalSummary {
     const a = toApproval(row, this.deps.publicUrl, linkToken);
+    const approvers = (row.policySnapshot as { approvers?: unknown }).approvers;
     return {
       id: a.id,
       status: a.status,
@@ -280,6 +286,10 @@ export class ApprovalsService {
       hostedApprovalUrl: a.hostedApprovalUrl,
       expiresAt: a.expiresAt,
       retry: { idempotencyKey: row.idempotencyKey ?? '' },
+      endUserPortal:
+        row.endUserId !== null &&
+        Array.isArray(approvers) &&
+        approvers.some((x) => (x as { type?: unknown } | null)?.type === 'end_user'),
     };
   }
 
