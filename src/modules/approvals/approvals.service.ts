@@ -1,10 +1,8 @@
 import { randomBytes } from 'node:crypto';
-import { and, eq } from 'drizzle-orm';
 import type { IntegrationRegistry } from '../../integrations/registry.js';
 import type { ApprovalSummary, GateContext, GateResult } from '../../engine/types.js';
 import type { Executor, Orm } from '../../platform/db/database.js';
 import type { DeliveryRecordJson } from '../../platform/delivery/delivery.schemas.js';
-import { members } from '../../platform/db/schema.js';
 import { hashToken, safeEqual } from '../../platform/crypto.js';
 import { AppError } from '../../platform/errors.js';
 import type { Actor } from '../../platform/http/access.js';
@@ -23,6 +21,7 @@ import {
 import * as repo from './approvals.repository.js';
 import type { DecisionInput, ListApprovalsInput } from './approvals.schemas.js';
 import { redactInput } from './redact.js';
+import { mayReview, membershipsOf, waitingFor } from './reviewers.js';
 
 export type DecisionAction = 'approve' | 'reject' | 'cancel';
 export const EVENT_OF: Record<DecisionAction, ApprovalEventType> = {
@@ -459,19 +458,13 @@ export class ApprovalsService {
 
   /** Members allowed by the policy's org_role and dashboard_user approvers (owners and admins when it names none). */
   async userMayReview(row: repo.RequestRow, userId: string): Promise<boolean> {
-    const [member] = await this.deps.orm
-      .select({ role: members.role })
-      .from(members)
-      .where(and(eq(members.orgId, row.orgId), eq(members.userId, userId)))
-      .limit(1);
-    if (!member) return false;
-    const approvers = ((row.policySnapshot as { approvers?: Array<Record<string, unknown>> }).approvers ?? []).filter(
-      (a) => a.type === 'org_role' || a.type === 'dashboard_user',
-    );
-    if (approvers.length === 0) return member.role === 'owner' || member.role === 'admin';
-    return approvers.some((a) =>
-      a.type === 'org_role' ? (a.roles as string[]).includes(member.role) : (a.userIds as string[]).includes(userId),
-    );
+    const [member] = await membershipsOf(this.deps.orm, userId, row.orgId);
+    return member !== undefined && mayReview(row, userId, member.role);
+  }
+
+  /** What waits for a signed-in reviewer on the review pages (the list at /approvals). */
+  async waitingFor(userId: string) {
+    return waitingFor(this.deps, userId);
   }
 
   private async decide(
