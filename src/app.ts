@@ -170,6 +170,7 @@ export function createServices(
     timeoutMs: config.pieceTimeoutMs,
     memoryMb: config.pieceMemoryMb,
     egressAllow: config.egressAllow,
+    self: { publicUrl: config.publicUrl, port: config.port, host: config.host },
     log,
   });
   const pieceInstaller = new PieceInstaller({

@@ -1,7 +1,7 @@
 import dns from 'node:dns';
 import net from 'node:net';
 import { Agent, buildConnector, type Dispatcher } from 'undici';
-import type { SelfEndpoints } from './self-endpoints.js';
+import { SELF_REASON, SelfRequestDeniedError, type SelfEndpoints } from './self-endpoints.js';
 
 /** Address ranges no outbound call may reach unless allow-listed: loopback, private, link-local, metadata, ... */
 const DENIED = new net.BlockList();
@@ -162,6 +162,9 @@ export function installProcessEgressGuard(guard: EgressGuard): void {
     if (typeof options.path === 'string' && options.path !== '')
       return refuse(new EgressDeniedError(options.path, 'unix socket'));
     const host = (typeof options.host === 'string' && options.host ? options.host : 'localhost').replace(/^\[|\]$/g, '');
+    // This service itself: only its address is visible here, so all of it is refused (0092).
+    if (guard.self?.isSelf(host, Number(options.port)))
+      return refuse(new SelfRequestDeniedError(`${host}:${String(options.port)}`, SELF_REASON));
     if (net.isIP(host)) {
       if (!guard.isAllowed(host, host)) return refuse(new EgressDeniedError(host, host));
     } else {

@@ -13,10 +13,14 @@ const GATES_PATH = /(^|\/)(approve|approvals)(\/|$)|(^|\/)api\/v1\/approval/;
 const REASON =
   "approval decisions are made by people, and Switchboard's review pages and approvals API are not open to actions or agents";
 
+/** Where only an address is visible (piece workers' sockets): the whole service is refused. */
+export const SELF_REASON =
+  'it is this Switchboard service, which third-party code may not call (its approval decisions are made by people)';
+
 export class SelfRequestDeniedError extends Error {
   readonly code = 'EGRESS_DENIED';
-  constructor(target: string) {
-    super(`Outbound request to ${target} is not allowed: ${REASON}.`);
+  constructor(target: string, reason = REASON) {
+    super(`Outbound request to ${target} is not allowed: ${reason}.`);
     this.name = 'SelfRequestDeniedError';
   }
 }
