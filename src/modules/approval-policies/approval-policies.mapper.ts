@@ -1,6 +1,6 @@
 import Ajv, { type ValidateFunction } from 'ajv';
 import addFormats from 'ajv-formats';
-import { StoredPolicyFields, type PolicyDecision, type PolicyRulesInput } from './approval-policies.schemas.js';
+import { StoredPolicyFields, type PolicyDecision } from './approval-policies.schemas.js';
 import type { PolicyDef } from './matching.js';
 import type { PolicyRow } from './approval-policies.repository.js';
 
@@ -58,7 +58,7 @@ export function toPolicyDef(row: PolicyRow): PolicyDef {
   return {
     ...toPolicy(row),
     decision: bad.has('decision') ? 'require_approval' : (row.decision as PolicyDecision),
-    rules: bad.has('rules') ? {} : (row.rules as PolicyRulesInput),
+    rules: bad.has('rules') ? {} : row.rules,
     approvers: bad.has('approvers') ? [] : row.approvers,
     endUserMode: bad.has('endUserMode') ? 'any' : row.endUserMode,
     approvalAccessMode: bad.has('approvalAccessMode') ? 'dashboard_only' : row.approvalAccessMode,

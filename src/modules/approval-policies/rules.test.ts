@@ -248,7 +248,7 @@ describe('matching and selection', () => {
       const p = policy({ id: 'x', riskMode: 'rules', decision, rules: throwing() });
       const won = await selectPolicy([p], ctx(), null);
       assert.equal(won?.policy.decision, expected, decision);
-      assert.match(won!.reasons[0]!, /the policy "p" cannot be evaluated \(its evaluation failed\)/);
+      assert.match(won.reasons[0]!, /the policy "p" cannot be evaluated \(its evaluation failed\)/);
     }
     // A stored policy flagged unreadable holds calls its filters match, and only those.
     const unreadable = policy({ riskMode: 'rules', problem: 'its stored rules cannot be read' });
