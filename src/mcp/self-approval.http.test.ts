@@ -160,6 +160,14 @@ describe('MCP agents cannot approve their own calls', () => {
     const ran = await client.callTool({ name: 'kv__put', arguments: sc.retry.arguments });
     assert.equal(ran.isError, false, textOf(ran));
     assert.equal(await written('tools'), 1);
+
+    // Under a policy that names the end user as an approver, the agent is told where that person decides.
+    await t.patch(`/api/v1/approval-policies/${policyId}`, key, { approvers: [{ type: 'end_user' }] });
+    const theirs = await client.callTool({ name: 'kv__put', arguments: { key: 'tools-2', value: 1 } });
+    assert.equal((theirs.structuredContent as any).approval.endUserPortal, true);
+    assert.match(textOf(theirs), /The end user can also decide it in their Switchboard portal/);
+    noToken(theirs);
+    await t.patch(`/api/v1/approval-policies/${policyId}`, key, { approvers: [] });
   });
 
   it('in Code Mode: paused runs carry no token, and code calling the decision API through http is refused', async () => {
