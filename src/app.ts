@@ -60,6 +60,7 @@ import { IdempotencyStore } from './engine/idempotency.js';
 import { UsageLimiter } from './engine/limits.js';
 import { engineJobs } from './engine/jobs.js';
 import { EgressGuard } from './platform/egress.js';
+import { SelfEndpoints } from './platform/self-endpoints.js';
 import { SecretBox } from './platform/secrets.js';
 import { actionsRoutes } from './modules/actions/actions.routes.js';
 import { ActionsService } from './modules/actions/actions.service.js';
@@ -175,6 +176,7 @@ export function createServices(
     timeoutMs: config.pieceTimeoutMs,
     memoryMb: config.pieceMemoryMb,
     egressAllow: config.egressAllow,
+    self: { publicUrl: config.publicUrl, port: config.port, host: config.host },
     log,
   });
   const pieceInstaller = new PieceInstaller({
@@ -192,7 +194,7 @@ export function createServices(
   const browsers = new BrowserSessions({ dataDir: config.dataDir });
   const advancedCode = new AdvancedCodeRuntime({ dataDir: config.dataDir, allowNetwork: config.advancedCodeNetwork });
   const secrets = SecretBox.fromKeys(config.encryptionKey, config.previousEncryptionKeys);
-  const egress = new EgressGuard(config.egressAllow);
+  const egress = new EgressGuard(config.egressAllow, new SelfEndpoints(config));
   const oauthApps = new OAuthAppsService({ orm, secrets, registry, plans: config.plans });
   const connections = new ConnectionsService({
     orm,
@@ -216,6 +218,19 @@ export function createServices(
   });
   const idempotency = new IdempotencyStore(orm);
   const activityRecorder = new ActivityRecorder(db, log);
+  // Human Gates: policies, approval requests and receipts; the engine cannot be built without its gate (0090).
+  const riskModel = config.approvalModel ? new OpenAiCompatibleRiskModel(config.approvalModel, config.egressAllow) : null;
+  const approvalPolicies = new ApprovalPoliciesService({
+    orm,
+    workspaces,
+    bus,
+    registry,
+    model: riskModel,
+    egressAllow: config.egressAllow,
+    preview: (input, enforcedKeys) => redactInput(input, { enforcedKeys }).preview,
+  });
+  const approvals = new ApprovalsService({ orm, registry, workspaces, policies: approvalPolicies, publicUrl: config.publicUrl });
+  jobs.register(expireApprovalsJob(approvals, log));
   const engine = new ExecutionEngine({
     orm,
     registry,
@@ -230,6 +245,7 @@ export function createServices(
     files,
     egress,
     resources: { browsers, advancedCode },
+    gate: new ApprovalGate(approvals),
     publicUrl: config.publicUrl,
     actionTimeoutMs: config.actionTimeoutMs,
     log,
@@ -323,20 +339,6 @@ export function createServices(
   });
   workspaces.onBeforeDelete((actor, workspaceId) => triggers.disableWorkspace(actor, workspaceId));
   workspaces.onDeleteCheck((tx, orgId, workspaceId) => triggers.activeIn(tx, orgId, workspaceId));
-  // Human Gates: policies, approval requests and receipts, plugged into the engine as its gate.
-  const riskModel = config.approvalModel ? new OpenAiCompatibleRiskModel(config.approvalModel, config.egressAllow) : null;
-  const approvalPolicies = new ApprovalPoliciesService({
-    orm,
-    workspaces,
-    bus,
-    registry,
-    model: riskModel,
-    egressAllow: config.egressAllow,
-    preview: (input, enforcedKeys) => redactInput(input, { enforcedKeys }).preview,
-  });
-  const approvals = new ApprovalsService({ orm, registry, workspaces, policies: approvalPolicies, publicUrl: config.publicUrl });
-  jobs.register(expireApprovalsJob(approvals, log));
-  engine.setGate(new ApprovalGate(approvals));
   const approvalWebhooks = new ApprovalWebhooks({ delivery, publicUrl: config.publicUrl });
   approvals.setNotifier(approvalWebhooks);
   const codeRunApprovals = new CodeRunApprovals({

@@ -40,6 +40,7 @@ import type {
   ExecuteRequest,
   ExecutionCaller,
   ExecutionGate,
+  GateContext,
   GateResult,
   MergedInput,
   ResolvedTarget,
@@ -60,6 +61,8 @@ export interface EngineDeps {
   files: FileStore;
   egress: EgressGuard;
   resources: ActionResources;
+  /** Human Gates: every call passes it before anything runs. Required: there is no open default (0090). */
+  gate: ExecutionGate;
   publicUrl: string;
   /** Longest a single action may run before the engine gives up on it. */
   actionTimeoutMs: number;
@@ -67,9 +70,6 @@ export interface EngineDeps {
 }
 
 type What = { actionName: string; triggerName?: undefined } | { triggerName: string; actionName?: undefined };
-
-const PROCEED: GateResult = { kind: 'proceed' };
-const OPEN_GATE: ExecutionGate = { check: async () => PROCEED };
 
 /** Output of a run: success, or an upstream failure the caller sees as `success: false`. */
 type RunResult = { ok: true; output: unknown } | { ok: false; error: string; detail?: unknown };
@@ -81,16 +81,11 @@ const UNAUTHORIZED = /\b401\b|unauthori[sz]ed|invalid[_ ]token|token (has )?expi
  * strategies, approvals, quotas, idempotency and the activity record behave the same from every surface.
  */
 export class ExecutionEngine {
-  private gate: ExecutionGate = OPEN_GATE;
   private refresher: CredentialRefresher | null = null;
   /** One timer for every run's timeout, instead of a timer per call. */
   private readonly deadlines = new Deadlines();
 
   constructor(private readonly deps: EngineDeps) {}
-
-  setGate(gate: ExecutionGate): void {
-    this.gate = gate;
-  }
 
   setRefresher(refresher: CredentialRefresher): void {
     this.refresher = refresher;
@@ -125,7 +120,7 @@ export class ExecutionEngine {
         if (stored) return this.replay(stored.response, caller);
       }
 
-      const gate = await this.gate.check({
+      const gate = await this.checkGate({
         orgId: caller.orgId,
         workspaceId: target.workspaceId,
         source: req.source,
@@ -207,6 +202,20 @@ export class ExecutionEngine {
         errorMessage: err instanceof Error ? err.message : String(err),
       });
       throw err;
+    }
+  }
+
+  /** The gate's verdict; a gate that fails refuses the call (503), it never lets it run. */
+  private async checkGate(ctx: GateContext): Promise<GateResult> {
+    try {
+      return await this.deps.gate.check(ctx);
+    } catch (err) {
+      if (isAppError(err)) throw err;
+      this.deps.log.error({ err: { message: (err as Error)?.message } }, 'Human Gates could not check a call');
+      throw new AppError(
+        'SERVICE_UNAVAILABLE',
+        'Switchboard could not check this call against the approval policies; it was not run. Try again later.',
+      );
     }
   }
 

@@ -73,6 +73,8 @@ export interface ApprovalSummary {
   hostedApprovalUrl: string | null;
   expiresAt: string;
   retry: { idempotencyKey: string };
+  /** The policy names an end_user approver: the call's end user may decide it in their portal (0068). */
+  endUserPortal?: boolean;
 }
 
 export type ExecuteOutcome =

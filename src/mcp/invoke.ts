@@ -4,6 +4,7 @@ import { invalidField } from '../platform/errors.js';
 import { Access } from '../platform/http/access.js';
 import { decodeToolInput } from './schema-from-props.js';
 import type { McpServerRow } from '../modules/mcp-servers/mcp-servers.repository.js';
+import { outcomeForAgent } from './approval-notice.js';
 import type { EnginePort } from './ports.js';
 import type { ExposedAction } from './surface.js';
 
@@ -28,7 +29,7 @@ export function mcpCaller(server: McpServerRow, plan: string, apiKeyId: string |
 export class McpInvoker {
   constructor(private readonly engine: () => EnginePort) {}
 
-  execute(
+  async execute(
     ctx: McpCallContext,
     a: ExposedAction,
     input: Record<string, unknown>,
@@ -41,10 +42,10 @@ export class McpInvoker {
       try {
         input = decodeToolInput(a.action.props, input);
       } catch (err) {
-        return Promise.reject(err instanceof ActionInputError ? invalidField(`input.${err.field}`, err.problem) : (err as Error));
+        throw err instanceof ActionInputError ? invalidField(`input.${err.field}`, err.problem) : err;
       }
     }
-    return this.engine().execute(ctx.caller, {
+    const outcome = await this.engine().execute(ctx.caller, {
       source,
       workspaceId: ctx.server.workspaceId,
       integrationName: a.integrationName,
@@ -59,5 +60,7 @@ export class McpInvoker {
       ...(opts.gateContext ? { gateContext: opts.gateContext } : {}),
       ...(opts.signal ? { signal: opts.signal } : {}),
     });
+    // Results go to an agent: no decision-capable link, whatever the gate answered (0092).
+    return outcomeForAgent(outcome);
   }
 }

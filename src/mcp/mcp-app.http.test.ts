@@ -124,7 +124,9 @@ describe('MCP App (settings.mcpApp.enabled)', () => {
       hostedApprovalUrl: string | null;
     };
     assert.match(approval.id, /^apr_/);
-    const reviewUrl = approval.approvalUrl ?? approval.hostedApprovalUrl;
+    // The view opens the review page, which needs the reviewer's own sign-in; there is no bearer link (0092).
+    assert.equal(approval.hostedApprovalUrl, null);
+    const reviewUrl = approval.approvalUrl;
     assert.ok(reviewUrl);
 
     const page = await browser.newPage();
@@ -155,6 +157,7 @@ describe('MCP App (settings.mcpApp.enabled)', () => {
       await view.getByText('approval required').waitFor();
       assert.equal(await view.locator('[data-field="approval-id"]').textContent(), approval.id);
       assert.equal(await view.getByText('secret plan').count(), 0, 'the view shows the approval, not the input');
+      assert.equal(await view.getByRole('button').count(), 1, 'one button: the review page');
       await view.getByRole('button').first().click();
       await page.waitForFunction(() => (globalThis as any).opened.length === 1);
       assert.deepEqual(await page.evaluate(() => (globalThis as any).opened), [reviewUrl]);

@@ -494,7 +494,9 @@ describe('MCP endpoint: TOOLS mode', () => {
       assert.deepEqual(sc.retry, { tool: 'acme__send_message', arguments: { text: 'needs review', _idempotencyKey: key1 } });
       const text = textOf(paused);
       assert.match(text, /Approval required/);
-      assert.ok(text.includes(sc.approval.approvalUrl) && text.includes(sc.approval.hostedApprovalUrl), text);
+      assert.ok(text.includes(sc.approval.approvalUrl), text);
+      assert.equal(sc.approval.hostedApprovalUrl, null, 'no bearer link for an agent (0092)');
+      assert.match(text, /you cannot approve it yourself/);
       assert.ok(text.includes(`"_idempotencyKey": "${key1}"`));
       const request = await t.get(`/api/v1/approvals/${sc.approval.id}`, key);
       assert.deepEqual(

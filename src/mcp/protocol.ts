@@ -12,6 +12,7 @@ import {
 import { AjvJsonSchemaValidator } from '@modelcontextprotocol/sdk/validation/ajv-provider.js';
 import type { ExecuteOutcome } from '../engine/types.js';
 import { isAppError } from '../platform/errors.js';
+import { forAgent, reviewLines } from './approval-notice.js';
 import { APP_EXTENSION_ID, RESULT_VIEW_URI, resultViewContents, resultViewResource, toolUiMeta } from './app/result-view.js';
 import type { CodeModeRunner } from './code-mode/runner.js';
 import { declarations, signature } from './code-mode/declarations.js';
@@ -152,14 +153,13 @@ function toolResult(a: ExposedAction, args: Record<string, unknown>, outcome: Ex
       ...(outcome.output.detail !== undefined ? { detail: outcome.output.detail } : {}),
     });
   }
-  const ap = outcome.approval;
+  const ap = forAgent(outcome.approval);
   const retryArgs = { ...args, [IDEMPOTENCY_ARG]: ap.retry.idempotencyKey };
   const lines = [
-    `**Approval required.** \`${a.toolName}\` did not run: a Human Gates policy needs a reviewer to approve it first.`,
+    `**Approval required.** \`${a.toolName}\` did not run: a Human Gates policy needs a person to approve it first.`,
     '',
     `- Approval: \`${ap.id}\` (${ap.status}), expires ${ap.expiresAt}`,
-    ...(ap.approvalUrl ? [`- Review: ${ap.approvalUrl}`] : []),
-    ...(ap.hostedApprovalUrl ? [`- Hosted review link: ${ap.hostedApprovalUrl}`] : []),
+    ...reviewLines(ap),
     '',
     `Once it is approved, call \`${a.toolName}\` again with the same arguments and \`"${IDEMPOTENCY_ARG}": "${ap.retry.idempotencyKey}"\`. Retrying before the decision answers this message again.`,
   ];

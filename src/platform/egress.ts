@@ -1,6 +1,7 @@
 import dns from 'node:dns';
 import net from 'node:net';
 import { Agent, buildConnector, type Dispatcher } from 'undici';
+import { SELF_REASON, SelfRequestDeniedError, type SelfEndpoints } from './self-endpoints.js';
 
 /** Address ranges no outbound call may reach unless allow-listed: loopback, private, link-local, metadata, ... */
 const DENIED = new net.BlockList();
@@ -59,9 +60,13 @@ function normalize(address: string): { address: string; family: 'ipv4' | 'ipv6' 
 export class EgressGuard {
   private readonly allowHosts = new Set<string>();
   private readonly allowNets = new net.BlockList();
-  private agent: Agent | null = null;
+  private agent: Dispatcher | null = null;
 
-  constructor(allow: readonly string[] = []) {
+  /** `self`: this service, whose Human Gates decision endpoints the dispatcher refuses (0092). */
+  constructor(
+    allow: readonly string[] = [],
+    readonly self: SelfEndpoints | null = null,
+  ) {
     for (const raw of allow) {
       const entry = raw.trim().toLowerCase();
       if (!entry) continue;
@@ -106,7 +111,7 @@ export class EgressGuard {
   dispatcher(): Dispatcher {
     if (this.agent) return this.agent;
     const base = buildConnector({ lookup: this.lookup as never, timeout: 10_000 });
-    this.agent = new Agent({
+    const agent = new Agent({
       connect: (opts, cb) => {
         const host = opts.hostname.replace(/^\[|\]$/g, '');
         if (net.isIP(host) && !this.isAllowed(host, host)) {
@@ -116,6 +121,7 @@ export class EgressGuard {
         base(opts, cb);
       },
     });
+    this.agent = this.self ? agent.compose(this.self.interceptor()) : agent;
     return this.agent;
   }
 
@@ -156,6 +162,9 @@ export function installProcessEgressGuard(guard: EgressGuard): void {
     if (typeof options.path === 'string' && options.path !== '')
       return refuse(new EgressDeniedError(options.path, 'unix socket'));
     const host = (typeof options.host === 'string' && options.host ? options.host : 'localhost').replace(/^\[|\]$/g, '');
+    // This service itself: only its address is visible here, so all of it is refused (0092).
+    if (guard.self?.isSelf(host, Number(options.port)))
+      return refuse(new SelfRequestDeniedError(`${host}:${String(options.port)}`, SELF_REASON));
     if (net.isIP(host)) {
       if (!guard.isAllowed(host, host)) return refuse(new EgressDeniedError(host, host));
     } else {

@@ -4,14 +4,14 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 export const PAGE_CSP =
   "default-src 'none'; style-src 'unsafe-inline'; form-action 'self'; frame-ancestors 'none'; base-uri 'none'";
 
-export function sendPage(reply: FastifyReply, status: number, page: string): FastifyReply {
+export function sendPage(reply: FastifyReply, status: number, page: string, csp = PAGE_CSP): FastifyReply {
   return reply
     .code(status)
     .header('content-type', 'text/html; charset=utf-8')
     .header('cache-control', 'no-store')
     .header('referrer-policy', 'no-referrer')
     .header('x-frame-options', 'DENY')
-    .header('content-security-policy', PAGE_CSP)
+    .header('content-security-policy', csp)
     .send(page);
 }
 

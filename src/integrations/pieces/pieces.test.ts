@@ -258,6 +258,24 @@ describe('pieces in worker processes', () => {
     }
   });
 
+  it('keeps the worker away from this Switchboard service, even where loopback is allowed (0092)', async () => {
+    const port = (vendor.address() as AddressInfo).port;
+    // As if the vendor stand-in were this service.
+    const own = new PieceWorkerPool({ size: 1, egressAllow: ['127.0.0.1'], self: { publicUrl: base, port, host: '127.0.0.1' } });
+    try {
+      const meta = await own.request<PieceMeta>({ op: 'metadata', piece: { package: fixture('piece-probe') } });
+      const p = pieceIntegration(meta, own, { package: fixture('piece-probe') });
+      const before = seen.length;
+      const refused = (await runAction(p.actions.fetch_url!, { url: `${base}/api/v1/approvals` }, { auth: probeAuth })) as any;
+      assert.match(refused.error, /not allowed: it is this Switchboard service/);
+      const byName = (await runAction(p.actions.fetch_url!, { url: `http://localhost:${port}/x` }, { auth: probeAuth })) as any;
+      assert.match(byName.error, /not allowed: it is this Switchboard service/);
+      assert.equal(seen.length, before, 'nothing reached it');
+    } finally {
+      await own.close();
+    }
+  });
+
   it('resets the TLS switch pieces flip, and scrubs secrets from errors', async () => {
     const pinned = new PieceWorkerPool({ size: 1 });
     try {

@@ -13,6 +13,8 @@ export interface PieceWorkerPoolOptions {
   memoryMb?: number;
   /** SWITCHBOARD_EGRESS_ALLOW for the workers' egress guard */
   egressAllow?: readonly string[];
+  /** This service (public URL, listening port and host): the workers may not call it (0092). */
+  self?: { publicUrl: string; port: number; host: string } | null;
   log?: { warn(o: object, msg: string): void };
 }
 
@@ -43,6 +45,7 @@ class Worker {
       PATH: process.env.PATH,
       NODE_ENV: process.env.NODE_ENV,
       SWITCHBOARD_EGRESS_ALLOW: opts.egressAllow.join(','),
+      ...(opts.self ? { SWITCHBOARD_SELF: JSON.stringify(opts.self) } : {}),
     };
     this.ready = new Promise((resolve) => (this.markReady = resolve));
     this.child = fork(entry, [], { execArgv, env, serialization: 'advanced', stdio: ['ignore', 'ignore', 'pipe', 'ipc'] });
@@ -129,6 +132,7 @@ export class PieceWorkerPool {
       timeoutMs: options.timeoutMs ?? 60_000,
       memoryMb: options.memoryMb ?? 512,
       egressAllow: options.egressAllow ?? [],
+      self: options.self ?? null,
     };
   }
 

@@ -5,6 +5,7 @@
  * crashing piece costs only this process.
  */
 import { EgressGuard, enforceTlsVerification, installProcessEgressGuard } from '../../platform/egress.js';
+import { SelfEndpoints } from '../../platform/self-endpoints.js';
 import { loadPiece, pieceAuthValue, propsMeta, secretsOf, type LoadedPiece } from './adapter.js';
 import { nestsDeeperThan, tooDeep } from './ipc.js';
 import { FileInputError, filesIn } from './worker-files.js';
@@ -28,7 +29,10 @@ function send(m: WorkerMessage): boolean {
   }
 }
 
-installProcessEgressGuard(new EgressGuard((process.env.SWITCHBOARD_EGRESS_ALLOW ?? '').split(',')));
+const self = process.env.SWITCHBOARD_SELF
+  ? new SelfEndpoints(JSON.parse(process.env.SWITCHBOARD_SELF) as ConstructorParameters<typeof SelfEndpoints>[0])
+  : null;
+installProcessEgressGuard(new EgressGuard((process.env.SWITCHBOARD_EGRESS_ALLOW ?? '').split(','), self));
 await enforceTlsVerification();
 const tlsSetting = process.env.NODE_TLS_REJECT_UNAUTHORIZED;
 

@@ -80,10 +80,9 @@ const RESULT_VIEW_HTML = `<!doctype html>
   function approvalCard(approval, title, retryHint) {
     const links = [];
     if (approval.approvalUrl) links.push(el('button', { type: 'button', onclick: () => openLink(approval.approvalUrl) }, 'Review'));
-    if (approval.hostedApprovalUrl) links.push(el('button', { type: 'button', class: links.length ? 'secondary' : '', onclick: () => openLink(approval.hostedApprovalUrl) }, 'Open review link'));
     return [
       el('h1', {}, title, el('span', { class: 'badge warn' }, 'approval required')),
-      el('p', {}, 'A reviewer must approve this before it runs.'),
+      el('p', {}, approval.endUserPortal ? 'A reviewer (or the end user, in their portal) must approve this before it runs.' : 'A reviewer must approve this before it runs.'),
       el('dl', {}, el('dt', {}, 'Approval'), el('dd', { 'data-field': 'approval-id' }, approval.id || ''), el('dt', {}, 'Status'), el('dd', {}, approval.status || 'pending'), el('dt', {}, 'Expires'), el('dd', {}, approval.expiresAt ? new Date(approval.expiresAt).toLocaleString() : '—')),
       links.length ? el('div', { class: 'actions' }, ...links) : null,
       retryHint ? el('p', { class: 'muted' }, retryHint) : null,

@@ -86,7 +86,13 @@ describe('Code Mode batch approvals', () => {
     assert.equal(sc.actionsExecuted, 0);
     assert.match(sc.codeRunId, /^[0-9a-f-]{36}$/);
     assert.equal(sc.approvals.length, 2);
-    const [first, second] = sc.approvals as Array<{ id: string; call: string; tools: string[]; approvalPolicyName: string }>;
+    const [first, second] = sc.approvals as Array<{
+      id: string;
+      call: string;
+      tools: string[];
+      approvalPolicyName: string;
+      approvalUrl: string;
+    }>;
     assert.equal(sc.approval.id, first!.id);
     assert.deepEqual(
       sc.approvals.map((a: any) => [a.approvalPolicyName, a.tools, a.call]),
@@ -147,7 +153,8 @@ describe('Code Mode batch approvals', () => {
     const still = await execute(client, { approvalId: first!.id, waitForApprovalSeconds: 0 });
     assert.equal(still.structuredContent.status, 'approval_pending');
     assert.equal(still.structuredContent.approval.id, first!.id);
-    assert.ok(still.structuredContent.approval.hostedApprovalUrl, 'the link issued when asked is kept for continuations');
+    assert.equal(still.structuredContent.approval.hostedApprovalUrl, null, 'an agent never gets the bearer link (0092)');
+    assert.equal(still.structuredContent.approval.approvalUrl, first!.approvalUrl, 'the review page link is kept');
 
     // First group approved: the next continuation asks for the second one; still nothing ran.
     await decide(first!.id, 'approve');

@@ -1,5 +1,6 @@
 import type { ApprovalSummary } from '../../engine/types.js';
 import type { LogLine } from '../../sandbox/js-sandbox.js';
+import { reviewLines } from '../approval-notice.js';
 
 /** What a Code Mode run answers, over MCP and REST alike (docs/decisions/0053). */
 export type CodeRunStatus = 'completed' | 'failed' | 'approval_pending';
@@ -77,9 +78,7 @@ export function failedText(error: { name: string; message: string }, logs: LogLi
 export function pausedText(approvals: PendingApproval[]): string {
   const lines = [`**Approval required.** The run stopped before \`${approvals[0]!.call}\`; nothing after it has run yet.`, ''];
   for (const a of approvals) {
-    lines.push(`- \`${a.call}\` — approval \`${a.id}\` (${a.status}), expires ${a.expiresAt}`);
-    if (a.approvalUrl) lines.push(`  - Review: ${a.approvalUrl}`);
-    if (a.hostedApprovalUrl) lines.push(`  - Hosted review link: ${a.hostedApprovalUrl}`);
+    lines.push(`- \`${a.call}\` — approval \`${a.id}\` (${a.status}), expires ${a.expiresAt}`, ...reviewLines(a, '  '));
   }
   lines.push(
     '',
@@ -97,8 +96,7 @@ export function batchPausedText(approvals: PendingApproval[], total: number): st
     lines.push(
       `- ${a.approvalPolicyName ? `"${a.approvalPolicyName}": ` : ''}\`${a.call}\` — approval \`${a.id}\` (${a.status}), expires ${a.expiresAt}`,
     );
-    if (a.approvalUrl) lines.push(`  - Review: ${a.approvalUrl}`);
-    if (a.hostedApprovalUrl) lines.push(`  - Hosted review link: ${a.hostedApprovalUrl}`);
+    lines.push(...reviewLines(a, '  '));
   }
   lines.push(
     '',

@@ -133,6 +133,19 @@ export type CreatePolicyInput = Static<typeof CreatePolicyBody>;
 export const UpdatePolicyBody = Type.Object(optional(ALL_KEYS));
 export type UpdatePolicyInput = Static<typeof UpdatePolicyBody>;
 
+/** The stored fields the gate needs to read a policy (checked on every load: a corrupt row must not fail open). */
+export const StoredPolicyFields = Type.Required(
+  Type.Pick(UpdatePolicyBody, [
+    'decision',
+    'riskMode',
+    'rules',
+    'approvers',
+    'endUserMode',
+    'approvalAccessMode',
+    'defaultOnTimeout',
+  ]),
+);
+
 export const Policy = Type.Object(
   {
     id: Uuid(),

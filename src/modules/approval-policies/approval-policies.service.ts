@@ -157,6 +157,7 @@ export class ApprovalPoliciesService {
       defaultOnTimeout: p.defaultOnTimeout ?? 'reject',
       reuseWindowSeconds: p.reuseWindowSeconds ?? null,
       approvalAccessMode: p.approvalAccessMode ?? 'dashboard_and_hosted_link',
+      problem: null,
     };
     const definition = this.deps.registry.get(c.integrationName);
     const input = c.input ?? {};
@@ -176,7 +177,11 @@ export class ApprovalPoliciesService {
       preview: () => this.deps.preview(input, []),
     };
     const verdict = await evaluatePolicy(def, ctx, this.deps.model);
-    return { decision: verdict.applies ? def.decision : 'none', matched: verdict.applies, reasons: verdict.reasons };
+    return {
+      decision: verdict.applies ? (verdict.decision ?? def.decision) : 'none',
+      matched: verdict.applies,
+      reasons: verdict.reasons,
+    };
   }
 
   /** The policy that governs a call (lowest priority, most severe decision, id), or null. Used by the gate. */

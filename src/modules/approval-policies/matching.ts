@@ -28,6 +28,8 @@ export interface PolicyDef {
   defaultOnTimeout: string;
   reuseWindowSeconds: number | null;
   approvalAccessMode: string;
+  /** Why the stored policy cannot be evaluated (a field that fails its schema), or null: such a policy holds calls. */
+  problem: string | null;
 }
 
 /** The facts of one execution that policies are matched against. */
@@ -53,6 +55,8 @@ export interface PolicyVerdict {
   applies: boolean;
   filtersMatch: boolean;
   reasons: string[];
+  /** The decision the call gets when it is not the policy's own: a policy that cannot be evaluated holds the call. */
+  decision?: PolicyDecision;
 }
 
 const SEVERITY: Record<PolicyDecision, number> = { block: 4, require_approval: 3, notify_only: 2, auto_approve: 1 };
@@ -88,13 +92,36 @@ export function filterMismatch(p: PolicyDef, c: MatchContext): string | null {
 
 /**
  * Whether one policy applies to a call, and why. riskMode always: whenever the filters match; rules: when a rule
- * fires; model_assisted: when the model judges the call risky or a rule fires (rules are a floor), falling back
- * to rules alone, and saying so, when no model is configured or it cannot answer.
+ * fires, or always when no rule is configured (rules narrow a policy, like filters); model_assisted: when the model
+ * judges the call risky or a rule fires (rules are a floor), falling back to rules alone, and saying so, when no
+ * model is configured or it cannot answer. A policy that cannot be evaluated (unreadable when stored, or its
+ * evaluation throws) applies whenever its filters match and holds the call: it never fails open (0090).
  */
 export async function evaluatePolicy(p: PolicyDef, c: MatchContext, model: RiskModel | null): Promise<PolicyVerdict> {
   if (!p.enabled) return { applies: false, filtersMatch: false, reasons: ['the policy is disabled'] };
   const mismatch = filterMismatch(p, c);
   if (mismatch) return { applies: false, filtersMatch: false, reasons: [mismatch] };
+  if (p.problem) return held(p, p.problem);
+  try {
+    return await evaluateRisk(p, c, model);
+  } catch {
+    return held(p, 'its evaluation failed');
+  }
+}
+
+/** The verdict of a policy that cannot be evaluated: a block still refuses, anything else needs a person. */
+function held(p: PolicyDef, problem: string): PolicyVerdict {
+  const decision: PolicyDecision = p.decision === 'block' ? 'block' : 'require_approval';
+  const outcome = decision === 'block' ? 'the call is refused' : 'the call is held for a person to review';
+  return {
+    applies: true,
+    filtersMatch: true,
+    reasons: [`the policy "${p.name}" cannot be evaluated (${problem}); ${outcome}`],
+    decision,
+  };
+}
+
+async function evaluateRisk(p: PolicyDef, c: MatchContext, model: RiskModel | null): Promise<PolicyVerdict> {
   const action = categorizeAction(
     { name: c.integrationName, categories: c.integrationCategories },
     { name: c.actionName, displayName: c.actionDisplayName },
@@ -144,16 +171,17 @@ export async function evaluatePolicy(p: PolicyDef, c: MatchContext, model: RiskM
   return rulesVerdict(p, fired, []);
 }
 
+/** Rules narrow a policy: with none configured it covers every call its filters match; with some, one must fire. */
 function rulesVerdict(p: PolicyDef, fired: string[], notes: string[]): PolicyVerdict {
   if (fired.length) return { applies: true, filtersMatch: true, reasons: [...notes, ...fired] };
-  return {
-    applies: false,
-    filtersMatch: true,
-    reasons: [
-      ...notes,
-      hasRules(p.rules) ? 'no rule fired' : 'the policy has no rules (riskMode rules applies only when a rule fires)',
-    ],
-  };
+  if (!hasRules(p.rules)) {
+    return {
+      applies: true,
+      filtersMatch: true,
+      reasons: [...notes, `no rules are configured: every call matching the filters of "${p.name}" is covered`],
+    };
+  }
+  return { applies: false, filtersMatch: true, reasons: [...notes, 'no rule fired'] };
 }
 
 /** Lowest priority value wins; then the most severe decision (block > require_approval > notify_only > auto_approve); then policy id. */
@@ -172,7 +200,7 @@ export async function selectPolicy(
   // Evaluated in selection order, so a model is consulted only until the winner is known.
   for (const p of [...policies].sort(comparePolicies)) {
     const v = await evaluatePolicy(p, c, model);
-    if (v.applies) return { policy: p, reasons: v.reasons };
+    if (v.applies) return { policy: v.decision ? { ...p, decision: v.decision } : p, reasons: v.reasons };
   }
   return null;
 }

@@ -142,6 +142,7 @@ const policy = (over: Partial<PolicyDef>): PolicyDef => ({
   defaultOnTimeout: 'reject',
   reuseWindowSeconds: null,
   approvalAccessMode: 'dashboard_and_hosted_link',
+  problem: null,
   ...over,
 });
 const ctx = (over: Partial<MatchContext> = {}): MatchContext => ({
@@ -205,7 +206,57 @@ describe('matching and selection', () => {
     ];
     const won = await selectPolicy(ps, ctx(), null);
     assert.equal(won?.policy.id, 'b');
-    assert.equal(await selectPolicy([policy({ riskMode: 'rules' })], ctx(), null), null);
+  });
+
+  it('rules narrow a policy: with no rule configured (or only empty lists) riskMode rules covers every matching call', async () => {
+    for (const rules of [{}, { actionCategories: [], recipientAllowlist: [] }]) {
+      const v = await evaluatePolicy(policy({ riskMode: 'rules', rules }), ctx(), null);
+      assert.equal(v.applies, true, JSON.stringify(rules));
+      assert.deepEqual(v.reasons, ['no rules are configured: every call matching the filters of "p" is covered']);
+    }
+    // The filters still narrow it, and configured rules still have to fire.
+    assert.equal((await evaluatePolicy(policy({ riskMode: 'rules', actionNames: ['x'] }), ctx(), null)).applies, false);
+    const none = await evaluatePolicy(policy({ riskMode: 'rules', rules: { actionCategories: ['payment'] } }), ctx(), null);
+    assert.deepEqual([none.applies, none.reasons], [false, ['no rule fired']]);
+    // model_assisted without a model falls back to the same reading.
+    const fallback = await evaluatePolicy(policy({ riskMode: 'model_assisted' }), ctx(), null);
+    assert.equal(fallback.applies, true);
+    assert.match(fallback.reasons.join(' | '), /no model provider is configured.*\| no rules are configured/);
+    const failing = { label: 'model m', assess: async () => Promise.reject(new Error('down')) };
+    assert.equal((await evaluatePolicy(policy({ riskMode: 'model_assisted' }), ctx(), failing)).applies, true);
+    const calm = { label: 'model m', assess: async () => ({ risky: false, reasons: [] }) };
+    assert.equal((await evaluatePolicy(policy({ riskMode: 'model_assisted' }), ctx(), calm)).applies, false);
+  });
+
+  it('a policy whose evaluation throws holds the call (block still refuses); it never lets it through', async () => {
+    const throwing = () => {
+      const rules = {};
+      Object.defineProperty(rules, 'amountThresholds', {
+        enumerable: true,
+        get() {
+          throw new Error('unreadable');
+        },
+      });
+      return rules;
+    };
+    for (const [decision, expected] of [
+      ['auto_approve', 'require_approval'],
+      ['notify_only', 'require_approval'],
+      ['require_approval', 'require_approval'],
+      ['block', 'block'],
+    ] as const) {
+      const p = policy({ id: 'x', riskMode: 'rules', decision, rules: throwing() });
+      const won = await selectPolicy([p], ctx(), null);
+      assert.equal(won?.policy.decision, expected, decision);
+      assert.match(won.reasons[0]!, /the policy "p" cannot be evaluated \(its evaluation failed\)/);
+    }
+    // A stored policy flagged unreadable holds calls its filters match, and only those.
+    const unreadable = policy({ riskMode: 'rules', problem: 'its stored rules cannot be read' });
+    assert.equal((await selectPolicy([unreadable], ctx(), null))?.policy.decision, 'require_approval');
+    assert.equal(await selectPolicy([{ ...unreadable, sources: ['trigger'] }], ctx(), null), null);
+    // It does not jump the queue: an earlier policy that applies still wins.
+    const first = policy({ id: 'a', priority: 1, decision: 'notify_only' });
+    assert.equal((await selectPolicy([{ ...unreadable, id: 'b', priority: 2 }, first], ctx(), null))?.policy.id, 'a');
   });
 });
 

@@ -1,10 +1,8 @@
 import { randomBytes } from 'node:crypto';
-import { and, eq } from 'drizzle-orm';
 import type { IntegrationRegistry } from '../../integrations/registry.js';
-import type { GateContext, GateResult } from '../../engine/types.js';
+import type { ApprovalSummary, GateContext, GateResult } from '../../engine/types.js';
 import type { Executor, Orm } from '../../platform/db/database.js';
 import type { DeliveryRecordJson } from '../../platform/delivery/delivery.schemas.js';
-import { members } from '../../platform/db/schema.js';
 import { hashToken, safeEqual } from '../../platform/crypto.js';
 import { AppError } from '../../platform/errors.js';
 import type { Actor } from '../../platform/http/access.js';
@@ -23,6 +21,7 @@ import {
 import * as repo from './approvals.repository.js';
 import type { DecisionInput, ListApprovalsInput } from './approvals.schemas.js';
 import { redactInput } from './redact.js';
+import { mayReview, membershipsOf, waitingFor } from './reviewers.js';
 
 export type DecisionAction = 'approve' | 'reject' | 'cancel';
 export const EVENT_OF: Record<DecisionAction, ApprovalEventType> = {
@@ -110,6 +109,9 @@ export const snapshotOf = (p: PolicyDef): PolicySnapshot => ({
   priority: p.priority,
   riskMode: p.riskMode,
 });
+
+/** Sources whose answers go to an AI agent (MCP tools, Code Mode), never to a trusted back end. */
+const AGENT_SOURCES: ReadonlySet<string> = new Set(['mcp_tools', 'mcp_code']);
 
 const newApprovalId = () => TOKEN_PREFIX.approval + randomBytes(16).toString('base64url');
 const newIdempotencyKey = () => 'idem_' + randomBytes(18).toString('base64url');
@@ -254,7 +256,9 @@ export class ApprovalsService {
     policy: PolicyDef,
     idempotencyKey: string | null,
   ): Promise<{ row: repo.RequestRow; token: string | null }> {
-    const linkToken = policy.approvalAccessMode === 'dashboard_only' ? null : newToken(TOKEN_PREFIX.approvalLink);
+    // No bearer link for a call an agent made: it would reach the agent, who could approve its own call (0092).
+    const bearer = policy.approvalAccessMode !== 'dashboard_only' && !AGENT_SOURCES.has(base.source);
+    const linkToken = bearer ? newToken(TOKEN_PREFIX.approvalLink) : null;
     return this.deps.orm.transaction(async (t) => {
       const tx = t as unknown as Executor;
       const { row, created } = await repo.insertRequest(tx, {
@@ -271,8 +275,9 @@ export class ApprovalsService {
     });
   }
 
-  summary(row: repo.RequestRow, linkToken: string | null) {
+  summary(row: repo.RequestRow, linkToken: string | null): ApprovalSummary {
     const a = toApproval(row, this.deps.publicUrl, linkToken);
+    const approvers = (row.policySnapshot as { approvers?: unknown }).approvers;
     return {
       id: a.id,
       status: a.status,
@@ -280,6 +285,10 @@ export class ApprovalsService {
       hostedApprovalUrl: a.hostedApprovalUrl,
       expiresAt: a.expiresAt,
       retry: { idempotencyKey: row.idempotencyKey ?? '' },
+      endUserPortal:
+        row.endUserId !== null &&
+        Array.isArray(approvers) &&
+        approvers.some((x) => (x as { type?: unknown } | null)?.type === 'end_user'),
     };
   }
 
@@ -449,19 +458,13 @@ export class ApprovalsService {
 
   /** Members allowed by the policy's org_role and dashboard_user approvers (owners and admins when it names none). */
   async userMayReview(row: repo.RequestRow, userId: string): Promise<boolean> {
-    const [member] = await this.deps.orm
-      .select({ role: members.role })
-      .from(members)
-      .where(and(eq(members.orgId, row.orgId), eq(members.userId, userId)))
-      .limit(1);
-    if (!member) return false;
-    const approvers = ((row.policySnapshot as { approvers?: Array<Record<string, unknown>> }).approvers ?? []).filter(
-      (a) => a.type === 'org_role' || a.type === 'dashboard_user',
-    );
-    if (approvers.length === 0) return member.role === 'owner' || member.role === 'admin';
-    return approvers.some((a) =>
-      a.type === 'org_role' ? (a.roles as string[]).includes(member.role) : (a.userIds as string[]).includes(userId),
-    );
+    const [member] = await membershipsOf(this.deps.orm, userId, row.orgId);
+    return member !== undefined && mayReview(row, userId, member.role);
+  }
+
+  /** What waits for a signed-in reviewer on the review pages (the list at /approvals). */
+  async waitingFor(userId: string) {
+    return waitingFor(this.deps, userId);
   }
 
   private async decide(

@@ -1,3 +1,4 @@
+import { forAgent } from '../../mcp/approval-notice.js';
 import type { CodeRunGates } from '../../mcp/code-mode/runner.js';
 import type { Surface } from '../../mcp/surface.js';
 import type { EndUsersService } from '../end-users/end-users.service.js';
@@ -54,7 +55,8 @@ export function codeRunGates(deps: { codeRuns: CodeRunApprovals; endUsers: EndUs
           },
         };
       }
-      if (plan.status === 'approval_required') return { gateContext, approvals: plan.approvals };
+      // The run's answer goes to an agent: no decision-capable link (0092).
+      if (plan.status === 'approval_required') return { gateContext, approvals: plan.approvals.map(forAgent) };
       return { gateContext };
     },
     async batchState(orgId, approvalId, waitSeconds) {

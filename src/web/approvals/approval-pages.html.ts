@@ -1,7 +1,10 @@
 import type { ApprovalView } from '../../modules/approvals/approvals.mapper.js';
 import { forgotLink } from '../mcp-authorize.page.js';
 
-/** Server-rendered review pages: no scripts, every value escaped, forms posting to the same origin. */
+/**
+ * Server-rendered review pages: every value escaped, forms posting to the same origin, and one script of ours
+ * (LOCAL_TIME_JS, served from /approvals/assets/) that shows times in the reader's own time zone.
+ */
 export function esc(value: string | number | boolean | null | undefined): string {
   return String(value ?? '')
     .replace(/&/g, '&amp;')
@@ -19,13 +22,33 @@ dt{color:#5b6475} dd{margin:0;word-break:break-word} pre{background:#f1f3f7;bord
 .status{display:inline-block;padding:2px 10px;border-radius:12px;background:#e8ecf4;font-weight:600}
 .status.pending{background:#fff4d6}.status.approved,.status.consumed{background:#dcf5e3}.status.rejected,.status.canceled,.status.expired{background:#fbe0e0}
 textarea,input{width:100%;box-sizing:border-box;padding:8px;border:1px solid #c9cfda;border-radius:6px;font:inherit}
-.actions{display:flex;gap:12px;margin-top:12px} button{padding:9px 18px;border-radius:6px;border:0;font:inherit;font-weight:600;cursor:pointer}
+.actions{display:flex;flex-wrap:wrap;gap:12px;margin-top:12px} button{padding:9px 18px;border-radius:6px;border:0;font:inherit;font-weight:600;cursor:pointer}
 .approve{background:#1d7a46;color:#fff}.reject{background:#b3261e;color:#fff} .notice{padding:10px 14px;border-radius:6px;background:#eef2ff}
+nav{margin:0 0 12px;font-size:14px} a{color:#1f4fb3} ul.inbox{list-style:none;padding:0;margin:0}
+ul.inbox li{border-top:1px solid #dfe3ea;padding:12px 0} ul.inbox a{font-weight:600}
+@media (max-width:600px){main{margin:0;border:0;border-radius:0;padding:16px} dl{grid-template-columns:1fr} dt{margin-top:6px}}
 `;
+
+/** The script the pages load: each <time datetime> shows the reader's local time (the UTC text stays as its title). */
+export const LOCAL_TIME_JS = `document.querySelectorAll('time[datetime]').forEach(function (t) {
+  var d = new Date(t.getAttribute('datetime'));
+  if (isNaN(d.getTime())) return;
+  t.title = t.textContent;
+  t.textContent = d.toLocaleString(undefined, { year: 'numeric', month: 'short', day: 'numeric', hour: 'numeric', minute: '2-digit', timeZoneName: 'short' });
+});
+`;
+
+/** A time for the pages: machine-readable, UTC until the script shows it in the reader's zone. */
+export function timeTag(iso: string | null): string {
+  if (!iso) return '—';
+  const utc = `${iso.slice(0, 10)} ${iso.slice(11, 16)} UTC`;
+  return `<time datetime="${esc(iso)}">${esc(utc)}</time>`;
+}
 
 export function layout(title: string, body: string): string {
   return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">
-<meta name="robots" content="noindex"><title>${esc(title)} · Switchboard</title><style>${STYLE}</style></head><body><main>${body}</main></body></html>`;
+<meta name="robots" content="noindex"><title>${esc(title)} · Switchboard</title><style>${STYLE}</style>
+<script src="/approvals/assets/local-time.js" defer></script></head><body><main>${body}</main></body></html>`;
 }
 
 export function messagePage(title: string, message: string): string {
@@ -40,19 +63,26 @@ export interface ReviewForm {
   allowCancel: boolean;
 }
 
-/** The request: policy, call, reasons, the redacted preview; and, while pending, approve / reject with a reason. */
-export function reviewPage(a: ApprovalView, form: ReviewForm | null, notice?: string): string {
-  const rows: Array<[string, string | null]> = [
-    ['Policy', a.policyName ?? '(deleted policy)'],
-    ['Action', `${a.integrationAlias ?? a.integrationName} · ${a.actionName}`],
-    ['Integration', a.integrationName],
-    ['Source', a.source],
-    ['End user', a.endUserId ?? '—'],
-    ['Requested', a.createdAt],
-    ['Expires', a.expiresAt],
+/** Link to the reviewer's list of what waits for them (a signed-in page). */
+const INBOX_NAV = '<nav><a href="/approvals" data-testid="inbox-link">All requests waiting for your review</a></nav>';
+
+/**
+ * The request: policy, call, reasons, the redacted preview; and, while pending, approve / reject with a reason.
+ * `inbox`: the reader is a signed-in member, so the page links to their list of waiting requests.
+ */
+export function reviewPage(a: ApprovalView, form: ReviewForm | null, notice?: string, inbox = false): string {
+  // [label, HTML]
+  const rows: Array<[string, string]> = [
+    ['Policy', esc(a.policyName ?? '(deleted policy)')],
+    ['Action', esc(`${a.integrationAlias ?? a.integrationName} · ${a.actionName}`)],
+    ['Integration', esc(a.integrationName)],
+    ['Source', esc(a.source)],
+    ['End user', esc(a.endUserId ?? '—')],
+    ['Requested', timeTag(a.createdAt)],
+    ['Expires', timeTag(a.expiresAt)],
   ];
-  if (a.decidedAt) rows.push(['Decided', a.decidedAt]);
-  if (a.decisionReason) rows.push(['Reason', a.decisionReason]);
+  if (a.decidedAt) rows.push(['Decided', timeTag(a.decidedAt)]);
+  if (a.decisionReason) rows.push(['Reason', esc(a.decisionReason)]);
   const reasons = a.riskReasons.length
     ? `<ul data-testid="reasons">${a.riskReasons.map((r) => `<li>${esc(r)}</li>`).join('')}</ul>`
     : '<p class="muted">No reasons recorded.</p>';
@@ -70,13 +100,40 @@ export function reviewPage(a: ApprovalView, form: ReviewForm | null, notice?: st
       : '';
   return layout(
     `Approval ${a.id}`,
-    `${notice ? `<p class="notice" data-testid="notice">${esc(notice)}</p>` : ''}
+    `${inbox ? INBOX_NAV : ''}${notice ? `<p class="notice" data-testid="notice">${esc(notice)}</p>` : ''}
 <h1>Approval request</h1><p class="muted">${esc(a.id)} · <span class="status ${esc(a.status)}" data-testid="status">${esc(a.status)}</span></p>
-<dl>${rows.map(([k, v]) => `<dt>${esc(k)}</dt><dd>${esc(v)}</dd>`).join('')}</dl>
+<dl>${rows.map(([k, v]) => `<dt>${esc(k)}</dt><dd>${v}</dd>`).join('')}</dl>
 <h2>Why approval is needed</h2>${reasons}
 <h2>Input</h2><pre data-testid="preview">${esc(JSON.stringify(a.inputPreview, null, 2))}</pre>
 ${a.redactedPaths.length ? `<p class="muted">Hidden from review: ${a.redactedPaths.map(esc).join(', ')}</p>` : ''}
 ${decision}`,
+  );
+}
+
+/** One request waiting for the reader, as the list shows it. */
+export interface InboxItem {
+  approval: ApprovalView;
+  integration: string;
+  action: string;
+  organization: string;
+}
+
+/** What waits for a signed-in reviewer: pending requests they may decide, soonest to expire first. */
+export function inboxPage(email: string, items: InboxItem[], more: boolean): string {
+  const orgs = new Set(items.map((i) => i.organization));
+  const list = items.map(({ approval: a, integration, action, organization }) => {
+    const org = orgs.size > 1 ? ` <span class="muted">· ${esc(organization)}</span>` : '';
+    return `<li data-approval="${esc(a.id)}"><a href="/approvals/${esc(a.id)}">${esc(action)} · ${esc(integration)}</a>${org}
+<div class="muted">${esc(a.policyName ?? '(deleted policy)')} · requested ${timeTag(a.createdAt)} · decide by ${timeTag(a.expiresAt)}</div></li>`;
+  });
+  return layout(
+    'Waiting for your review',
+    `<h1>Waiting for your review</h1><p class="muted">Signed in as ${esc(email)}. Pending requests you may approve or reject, soonest to expire first.</p>
+${
+  items.length
+    ? `<ul class="inbox" data-testid="inbox">${list.join('\n')}</ul>${more ? '<p class="muted">Only the first 100 are shown.</p>' : ''}`
+    : '<p data-testid="inbox-empty">Nothing is waiting for your review.</p>'
+}`,
   );
 }
 

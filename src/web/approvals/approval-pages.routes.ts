@@ -6,14 +6,17 @@ import { readCookie, SESSION_COOKIE } from '../../platform/http/auth.js';
 import { toApproval } from '../../modules/approvals/approvals.mapper.js';
 import { formReason } from '../../modules/approvals/approvals.schemas.js';
 import type { DecisionAction } from '../../modules/approvals/approvals.service.js';
-import { messagePage, reviewPage, signInPage } from './approval-pages.html.js';
-import { acceptForms, formField, sendPage } from '../forms.js';
+import { inboxPage, LOCAL_TIME_JS, messagePage, reviewPage, signInPage } from './approval-pages.html.js';
+import { acceptForms, formField, PAGE_CSP, sendPage } from '../forms.js';
 
 const ID_RE = /^apr_[A-Za-z0-9_-]{1,64}$/;
+/** The pages' CSP, plus our own script file (local times); still no inline script. */
+const REVIEW_CSP = `${PAGE_CSP}; script-src 'self'`;
 
 /**
- * The review pages: `/approvals/<id>` for signed-in members the policy's approvers allow (dashboard), and
- * `/approve/<id>?token=…`, a bearer link. Which exist depends on the request's approvalAccessMode.
+ * The review pages: `/approvals/<id>` for signed-in members the policy's approvers allow (dashboard), `/approvals`,
+ * the list of what waits for the signed-in reader, and `/approve/<id>?token=…`, a bearer link. Which exist for a
+ * request depends on its approvalAccessMode.
  */
 export const approvalPagesRoutes: FastifyPluginAsync = async (app) => {
   const approvals = app.services.approvals;
@@ -26,7 +29,7 @@ export const approvalPagesRoutes: FastifyPluginAsync = async (app) => {
 
   // Forms post application/x-www-form-urlencoded (this plugin only).
   acceptForms(app);
-  const html = sendPage;
+  const html = (reply: FastifyReply, status: number, page: string) => sendPage(reply, status, page, REVIEW_CSP);
   const notFound = (reply: FastifyReply) =>
     html(reply, 404, messagePage('Not found', 'This approval request does not exist, or you are not one of its reviewers.'));
   const field = formField;
@@ -56,8 +59,45 @@ export const approvalPagesRoutes: FastifyPluginAsync = async (app) => {
     if (!row || row.approvalAccessMode === 'hosted_link_only' || !(await approvals.userMayReview(row, user.userId)))
       return notFound(reply);
     const form = { action: `/approvals/${id}/decision`, hidden: { csrf: csrfFor(user.sessionId, id) }, allowCancel: true };
-    return html(reply, 200, reviewPage(toApproval(row, publicUrl), form, notice));
+    return html(reply, 200, reviewPage(toApproval(row, publicUrl), form, notice, true));
   };
+
+  /** Signs in from a page's form and goes on to `next` (a path of these pages), setting the session cookie. */
+  const signInAndGo = async (req: FastifyRequest, reply: FastifyReply, formAction: string, next: string) => {
+    try {
+      const session = await auth.signIn({ email: field(req.body, 'email'), password: field(req.body, 'password') });
+      const maxAge = Math.max(0, Math.floor((Date.parse(session.expiresAt) - Date.now()) / 1000));
+      void reply.header(
+        'set-cookie',
+        `${SESSION_COOKIE}=${encodeURIComponent(session.token)}; Path=/; HttpOnly; SameSite=Lax; Max-Age=${maxAge}${secure ? '; Secure' : ''}`,
+      );
+      return reply.code(303).header('location', next).send();
+    } catch (err) {
+      if (!isAppError(err)) throw err;
+      return html(reply, 401, signInPage(formAction, 'The email or password is wrong.'));
+    }
+  };
+
+  app.get('/approvals/assets/local-time.js', { schema: { hide: true } }, async (_req, reply) =>
+    reply
+      .header('content-type', 'text/javascript; charset=utf-8')
+      .header('cache-control', 'public, max-age=3600')
+      .header('x-content-type-options', 'nosniff')
+      .send(LOCAL_TIME_JS),
+  );
+
+  // ---- what waits for the signed-in reviewer ---------------------------------------------------------------
+
+  app.get('/approvals', { schema: { hide: true } }, async (req, reply) => {
+    const user = await signedIn(req);
+    if (!user) return html(reply, 401, signInPage('/approvals/sign-in'));
+    const { items, more } = await approvals.waitingFor(user.userId);
+    return html(reply, 200, inboxPage(user.email, items, more));
+  });
+
+  app.post('/approvals/sign-in', { schema: { hide: true } }, async (req, reply) =>
+    signInAndGo(req, reply, '/approvals/sign-in', '/approvals'),
+  );
 
   app.get<{ Params: { id: string } }>('/approvals/:id', { schema: { hide: true } }, async (req, reply) =>
     renderDashboard(req, reply, req.params.id),
@@ -66,18 +106,7 @@ export const approvalPagesRoutes: FastifyPluginAsync = async (app) => {
   app.post<{ Params: { id: string } }>('/approvals/:id/sign-in', { schema: { hide: true } }, async (req, reply) => {
     const id = req.params.id;
     if (!ID_RE.test(id)) return notFound(reply);
-    try {
-      const session = await auth.signIn({ email: field(req.body, 'email'), password: field(req.body, 'password') });
-      const maxAge = Math.max(0, Math.floor((Date.parse(session.expiresAt) - Date.now()) / 1000));
-      void reply.header(
-        'set-cookie',
-        `${SESSION_COOKIE}=${encodeURIComponent(session.token)}; Path=/; HttpOnly; SameSite=Lax; Max-Age=${maxAge}${secure ? '; Secure' : ''}`,
-      );
-      return reply.code(303).header('location', `/approvals/${id}`).send();
-    } catch (err) {
-      if (!isAppError(err)) throw err;
-      return html(reply, 401, signInPage(`/approvals/${id}/sign-in`, 'The email or password is wrong.'));
-    }
+    return signInAndGo(req, reply, `/approvals/${id}/sign-in`, `/approvals/${id}`);
   });
 
   app.post<{ Params: { id: string } }>('/approvals/:id/decision', { schema: { hide: true } }, async (req, reply) => {

@@ -1,4 +1,5 @@
 import type { EndUserApprovalView } from '../../modules/approvals/approvals.mapper.js';
+import { plainReasons } from '../../modules/approvals/plain-reasons.js';
 import { esc } from './pages.js';
 
 const ENDED: Record<string, string> = {
@@ -12,7 +13,7 @@ const ENDED: Record<string, string> = {
 const time = (iso: string) => `<time datetime="${esc(iso)}">${esc(new Date(iso).toUTCString())}</time>`;
 
 /**
- * The portal's Approvals section: the end user's pending requests (redacted preview, reasons, policy, expiry, one
+ * The portal's Approvals section: the end user's pending requests (redacted preview, plain reasons, expiry, one
  * form posting to approve, or to reject through its formaction) and the last few ended ones, read-only. Empty → ''.
  */
 export function approvalsSection(pending: EndUserApprovalView[], recent: EndUserApprovalView[], token: string): string {
@@ -21,15 +22,16 @@ export function approvalsSection(pending: EndUserApprovalView[], recent: EndUser
   const open = pending.map(({ approval: a, integration, action }) => {
     const id = esc(a.id);
     const what = `${action} (${integration})`;
-    const reasons = a.riskReasons.length
-      ? `<ul class="reasons">${a.riskReasons.map((r) => `<li>${esc(r)}</li>`).join('')}</ul>`
-      : '<p class="muted">No reason was recorded.</p>';
+    // Plain words: the recorded reasons are written for the organization's reviewers (0093).
+    const reasons = `<ul class="reasons">${plainReasons(a.riskReasons)
+      .map((r) => `<li>${esc(r)}</li>`)
+      .join('')}</ul>`;
     const hidden = a.redactedPaths.length
       ? `<p class="muted">Hidden for your security: ${a.redactedPaths.map(esc).join(', ')}</p>`
       : '';
     return `<li class="approval" id="approval-${id}" data-approval="${id}">
 <h3>${esc(action)} <span class="muted">· ${esc(integration)}</span></h3>
-<dl class="facts"><dt>Policy</dt><dd>${esc(a.policyName ?? '(deleted policy)')}</dd><dt>Decide by</dt><dd>${time(a.expiresAt)}</dd></dl>
+<dl class="facts"><dt>Decide by</dt><dd>${time(a.expiresAt)}</dd></dl>
 <h4>Why your approval is needed</h4>${reasons}
 <h4 id="approval-${id}-details">What will be sent</h4><pre class="preview" tabindex="0" aria-labelledby="approval-${id}-details">${esc(JSON.stringify(a.inputPreview, null, 2))}</pre>${hidden}
 <form method="post" action="/connect/portal/approvals/${id}/approve" data-busy><input type="hidden" name="token" value="${t}">

@@ -7,6 +7,7 @@ import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { EgressGuard } from '../../../platform/egress.js';
+import { SelfEndpoints } from '../../../platform/self-endpoints.js';
 import { ActionError, ActionInputError, type IntegrationDefinition, type StateScope } from '../../framework.js';
 import { runAction } from '../../run.js';
 import { agentBrowser, agentBrowserStealth } from './agent-browser.js';
@@ -53,6 +54,7 @@ describe('agent-browser built-ins', () => {
       }
       if (url.pathname === '/cookies') return html(page('Cookies', `<pre id="c">cookie=[${req.headers.cookie ?? ''}]</pre>`));
       if (url.pathname === '/mixed') return html(page('Mixed', `<p>mixed</p><img src="${other}/pixel.png">`));
+      if (url.pathname === '/to-other') return void res.writeHead(302, { location: `${other}/second` }).end();
       if (url.pathname === '/to-private')
         return void res.writeHead(302, { location: 'http://169.254.169.254/latest/meta-data/' }).end();
       res.writeHead(404).end();
@@ -342,6 +344,24 @@ describe('agent-browser built-ins', () => {
       'start_session without allowedHosts allows any host again',
     );
     await call(a, 'end_session');
+  });
+
+  it('never opens this Switchboard service (0092): its decision paths anywhere, its own address at all, redirects included', async () => {
+    // As if 127.0.0.2:<port> were this service's public URL.
+    const self = new SelfEndpoints({ publicUrl: other, port: 1, host: '127.0.0.1' });
+    const own = new EgressGuard(['127.0.0.0/8'], self);
+    const go = (url: string) =>
+      runAction(agentBrowser.actions.navigate!, { url }, { resources: { browsers }, scope: a, egress: own }) as Promise<any>;
+    const a = scope();
+    try {
+      await assert.rejects(go(`${other}/second`), /may not open .*is this Switchboard service/);
+      await assert.rejects(go(`${base}/approve/apr_1?token=apl_x`), /may not open .*approval decisions are made by people/);
+      await assert.rejects(go(`${base}/to-other`), /was blocked: .*is this Switchboard service/);
+      assert.equal((await go(`${base}/second`)).title, 'Second', 'other addresses still open');
+      await call(a, 'end_session');
+    } finally {
+      await own.close();
+    }
   });
 
   it('closes the least recently used idle session past maxSessions, and idle sessions on their own', async () => {

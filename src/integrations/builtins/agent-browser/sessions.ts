@@ -123,8 +123,10 @@ class EgressProxy {
   private readonly sockets = new Set<net.Socket>();
 
   constructor(
-    private readonly check: (host: string) => Promise<Verdict>,
+    private readonly check: (host: string, port: number) => Promise<Verdict>,
     private readonly onBlocked: (url: string, reason: string) => void,
+    /** Plain-HTTP requests show their path: a reason to refuse one (a Human Gates decision), or null. */
+    private readonly refusePath: (url: URL) => string | null = () => null,
   ) {
     this.server = http.createServer((req, res) => void this.forward(req, res));
     this.server.on(
@@ -161,7 +163,7 @@ class EgressProxy {
 
   /** Connect to the checked address, or refuse; null when refused (the reply is already written). */
   private async open(host: string, port: number, label: string, refuse: (reason: string) => void): Promise<net.Socket | null> {
-    const v = await this.check(host);
+    const v = await this.check(host, port);
     if (!v.ok) {
       this.onBlocked(label, v.reason);
       refuse(v.reason);
@@ -236,7 +238,8 @@ class EgressProxy {
       return;
     }
     const host = stripBrackets(url.hostname);
-    const v = await this.check(host);
+    const refusal = this.refusePath(url);
+    const v: Verdict = refusal ? { ok: false, reason: refusal } : await this.check(host, Number(url.port || 80));
     if (!v.ok) {
       this.onBlocked(url.href, v.reason);
       res
@@ -306,17 +309,26 @@ export class BrowserSession {
   ) {
     this.egress = egress;
     this.proxy = new EgressProxy(
-      (host) => this.checkHost(host),
+      (host, port) => this.checkHost(host, port),
       (url, reason) => this.recordBlocked(url, reason),
+      (url) => this.egress.self?.refusal(url) ?? null,
     );
   }
 
   // ---- egress ----
 
-  /** Whether the browser may reach `host`: allowedHosts, then every resolved address through the egress guard. */
-  async checkHost(host: string): Promise<Verdict> {
+  /**
+   * Whether the browser may reach `host:port`: never this Switchboard service (its pages are for people, and inside
+   * TLS the proxy cannot tell which page: 0092), then allowedHosts, then every resolved address through the egress guard.
+   */
+  async checkHost(host: string, port: number): Promise<Verdict> {
     const h = stripBrackets(host.toLowerCase()).replace(/\.$/, '');
     if (!h) return { ok: false, reason: 'the URL has no host' };
+    if (this.egress.self?.isSelf(h, port))
+      return {
+        ok: false,
+        reason: `${h}:${port} is this Switchboard service, whose pages are for people, not for the agent browser`,
+      };
     if (!hostMatches(h, this.settings.allowedHosts)) return { ok: false, reason: `${h} is not in this session's allowedHosts` };
     const family = net.isIP(h);
     if (family) {
@@ -347,7 +359,12 @@ export class BrowserSession {
     } catch {
       return { ok: false, reason: 'not a valid URL' };
     }
-    if (url.protocol === 'http:' || url.protocol === 'https:') return this.checkHost(url.hostname);
+    if (url.protocol === 'http:' || url.protocol === 'https:') {
+      // A Human Gates decision, on whatever address: refused before the host is even looked at.
+      const refusal = this.egress.self?.refusal(url);
+      if (refusal) return { ok: false, reason: refusal };
+      return this.checkHost(url.hostname, Number(url.port) || (url.protocol === 'https:' ? 443 : 80));
+    }
     if (['about:', 'data:', 'blob:'].includes(url.protocol)) return { ok: true, address: '', family: 4 };
     return { ok: false, reason: `${url.protocol} URLs are not allowed` };
   }
