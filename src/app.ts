@@ -47,6 +47,7 @@ import path from 'node:path';
 import { DiskBlobBackend, FileStore } from './integrations/state/file-store.js';
 import { S3BlobBackend } from './integrations/state/s3-blob-backend.js';
 import { AdvancedCodeRuntime } from './integrations/builtins/advanced-code/runtime.js';
+import { JsSandboxPool } from './sandbox/js-pool.js';
 import { BrowserSessions } from './integrations/builtins/agent-browser/sessions.js';
 import { filesRoutes } from './modules/files/files.routes.js';
 import { PieceInstaller } from './integrations/pieces/installer.js';
@@ -185,6 +186,8 @@ export function createServices(
   // Chromium starts on the first browser action, not here.
   const browsers = new BrowserSessions({ dataDir: config.dataDir });
   const advancedCode = new AdvancedCodeRuntime({ dataDir: config.dataDir, allowNetwork: config.advancedCodeNetwork });
+  // QuickJS runs (`code`, Code Mode) on worker threads, never on this event loop (docs/decisions/0110).
+  const jsSandbox = new JsSandboxPool({ size: config.jsSandboxWorkers, maxQueue: config.jsSandboxQueue });
   const secrets = SecretBox.fromKeys(config.encryptionKey, config.previousEncryptionKeys);
   const egress = new EgressGuard(config.egressAllow);
   const oauthApps = new OAuthAppsService({ orm, secrets, registry, plans: config.plans });
@@ -216,7 +219,11 @@ export function createServices(
     activity: activityRecorder,
     files,
     egress,
-    resources: { browsers, advancedCode },
+    resources: {
+      browsers,
+      advancedCode,
+      jsSandbox: { pool: jsSandbox, timeoutMs: config.codeTimeoutMs, memoryBytes: config.codeMemoryMb * 1024 * 1024 },
+    },
     publicUrl: config.publicUrl,
     actionTimeoutMs: config.actionTimeoutMs,
     log,
@@ -350,6 +357,7 @@ export function createServices(
     partials,
     connections,
     engine,
+    jsSandbox,
     approvalStatus: async (orgId, id) => {
       const row = await approvals.findRowById(id);
       return row && row.orgId === orgId ? row.status : null;
@@ -377,6 +385,7 @@ export function createServices(
     pieceInstaller,
     browsers,
     advancedCode,
+    jsSandbox,
     secrets,
     egress,
     oauthApps,
@@ -585,6 +594,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     services.files.close();
     services.mailer.close();
     await services.riskModel?.close();
+    await services.jsSandbox.close();
   });
   return app;
 }

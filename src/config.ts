@@ -65,6 +65,12 @@ export interface Config {
   /** Code Mode (MCP): wall-clock limit of one run (at most 5 minutes) and the sandbox's memory cap. */
   codeModeTimeoutMs: number;
   codeModeMemoryMb: number;
+  /** The `code` built-in: wall-clock limit and memory cap of one run. */
+  codeTimeoutMs: number;
+  codeMemoryMb: number;
+  /** JavaScript sandbox worker threads (`code` and Code Mode) and the runs that may wait for one. */
+  jsSandboxWorkers: number;
+  jsSandboxQueue: number;
 }
 
 export class ConfigError extends Error {
@@ -184,6 +190,10 @@ export function loadConfig(env: Env = process.env): Readonly<Config> {
     oauthRefreshAheadSeconds: int(env, 'SWITCHBOARD_OAUTH_REFRESH_AHEAD_SECONDS', 600, 60, 86_400),
     codeModeTimeoutMs: int(env, 'SWITCHBOARD_CODE_MODE_TIMEOUT_MS', 300_000, 100, 300_000),
     codeModeMemoryMb: int(env, 'SWITCHBOARD_CODE_MODE_MEMORY_MB', 128, 8, 1024),
+    codeTimeoutMs: int(env, 'SWITCHBOARD_CODE_TIMEOUT_MS', 30_000, 100, 300_000),
+    codeMemoryMb: int(env, 'SWITCHBOARD_CODE_MEMORY_MB', 64, 8, 1024),
+    jsSandboxWorkers: int(env, 'SWITCHBOARD_JS_SANDBOX_WORKERS', 4, 1, 64),
+    jsSandboxQueue: int(env, 'SWITCHBOARD_JS_SANDBOX_QUEUE', 100, 0, 10_000),
   };
   return Object.freeze(config);
 }
