@@ -64,10 +64,11 @@ export class JsSandboxPool {
     this.grace = opts.hardStopGraceMs ?? HARD_STOP_GRACE_MS;
   }
 
-  /** Threads started, threads holding a run, and runs waiting for one. */
-  stats(): { size: number; threads: number; busy: number; queued: number } {
-    const busy = this.slots.filter((s) => s.job).length;
-    return { size: this.opts.size, threads: this.slots.length, busy, queued: this.queue.length };
+  /** Threads started, runs executing on one, and runs waiting (for a free thread, or for theirs to start). */
+  stats(): { size: number; threads: number; running: number; queued: number } {
+    const running = this.slots.filter((s) => s.stop).length;
+    const starting = this.slots.filter((s) => s.job && !s.stop).length;
+    return { size: this.opts.size, threads: this.slots.length, running, queued: this.queue.length + starting };
   }
 
   run(code: string, inputs: Record<string, unknown>, opts: JsSandboxOptions): Promise<JsSandboxResult> {

@@ -55,7 +55,11 @@ async function start(m: Extract<ToWorker, { type: 'run' }>): Promise<void> {
   } catch (err) {
     // The module could not even be set up (its memory, its compilation): the run fails, the thread stays usable.
     const message = (err as Error)?.message ?? String(err);
-    send({ type: 'done', runId: m.runId, result: { ok: false, error: { name: 'SandboxError', message }, logs: [], durationMs: 0 } });
+    send({
+      type: 'done',
+      runId: m.runId,
+      result: { ok: false, error: { name: 'SandboxError', message }, logs: [], durationMs: 0 },
+    });
   } finally {
     stops.delete(m.runId);
     for (const id of own) calls.delete(id);

@@ -1,0 +1,77 @@
+import { after, before, describe, it } from 'node:test';
+import assert from 'node:assert/strict';
+import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import type { TestApp } from '../../../test/harness.js';
+import { startAcmeApi, type AcmeApi } from '../../../test/fixtures/acme-api.js';
+import { codeModeWorld, mcpClient, startHttpApp } from '../../../test/mcp.js';
+
+type ToolResult = { structuredContent: any; isError: boolean };
+
+/** Code Mode over the MCP endpoint: runs happen on the sandbox pool's threads, so one spinning run stalls nobody. */
+describe('MCP Code Mode: a spinning run stalls nobody', () => {
+  let t: TestApp;
+  let base: string;
+  let acme: AcmeApi;
+  const clients: Client[] = [];
+  const execute = (client: Client, code: string) =>
+    client.callTool({ name: 'switchboard_execute', arguments: { code } }) as Promise<ToolResult>;
+
+  before(async () => {
+    // A long deadline, so everything below happens while the spin is certainly still running.
+    ({ t, base } = await startHttpApp({ SWITCHBOARD_CODE_MODE_TIMEOUT_MS: '20000', SWITCHBOARD_JS_SANDBOX_WORKERS: '2' }));
+    acme = await startAcmeApi();
+    t.app.services.registry.register(acme.integration);
+  });
+  after(async () => {
+    for (const c of clients) await c.close().catch(() => undefined);
+    await t.close();
+    await acme.close();
+  });
+
+  it('serves /healthz and 50 concurrent runs of another organization while one run spins, then stops it at its deadline', async () => {
+    const a = await codeModeWorld(t, 'Spinner');
+    const b = await codeModeWorld(t, 'Neighbour');
+    const spinner = await mcpClient(a.server.mcpEndpoint, a.aliceToken);
+    const neighbour = await mcpClient(b.server.mcpEndpoint, b.aliceToken);
+    clients.push(spinner, neighbour);
+
+    let spinSettled = false;
+    const spin = execute(spinner, 'while (true) {}').finally(() => (spinSettled = true));
+    while (t.app.services.jsSandbox.stats().running < 1) await new Promise((r) => setTimeout(r, 5));
+
+    const health = await fetch(`${base}/healthz`);
+    assert.deepEqual([health.status, await health.json()], [200, { status: 'ok' }]);
+    const runs = await Promise.all(
+      Array.from({ length: 50 }, (_, n) =>
+        execute(neighbour, `const h = await switchboard['hash-encode'].hash({ text: 'n${n}' }); return [${n}, h.hash.length];`),
+      ),
+    );
+    for (const [n, r] of runs.entries()) {
+      assert.equal(r.isError, false, JSON.stringify(r.structuredContent));
+      assert.deepEqual([r.structuredContent.status, r.structuredContent.output], ['completed', [n, 64]]);
+      assert.equal(r.structuredContent.actionsExecuted, 1);
+    }
+    assert.equal(spinSettled, false, 'the spinning run was still running all along');
+
+    const stopped = await spin;
+    assert.equal(stopped.isError, true);
+    assert.equal(stopped.structuredContent.status, 'failed');
+    assert.deepEqual(stopped.structuredContent.error, {
+      name: 'TimeoutError',
+      message: 'The code was stopped at its time limit.',
+    });
+
+    // Stored: each of B's runs executed its action once, through the engine (source mcp_code).
+    const activity = await t.get(`/api/v1/activity?workspaceId=${b.ws}&limit=100`, b.key);
+    assert.equal(activity.body.activity.length, 50);
+    assert.ok(
+      activity.body.activity.every(
+        (row: { source: string; status: string }) => row.source === 'mcp_code' && row.status === 'success',
+      ),
+    );
+
+    // The pool is healthy afterwards.
+    const again = await execute(spinner, 'return 6 * 7');
+    assert.deepEqual([again.isError, again.structuredContent.output], [false, 42]);
+  });
+});
