@@ -185,7 +185,15 @@ export function createServices(
   if (config.defaultPieces) pieceInstaller.registerDefaults();
   // Chromium starts on the first browser action, not here.
   const browsers = new BrowserSessions({ dataDir: config.dataDir });
-  const advancedCode = new AdvancedCodeRuntime({ dataDir: config.dataDir, allowNetwork: config.advancedCodeNetwork });
+  const advancedCode = new AdvancedCodeRuntime({
+    dataDir: config.dataDir,
+    allowNetwork: config.advancedCodeNetwork,
+    limits: {
+      runMemoryBytes: config.advancedCodeMemoryMb * 1024 * 1024,
+      runProcesses: config.advancedCodeProcesses,
+      persistentBytes: config.advancedCodeDiskMb * 1024 * 1024,
+    },
+  });
   // QuickJS runs (`code`, Code Mode) on worker threads, never on this event loop (docs/decisions/0110).
   const jsSandbox = new JsSandboxPool({ size: config.jsSandboxWorkers, maxQueue: config.jsSandboxQueue });
   const secrets = SecretBox.fromKeys(config.encryptionKey, config.previousEncryptionKeys);

@@ -43,6 +43,10 @@ export interface Config {
   actionTimeoutMs: number;
   /** Whether settings.advancedCode.network may give sandboxed code the host's network (default false). */
   advancedCodeNetwork: boolean;
+  /** advanced-code caps of one run as a whole: memory of all its processes, processes, each persistent directory. */
+  advancedCodeMemoryMb: number;
+  advancedCodeProcesses: number;
+  advancedCodeDiskMb: number;
   /** Storage files in an S3-compatible bucket instead of `<dataDir>/storage` (null: on disk). */
   storageS3: {
     bucket: string;
@@ -172,6 +176,9 @@ export function loadConfig(env: Env = process.env): Readonly<Config> {
     npmRegistry: url(env, 'SWITCHBOARD_NPM_REGISTRY'),
     actionTimeoutMs: int(env, 'SWITCHBOARD_ACTION_TIMEOUT_MS', 330_000, 1000, 3_600_000),
     advancedCodeNetwork: bool(env, 'SWITCHBOARD_ADVANCED_CODE_NETWORK', false),
+    advancedCodeMemoryMb: int(env, 'SWITCHBOARD_ADVANCED_CODE_MEMORY_MB', 1024, 16, 65_536),
+    advancedCodeProcesses: int(env, 'SWITCHBOARD_ADVANCED_CODE_PROCESSES', 64, 1, 4096),
+    advancedCodeDiskMb: int(env, 'SWITCHBOARD_ADVANCED_CODE_DISK_MB', 256, 1, 1_048_576),
     storageS3: storageS3(env),
     approvalModel: approvalModel(env),
     delivery: {
