@@ -4,7 +4,7 @@ import path from 'node:path';
 export interface DiskUsage {
   /** Bytes allocated on disk (st_blocks × 512) by every file, directory and link below the directory. */
   bytes: number;
-  /** Files changed at or after `since` (ctime, which code cannot set back), with their paths relative to the root. */
+  /** Files changed after `since` (ctime, which code cannot set back), with their paths relative to the root. */
   changed: Array<{ path: string; bytes: number }>;
 }
 
@@ -37,7 +37,7 @@ export async function diskUsage(root: string, since = Infinity): Promise<DiskUsa
       const bytes = entry.st.blocks * 512;
       usage.bytes += bytes;
       if (entry.st.isDirectory()) pending.push(entryRel);
-      else if (entry.st.ctimeMs >= since) usage.changed.push({ path: entryRel, bytes });
+      else if (entry.st.ctimeMs > since) usage.changed.push({ path: entryRel, bytes });
     }
   }
   return usage;

@@ -1,9 +1,10 @@
 import { spawn } from 'node:child_process';
-import { existsSync, lstatSync, readlinkSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { chmod, chown, mkdir, stat } from 'node:fs/promises';
 import path from 'node:path';
 import type { Readable, Writable } from 'node:stream';
 import { shellQuote } from './disk-usage.js';
+import { Capped, systemBinds } from './os-sandbox-system.js';
 import { PersistentQuota, type PersistentDir } from './persistent-quota.js';
 import { RunWatch, type LimitExceeded } from './run-watch.js';
 
@@ -116,17 +117,6 @@ const CODE_FILES: Record<SandboxLanguage, string> = {
   python: '/sandbox/main.py',
   shell: '/sandbox/main.sh',
 };
-/** Read-only pieces of /etc that interpreters, TLS and name resolution need; the rest of /etc stays hidden. */
-const ETC_FILES = [
-  '/etc/alternatives',
-  '/etc/ld.so.cache',
-  '/etc/localtime',
-  '/etc/ssl',
-  '/etc/ca-certificates',
-  '/etc/resolv.conf',
-  '/etc/hosts',
-  '/etc/nsswitch.conf',
-];
 const KILL_GRACE_MS = 5_000;
 
 export class BubblewrapSandbox implements OsSandbox {
@@ -182,11 +172,11 @@ export class BubblewrapSandbox implements OsSandbox {
     const refused = await quota?.refusal();
     if (refused) return emptyResult({ limitExceeded: refused });
 
-    const startedAt = Date.now();
+    await quota?.mark();
     const result = await this.spawn(this.argv(opts, binds), opts, { quota });
     if (quota) {
       // Whatever happened (even a timeout), the directories leave the run within their quota.
-      const trim = await quota.trim(startedAt);
+      const trim = await quota.trim();
       if (trim) {
         if (trim.remove.length) await this.removeInSandbox(trim.remove, opts, binds);
         const still = await quota.stillOver();
@@ -358,25 +348,6 @@ export class BubblewrapSandbox implements OsSandbox {
   }
 }
 
-/** Keeps the first `max` bytes of a stream and notes whether more came. */
-class Capped {
-  private readonly chunks: Buffer[] = [];
-  private size = 0;
-  truncated = false;
-  constructor(private readonly max: number) {}
-  push(b: Buffer): void {
-    const room = this.max - this.size;
-    if (b.length > room) this.truncated = true;
-    if (room <= 0) return;
-    const part = b.length > room ? b.subarray(0, room) : b;
-    this.chunks.push(part);
-    this.size += part.length;
-  }
-  text(): string {
-    return Buffer.concat(this.chunks).toString('utf8');
-  }
-}
-
 function requireBinary(bin: string, debianPackage: string): void {
   if (!existsSync(bin))
     throw new SandboxUnavailableError(`The OS sandbox needs ${bin} (Debian package ${debianPackage}), which is not installed.`);
@@ -395,37 +366,4 @@ function emptyResult(over: Partial<SandboxRunResult>): SandboxRunResult {
     durationMs: 0,
     ...over,
   };
-}
-
-/**
- * Namespaces, capabilities, environment and the read-only system view. /bin, /lib, /lib64 and /sbin are symlinks
- * into /usr on merged-/usr systems and are recreated as such; otherwise they are bound read-only.
- */
-function systemBinds(nodePath: string): string[] {
-  const args = ['--unshare-all', '--die-with-parent', '--new-session', '--cap-drop', 'ALL', '--ro-bind', '/usr', '/usr'];
-  for (const dir of ['/bin', '/lib', '/lib64', '/sbin']) {
-    let st;
-    try {
-      st = lstatSync(dir);
-    } catch {
-      continue;
-    }
-    if (st.isSymbolicLink()) args.push('--symlink', readlinkSync(dir), dir);
-    else args.push('--ro-bind', dir, dir);
-  }
-  for (const p of ETC_FILES) args.push('--ro-bind-try', p, p);
-  // A node outside /usr (nvm, /opt) is bound by itself.
-  if (!nodePath.startsWith('/usr/')) args.push('--ro-bind', nodePath, nodePath);
-  // prettier-ignore
-  args.push(
-    '--proc', '/proc',
-    '--dev', '/dev',
-    '--hostname', 'sandbox',
-    '--clearenv',
-    '--setenv', 'PATH', '/usr/local/bin:/usr/bin:/bin',
-    '--setenv', 'HOME', SANDBOX_WORKSPACE,
-    '--setenv', 'TMPDIR', '/tmp',
-    '--setenv', 'LANG', 'C.UTF-8',
-  );
-  return args;
 }

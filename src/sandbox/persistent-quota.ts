@@ -1,3 +1,4 @@
+import { chmod, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { diskUsage } from './disk-usage.js';
 import type { LimitExceeded } from './run-watch.js';
@@ -9,8 +10,6 @@ export interface PersistentDir {
 }
 
 const mb = (bytes: number) => `${Math.round((bytes / 1024 / 1024) * 10) / 10} MB`;
-/** ctime comes from the kernel's coarse clock, up to a tick behind Date.now(). */
-const CLOCK_SLACK_MS = 20;
 
 /**
  * The total-size quota of each persistent directory, without help from the host's file system (docs/decisions/0111):
@@ -19,6 +18,9 @@ const CLOCK_SLACK_MS = 20;
  * holds from one run to the next, and a run can only lose what it wrote itself.
  */
 export class PersistentQuota {
+  /** Per directory: its ctime just before the run, on the file system's own clock; later ctimes are the run's. */
+  private readonly marks = new Map<string, number>();
+
   constructor(
     private readonly dirs: PersistentDir[],
     private readonly quotaBytes: number,
@@ -37,6 +39,14 @@ export class PersistentQuota {
     return null;
   }
 
+  /** Just before the run: stamps each directory (a chmod to its own mode sets its ctime to now, nothing else). */
+  async mark(): Promise<void> {
+    for (const d of this.dirs) {
+      await chmod(d.hostDir, (await stat(d.hostDir)).mode & 0o7777);
+      this.marks.set(d.hostDir, (await stat(d.hostDir)).ctimeMs);
+    }
+  }
+
   /** During the run (the watch's slow beat): the first directory over its quota. */
   async check(): Promise<LimitExceeded | null> {
     for (const d of this.dirs) {
@@ -51,14 +61,14 @@ export class PersistentQuota {
   }
 
   /**
-   * After the run: the sandbox paths to remove (files changed since `startedAt`, largest first) to bring every
+   * After the run: the sandbox paths to remove (files changed since `mark`, largest first) to bring every
    * directory within its quota, and what to say about it; null when all are within it.
    */
-  async trim(startedAt: number): Promise<{ remove: string[]; message: string } | null> {
+  async trim(): Promise<{ remove: string[]; message: string } | null> {
     const remove: string[] = [];
     const said: string[] = [];
     for (const d of this.dirs) {
-      const usage = await diskUsage(d.hostDir, startedAt - CLOCK_SLACK_MS);
+      const usage = await diskUsage(d.hostDir, this.marks.get(d.hostDir) ?? Infinity);
       if (usage.bytes <= this.quotaBytes) continue;
       let left = usage.bytes;
       const gone: string[] = [];

@@ -38,6 +38,19 @@ async function eventually(ok: () => boolean, ms = 10_000): Promise<boolean> {
   return ok();
 }
 
+/** Processes of a host uid (RLIMIT_NPROC counts them all, whichever sandbox they belong to). */
+function processesOf(uid: number): number {
+  return readdirSync('/proc')
+    .filter((p) => /^\d+$/.test(p))
+    .filter((pid) => {
+      try {
+        return new RegExp(`^Uid:\\s+${uid}\\s`, 'm').test(readFileSync(`/proc/${pid}/status`, 'utf8'));
+      } catch {
+        return false;
+      }
+    }).length;
+}
+
 const limitError = (limit: string, message: RegExp) => (e: unknown) =>
   e instanceof ActionError && (e.detail as { limit?: string })?.limit === limit && message.test(e.message);
 
@@ -81,7 +94,9 @@ describe('advanced-code: caps of a whole run', () => {
   });
 
   it('bounds a fork bomb: the run is stopped at its process cap', async () => {
-    const capped = runtime({ runProcesses: 32 });
+    // RLIMIT_NPROC is shared by every sandbox of the sandbox user: kept a little above the cap, so this bomb cannot
+    // take the headroom of sandboxes other tests run meanwhile (the cap, not the rlimit, must stop it).
+    const capped = runtime({ runProcesses: 32, maxProcesses: processesOf(65534) + 48 });
     const sleeper = marker();
     await assert.rejects(
       run(capped, 'shell', `${sleeper} &\nbomb() { bomb | bomb & }\nbomb\nwait`, { timeoutSeconds: 20 }),
