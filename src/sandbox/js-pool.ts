@@ -214,7 +214,7 @@ export class JsSandboxPool {
       return this.next();
     }
     const impl = job.opts.host?.[m.name];
-    Promise.resolve()
+    void Promise.resolve()
       .then(() => {
         if (!impl) throw new TypeError(`host.${m.name} is not a function`);
         return impl(...m.args);
