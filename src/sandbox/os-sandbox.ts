@@ -80,7 +80,7 @@ export interface SandboxLimits {
   runProcesses: number;
   /** Total size of each persistent directory (a persistent /workspace, /persistent-storage). */
   persistentBytes: number;
-  /** How often the run's processes are measured (its persistent directories every fifth time). */
+  /** How often the run's processes are measured (its persistent directories at most every 500 ms). */
   watchIntervalMs: number;
 }
 

@@ -16,7 +16,8 @@ export interface RunWatchOptions {
   intervalMs: number;
   /** Extra checks on a slower beat (the persistent directories' sizes); null when within limits. */
   slowCheck?: () => Promise<LimitExceeded | null>;
-  slowEvery?: number;
+  /** At most this often; a slow check that takes long (a big directory) waits four times its duration. */
+  slowEveryMs?: number;
   onExceeded(e: LimitExceeded): void;
 }
 
@@ -32,7 +33,7 @@ const MB = 1024 * 1024;
 export class RunWatch {
   private timer: NodeJS.Timeout | undefined;
   private busy = false;
-  private beats = 0;
+  private nextSlow = 0;
   private stopped = false;
   /** The most seen at once, for the message and for tests. */
   peakBytes = 0;
@@ -68,8 +69,10 @@ export class RunWatch {
           message: `The run's processes used ${Math.round(bytes / MB)} MB of memory together, over its limit of ${Math.round(this.opts.memoryBytes / MB)} MB; it was stopped.`,
         });
       }
-      if (this.opts.slowCheck && this.beats++ % (this.opts.slowEvery ?? 5) === 0) {
+      if (this.opts.slowCheck && Date.now() >= this.nextSlow) {
+        const t0 = Date.now();
         const e = await this.opts.slowCheck();
+        this.nextSlow = Date.now() + Math.max(this.opts.slowEveryMs ?? 500, 4 * (Date.now() - t0));
         if (e) return this.exceeded(e);
       }
     } finally {
