@@ -32,7 +32,10 @@ describe('JavaScript sandbox pool (worker threads)', () => {
 
   it('keeps the calling thread free while a run spins, and stops the spin at its deadline', async () => {
     const p = pool(2, 10);
-    const spin = track(p.run('while (true) {}', {}, { timeoutMs: 8_000, memoryBytes: 32 * MB }));
+    // Both threads started first, so nothing below waits for a thread's start-up (slow on a loaded machine).
+    await Promise.all([1, 2].map(() => p.run('return 1', {}, { timeoutMs: 30_000, memoryBytes: 32 * MB })));
+    assert.equal(p.stats().threads, 2);
+    const spin = track(p.run('while (true) {}', {}, { timeoutMs: 10_000, memoryBytes: 32 * MB }));
     await untilRunning(p, 1);
     // The event loop turns, and another run with host calls completes on the other thread, while the spin goes on.
     for (let i = 0; i < 50; i++) await tick();

@@ -123,8 +123,17 @@ export async function runQuickJs(run: QuickJsRun, bridge: QuickJsBridge): Promis
     });
     const stopped = bridge.onStop.then(() => 'aborted' as const);
     const outcome = await Promise.race([settled, timeout, stopped]);
+    if (outcome === 'timeout' || outcome === 'aborted') {
+      // The code's own promise may have settled in the same turn (a stop interrupts it): its handle is freed first,
+      // or freeing the runtime aborts the module.
+      const late = await Promise.race([settled, Promise.resolve(null)]);
+      if (late) (late.error ?? late.value).dispose();
+    }
     if (outcome === 'timeout') return fail('TimeoutError', `The code did not finish within ${run.timeoutMs} ms.`);
-    if (outcome === 'aborted' || bridge.stopped()) return fail('AbortError', 'The run was stopped.');
+    if (outcome === 'aborted' || bridge.stopped()) {
+      if (outcome !== 'aborted') (outcome.error ?? outcome.value).dispose();
+      return fail('AbortError', 'The run was stopped.');
+    }
     if (outcome.error) {
       const err = describeError(ctx, outcome.error);
       outcome.error.dispose();
