@@ -4,7 +4,7 @@
  * process with autocannon (bench/load.mjs), and prints one table: throughput, p50, p99 and the ratio to a baseline
  * measured in the same run (a bare Fastify route in its own process, bench/baseline.mjs), plus the machine.
  *
- * Scenarios: baseline, auth, execute, execute-user, mcp, code, triggers, startup. BENCH_DURATION (seconds, default
+ * Scenarios: baseline, auth, execute, execute-user, mcp, code, sandbox, triggers, startup. BENCH_DURATION (seconds, default
  * 10) and BENCH_CONNECTIONS (default 32) tune the load; BENCH_PROCESSES (PostgreSQL only) serves from that many
  * processes sharing the port.
  */
@@ -29,7 +29,7 @@ import { scratchDatabase } from '../test/harness.js';
 const ROOT = path.resolve(import.meta.dirname, '..');
 const DURATION = Number(process.env.BENCH_DURATION ?? 10);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 32);
-const SCENARIOS = ['baseline', 'auth', 'execute', 'execute-user', 'mcp', 'code', 'triggers', 'startup'] as const;
+const SCENARIOS = ['baseline', 'auth', 'execute', 'execute-user', 'mcp', 'code', 'sandbox', 'triggers', 'startup'] as const;
 type Scenario = (typeof SCENARIOS)[number];
 
 interface LoadResult {
@@ -340,6 +340,54 @@ async function codeScenario(s: Service, ws: string): Promise<Row[]> {
   ];
 }
 
+/**
+ * Another organization's executes while one `code` run spins (`while (true) {}`) until its deadline
+ * (SWITCHBOARD_CODE_TIMEOUT_MS, 30 s by default, longer than warm-up and measurement): their latency must not care.
+ */
+async function sandboxScenario(s: Service, ws: string): Promise<Row[]> {
+  const spinner = await s.app.services.organizations.create({ name: 'Bench spinner', plan: 'enterprise' });
+  const spinnerWs = (await api({ ...s, key: spinner.plainKey }, 'POST', '/api/v1/workspaces', { name: 'Spin', slug: 'spin' }))
+    .workspace as { id: string };
+  const headers = { authorization: `Bearer ${s.key}`, 'content-type': 'application/json' };
+  const url = `${s.url}/api/v1/actions/execute`;
+  const exec = (integrationName: string, actionName: string, input: unknown) =>
+    JSON.stringify({ integrationName, actionName, workspaceId: ws, input });
+  const spin = async () => {
+    let ended = false;
+    const res = fetch(url, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${spinner.plainKey}`, 'content-type': 'application/json' },
+      body: JSON.stringify({
+        integrationName: 'code',
+        actionName: 'run_code',
+        workspaceId: spinnerWs.id,
+        input: { code: 'while (true) {}' },
+      }),
+    }).finally(() => (ended = true));
+    await until(async () => s.app.services.jsSandbox.stats().running > 0, 30_000);
+    return { stillSpinning: () => !ended, done: res.then((r) => r.json()) };
+  };
+  const rows: Row[] = [];
+  for (const [label, body] of [
+    ['execute hash-encode.hash', exec('hash-encode', 'hash', { text: 'benchmark' })],
+    ['execute code.run_code (return 1)', exec('code', 'run_code', { code: 'return 1' })],
+  ] as const) {
+    // A fixed, moderate rate: the latency a tenant sees, not the queueing of a saturating load.
+    const load = { url, method: 'POST', headers, body, connections: 10, overallRate: 50 };
+    const quiet = await measure(load);
+    const spinning = await spin();
+    const loaded = await measure(load);
+    if (!spinning.stillSpinning())
+      throw new Error('the spinning run ended before the measurement did: raise SWITCHBOARD_CODE_TIMEOUT_MS');
+    const stopped = (await spinning.done) as { success: boolean; output: { error?: string } };
+    if (stopped.success || !/TimeoutError/.test(stopped.output.error ?? ''))
+      throw new Error(`the spin ended oddly: ${JSON.stringify(stopped)}`);
+    rows.push({ scenario: `sandbox: ${label} at 50/s, nothing else running`, ...quiet });
+    rows.push({ scenario: `sandbox: ${label} at 50/s, another org's run spinning`, ...loaded, target: 'p99 < 100 ms' });
+  }
+  return rows;
+}
+
 /** A webhook trigger: events posted to its URL, delivered to a receiver process; sustained rate and latency. */
 async function triggersScenario(s: Service, ws: string): Promise<Row[]> {
   const rx = await spawnWithPort([path.join(ROOT, 'bench/receiver.mjs')]);
@@ -500,6 +548,7 @@ async function main(): Promise<void> {
         : ws;
     if (run.has('mcp')) rows.push(...(await mcpScenario(s, toolsWs, plain)));
     if (run.has('code')) rows.push(...(await codeScenario(s, toolsWs)));
+    if (run.has('sandbox')) rows.push(...(await sandboxScenario(s, ws)));
     if (run.has('triggers')) rows.push(...(await triggersScenario(s, ws)));
   } finally {
     baseline?.kill();

@@ -49,6 +49,7 @@ import path from 'node:path';
 import { DiskBlobBackend, FileStore } from './integrations/state/file-store.js';
 import { S3BlobBackend } from './integrations/state/s3-blob-backend.js';
 import { AdvancedCodeRuntime } from './integrations/builtins/advanced-code/runtime.js';
+import { JsSandboxPool } from './sandbox/js-pool.js';
 import { BrowserSessions } from './integrations/builtins/agent-browser/sessions.js';
 import { filesRoutes } from './modules/files/files.routes.js';
 import { PieceInstaller } from './integrations/pieces/installer.js';
@@ -192,7 +193,17 @@ export function createServices(
   if (config.defaultPieces) pieceInstaller.registerDefaults();
   // Chromium starts on the first browser action, not here.
   const browsers = new BrowserSessions({ dataDir: config.dataDir });
-  const advancedCode = new AdvancedCodeRuntime({ dataDir: config.dataDir, allowNetwork: config.advancedCodeNetwork });
+  const advancedCode = new AdvancedCodeRuntime({
+    dataDir: config.dataDir,
+    allowNetwork: config.advancedCodeNetwork,
+    limits: {
+      runMemoryBytes: config.advancedCodeMemoryMb * 1024 * 1024,
+      runProcesses: config.advancedCodeProcesses,
+      persistentBytes: config.advancedCodeDiskMb * 1024 * 1024,
+    },
+  });
+  // QuickJS runs (`code`, Code Mode) on worker threads, never on this event loop (docs/decisions/0110).
+  const jsSandbox = new JsSandboxPool({ size: config.jsSandboxWorkers, maxQueue: config.jsSandboxQueue });
   const secrets = SecretBox.fromKeys(config.encryptionKey, config.previousEncryptionKeys);
   const egress = new EgressGuard(config.egressAllow, new SelfEndpoints(config));
   const oauthApps = new OAuthAppsService({ orm, secrets, registry, plans: config.plans });
@@ -244,7 +255,11 @@ export function createServices(
     activity: activityRecorder,
     files,
     egress,
-    resources: { browsers, advancedCode },
+    resources: {
+      browsers,
+      advancedCode,
+      jsSandbox: { pool: jsSandbox, timeoutMs: config.codeTimeoutMs, memoryBytes: config.codeMemoryMb * 1024 * 1024 },
+    },
     gate: new ApprovalGate(approvals),
     publicUrl: config.publicUrl,
     actionTimeoutMs: config.actionTimeoutMs,
@@ -373,6 +388,7 @@ export function createServices(
     partials,
     connections,
     engine,
+    jsSandbox,
     approvalStatus: async (orgId, id) => {
       const row = await approvals.findRowById(id);
       return row && row.orgId === orgId ? row.status : null;
@@ -400,6 +416,7 @@ export function createServices(
     pieceInstaller,
     browsers,
     advancedCode,
+    jsSandbox,
     secrets,
     egress,
     oauthApps,
@@ -614,6 +631,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     services.files.close();
     services.mailer.close();
     await services.riskModel?.close();
+    await services.jsSandbox.close();
   });
   return app;
 }

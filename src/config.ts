@@ -47,6 +47,10 @@ export interface Config {
   actionTimeoutMs: number;
   /** Whether settings.advancedCode.network may give sandboxed code the host's network (default false). */
   advancedCodeNetwork: boolean;
+  /** advanced-code caps of one run as a whole: memory of all its processes, processes, each persistent directory. */
+  advancedCodeMemoryMb: number;
+  advancedCodeProcesses: number;
+  advancedCodeDiskMb: number;
   /** Storage files in an S3-compatible bucket instead of `<dataDir>/storage` (null: on disk). */
   storageS3: {
     bucket: string;
@@ -69,6 +73,12 @@ export interface Config {
   /** Code Mode (MCP): wall-clock limit of one run (at most 5 minutes) and the sandbox's memory cap. */
   codeModeTimeoutMs: number;
   codeModeMemoryMb: number;
+  /** The `code` built-in: wall-clock limit and memory cap of one run. */
+  codeTimeoutMs: number;
+  codeMemoryMb: number;
+  /** JavaScript sandbox worker threads (`code` and Code Mode) and the runs that may wait for one. */
+  jsSandboxWorkers: number;
+  jsSandboxQueue: number;
 }
 
 export class ConfigError extends Error {
@@ -186,6 +196,9 @@ export function loadConfig(env: Env = process.env): Readonly<Config> {
     npmRegistry: url(env, 'SWITCHBOARD_NPM_REGISTRY'),
     actionTimeoutMs: int(env, 'SWITCHBOARD_ACTION_TIMEOUT_MS', 330_000, 1000, 3_600_000),
     advancedCodeNetwork: bool(env, 'SWITCHBOARD_ADVANCED_CODE_NETWORK', false),
+    advancedCodeMemoryMb: int(env, 'SWITCHBOARD_ADVANCED_CODE_MEMORY_MB', 1024, 16, 65_536),
+    advancedCodeProcesses: int(env, 'SWITCHBOARD_ADVANCED_CODE_PROCESSES', 64, 1, 4096),
+    advancedCodeDiskMb: int(env, 'SWITCHBOARD_ADVANCED_CODE_DISK_MB', 256, 1, 1_048_576),
     storageS3: storageS3(env),
     approvalModel: approvalModel(env),
     delivery: {
@@ -204,6 +217,10 @@ export function loadConfig(env: Env = process.env): Readonly<Config> {
     oauthRefreshAheadSeconds: int(env, 'SWITCHBOARD_OAUTH_REFRESH_AHEAD_SECONDS', 600, 60, 86_400),
     codeModeTimeoutMs: int(env, 'SWITCHBOARD_CODE_MODE_TIMEOUT_MS', 300_000, 100, 300_000),
     codeModeMemoryMb: int(env, 'SWITCHBOARD_CODE_MODE_MEMORY_MB', 128, 8, 1024),
+    codeTimeoutMs: int(env, 'SWITCHBOARD_CODE_TIMEOUT_MS', 30_000, 100, 300_000),
+    codeMemoryMb: int(env, 'SWITCHBOARD_CODE_MEMORY_MB', 64, 8, 1024),
+    jsSandboxWorkers: int(env, 'SWITCHBOARD_JS_SANDBOX_WORKERS', 4, 1, 64),
+    jsSandboxQueue: int(env, 'SWITCHBOARD_JS_SANDBOX_QUEUE', 100, 0, 10_000),
   };
   return Object.freeze(config);
 }

@@ -6,6 +6,7 @@ import type { EgressGuard } from '../platform/egress.js';
 import type { InvalidationBus } from '../platform/invalidation.js';
 import type { JobRunner } from '../platform/jobs/runner.js';
 import type { SecretBox } from '../platform/secrets.js';
+import type { JsSandboxPool } from '../sandbox/js-pool.js';
 import { registerSuspendable } from '../platform/suspension.js';
 import type { EndUsersService } from '../modules/end-users/end-users.service.js';
 import { McpCodeService } from '../modules/mcp-servers/mcp-code.service.js';
@@ -40,6 +41,8 @@ export function createMcpServices(d: {
   partials: PartialsPort;
   connections: ConnectionsPort;
   engine: EnginePort;
+  /** The JavaScript sandbox's worker threads Code Mode runs on. */
+  jsSandbox: JsSandboxPool;
   /** Human Gates: the status of an approval request, so continuations learn of rejections. */
   approvalStatus?: ApprovalStatusLookup;
 }) {
@@ -60,6 +63,7 @@ export function createMcpServices(d: {
     orm,
     invoker,
     secrets: d.secrets,
+    sandbox: d.jsSandbox,
     limits: { timeoutMs: config.codeModeTimeoutMs, memoryBytes: config.codeModeMemoryMb * 1024 * 1024, pollIntervalMs: 1000 },
   });
   if (d.approvalStatus) mcpCodeMode.setApprovalStatusLookup(d.approvalStatus);

@@ -1,8 +1,14 @@
 import { spawn } from 'node:child_process';
-import { existsSync, lstatSync, readlinkSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { chmod, chown, mkdir, stat } from 'node:fs/promises';
 import path from 'node:path';
 import type { Readable, Writable } from 'node:stream';
+import { shellQuote } from './disk-usage.js';
+import { Capped, systemBinds } from './os-sandbox-system.js';
+import { PersistentQuota, type PersistentDir } from './persistent-quota.js';
+import { RunWatch, type LimitExceeded } from './run-watch.js';
+
+export type { LimitExceeded } from './run-watch.js';
 
 /**
  * Runs untrusted JavaScript, Python or shell code as an OS process inside bubblewrap: its own mount, PID, IPC,
@@ -38,6 +44,8 @@ export interface SandboxRunResult {
   stderrTruncated: boolean;
   timedOut: boolean;
   cancelled: boolean;
+  /** The run went over a cap of the whole run (memory, processes, a persistent directory's quota); null if not. */
+  limitExceeded: LimitExceeded | null;
   durationMs: number;
 }
 
@@ -66,6 +74,14 @@ export interface SandboxLimits {
   tmpfsBytes: number;
   /** Kept of each of stdout and stderr; the rest is read and dropped. */
   maxOutputBytes: number;
+  /** Memory of all the run's processes together (PSS); the run is stopped beyond it (docs/decisions/0111). */
+  runMemoryBytes: number;
+  /** Processes of one run at once (not counting bwrap's own two); the run is stopped beyond it. */
+  runProcesses: number;
+  /** Total size of each persistent directory (a persistent /workspace, /persistent-storage). */
+  persistentBytes: number;
+  /** How often the run's processes are measured (its persistent directories at most every 500 ms). */
+  watchIntervalMs: number;
 }
 
 export const DEFAULT_SANDBOX_LIMITS: Readonly<SandboxLimits> = Object.freeze({
@@ -75,6 +91,10 @@ export const DEFAULT_SANDBOX_LIMITS: Readonly<SandboxLimits> = Object.freeze({
   maxOpenFiles: 256,
   tmpfsBytes: 64 * 1024 * 1024,
   maxOutputBytes: 1024 * 1024,
+  runMemoryBytes: 1024 * 1024 * 1024,
+  runProcesses: 64,
+  persistentBytes: 256 * 1024 * 1024,
+  watchIntervalMs: 100,
 });
 
 export interface BubblewrapOptions {
@@ -97,17 +117,6 @@ const CODE_FILES: Record<SandboxLanguage, string> = {
   python: '/sandbox/main.py',
   shell: '/sandbox/main.sh',
 };
-/** Read-only pieces of /etc that interpreters, TLS and name resolution need; the rest of /etc stays hidden. */
-const ETC_FILES = [
-  '/etc/alternatives',
-  '/etc/ld.so.cache',
-  '/etc/localtime',
-  '/etc/ssl',
-  '/etc/ca-certificates',
-  '/etc/resolv.conf',
-  '/etc/hosts',
-  '/etc/nsswitch.conf',
-];
 const KILL_GRACE_MS = 5_000;
 
 export class BubblewrapSandbox implements OsSandbox {
@@ -156,10 +165,30 @@ export class BubblewrapSandbox implements OsSandbox {
   async run(opts: SandboxRunOptions): Promise<SandboxRunResult> {
     requireBinary(this.bwrap, 'bubblewrap');
     requireBinary(this.prlimit, 'util-linux');
-    const binds: { hostDir: string; sandboxPath: string }[] = [...(opts.mounts ?? [])];
+    const binds: PersistentDir[] = [...(opts.mounts ?? [])];
     if (opts.workspaceDir) binds.unshift({ hostDir: opts.workspaceDir, sandboxPath: SANDBOX_WORKSPACE });
     for (const b of binds) await this.prepareDir(b.hostDir);
+    const quota = binds.length ? new PersistentQuota(binds, this.limits.persistentBytes) : null;
+    const refused = await quota?.refusal();
+    if (refused) return emptyResult({ limitExceeded: refused });
 
+    await quota?.mark();
+    const result = await this.spawn(this.argv(opts, binds), opts, { quota });
+    if (quota) {
+      // Whatever happened (even a timeout), the directories leave the run within their quota.
+      const trim = await quota.trim();
+      if (trim) {
+        if (trim.remove.length) await this.removeInSandbox(trim.remove, opts, binds);
+        const still = await quota.stillOver();
+        const before = result.limitExceeded && result.limitExceeded.limit !== 'disk' ? `${result.limitExceeded.message} ` : '';
+        result.limitExceeded = { limit: 'disk', message: `${before}${trim.message}${still ? ` ${still}` : ''}` };
+      }
+    }
+    return result;
+  }
+
+  /** prlimit's command line: the rlimits, then bwrap with its binds and the interpreter. */
+  private argv(opts: SandboxRunOptions, binds: PersistentDir[]): string[] {
     const l = this.limits;
     // prettier-ignore
     const args = [
@@ -177,7 +206,23 @@ export class BubblewrapSandbox implements OsSandbox {
     ];
     const rlimits = [`--as=${l.memoryBytes}`, `--fsize=${l.maxFileBytes}`, `--nofile=${l.maxOpenFiles}`, '--core=0'];
     if (this.user) rlimits.push(`--nproc=${l.maxProcesses}`);
-    return this.spawn([...rlimits, '--', this.bwrap, ...args], opts);
+    return [...rlimits, '--', this.bwrap, ...args];
+  }
+
+  /**
+   * Removes files of persistent directories from inside a sandbox with the same binds: paths resolve in the
+   * sandbox's view, so a link planted in the directory can never point the removal at the host.
+   */
+  private async removeInSandbox(paths: string[], opts: SandboxRunOptions, binds: PersistentDir[]): Promise<void> {
+    const cleanup: SandboxRunOptions = {
+      language: 'shell',
+      code: `rm -f -- ${paths.map(shellQuote).join(' ')}`,
+      timeoutMs: 60_000,
+      network: false,
+      ...(opts.workspaceDir ? { workspaceDir: opts.workspaceDir } : {}),
+      ...(opts.mounts ? { mounts: opts.mounts } : {}),
+    };
+    await this.spawn(this.argv(cleanup, binds), cleanup, null);
   }
 
   /** Creates a writable bind source owned by the sandbox user, and checks that user can reach it. */
@@ -200,7 +245,12 @@ export class BubblewrapSandbox implements OsSandbox {
     }
   }
 
-  private spawn(argv: string[], opts: SandboxRunOptions): Promise<SandboxRunResult> {
+  /** Runs prlimit/bwrap; with `watch` (user code, not an internal clean-up) the whole run is watched too. */
+  private spawn(
+    argv: string[],
+    opts: SandboxRunOptions,
+    watch: { quota: PersistentQuota | null } | null,
+  ): Promise<SandboxRunResult> {
     const t0 = performance.now();
     if (opts.signal?.aborted) return Promise.resolve(emptyResult({ cancelled: true }));
     return new Promise((resolve, reject) => {
@@ -216,6 +266,7 @@ export class BubblewrapSandbox implements OsSandbox {
       let status = '';
       let timedOut = false;
       let cancelled = false;
+      let limitExceeded: LimitExceeded | null = null;
       let spawnError: Error | null = null;
       child.stdout?.on('data', (b: Buffer) => stdout.push(b));
       child.stderr?.on('data', (b: Buffer) => stderr.push(b));
@@ -240,9 +291,27 @@ export class BubblewrapSandbox implements OsSandbox {
         killGroup();
       };
       opts.signal?.addEventListener('abort', onAbort, { once: true });
+      const l = this.limits;
+      const quota = watch?.quota;
+      const watcher =
+        watch && child.pid
+          ? new RunWatch({
+              rootPid: child.pid,
+              memoryBytes: l.runMemoryBytes,
+              processes: l.runProcesses,
+              intervalMs: l.watchIntervalMs,
+              ...(quota ? { slowCheck: () => quota.check() } : {}),
+              onExceeded: (e) => {
+                limitExceeded = e;
+                killGroup();
+              },
+            })
+          : null;
+      watcher?.start();
       // Pipes stay open while anything in the sandbox holds them; --die-with-parent plus the PID namespace end those.
       let grace: NodeJS.Timeout | undefined;
       child.on('exit', () => {
+        watcher?.stop();
         grace = setTimeout(() => {
           for (const s of [child.stdout, child.stderr, child.stdio[3] as Readable]) s?.destroy();
         }, KILL_GRACE_MS);
@@ -251,17 +320,18 @@ export class BubblewrapSandbox implements OsSandbox {
       child.on('close', (code) => {
         clearTimeout(timer);
         clearTimeout(grace);
+        watcher?.stop();
         opts.signal?.removeEventListener('abort', onAbort);
         const durationMs = Math.round(performance.now() - t0);
         if (spawnError) {
           return reject(new SandboxUnavailableError(`The OS sandbox could not start: ${spawnError.message}`));
         }
         const exited = /"exit-code"\s*:\s*(\d+)/.exec(status);
-        if (!/"child-pid"/.test(status) && !timedOut && !cancelled) {
+        if (!/"child-pid"/.test(status) && !timedOut && !cancelled && !limitExceeded) {
           const why = stderr.text().trim() || `exit ${code}`;
           return reject(new SandboxUnavailableError(`The OS sandbox (bubblewrap) could not start: ${why}`));
         }
-        const killed = timedOut || cancelled;
+        const killed = timedOut || cancelled || limitExceeded !== null;
         resolve({
           exitCode: killed ? null : exited ? Number(exited[1]) : code,
           stdout: stdout.text(),
@@ -270,29 +340,11 @@ export class BubblewrapSandbox implements OsSandbox {
           stderrTruncated: stderr.truncated,
           timedOut,
           cancelled,
+          limitExceeded,
           durationMs,
         });
       });
     });
-  }
-}
-
-/** Keeps the first `max` bytes of a stream and notes whether more came. */
-class Capped {
-  private readonly chunks: Buffer[] = [];
-  private size = 0;
-  truncated = false;
-  constructor(private readonly max: number) {}
-  push(b: Buffer): void {
-    const room = this.max - this.size;
-    if (b.length > room) this.truncated = true;
-    if (room <= 0) return;
-    const part = b.length > room ? b.subarray(0, room) : b;
-    this.chunks.push(part);
-    this.size += part.length;
-  }
-  text(): string {
-    return Buffer.concat(this.chunks).toString('utf8');
   }
 }
 
@@ -310,40 +362,8 @@ function emptyResult(over: Partial<SandboxRunResult>): SandboxRunResult {
     stderrTruncated: false,
     timedOut: false,
     cancelled: false,
+    limitExceeded: null,
     durationMs: 0,
     ...over,
   };
-}
-
-/**
- * Namespaces, capabilities, environment and the read-only system view. /bin, /lib, /lib64 and /sbin are symlinks
- * into /usr on merged-/usr systems and are recreated as such; otherwise they are bound read-only.
- */
-function systemBinds(nodePath: string): string[] {
-  const args = ['--unshare-all', '--die-with-parent', '--new-session', '--cap-drop', 'ALL', '--ro-bind', '/usr', '/usr'];
-  for (const dir of ['/bin', '/lib', '/lib64', '/sbin']) {
-    let st;
-    try {
-      st = lstatSync(dir);
-    } catch {
-      continue;
-    }
-    if (st.isSymbolicLink()) args.push('--symlink', readlinkSync(dir), dir);
-    else args.push('--ro-bind', dir, dir);
-  }
-  for (const p of ETC_FILES) args.push('--ro-bind-try', p, p);
-  // A node outside /usr (nvm, /opt) is bound by itself.
-  if (!nodePath.startsWith('/usr/')) args.push('--ro-bind', nodePath, nodePath);
-  // prettier-ignore
-  args.push(
-    '--proc', '/proc',
-    '--dev', '/dev',
-    '--hostname', 'sandbox',
-    '--clearenv',
-    '--setenv', 'PATH', '/usr/local/bin:/usr/bin:/bin',
-    '--setenv', 'HOME', SANDBOX_WORKSPACE,
-    '--setenv', 'TMPDIR', '/tmp',
-    '--setenv', 'LANG', 'C.UTF-8',
-  );
-  return args;
 }

@@ -4,7 +4,7 @@ import type { Orm } from '../../platform/db/database.js';
 import type { SecretBox } from '../../platform/secrets.js';
 import { AppError, isAppError } from '../../platform/errors.js';
 import { newId } from '../../platform/ids.js';
-import { runJs, type LogLine } from '../../sandbox/js-sandbox.js';
+import { runJs, type JsSandboxPool, type LogLine } from '../../sandbox/js-sandbox.js';
 import type { McpCallContext, McpInvoker } from '../invoke.js';
 import type { ApprovalStatusLookup } from '../ports.js';
 import type { ExposedAction, Surface } from '../surface.js';
@@ -147,7 +147,16 @@ export class CodeModeRunner {
   private gates: CodeRunGates | null = null;
   private approvalStatus: ApprovalStatusLookup | null = null;
 
-  constructor(private readonly deps: { orm: Orm; invoker: McpInvoker; secrets: SecretBox; limits: CodeModeLimits }) {}
+  constructor(
+    private readonly deps: {
+      orm: Orm;
+      invoker: McpInvoker;
+      secrets: SecretBox;
+      limits: CodeModeLimits;
+      /** Worker threads the code runs on (absent: the process's default pool). */
+      sandbox?: JsSandboxPool;
+    },
+  ) {}
 
   /** Human Gates: analysis and batch approvals around a run (see CodeRunGates). */
   setGates(gates: CodeRunGates | null): void {
@@ -375,6 +384,7 @@ export class CodeModeRunner {
         host: { call },
         prelude: PRELUDE,
         signal: controller.signal,
+        ...(this.deps.sandbox ? { pool: this.deps.sandbox } : {}),
       },
     );
     // Calls already sent to the engine finish and are recorded, so a continuation never runs them again.

@@ -6,6 +6,7 @@ import {
   SandboxUnavailableError,
   type OsSandbox,
   type SandboxLanguage,
+  type SandboxLimits,
   type SandboxRunResult,
 } from '../../../sandbox/os-sandbox.js';
 import { ActionError, ActionInputError, resolveStateScope, type Caller, type StateScope } from '../../framework.js';
@@ -80,7 +81,7 @@ export interface AdvancedCodeRunRequest {
   signal: AbortSignal;
 }
 
-export interface AdvancedCodeResult extends Omit<SandboxRunResult, 'cancelled'> {
+export interface AdvancedCodeResult extends Omit<SandboxRunResult, 'cancelled' | 'limitExceeded'> {
   language: SandboxLanguage;
   sandboxPersistence: AdvancedCodeSettings['sandboxPersistence'];
   storageMounted: boolean;
@@ -88,8 +89,10 @@ export interface AdvancedCodeResult extends Omit<SandboxRunResult, 'cancelled'> 
 
 export interface AdvancedCodeRuntimeOptions {
   dataDir: string;
-  /** Defaults to bubblewrap with its default limits. */
+  /** Defaults to bubblewrap with `limits` over its defaults. */
   sandbox?: OsSandbox;
+  /** Caps of the default bubblewrap sandbox (the operator's SWITCHBOARD_ADVANCED_CODE_* settings). */
+  limits?: Partial<SandboxLimits>;
   /** Operator switch: whether settings.advancedCode.network may give code the host's network (default false). */
   allowNetwork?: boolean;
 }
@@ -106,7 +109,7 @@ export class AdvancedCodeRuntime {
 
   constructor(opts: AdvancedCodeRuntimeOptions) {
     this.root = path.join(opts.dataDir, 'advanced-code');
-    this.sandbox = opts.sandbox ?? new BubblewrapSandbox();
+    this.sandbox = opts.sandbox ?? new BubblewrapSandbox({ ...(opts.limits ? { limits: opts.limits } : {}) });
     this.allowNetwork = opts.allowNetwork ?? false;
   }
 
@@ -152,7 +155,9 @@ export class AdvancedCodeRuntime {
       throw err;
     }
     if (r.cancelled) throw new ActionError('The run was cancelled.');
-    const { cancelled: _cancelled, ...result } = r;
+    const { cancelled: _cancelled, limitExceeded, ...result } = r;
+    // Over a cap of the whole run the platform stopped the code: a failure, with its output for the caller to read.
+    if (limitExceeded) throw new ActionError(limitExceeded.message, { limit: limitExceeded.limit, ...result });
     return { language: req.language, ...result, sandboxPersistence: s.sandboxPersistence, storageMounted: mounts.length > 0 };
   }
 

@@ -1,8 +1,15 @@
-import { runJs } from '../../../sandbox/js-sandbox.js';
+import { runJs, type JsSandboxPool } from '../../../sandbox/js-sandbox.js';
 import { ActionError, ActionInputError, defineAction, defineIntegration, Property } from '../../framework.js';
 
-/** Limits of one `code` run; Code Mode shares the sandbox with its own limits. */
+/** Limits of one `code` run by default; Code Mode shares the sandbox with its own limits. */
 export const CODE_LIMITS = { timeoutMs: 30_000, memoryBytes: 64 * 1024 * 1024, maxOutputBytes: 1_048_576 };
+
+declare module '../../framework.js' {
+  interface ActionResources {
+    /** The app's JavaScript sandbox threads and this built-in's limits (configuration); absent: defaults. */
+    jsSandbox?: { pool: JsSandboxPool; timeoutMs: number; memoryBytes: number };
+  }
+}
 
 const runCode = defineAction({
   name: 'run_code',
@@ -17,10 +24,16 @@ const runCode = defineAction({
     type: 'object',
     properties: { result: { description: 'the returned value' }, logs: { type: 'array' }, durationMs: { type: 'number' } },
   },
-  run: async ({ propsValue: p, signal }) => {
+  run: async ({ propsValue: p, signal, resources }) => {
     if ((p.code as string).length > 200_000) throw new ActionInputError('code', 'must be at most 200,000 characters');
     if (signal.aborted) throw new ActionError('The run was cancelled.');
-    const r = await runJs(p.code as string, p.inputs as Record<string, unknown>, CODE_LIMITS);
+    const sandbox = resources.jsSandbox;
+    const limits = sandbox ? { ...CODE_LIMITS, timeoutMs: sandbox.timeoutMs, memoryBytes: sandbox.memoryBytes } : CODE_LIMITS;
+    const r = await runJs(p.code as string, p.inputs as Record<string, unknown>, {
+      ...limits,
+      signal,
+      ...(sandbox ? { pool: sandbox.pool } : {}),
+    });
     if (!r.ok) throw new ActionError(`${r.error.name}: ${r.error.message}`, { error: r.error, logs: r.logs });
     return { result: r.value, logs: r.logs, durationMs: r.durationMs };
   },
