@@ -225,6 +225,8 @@ export function decodeToolInput(props: Props, input: Record<string, unknown>, pr
         try {
           parsed = JSON.parse(value) as unknown;
         } catch {
+          // A value of any shape given as plain text that is not JSON is that text, as before 0097.
+          if (kind === 'any') continue;
           throw new ActionInputError(prefix + key, `must be ${JSON_TEXT_HELP[kind]}; the text is not valid JSON`);
         }
       } else if (kind === 'any') continue;

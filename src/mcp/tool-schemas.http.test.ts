@@ -189,9 +189,14 @@ describe('MCP tool schemas pass the providers’ rules', () => {
     assert.deepEqual(asText.structuredContent, { result: { who: 'Ada' } });
     const asObjects = await call({ input: { user: { name: 'Ada' } }, mapping: { who: '$.user.name' } });
     assert.deepEqual(asObjects.structuredContent, { result: { who: 'Ada' } });
-    const bad = await call({ input: '{"user":', mapping: '{"who":"$.user.name"}' });
+    const bad = await call({ input: '{}', mapping: '{"who":' });
     assert.equal(bad.isError, true);
-    assert.match(textOf(bad), /VALIDATION_ERROR: input\.input/);
+    assert.match(textOf(bad), /VALIDATION_ERROR: input\.mapping/);
+    // A value of any shape (kv-store's value) given as plain text is that text, as before.
+    const plain = await toolsClient.callTool({ name: 'kv_store__put', arguments: { key: 'plain-text', value: 'secret plan' } });
+    assert.equal(plain.isError, false, textOf(plain));
+    const stored = await toolsClient.callTool({ name: 'kv_store__get', arguments: { key: 'plain-text' } });
+    assert.match(textOf(stored), /secret plan/);
     const notObject = await call({ input: '{}', mapping: '["not", "an", "object"]' });
     assert.equal(notObject.isError, true);
     assert.match(textOf(notObject), /input\.mapping/);
