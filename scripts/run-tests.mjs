@@ -1,8 +1,17 @@
 #!/usr/bin/env node
-// Runs every *.test.ts under src/ and test/ with node's test runner (through tsx), two files at a time.
-import { readdirSync, statSync } from 'node:fs';
-import { spawnSync } from 'node:child_process';
+// Runs every *.test.ts under src/ and test/ with node's test runner (through tsx), each file in its own process,
+// two at a time (TEST_CONCURRENCY). Arguments narrow the run: a path to a file runs that file, any other word runs
+// the files whose path contains it.
+//
+// No file can hang the run: one still going after SWITCHBOARD_TEST_FILE_TIMEOUT_S seconds (default 900) is stopped,
+// with its whole process group, and counts as failed. Tests that need a system binary that is missing (Chromium,
+// bubblewrap) skip with one line saying what to install; under CI (CI=true, set by .ci/run, which installs them)
+// such a skip fails the run, so CI always runs everything.
+import { existsSync, readdirSync, statSync } from 'node:fs';
+import { spawn } from 'node:child_process';
 import path from 'node:path';
+
+const MISSING_BINARY_MARKER = 'switchboard-test: missing system binary:'; // test/system-binaries.ts prints it
 
 function find(dir, out = []) {
   for (const name of readdirSync(dir)) {
@@ -13,19 +22,85 @@ function find(dir, out = []) {
   return out;
 }
 
-const filters = process.argv.slice(2);
-const files = ['src', 'test']
-  .flatMap((d) => find(d))
-  .filter((f) => filters.length === 0 || filters.some((x) => f.includes(x)))
-  .sort();
+const args = process.argv.slice(2);
+const explicit = args.filter((a) => existsSync(a) && statSync(a).isFile());
+const filters = args.filter((a) => !explicit.includes(a));
+const discovered = filters.length === 0 && explicit.length > 0 ? [] : ['src', 'test'].flatMap((d) => find(d));
+const files = [...explicit, ...discovered.filter((f) => filters.length === 0 || filters.some((x) => f.includes(x)))].sort();
 if (files.length === 0) {
   console.error('no test files matched');
   process.exit(1);
 }
-const concurrency = process.env.TEST_CONCURRENCY ?? '2';
-const res = spawnSync(
-  process.execPath,
-  ['--import', 'tsx', '--test', `--test-concurrency=${concurrency}`, '--test-reporter=spec', ...files],
-  { stdio: 'inherit', env: { ...process.env, NODE_OPTIONS: '--max-old-space-size=4096' } },
+const concurrency = Math.max(1, Number(process.env.TEST_CONCURRENCY ?? '2'));
+const timeoutS = Number(process.env.SWITCHBOARD_TEST_FILE_TIMEOUT_S ?? '900');
+const ci = process.env.CI === 'true' || process.env.CI === '1';
+
+// A run started from inside a test (test/test-runner.test.ts) is a run of its own, not part of that test's.
+const { NODE_TEST_CONTEXT: _inherited, ...parentEnv } = process.env;
+const childEnv = { ...parentEnv, NODE_OPTIONS: '--max-old-space-size=4096' };
+
+/** Run one file; its output is printed in one piece when it ends, so that two files' lines never interleave. */
+function runFile(file) {
+  const started = Date.now();
+  return new Promise((resolve) => {
+    const child = spawn(process.execPath, ['--import', 'tsx', '--test', '--test-reporter=spec', file], {
+      env: childEnv,
+      stdio: ['ignore', 'pipe', 'pipe'],
+      detached: true, // its own process group: a timeout stops whatever it started too
+    });
+    const chunks = [];
+    child.stdout.on('data', (c) => chunks.push(c));
+    child.stderr.on('data', (c) => chunks.push(c));
+    let timedOut = false;
+    const kill = (signal) => {
+      try {
+        process.kill(-child.pid, signal);
+      } catch {
+        // already gone
+      }
+    };
+    const timer = setTimeout(() => {
+      timedOut = true;
+      kill('SIGTERM');
+      setTimeout(() => kill('SIGKILL'), 5000).unref();
+    }, timeoutS * 1000);
+    child.on('close', (code, signal) => {
+      clearTimeout(timer);
+      kill('SIGKILL'); // anything it left running in its group
+      const output = Buffer.concat(chunks).toString('utf8');
+      const seconds = ((Date.now() - started) / 1000).toFixed(1);
+      const missing = [...output.matchAll(new RegExp(`^${MISSING_BINARY_MARKER} (.*)$`, 'gm'))].map((m) => m[1]);
+      const counts = Object.fromEntries(
+        ['tests', 'pass', 'fail', 'cancelled', 'skipped'].map((k) => [
+          k,
+          Number(output.match(new RegExp(`^ℹ ${k} (\\d+)$`, 'm'))?.[1] ?? 0),
+        ]),
+      );
+      const ok = code === 0 && !timedOut;
+      process.stdout.write(`\n━━ ${file} (${seconds} s)\n${output}`);
+      if (timedOut)
+        process.stdout.write(`✖ ${file} did not finish in ${timeoutS} s: stopped (SWITCHBOARD_TEST_FILE_TIMEOUT_S)\n`);
+      else if (!ok) process.stdout.write(`✖ ${file} exited with ${signal ?? `code ${code}`}\n`);
+      resolve({ file, ok, timedOut, seconds, missing, counts });
+    });
+  });
+}
+
+const queue = [...files];
+const results = [];
+await Promise.all(
+  Array.from({ length: Math.min(concurrency, files.length) }, async () => {
+    for (let file = queue.shift(); file; file = queue.shift()) results.push(await runFile(file));
+  }),
 );
-process.exit(res.status ?? 1);
+
+const sum = (k) => results.reduce((n, r) => n + r.counts[k], 0);
+const failed = results.filter((r) => !r.ok);
+const missing = [...new Set(results.flatMap((r) => r.missing))];
+console.log(
+  `\n━━ ${files.length} files: ${sum('tests')} tests, ${sum('pass')} passed, ${sum('fail')} failed, ${sum('cancelled')} cancelled, ${sum('skipped')} skipped`,
+);
+for (const m of missing) console.log(`⚠ SKIPPED tests that need ${m}`);
+for (const r of failed) console.log(`✖ ${r.file}${r.timedOut ? ` (stopped after ${timeoutS} s)` : ''}`);
+if (ci && missing.length > 0) console.log('✖ under CI every test must run: install the missing binaries (.ci/run does)');
+process.exit(failed.length > 0 || (ci && missing.length > 0) ? 1 : 0);

@@ -603,23 +603,32 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(mcpEndpointRoutes);
   await app.register(mcpOAuthRoutes);
 
+  const stopBackground = async () => {
+    await services.poller.stop();
+    await services.delivery.stop();
+    await services.jobs.stop();
+    await services.verifier.stop();
+    await services.bus.stop();
+  };
   app.addHook('onReady', async () => {
-    await services.bus.start();
-    services.verifier.start();
-    await services.jobs.start(config.workers);
-    if (config.workers) await services.delivery.start();
-    if (config.workers) services.poller.start();
+    try {
+      await services.bus.start();
+      services.verifier.start();
+      await services.jobs.start(config.workers);
+      if (config.workers) await services.delivery.start();
+      if (config.workers) services.poller.start();
+    } catch (err) {
+      // A failed start leaves nothing running behind it (no timer, listener or worker keeps the process up).
+      await stopBackground().catch(() => undefined);
+      throw err;
+    }
     // Pieces added on other nodes: installed in the background, so a slow npm never delays readiness.
     void services.pieceInstaller
       .sync()
       .catch((err: unknown) => app.log.error({ err: { message: (err as Error).message } }, 'piece sync failed'));
   });
   app.addHook('preClose', async () => {
-    await services.poller.stop();
-    await services.delivery.stop();
-    await services.jobs.stop();
-    await services.verifier.stop();
-    await services.bus.stop();
+    await stopBackground();
     await services.pieces.close();
     await services.browsers.close();
   });

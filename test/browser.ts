@@ -1,9 +1,10 @@
 import { chromium, type Browser } from 'playwright-core';
+import { chromiumPath } from './system-binaries.js';
 
 /** Debian's Chromium (installed by .ci/run), headless, with the flags this network-less machine needs. */
 export async function launchBrowser(): Promise<Browser> {
   return chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    executablePath: chromiumPath(),
     headless: true,
     args: [
       '--headless',

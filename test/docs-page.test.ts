@@ -3,8 +3,9 @@ import assert from 'node:assert/strict';
 import type { Browser } from 'playwright-core';
 import { launchBrowser } from './browser.js';
 import { startApp, type TestApp } from './harness.js';
+import { needs } from './system-binaries.js';
 
-describe('API reference page in a real browser', () => {
+describe('API reference page in a real browser', { skip: needs('chromium') }, () => {
   let t: TestApp;
   let browser: Browser;
   let base: string;

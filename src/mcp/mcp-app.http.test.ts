@@ -4,6 +4,7 @@ import type { Browser } from 'playwright-core';
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import type { TestApp } from '../../test/harness.js';
 import { launchBrowser } from '../../test/browser.js';
+import { needs } from '../../test/system-binaries.js';
 import { mcpClient, startHttpApp } from '../../test/mcp.js';
 import { APP_EXTENSION_ID, APP_MIME_TYPE, RESULT_VIEW_URI } from './app/result-view.js';
 
@@ -49,7 +50,7 @@ describe('MCP App (settings.mcpApp.enabled)', () => {
       201,
     );
     assert.equal((await t.post('/api/v1/end-users', key, { workspaceId: ws, externalId: 'ann' })).status, 201);
-    browser = await launchBrowser();
+    if (!needs('chromium')) browser = await launchBrowser();
   });
   after(async () => {
     for (const c of clients) await c.close().catch(() => undefined);
@@ -102,37 +103,40 @@ describe('MCP App (settings.mcpApp.enabled)', () => {
     );
   });
 
-  it('the view renders real results in a host page: the output, and an approval with a button that opens the review', async () => {
-    const s = await server('TOOLS', { mcpApp: { enabled: true } });
-    const c = await connect(s.mcpEndpoint, s.token);
-    const html = ((await c.readResource({ uri: RESULT_VIEW_URI })).contents[0] as { text: string }).text;
-    const done = await c.callTool({ name: 'hash_encode__hash', arguments: { text: 'hello', algorithm: 'sha256' } });
-    assert.equal(done.isError, false);
-    const policy = await t.post('/api/v1/approval-policies', key, {
-      name: 'Review hashes',
-      workspaceId: ws,
-      riskMode: 'always',
-      sources: ['mcp_tools'],
-      integrationNames: ['hash-encode'],
-    });
-    assert.equal(policy.status, 201, policy.text);
-    const paused = await c.callTool({ name: 'hash_encode__hash', arguments: { text: 'secret plan', algorithm: 'sha256' } });
-    await t.delete(`/api/v1/approval-policies/${policy.body.policy.id}`, key);
-    const approval = (paused.structuredContent as any).approval as {
-      id: string;
-      approvalUrl: string | null;
-      hostedApprovalUrl: string | null;
-    };
-    assert.match(approval.id, /^apr_/);
-    // The view opens the review page, which needs the reviewer's own sign-in; there is no bearer link (0092).
-    assert.equal(approval.hostedApprovalUrl, null);
-    const reviewUrl = approval.approvalUrl;
-    assert.ok(reviewUrl);
+  it(
+    'the view renders real results in a host page: the output, and an approval with a button that opens the review',
+    { skip: needs('chromium') },
+    async () => {
+      const s = await server('TOOLS', { mcpApp: { enabled: true } });
+      const c = await connect(s.mcpEndpoint, s.token);
+      const html = ((await c.readResource({ uri: RESULT_VIEW_URI })).contents[0] as { text: string }).text;
+      const done = await c.callTool({ name: 'hash_encode__hash', arguments: { text: 'hello', algorithm: 'sha256' } });
+      assert.equal(done.isError, false);
+      const policy = await t.post('/api/v1/approval-policies', key, {
+        name: 'Review hashes',
+        workspaceId: ws,
+        riskMode: 'always',
+        sources: ['mcp_tools'],
+        integrationNames: ['hash-encode'],
+      });
+      assert.equal(policy.status, 201, policy.text);
+      const paused = await c.callTool({ name: 'hash_encode__hash', arguments: { text: 'secret plan', algorithm: 'sha256' } });
+      await t.delete(`/api/v1/approval-policies/${policy.body.policy.id}`, key);
+      const approval = (paused.structuredContent as any).approval as {
+        id: string;
+        approvalUrl: string | null;
+        hostedApprovalUrl: string | null;
+      };
+      assert.match(approval.id, /^apr_/);
+      // The view opens the review page, which needs the reviewer's own sign-in; there is no bearer link (0092).
+      assert.equal(approval.hostedApprovalUrl, null);
+      const reviewUrl = approval.approvalUrl;
+      assert.ok(reviewUrl);
 
-    const page = await browser.newPage();
-    try {
-      // A minimal host: answers ui/initialize and ui/open-link, and sends tool results when asked.
-      await page.setContent(`<!doctype html><html><body><iframe id="app" sandbox="allow-scripts" style="width:600px;height:400px"></iframe>
+      const page = await browser.newPage();
+      try {
+        // A minimal host: answers ui/initialize and ui/open-link, and sends tool results when asked.
+        await page.setContent(`<!doctype html><html><body><iframe id="app" sandbox="allow-scripts" style="width:600px;height:400px"></iframe>
         <script>
           window.opened = []; window.initialized = false;
           const frame = document.getElementById('app');
@@ -144,34 +148,35 @@ describe('MCP App (settings.mcpApp.enabled)', () => {
           });
           window.sendResult = (toolName, result) => frame.contentWindow.postMessage({ jsonrpc: '2.0', method: 'ui/notifications/tool-result', params: { toolName, result } }, '*');
         </script></body></html>`);
-      await page.evaluate((srcdoc) => ((globalThis as any).document.getElementById('app').srcdoc = srcdoc), html);
-      await page.waitForFunction(() => (globalThis as any).initialized === true);
-      const view = page.frameLocator('#app');
+        await page.evaluate((srcdoc) => ((globalThis as any).document.getElementById('app').srcdoc = srcdoc), html);
+        await page.waitForFunction(() => (globalThis as any).initialized === true);
+        const view = page.frameLocator('#app');
 
-      await page.evaluate(([r]) => (globalThis as any).sendResult('hash_encode__hash', r), [done] as const);
-      await view.getByText('done', { exact: true }).waitFor();
-      const output = await view.locator('[data-field="output"]').textContent();
-      assert.ok(output!.includes((done.structuredContent as any).hash), output!);
+        await page.evaluate(([r]) => (globalThis as any).sendResult('hash_encode__hash', r), [done] as const);
+        await view.getByText('done', { exact: true }).waitFor();
+        const output = await view.locator('[data-field="output"]').textContent();
+        assert.ok(output!.includes((done.structuredContent as any).hash), output!);
 
-      await page.evaluate(([r]) => (globalThis as any).sendResult('hash_encode__hash', r), [paused] as const);
-      await view.getByText('approval required').waitFor();
-      assert.equal(await view.locator('[data-field="approval-id"]').textContent(), approval.id);
-      assert.equal(await view.getByText('secret plan').count(), 0, 'the view shows the approval, not the input');
-      assert.equal(await view.getByRole('button').count(), 1, 'one button: the review page');
-      await view.getByRole('button').first().click();
-      await page.waitForFunction(() => (globalThis as any).opened.length === 1);
-      assert.deepEqual(await page.evaluate(() => (globalThis as any).opened), [reviewUrl]);
+        await page.evaluate(([r]) => (globalThis as any).sendResult('hash_encode__hash', r), [paused] as const);
+        await view.getByText('approval required').waitFor();
+        assert.equal(await view.locator('[data-field="approval-id"]').textContent(), approval.id);
+        assert.equal(await view.getByText('secret plan').count(), 0, 'the view shows the approval, not the input');
+        assert.equal(await view.getByRole('button').count(), 1, 'one button: the review page');
+        await view.getByRole('button').first().click();
+        await page.waitForFunction(() => (globalThis as any).opened.length === 1);
+        assert.deepEqual(await page.evaluate(() => (globalThis as any).opened), [reviewUrl]);
 
-      await page.evaluate(() =>
-        (globalThis as any).sendResult('hash_encode__hash', {
-          isError: true,
-          content: [{ type: 'text', text: 'The action failed: boom' }],
-        }),
-      );
-      await view.getByText('failed', { exact: true }).waitFor();
-      assert.match((await view.locator('[data-field="error"]').textContent())!, /boom/);
-    } finally {
-      await page.close();
-    }
-  });
+        await page.evaluate(() =>
+          (globalThis as any).sendResult('hash_encode__hash', {
+            isError: true,
+            content: [{ type: 'text', text: 'The action failed: boom' }],
+          }),
+        );
+        await view.getByText('failed', { exact: true }).waitFor();
+        assert.match((await view.locator('[data-field="error"]').textContent())!, /boom/);
+      } finally {
+        await page.close();
+      }
+    },
+  );
 });

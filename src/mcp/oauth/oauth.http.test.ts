@@ -13,6 +13,7 @@ import { endUsers, mcpEndUserLinks, mcpOauthCodes, mcpOauthGrants, mcpTokens, us
 import { hashToken } from '../../platform/crypto.js';
 import type { TestApp } from '../../../test/harness.js';
 import { launchBrowser } from '../../../test/browser.js';
+import { needs } from '../../../test/system-binaries.js';
 import { startAcmeApi, type AcmeApi } from '../../../test/fixtures/acme-api.js';
 import { INIT, rpc, startHttpApp } from '../../../test/mcp.js';
 import { startSmtpSink } from '../../../test/mail.js';
@@ -156,7 +157,7 @@ describe('MCP OAuth authorization server', () => {
     t.app.services.registry.register(acme.integration);
     acme.accounts.set('key-erin', 'Erin Co');
     cb = await callbackServer();
-    browser = await launchBrowser();
+    if (!needs('chromium')) browser = await launchBrowser();
     ({ key } = await t.tenant());
     ws = (await t.workspace(key)).id;
     await t.post(`/api/v1/workspaces/${ws}/integrations`, key, { integrationName: 'acme', connectionStrategy: 'per_user' });
@@ -208,129 +209,137 @@ describe('MCP OAuth authorization server', () => {
     assert.equal((await fetch(`${base}/mcp/oauth/token`, { method: 'OPTIONS' })).status, 204);
   });
 
-  it('runs the whole flow with the official client: discovery, registration, sign-in and email verification in a browser, token, call, refresh, revoke', async () => {
-    await signUp('erin@example.com', { verified: false });
-    const provider = new MemoryProvider(cb.url);
-    const connect = async () => {
-      const client = new Client({ name: 'oauth-test', version: '1.0.0' });
-      const transport = new StreamableHTTPClientTransport(new URL(server.mcpEndpoint), { authProvider: provider });
-      await client.connect(transport);
-      return { client, transport };
-    };
-    // 1. Unauthenticated: the client discovers the server, registers itself and asks the person to authorize.
-    const first = new StreamableHTTPClientTransport(new URL(server.mcpEndpoint), { authProvider: provider });
-    await assert.rejects(new Client({ name: 'oauth-test', version: '1.0.0' }).connect(first), UnauthorizedError);
-    assert.match(provider.client!.client_id, /^mcpcl_/);
-    const authUrl = provider.authorizationUrl!;
-    assert.equal(authUrl.origin + authUrl.pathname, `${base}/mcp/oauth/authorize`);
-    assert.equal(authUrl.searchParams.get('resource'), server.mcpEndpoint);
-    assert.equal(authUrl.searchParams.get('code_challenge_method'), 'S256');
+  it(
+    'runs the whole flow with the official client: discovery, registration, sign-in and email verification in a browser, token, call, refresh, revoke',
+    { skip: needs('chromium') },
+    async () => {
+      await signUp('erin@example.com', { verified: false });
+      const provider = new MemoryProvider(cb.url);
+      const connect = async () => {
+        const client = new Client({ name: 'oauth-test', version: '1.0.0' });
+        const transport = new StreamableHTTPClientTransport(new URL(server.mcpEndpoint), { authProvider: provider });
+        await client.connect(transport);
+        return { client, transport };
+      };
+      // 1. Unauthenticated: the client discovers the server, registers itself and asks the person to authorize.
+      const first = new StreamableHTTPClientTransport(new URL(server.mcpEndpoint), { authProvider: provider });
+      await assert.rejects(new Client({ name: 'oauth-test', version: '1.0.0' }).connect(first), UnauthorizedError);
+      assert.match(provider.client!.client_id, /^mcpcl_/);
+      const authUrl = provider.authorizationUrl!;
+      assert.equal(authUrl.origin + authUrl.pathname, `${base}/mcp/oauth/authorize`);
+      assert.equal(authUrl.searchParams.get('resource'), server.mcpEndpoint);
+      assert.equal(authUrl.searchParams.get('code_challenge_method'), 'S256');
 
-    // 2. The person signs in and allows access in a real browser; the browser lands on the client's redirect URI.
-    const page = await browser.newPage();
-    await page.goto(authUrl.toString());
-    assert.match((await page.textContent('h1'))!, /Sign in to continue/);
-    assert.match((await page.textContent('main'))!, /Test Agent.*Erin’s tools/s);
-    await page.fill('#email', 'erin@example.com');
-    await page.fill('#password', 'wrong password!');
-    await page.click('#signin button[type=submit]');
-    assert.match((await page.textContent('.error'))!, /email or password is wrong/);
-    await page.fill('#password', 'correct horse battery');
-    await page.click('#signin button[type=submit]');
-    // Matched by email, so the address is verified first: signing in sent the code.
-    await page.waitForSelector('#verify');
-    assert.match((await page.textContent('h1'))!, /Verify your email/);
-    assert.match((await page.textContent('[role=status]'))!, /We sent an 8-digit code to erin@example\.com/);
-    assert.ok(!(await page.textContent('main'))!.includes('erin-1'), 'nothing about the end user before verification');
-    const emailed = await mail.codeFor('erin@example.com');
-    await page.fill('#code', emailed === '00000000' ? '11111111' : '00000000');
-    await page.click('#verify button[type=submit]');
-    assert.match((await page.textContent('.error'))!, /code is wrong; 4 tries left/);
-    await page.getByLabel('Verification code').fill(emailed);
-    await page.click('#verify button[type=submit]');
-    await page.waitForSelector('#allow');
-    const consentText = (await page.textContent('main'))!;
-    assert.match(consentText, /Allow Test Agent\?/);
-    assert.match(consentText, /you will act as the end user "erin-1"/);
-    if (process.env.SCREENSHOT_DIR) await page.screenshot({ path: `${process.env.SCREENSHOT_DIR}/mcp-consent.png` });
-    await Promise.all([page.waitForURL((u) => u.toString().startsWith(cb.url)), page.click('#allow')]);
-    await page.close();
-    const hit = cb.hits.at(-1)!;
-    assert.equal(hit.get('state'), 'state-123');
-    assert.equal(hit.get('iss'), base);
-    const code = hit.get('code')!;
-    assert.match(code, /^mcpc_/);
+      // 2. The person signs in and allows access in a real browser; the browser lands on the client's redirect URI.
+      const page = await browser.newPage();
+      await page.goto(authUrl.toString());
+      assert.match((await page.textContent('h1'))!, /Sign in to continue/);
+      assert.match((await page.textContent('main'))!, /Test Agent.*Erin’s tools/s);
+      await page.fill('#email', 'erin@example.com');
+      await page.fill('#password', 'wrong password!');
+      await page.click('#signin button[type=submit]');
+      assert.match((await page.textContent('.error'))!, /email or password is wrong/);
+      await page.fill('#password', 'correct horse battery');
+      await page.click('#signin button[type=submit]');
+      // Matched by email, so the address is verified first: signing in sent the code.
+      await page.waitForSelector('#verify');
+      assert.match((await page.textContent('h1'))!, /Verify your email/);
+      assert.match((await page.textContent('[role=status]'))!, /We sent an 8-digit code to erin@example\.com/);
+      assert.ok(!(await page.textContent('main'))!.includes('erin-1'), 'nothing about the end user before verification');
+      const emailed = await mail.codeFor('erin@example.com');
+      await page.fill('#code', emailed === '00000000' ? '11111111' : '00000000');
+      await page.click('#verify button[type=submit]');
+      assert.match((await page.textContent('.error'))!, /code is wrong; 4 tries left/);
+      await page.getByLabel('Verification code').fill(emailed);
+      await page.click('#verify button[type=submit]');
+      await page.waitForSelector('#allow');
+      const consentText = (await page.textContent('main'))!;
+      assert.match(consentText, /Allow Test Agent\?/);
+      assert.match(consentText, /you will act as the end user "erin-1"/);
+      if (process.env.SCREENSHOT_DIR) await page.screenshot({ path: `${process.env.SCREENSHOT_DIR}/mcp-consent.png` });
+      await Promise.all([page.waitForURL((u) => u.toString().startsWith(cb.url)), page.click('#allow')]);
+      await page.close();
+      const hit = cb.hits.at(-1)!;
+      assert.equal(hit.get('state'), 'state-123');
+      assert.equal(hit.get('iss'), base);
+      const code = hit.get('code')!;
+      assert.match(code, /^mcpc_/);
 
-    // 3. Token exchange, then calls as the mapped end user.
-    await first.finishAuth(code);
-    const tokens = provider.saved!;
-    assert.match(tokens.access_token, /^mcpo_/);
-    assert.match(tokens.refresh_token!, /^mcpr_/);
-    assert.equal(tokens.token_type, 'Bearer');
-    assert.equal(tokens.scope, 'mcp:tools');
-    assert.equal(tokens.expires_in, 3600);
-    const { client } = await connect();
-    const who = await client.callTool({ name: 'acme__whoami', arguments: {} });
-    assert.deepEqual(who.structuredContent, { account: 'Erin Co' });
-    const [link] = await t.db.orm.select().from(mcpEndUserLinks).where(eq(mcpEndUserLinks.workspaceId, ws));
-    assert.ok(link, 'the person is linked to the end user');
-    const stored = await t.db.orm
-      .select()
-      .from(mcpTokens)
-      .where(eq(mcpTokens.tokenHash, hashToken(tokens.access_token)));
-    assert.equal(stored.length, 1, 'stored as a hash');
-    assert.equal(stored[0]!.kind, 'oauth_access');
-    await client.close();
+      // 3. Token exchange, then calls as the mapped end user.
+      await first.finishAuth(code);
+      const tokens = provider.saved!;
+      assert.match(tokens.access_token, /^mcpo_/);
+      assert.match(tokens.refresh_token!, /^mcpr_/);
+      assert.equal(tokens.token_type, 'Bearer');
+      assert.equal(tokens.scope, 'mcp:tools');
+      assert.equal(tokens.expires_in, 3600);
+      const { client } = await connect();
+      const who = await client.callTool({ name: 'acme__whoami', arguments: {} });
+      assert.deepEqual(who.structuredContent, { account: 'Erin Co' });
+      const [link] = await t.db.orm.select().from(mcpEndUserLinks).where(eq(mcpEndUserLinks.workspaceId, ws));
+      assert.ok(link, 'the person is linked to the end user');
+      const stored = await t.db.orm
+        .select()
+        .from(mcpTokens)
+        .where(eq(mcpTokens.tokenHash, hashToken(tokens.access_token)));
+      assert.equal(stored.length, 1, 'stored as a hash');
+      assert.equal(stored[0]!.kind, 'oauth_access');
+      await client.close();
 
-    // 4. The access token expires: the client refreshes (rotation) and carries on.
-    await t.db.orm
-      .update(mcpTokens)
-      .set({ expiresAt: new Date(Date.now() - 1000) })
-      .where(eq(mcpTokens.id, stored[0]!.id));
-    await t.app.services.bus.publish({ type: 'mcp_tokens', tokenId: stored[0]!.id }); // the cached copy still had the old expiry
-    const oldRefresh = tokens.refresh_token!;
-    const again = await connect();
-    assert.deepEqual((await again.client.callTool({ name: 'acme__whoami', arguments: {} })).structuredContent, {
-      account: 'Erin Co',
-    });
-    assert.notEqual(provider.saved!.refresh_token, oldRefresh, 'refresh tokens rotate');
-    assert.notEqual(provider.saved!.access_token, tokens.access_token);
-    await again.client.close();
+      // 4. The access token expires: the client refreshes (rotation) and carries on.
+      await t.db.orm
+        .update(mcpTokens)
+        .set({ expiresAt: new Date(Date.now() - 1000) })
+        .where(eq(mcpTokens.id, stored[0]!.id));
+      await t.app.services.bus.publish({ type: 'mcp_tokens', tokenId: stored[0]!.id }); // the cached copy still had the old expiry
+      const oldRefresh = tokens.refresh_token!;
+      const again = await connect();
+      assert.deepEqual((await again.client.callTool({ name: 'acme__whoami', arguments: {} })).structuredContent, {
+        account: 'Erin Co',
+      });
+      assert.notEqual(provider.saved!.refresh_token, oldRefresh, 'refresh tokens rotate');
+      assert.notEqual(provider.saved!.access_token, tokens.access_token);
+      await again.client.close();
 
-    // 5. Revocation ends the grant.
-    const revoked = await fetch(
-      `${base}/mcp/oauth/revoke`,
-      form({ token: provider.saved!.access_token, client_id: provider.client!.client_id }),
-    );
-    assert.equal(revoked.status, 200);
-    const after = await rpc(server.mcpEndpoint, provider.saved!.access_token, INIT());
-    assert.equal(after.status, 401);
-    const refreshAfter = await token({
-      grant_type: 'refresh_token',
-      refresh_token: provider.saved!.refresh_token!,
-      client_id: provider.client!.client_id,
-    });
-    assert.equal(refreshAfter.status, 400);
-    assert.equal(refreshAfter.body.error, 'invalid_grant');
-  });
+      // 5. Revocation ends the grant.
+      const revoked = await fetch(
+        `${base}/mcp/oauth/revoke`,
+        form({ token: provider.saved!.access_token, client_id: provider.client!.client_id }),
+      );
+      assert.equal(revoked.status, 200);
+      const after = await rpc(server.mcpEndpoint, provider.saved!.access_token, INIT());
+      assert.equal(after.status, 401);
+      const refreshAfter = await token({
+        grant_type: 'refresh_token',
+        refresh_token: provider.saved!.refresh_token!,
+        client_id: provider.client!.client_id,
+      });
+      assert.equal(refreshAfter.status, 400);
+      assert.equal(refreshAfter.body.error, 'invalid_grant');
+    },
+  );
 
-  it('restricted servers admit only existing end users; the page says why and returns an error to the client', async () => {
-    const cookie = await signUp('stranger@example.com');
-    const client = (await register()).body;
-    const { challenge } = pkce();
-    const url = authorizeUrl(client.client_id, challenge);
-    const page = await browser.newPage();
-    await page.context().addCookies([{ name: 'sb_session', value: cookie.split('=')[1]!, url: base }]);
-    const res = await page.goto(url);
-    assert.equal(res!.status(), 403);
-    assert.match((await page.textContent('.error'))!, /stranger@example\.com is not one of this workspace's end users/);
-    await Promise.all([page.waitForURL((u) => u.toString().startsWith(cb.url)), page.click('#return')]);
-    await page.close();
-    const hit = cb.hits.at(-1)!;
-    assert.equal(hit.get('error'), 'access_denied');
-    assert.equal(hit.get('state'), 's1');
-    assert.equal(hit.get('code'), null);
-  });
+  it(
+    'restricted servers admit only existing end users; the page says why and returns an error to the client',
+    { skip: needs('chromium') },
+    async () => {
+      const cookie = await signUp('stranger@example.com');
+      const client = (await register()).body;
+      const { challenge } = pkce();
+      const url = authorizeUrl(client.client_id, challenge);
+      const page = await browser.newPage();
+      await page.context().addCookies([{ name: 'sb_session', value: cookie.split('=')[1]!, url: base }]);
+      const res = await page.goto(url);
+      assert.equal(res!.status(), 403);
+      assert.match((await page.textContent('.error'))!, /stranger@example\.com is not one of this workspace's end users/);
+      await Promise.all([page.waitForURL((u) => u.toString().startsWith(cb.url)), page.click('#return')]);
+      await page.close();
+      const hit = cb.hits.at(-1)!;
+      assert.equal(hit.get('error'), 'access_denied');
+      assert.equal(hit.get('state'), 's1');
+      assert.equal(hit.get('code'), null);
+    },
+  );
 
   it('open servers create (or link) the end user; a server scoped to one end user admits only that one', async () => {
     const open = (await t.post('/api/v1/mcp/servers', key, { name: 'Open', workspaceId: ws, endUserAccess: 'open' })).body.server;

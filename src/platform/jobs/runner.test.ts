@@ -1,16 +1,31 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { openDatabase } from '../db/database.js';
+import { openDatabase, type Database } from '../db/database.js';
 import { scratchDatabase } from '../../../test/harness.js';
 import { JobRunner } from './runner.js';
 
 const quiet = { info: () => undefined, error: () => undefined };
 const names = Array.from({ length: 8 }, (_, i) => `job_${i}`);
 
+/** A fresh database on the PostgreSQL server of DATABASE_URL, or an in-memory embedded one. */
+async function freshDatabase(): Promise<{ db: Database; drop: () => Promise<void> }> {
+  if (!process.env.DATABASE_URL) return { db: await openDatabase({}), drop: async () => undefined };
+  const scratch = await scratchDatabase(process.env.DATABASE_URL, 'sb_jobs');
+  return { db: await openDatabase({ url: scratch.url, poolSize: 4 }), drop: scratch.drop };
+}
+
+const timers = () => process.getActiveResourcesInfo().filter((r) => r === 'Timeout').length;
+
+/** Timers cleared (or a test before's last ones) may take a few turns of the event loop to leave the list. */
+async function timersSettleAt(expected: number): Promise<number> {
+  for (let i = 0; i < 50 && timers() > expected; i++) await new Promise((r) => setImmediate(r));
+  return timers();
+}
+
 /** Several nodes (or SWITCHBOARD_PROCESSES) starting at once on a new database: the embedded one has one process. */
 describe('job runner on a new PostgreSQL database', { skip: !process.env.DATABASE_URL && 'PostgreSQL only' }, () => {
-  it('starts on several nodes at once: every queue is created once, none fails with a deadlock', async () => {
-    for (let round = 0; round < 2; round++) {
+  it('starts on several nodes at once, round after round: every queue is created once, none deadlocks', async () => {
+    for (let round = 0; round < 12; round++) {
       const scratch = await scratchDatabase(process.env.DATABASE_URL!, 'sb_jobs');
       const dbs = await Promise.all(Array.from({ length: 4 }, () => openDatabase({ url: scratch.url, poolSize: 4 })));
       const runners = dbs.map((db) => {
@@ -19,7 +34,9 @@ describe('job runner on a new PostgreSQL database', { skip: !process.env.DATABAS
         return r;
       });
       try {
-        await Promise.all(runners.map((r) => r.start(false)));
+        const started = await Promise.allSettled(runners.map((r, i) => r.start(i % 2 === 0)));
+        for (const s of started)
+          assert.equal(s.status, 'fulfilled', `round ${round}: ${String((s as PromiseRejectedResult).reason)}`);
         const [row] = await dbs[0]!.query<{ n: string }>(`SELECT count(*) AS n FROM pgboss.queue WHERE name LIKE 'job\\_%'`);
         assert.equal(Number(row!.n), names.length * 2, 'each queue and its dead-letter queue, once');
         const id = await runners[1]!.send('job_3', {});
@@ -30,5 +47,57 @@ describe('job runner on a new PostgreSQL database', { skip: !process.env.DATABAS
         await scratch.drop();
       }
     }
+  });
+});
+
+describe('job runner start and stop', () => {
+  it('a failed start releases everything it started, without a stop', async () => {
+    const before = timers();
+    const { db, drop } = await freshDatabase();
+    try {
+      const runner = new JobRunner(db, quiet);
+      runner.register({ name: 'fine', handler: async () => undefined, cron: '0 * * * *' });
+      runner.register({ name: 'broken', handler: async () => undefined, cron: 'not a cron expression' });
+      await assert.rejects(runner.start(true));
+    } finally {
+      await db.close(); // and with it the connection pool's idle timers
+      await drop();
+    }
+    assert.ok((await timersSettleAt(before)) <= before, 'no pg-boss timer outlives the failed start');
+  });
+
+  it('a stop during the start waits for it and leaves nothing running', async () => {
+    const before = timers();
+    const { db, drop } = await freshDatabase();
+    try {
+      const runner = new JobRunner(db, quiet);
+      runner.register({ name: 'fine', handler: async () => undefined, cron: '0 * * * *' });
+      const starting = runner.start(true);
+      await runner.stop();
+      await starting.catch(() => undefined);
+    } finally {
+      await db.close();
+      await drop();
+    }
+    assert.ok((await timersSettleAt(before)) <= before, 'no pg-boss timer outlives the stop');
+  });
+
+  it('runs a job end to end after a start, and stops cleanly', async () => {
+    const before = timers();
+    const { db, drop } = await freshDatabase();
+    try {
+      const runner = new JobRunner(db, quiet);
+      const seen: string[] = [];
+      runner.register<{ v: string }>({ name: 'echo', handler: async (p) => void seen.push(p.v) });
+      await runner.start(true);
+      const id = await runner.send('echo', { v: 'hello' });
+      assert.equal(await runner.waitFor('echo', id!), 'completed');
+      assert.deepEqual(seen, ['hello']);
+      await runner.stop();
+    } finally {
+      await db.close();
+      await drop();
+    }
+    assert.ok((await timersSettleAt(before)) <= before, 'no pg-boss timer outlives the stop');
   });
 });

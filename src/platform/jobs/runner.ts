@@ -1,5 +1,5 @@
 import PgBoss from 'pg-boss';
-import type { Database } from '../db/database.js';
+import type { Database, SqlAdapter } from '../db/database.js';
 
 /** A job type: name, handler and policy. Handlers must be idempotent (a job may run more than once). */
 export interface JobDefinition<P extends object = Record<string, never>> {
@@ -23,53 +23,91 @@ interface Logger {
 /**
  * Durable jobs on the service's own PostgreSQL (pg-boss): retries with exponential backoff, a dead-letter queue
  * per job type, cron schedules. Any node can run any job; each is claimed once per attempt (SKIP LOCKED).
+ *
+ * Two pg-boss instances share the database adapter: `client` never starts a timer (it installs pg-boss's schema,
+ * creates queues and schedules, sends and reads jobs), and `worker` — started only once set-up succeeded — runs
+ * the maintenance, cron and polling timers. A start that fails therefore has nothing running to release, and a
+ * stop during a start waits for it and stops what it started (pg-boss cannot stop an instance whose start failed).
  */
 export class JobRunner {
-  private readonly boss: PgBoss;
+  private readonly client: PgBoss;
+  private worker: PgBoss | null = null;
   private readonly defs = new Map<string, JobDefinition<object>>();
-  private started = false;
+  private starting: Promise<void> | null = null;
+  private stopping = false;
+  /** pg-boss completes a job without awaiting it: a stop waits until its queries and our handlers are done. */
+  private readonly busy = new Busy();
+  private readonly sqlAdapter: SqlAdapter;
 
   constructor(
     private readonly db: Database,
     private readonly log: Logger,
   ) {
-    this.boss = new PgBoss({ db: db.sqlAdapter, schema: 'pgboss', supervise: true, schedule: true });
-    this.boss.on('error', (err) => this.log.error({ err: { message: err.message } }, 'job runner error'));
+    this.sqlAdapter = { executeSql: (text, values) => this.busy.during(() => db.sqlAdapter.executeSql(text, values)) };
+    this.client = this.newBoss({ supervise: false, schedule: false, migrate: true });
   }
 
   register<P extends object>(def: JobDefinition<P>): void {
     this.defs.set(def.name, def as unknown as JobDefinition<object>);
   }
 
-  /** Create queues and schedules; with `work`, also start consuming. */
-  async start(work: boolean): Promise<void> {
-    await this.boss.start();
-    this.started = true;
-    // Nodes starting together on a new database would deadlock in pg-boss's create_queue (each creates tables and
-    // partitions): queues and schedules are set up by one node at a time, and only where missing (0087).
-    await this.db.withAdvisoryLock(JOBS_SETUP_LOCK_ID, async () => {
-      for (const def of this.defs.values()) {
-        const dead = `${def.name}__dead`;
-        if (!(await this.boss.getQueue(dead))) await this.boss.createQueue(dead);
-        if (!(await this.boss.getQueue(def.name))) {
-          await this.boss.createQueue(def.name, {
-            name: def.name,
-            retryLimit: def.retryLimit ?? 5,
-            retryDelay: def.retryDelaySeconds ?? 5,
-            retryBackoff: true,
-            expireInSeconds: def.expireInSeconds ?? 300,
-            deadLetter: dead,
-          });
-        }
-        if (def.cron) await this.boss.schedule(def.name, def.cron, {}, { tz: 'UTC' });
-      }
-    });
-    if (!work) return;
-    for (const def of this.defs.values()) {
-      await this.boss.work(def.name, { pollingIntervalSeconds: 1 }, async (jobs) => {
-        for (const job of jobs) await def.handler(job.data as object);
+  /** Create queues and schedules; with `work`, also start consuming. Starting twice is starting once. */
+  start(work: boolean): Promise<void> {
+    this.starting ??= this.startOnce(work);
+    return this.starting;
+  }
+
+  private async startOnce(work: boolean): Promise<void> {
+    try {
+      // pg-boss's create_queue takes a lock on its queue table that two concurrent calls can each wait for
+      // (deadlock, 40P01), and pg-boss's own start creates a queue: every node sets up under one advisory lock,
+      // creating only what is missing (0087, 0112).
+      await this.db.withAdvisoryLock(JOBS_SETUP_LOCK_ID, async () => {
+        await this.client.start();
+        await this.setUpQueues();
+        if (this.stopping) return;
+        // Nothing it does after its first timer can fail (its errors are events): see the class comment.
+        const worker = this.newBoss({ supervise: true, schedule: true, migrate: false });
+        this.worker = worker;
+        await worker.start();
       });
+      if (!work) return;
+      for (const def of this.defs.values()) {
+        if (this.stopping || !this.worker) return;
+        await this.worker.work(def.name, { pollingIntervalSeconds: 1 }, (jobs) =>
+          this.busy.during(async () => {
+            for (const job of jobs) await def.handler(job.data as object);
+          }),
+        );
+      }
+    } catch (err) {
+      await this.release();
+      throw err;
     }
+  }
+
+  private async setUpQueues(): Promise<void> {
+    for (const def of this.defs.values()) {
+      const dead = `${def.name}__dead`;
+      if (!(await this.client.getQueue(dead))) await this.client.createQueue(dead);
+      if (!(await this.client.getQueue(def.name))) {
+        await this.client.createQueue(def.name, {
+          name: def.name,
+          retryLimit: def.retryLimit ?? 5,
+          retryDelay: def.retryDelaySeconds ?? 5,
+          retryBackoff: true,
+          expireInSeconds: def.expireInSeconds ?? 300,
+          deadLetter: dead,
+        });
+      }
+      if (def.cron) await this.client.schedule(def.name, def.cron, {}, { tz: 'UTC' });
+    }
+  }
+
+  private newBoss(options: { supervise: boolean; schedule: boolean; migrate: boolean }): PgBoss {
+    const boss = new PgBoss({ db: this.sqlAdapter, schema: 'pgboss', ...options });
+    boss.on('error', (err) => this.log.error({ err: { message: err.message } }, 'job runner error'));
+    return boss;
   }
 
   async send<P extends object>(
@@ -78,23 +116,57 @@ export class JobRunner {
     options: { id?: string; singletonKey?: string } = {},
   ): Promise<string | null> {
     if (!this.defs.has(name)) throw new Error(`Unknown job ${name}`);
-    return this.boss.send(name, payload, options);
+    return this.client.send(name, payload, options);
   }
 
   /** Wait for one job to finish (tests and the CLI); returns its final state. */
   async waitFor(name: string, id: string, timeoutMs = 30_000): Promise<string> {
     const deadline = Date.now() + timeoutMs;
     for (;;) {
-      const job = await this.boss.getJobById(name, id);
+      const job = await this.client.getJobById(name, id);
       if (job && ['completed', 'failed', 'cancelled'].includes(job.state)) return job.state;
       if (Date.now() > deadline) throw new Error(`job ${name}/${id} did not finish in ${timeoutMs} ms`);
       await new Promise((r) => setTimeout(r, 100));
     }
   }
 
+  /** Stop consuming and every timer; waits for a start in progress. The runner cannot be started again. */
   async stop(): Promise<void> {
-    if (!this.started) return;
-    this.started = false;
-    await this.boss.stop({ graceful: true, wait: true, close: false });
+    this.stopping = true;
+    await this.starting?.catch(() => undefined);
+    await this.release();
+  }
+
+  private async release(): Promise<void> {
+    const worker = this.worker;
+    this.worker = null;
+    await worker?.stop({ graceful: true, wait: true, close: false });
+    await this.client.stop({ graceful: true, wait: true, close: false });
+    await this.busy.idle();
+  }
+}
+
+/** Counts work in flight; `idle` resolves once none is, and none started in the turn after. */
+class Busy {
+  private count = 0;
+  private wake: (() => void) | null = null;
+
+  async during<T>(fn: () => Promise<T>): Promise<T> {
+    this.count++;
+    try {
+      return await fn();
+    } finally {
+      if (--this.count === 0) this.wake?.();
+    }
+  }
+
+  async idle(): Promise<void> {
+    for (;;) {
+      if (this.count > 0) await new Promise<void>((r) => (this.wake = r));
+      this.wake = null;
+      // A fetch that just returned jobs hands them to a handler in the same turn: look again after it.
+      await new Promise((r) => setImmediate(r));
+      if (this.count === 0) return;
+    }
   }
 }

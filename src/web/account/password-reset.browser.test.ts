@@ -5,9 +5,10 @@ import { launchBrowser } from '../../../test/browser.js';
 import { freePort } from '../../../test/fixture-process.js';
 import { startApp, type TestApp } from '../../../test/harness.js';
 import { startSmtpSink } from '../../../test/mail.js';
+import { needs } from '../../../test/system-binaries.js';
 
 /** The password reset pages: in headless Chromium from the sign-in form's link, and their refusals over HTTP. */
-describe('password reset pages', () => {
+describe('password reset pages', { skip: needs('chromium') }, () => {
   let t: TestApp;
   let base: string;
   let browser: Browser;

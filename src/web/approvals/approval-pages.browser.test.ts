@@ -7,6 +7,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { launchBrowser } from '../../../test/browser.js';
 import { freePort } from '../../../test/fixture-process.js';
 import { startApp, type TestApp } from '../../../test/harness.js';
+import { needs } from '../../../test/system-binaries.js';
 
 const ZONE = 'America/New_York';
 
@@ -29,7 +30,7 @@ const A11Y = `(() => {
  * The review pages in headless Chromium at 1280 and 390 px: times in the reader's own zone (our script, under a CSP
  * without inline code) and the signed-in reviewer's list of what waits for them. Screenshots go to a fresh folder.
  */
-describe('approval review pages in a browser', () => {
+describe('approval review pages in a browser', { skip: needs('chromium') }, () => {
   let t: TestApp;
   let browser: Browser;
   let base: string;

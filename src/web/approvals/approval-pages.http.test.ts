@@ -2,6 +2,7 @@ import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import type { Browser } from 'playwright-core';
 import { launchBrowser } from '../../../test/browser.js';
+import { needs } from '../../../test/system-binaries.js';
 import { startApp, type TestApp } from '../../../test/harness.js';
 
 /** The review pages in a real headless Chromium: sign in, read the redacted request, decide; and the bearer link. */
@@ -17,7 +18,7 @@ describe('approval review pages', () => {
   before(async () => {
     t = await startApp({}, { captureLogs: true });
     base = await t.app.listen({ port: 0, host: '127.0.0.1' });
-    browser = await launchBrowser();
+    if (!needs('chromium')) browser = await launchBrowser();
     const org = await t.operator('POST', '/operator/v1/organizations', {
       name: 'Reviewers',
       plan: 'enterprise',
@@ -61,92 +62,104 @@ describe('approval review pages', () => {
   }
   const local = (url: string) => url.replace('http://switchboard.test', base);
 
-  it('a signed-in approver signs in on the page, sees the redacted request and approves it', async () => {
-    const a = await pausedCall({ approvers: [{ type: 'org_role', roles: ['owner'] }] });
-    const context = await browser.newContext();
-    const page = await context.newPage();
-    await page.goto(local(a.approvalUrl!));
-    await page.waitForSelector('[data-testid=sign-in]');
-    await page.fill('#email', owner.email);
-    await page.fill('#password', owner.password);
-    await Promise.all([page.waitForURL(`**/approvals/${a.id}`), page.click('[data-testid=sign-in] button')]);
-    assert.equal(await page.textContent('[data-testid=status]'), 'pending');
-    const preview = (await page.textContent('[data-testid=preview]')) ?? '';
-    assert.match(preview, /payload/);
-    assert.match((await page.textContent('[data-testid=reasons]')) ?? '', /riskMode always/);
-    await page.fill('#reason', 'checked by Olga');
-    await Promise.all([page.waitForURL(`**/approvals/${a.id}`), page.click('button[value=approve]')]);
-    assert.equal(await page.textContent('[data-testid=status]'), 'approved');
-    assert.equal(await page.$('[data-testid=decision-form]'), null, 'no form once decided');
-    const stored = (await t.get(`/api/v1/approvals/${a.id}`, key)).body.approval;
-    assert.equal(stored.status, 'approved');
-    assert.equal(stored.decidedBy.type, 'user');
-    assert.equal(stored.decisionReason, 'checked by Olga');
-    await context.close();
-  });
+  it(
+    'a signed-in approver signs in on the page, sees the redacted request and approves it',
+    { skip: needs('chromium') },
+    async () => {
+      const a = await pausedCall({ approvers: [{ type: 'org_role', roles: ['owner'] }] });
+      const context = await browser.newContext();
+      const page = await context.newPage();
+      await page.goto(local(a.approvalUrl!));
+      await page.waitForSelector('[data-testid=sign-in]');
+      await page.fill('#email', owner.email);
+      await page.fill('#password', owner.password);
+      await Promise.all([page.waitForURL(`**/approvals/${a.id}`), page.click('[data-testid=sign-in] button')]);
+      assert.equal(await page.textContent('[data-testid=status]'), 'pending');
+      const preview = (await page.textContent('[data-testid=preview]')) ?? '';
+      assert.match(preview, /payload/);
+      assert.match((await page.textContent('[data-testid=reasons]')) ?? '', /riskMode always/);
+      await page.fill('#reason', 'checked by Olga');
+      await Promise.all([page.waitForURL(`**/approvals/${a.id}`), page.click('button[value=approve]')]);
+      assert.equal(await page.textContent('[data-testid=status]'), 'approved');
+      assert.equal(await page.$('[data-testid=decision-form]'), null, 'no form once decided');
+      const stored = (await t.get(`/api/v1/approvals/${a.id}`, key)).body.approval;
+      assert.equal(stored.status, 'approved');
+      assert.equal(stored.decidedBy.type, 'user');
+      assert.equal(stored.decisionReason, 'checked by Olga');
+      await context.close();
+    },
+  );
 
-  it('members the approvers do not name get a 404; a form without its CSRF token is refused', async () => {
-    const a = await pausedCall({ approvers: [{ type: 'org_role', roles: ['owner'] }] });
-    const context = await browser.newContext();
-    const page = await context.newPage();
-    await page.goto(local(a.approvalUrl!));
-    await page.fill('#email', member.email);
-    await page.fill('#password', member.password);
-    await Promise.all([page.waitForURL(`**/approvals/${a.id}`), page.click('[data-testid=sign-in] button')]);
-    assert.match((await page.textContent('[data-testid=message]')) ?? '', /not one of its reviewers/);
-    await context.close();
+  it(
+    'members the approvers do not name get a 404; a form without its CSRF token is refused',
+    { skip: needs('chromium') },
+    async () => {
+      const a = await pausedCall({ approvers: [{ type: 'org_role', roles: ['owner'] }] });
+      const context = await browser.newContext();
+      const page = await context.newPage();
+      await page.goto(local(a.approvalUrl!));
+      await page.fill('#email', member.email);
+      await page.fill('#password', member.password);
+      await Promise.all([page.waitForURL(`**/approvals/${a.id}`), page.click('[data-testid=sign-in] button')]);
+      assert.match((await page.textContent('[data-testid=message]')) ?? '', /not one of its reviewers/);
+      await context.close();
 
-    const session = (await t.post('/api/v1/auth/sign-in', null, owner)).body.token as string;
-    const forged = await t.request('POST', `/approvals/${a.id}/decision`, {
-      raw: 'action=approve',
-      headers: { 'content-type': 'application/x-www-form-urlencoded', cookie: `sb_session=${session}` },
-    });
-    assert.equal(forged.status, 400);
-    assert.equal((await t.get(`/api/v1/approvals/${a.id}`, key)).body.approval.status, 'pending');
-    // With no approver of a dashboard type, owners and admins review.
-    const b = await pausedCall({ approvers: [] });
-    const ownerPage = await t.request('GET', `/approvals/${b.id}`, { headers: { cookie: `sb_session=${session}` } });
-    assert.equal(ownerPage.status, 200);
-    assert.ok(!/<script(?![^>]*\bsrc="\/approvals\/assets\/)/.test(ownerPage.text), 'no script but our own file');
-    const memberSession = (await t.post('/api/v1/auth/sign-in', null, member)).body.token as string;
-    assert.equal(
-      (await t.request('GET', `/approvals/${b.id}`, { headers: { cookie: `sb_session=${memberSession}` } })).status,
-      404,
-    );
-    const memberAllowed = await pausedCall({ approvers: [{ type: 'org_role', roles: ['member'] }] });
-    assert.equal(
-      (await t.request('GET', `/approvals/${memberAllowed.id}`, { headers: { cookie: `sb_session=${memberSession}` } })).status,
-      200,
-    );
-  });
+      const session = (await t.post('/api/v1/auth/sign-in', null, owner)).body.token as string;
+      const forged = await t.request('POST', `/approvals/${a.id}/decision`, {
+        raw: 'action=approve',
+        headers: { 'content-type': 'application/x-www-form-urlencoded', cookie: `sb_session=${session}` },
+      });
+      assert.equal(forged.status, 400);
+      assert.equal((await t.get(`/api/v1/approvals/${a.id}`, key)).body.approval.status, 'pending');
+      // With no approver of a dashboard type, owners and admins review.
+      const b = await pausedCall({ approvers: [] });
+      const ownerPage = await t.request('GET', `/approvals/${b.id}`, { headers: { cookie: `sb_session=${session}` } });
+      assert.equal(ownerPage.status, 200);
+      assert.ok(!/<script(?![^>]*\bsrc="\/approvals\/assets\/)/.test(ownerPage.text), 'no script but our own file');
+      const memberSession = (await t.post('/api/v1/auth/sign-in', null, member)).body.token as string;
+      assert.equal(
+        (await t.request('GET', `/approvals/${b.id}`, { headers: { cookie: `sb_session=${memberSession}` } })).status,
+        404,
+      );
+      const memberAllowed = await pausedCall({ approvers: [{ type: 'org_role', roles: ['member'] }] });
+      assert.equal(
+        (await t.request('GET', `/approvals/${memberAllowed.id}`, { headers: { cookie: `sb_session=${memberSession}` } })).status,
+        200,
+      );
+    },
+  );
 
-  it('the hosted bearer link shows the request and rejects it; afterwards the link is no longer active', async () => {
-    const a = await pausedCall({});
-    const page = await browser.newPage();
-    await page.goto(local(a.hostedApprovalUrl!));
-    assert.equal(await page.textContent('[data-testid=status]'), 'pending');
-    assert.equal(await page.$('button[value=cancel]'), null);
-    await page.fill('#reason', 'not today');
-    await Promise.all([page.waitForLoadState(), page.click('button[value=reject]')]);
-    assert.match((await page.textContent('[data-testid=notice]')) ?? '', /Rejected/);
-    const stored = (await t.get(`/api/v1/approvals/${a.id}`, key)).body.approval;
-    assert.equal(stored.status, 'rejected');
-    assert.equal(stored.decidedBy.type, 'hosted_link');
-    await page.goto(local(a.hostedApprovalUrl!));
-    assert.match((await page.textContent('[data-testid=message]')) ?? '', /no longer active/);
-    await page.goto(`${base}/approve/${a.id}?token=apl_wrong`);
-    assert.match((await page.textContent('[data-testid=message]')) ?? '', /invalid or no longer active/);
-    await page.close();
-    // The link's token is a credential: the request logs show where it went, never the token itself.
-    const linkToken = new URL(a.hostedApprovalUrl!).searchParams.get('token')!;
-    assert.match(linkToken, /^apl_/);
-    const logs = t.logs.join('');
-    assert.ok(logs.includes(`/approve/${a.id}?token=[REDACTED]`), 'the page requests are logged, token redacted');
-    assert.ok(logs.includes(`/approve/${a.id}/decision`), 'the decision post is logged');
-    assert.ok(!logs.includes(linkToken), 'the link token is never logged');
-    assert.ok(!logs.includes(linkToken.slice(4)), 'not even without its prefix');
-    assert.ok(!logs.includes('apl_wrong'), 'nor a wrong one');
-  });
+  it(
+    'the hosted bearer link shows the request and rejects it; afterwards the link is no longer active',
+    { skip: needs('chromium') },
+    async () => {
+      const a = await pausedCall({});
+      const page = await browser.newPage();
+      await page.goto(local(a.hostedApprovalUrl!));
+      assert.equal(await page.textContent('[data-testid=status]'), 'pending');
+      assert.equal(await page.$('button[value=cancel]'), null);
+      await page.fill('#reason', 'not today');
+      await Promise.all([page.waitForLoadState(), page.click('button[value=reject]')]);
+      assert.match((await page.textContent('[data-testid=notice]')) ?? '', /Rejected/);
+      const stored = (await t.get(`/api/v1/approvals/${a.id}`, key)).body.approval;
+      assert.equal(stored.status, 'rejected');
+      assert.equal(stored.decidedBy.type, 'hosted_link');
+      await page.goto(local(a.hostedApprovalUrl!));
+      assert.match((await page.textContent('[data-testid=message]')) ?? '', /no longer active/);
+      await page.goto(`${base}/approve/${a.id}?token=apl_wrong`);
+      assert.match((await page.textContent('[data-testid=message]')) ?? '', /invalid or no longer active/);
+      await page.close();
+      // The link's token is a credential: the request logs show where it went, never the token itself.
+      const linkToken = new URL(a.hostedApprovalUrl!).searchParams.get('token')!;
+      assert.match(linkToken, /^apl_/);
+      const logs = t.logs.join('');
+      assert.ok(logs.includes(`/approve/${a.id}?token=[REDACTED]`), 'the page requests are logged, token redacted');
+      assert.ok(logs.includes(`/approve/${a.id}/decision`), 'the decision post is logged');
+      assert.ok(!logs.includes(linkToken), 'the link token is never logged');
+      assert.ok(!logs.includes(linkToken.slice(4)), 'not even without its prefix');
+      assert.ok(!logs.includes('apl_wrong'), 'nor a wrong one');
+    },
+  );
 
   it('approvalAccessMode decides which pages exist', async () => {
     const dash = await pausedCall({ approvalAccessMode: 'dashboard_only' });

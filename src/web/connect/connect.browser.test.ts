@@ -9,12 +9,13 @@ import { startApp, type TestApp } from '../../../test/harness.js';
 import { FixtureProcess, freePort } from '../../../test/fixture-process.js';
 import { formIntegrations, oauthIntegration, register } from '../../../test/connect-fixtures.js';
 import { Receiver } from '../../../test/receiver.js';
+import { needs } from '../../../test/system-binaries.js';
 
 /**
  * The hosted pages in headless Chromium: the connect page (form, cancel, OAuth2 in a popup against a real
  * provider process) and the end-user portal (connect, disconnect, reconnect after a failed refresh; approve a request).
  */
-describe('connect page and portal in a real browser', () => {
+describe('connect page and portal in a real browser', { skip: needs('chromium') }, () => {
   let t: TestApp;
   let base: string;
   let browser: Browser;

@@ -2,9 +2,10 @@ import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { chmod } from 'node:fs/promises';
 import { startApp, type TestApp } from '../../../../test/harness.js';
+import { needs } from '../../../../test/system-binaries.js';
 
 /** advanced-code over HTTP: the whole-run caps come from the configuration and fail the call with their reason. */
-describe('advanced-code over HTTP: caps of a whole run', () => {
+describe('advanced-code over HTTP: caps of a whole run', { skip: needs('bwrap') }, () => {
   let t: TestApp;
   before(async () => {
     t = await startApp({ SWITCHBOARD_ADVANCED_CODE_MEMORY_MB: '64', SWITCHBOARD_ADVANCED_CODE_DISK_MB: '2' });

@@ -11,6 +11,7 @@ import { ActionError, ActionInputError, type ActionContext, type Caller, type St
 import { runAction } from '../../run.js';
 import { advancedCode } from './advanced-code.js';
 import { AdvancedCodeRuntime } from './runtime.js';
+import { needs } from '../../../../test/system-binaries.js';
 
 const action = advancedCode.actions.run_code!;
 async function processesOf(uid: number): Promise<number> {
@@ -27,7 +28,7 @@ async function processesOf(uid: number): Promise<number> {
 
 const isInput = (field: string) => (e: unknown) => e instanceof ActionInputError && e.field === field;
 
-describe('advanced-code built-in (bubblewrap)', () => {
+describe('advanced-code built-in (bubblewrap)', { skip: needs('bwrap') }, () => {
   let dataDir: string;
   let runtime: AdvancedCodeRuntime;
   let server: Server;

@@ -10,6 +10,7 @@ import { ActionError, type ActionContext, type Caller, type StateScope } from '.
 import { runAction } from '../../run.js';
 import { advancedCode } from './advanced-code.js';
 import { AdvancedCodeRuntime } from './runtime.js';
+import { needs } from '../../../../test/system-binaries.js';
 
 const MB = 1024 * 1024;
 const action = advancedCode.actions.run_code!;
@@ -55,7 +56,7 @@ const limitError = (limit: string, message: RegExp) => (e: unknown) =>
   e instanceof ActionError && (e.detail as { limit?: string })?.limit === limit && message.test(e.message);
 
 /** advanced-code caps a run as a whole: the memory of all its processes, their number, and persistent disk. */
-describe('advanced-code: caps of a whole run', () => {
+describe('advanced-code: caps of a whole run', { skip: needs('bwrap') }, () => {
   let dataDir: string;
   const orgId = randomUUID();
   const workspaceId = randomUUID();

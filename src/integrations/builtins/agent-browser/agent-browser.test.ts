@@ -12,6 +12,7 @@ import { ActionError, ActionInputError, type IntegrationDefinition, type StateSc
 import { runAction } from '../../run.js';
 import { agentBrowser, agentBrowserStealth } from './agent-browser.js';
 import { BrowserSessions } from './sessions.js';
+import { needs } from '../../../../test/system-binaries.js';
 
 const HOME = `<!doctype html><title>Home</title>
 <h1>Test form</h1>
@@ -27,7 +28,7 @@ const HOME = `<!doctype html><title>Home</title>
 
 const page = (title: string, body = '') => `<!doctype html><title>${title}</title><body>${body}</body>`;
 
-describe('agent-browser built-ins', () => {
+describe('agent-browser built-ins', { skip: needs('chromium') }, () => {
   const servers: nodeHttp.Server[] = [];
   let base: string;
   let other: string;

@@ -1,0 +1,42 @@
+import { describe, it } from 'node:test';
+import assert from 'node:assert/strict';
+import { spawn } from 'node:child_process';
+
+/** Run scripts/run-tests.mjs on one fixture file; resolves with its exit code and output. */
+function runTests(file: string, env: Record<string, string>): Promise<{ code: number | null; out: string }> {
+  return new Promise((resolve) => {
+    const child = spawn(process.execPath, ['scripts/run-tests.mjs', file], {
+      env: { ...process.env, CI: '', ...env },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let out = '';
+    child.stdout.on('data', (c) => (out += c));
+    child.stderr.on('data', (c) => (out += c));
+    child.on('close', (code) => resolve({ code, out }));
+  });
+}
+
+describe('the test runner (npm test)', () => {
+  it('stops a test file that does not finish in its time and fails the run', async () => {
+    const r = await runTests('test/fixtures/runner/hangs.ts', { SWITCHBOARD_TEST_FILE_TIMEOUT_S: '5' });
+    assert.equal(r.code, 1, r.out);
+    assert.match(r.out, /hangs\.ts did not finish in 5 s: stopped/);
+    assert.match(r.out, /✖ test\/fixtures\/runner\/hangs\.ts \(stopped after 5 s\)/);
+  });
+
+  it('skips tests that need a missing system binary with one line saying what to install', async () => {
+    const r = await runTests('test/fixtures/runner/needs-chromium.ts', { CHROMIUM_PATH: '/nonexistent/chromium' });
+    assert.equal(r.code, 0, r.out);
+    assert.match(r.out, /⚠ SKIPPED tests that need chromium — install it with `apt-get install -y chromium`/);
+    assert.match(r.out, /2 tests, 1 passed, 0 failed, 0 cancelled, 1 skipped/);
+  });
+
+  it('under CI, a test skipped for a missing binary fails the run', async () => {
+    const r = await runTests('test/fixtures/runner/needs-chromium.ts', {
+      CHROMIUM_PATH: '/nonexistent/chromium',
+      CI: 'true',
+    });
+    assert.equal(r.code, 1, r.out);
+    assert.match(r.out, /under CI every test must run/);
+  });
+});
