@@ -53,6 +53,7 @@ import { JsSandboxPool } from './sandbox/js-pool.js';
 import { BrowserSessions } from './integrations/builtins/agent-browser/sessions.js';
 import { filesRoutes } from './modules/files/files.routes.js';
 import { PieceInstaller } from './integrations/pieces/installer.js';
+import { PieceInstallJobs } from './integrations/pieces/install-jobs.js';
 import { PieceWorkerPool } from './integrations/pieces/pool.js';
 import { IntegrationRegistry } from './integrations/registry.js';
 import { ActivityRecorder } from './engine/activity.js';
@@ -191,6 +192,7 @@ export function createServices(
     lock: (fn) => db.withAdvisoryLock(PIECE_INSTALL_LOCK_ID, () => fn()),
   });
   if (config.defaultPieces) pieceInstaller.registerDefaults();
+  const pieceInstallJobs = new PieceInstallJobs({ orm, installer: pieceInstaller, log });
   // Chromium starts on the first browser action, not here.
   const browsers = new BrowserSessions({ dataDir: config.dataDir });
   const advancedCode = new AdvancedCodeRuntime({
@@ -414,6 +416,7 @@ export function createServices(
     files,
     pieces,
     pieceInstaller,
+    pieceInstallJobs,
     browsers,
     advancedCode,
     jsSandbox,
@@ -615,6 +618,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       .catch((err: unknown) => app.log.error({ err: { message: (err as Error).message } }, 'piece sync failed'));
   });
   app.addHook('preClose', async () => {
+    await services.pieceInstallJobs.close();
     await services.poller.stop();
     await services.delivery.stop();
     await services.jobs.stop();

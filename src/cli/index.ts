@@ -10,6 +10,7 @@ import { AppError } from '../platform/errors.js';
 import { isUuid } from '../platform/ids.js';
 import { isPlanName, PLAN_NAMES } from '../platform/plans.js';
 import { ACTION_PACKS_USAGE, orgActionPacksCommand } from './action-packs.js';
+import { addWithProgress } from './progress.js';
 
 const USAGE = `switchboard <command>
 
@@ -169,7 +170,7 @@ async function main(argv: string[]): Promise<number> {
         const [spec] = rest;
         if (!spec)
           throw new AppError('VALIDATION_ERROR', 'the npm package to add is required, e.g. @activepieces/piece-github@0.5.0');
-        await withServices(async (app) => print({ integration: await app.services.pieceInstaller.add(spec) }));
+        await withServices(async (app) => print({ integration: await addWithProgress(app.services.pieceInstaller, spec) }));
         return 0;
       }
       break;

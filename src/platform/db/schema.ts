@@ -194,6 +194,17 @@ export const installedPieces = pgTable('installed_pieces', {
   addedAt: ts('added_at').notNull().defaultNow(),
 });
 
+export const pieceInstallJobs = pgTable('piece_install_jobs', {
+  id: uuid('id').primaryKey(),
+  spec: text('spec').notNull(),
+  status: text('status').notNull(),
+  integration: jsonb('integration'),
+  error: jsonb('error'),
+  createdAt: createdAt(),
+  startedAt: ts('started_at'),
+  finishedAt: ts('finished_at'),
+});
+
 export const oauthApps = pgTable('oauth_apps', {
   id: uuid('id').primaryKey(),
   /** null: a service-managed app (operator-configured, for every organization). */
