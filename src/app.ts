@@ -171,7 +171,11 @@ export function createServices(
         ...(s3.accessKeyId && s3.secretAccessKey ? { accessKeyId: s3.accessKeyId, secretAccessKey: s3.secretAccessKey } : {}),
       })
     : new DiskBlobBackend(path.join(config.dataDir, 'storage'));
-  const files = new FileStore(orm, blobs, fileSigningKey, config.publicUrl);
+  // Files written before S3 was configured stay readable for `storage migrate` and are named in errors (0102).
+  const files = new FileStore(orm, blobs, fileSigningKey, config.publicUrl, {
+    current: s3 ? 's3' : 'local',
+    others: s3 ? { local: new DiskBlobBackend(path.join(config.dataDir, 'storage')) } : {},
+  });
   const registry = new IntegrationRegistry();
   const pieces = new PieceWorkerPool({
     size: config.pieceWorkers,

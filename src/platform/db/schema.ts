@@ -183,6 +183,8 @@ export const storageObjects = pgTable('storage_objects', {
   size: integer('size').notNull(),
   contentType: text('content_type').notNull(),
   sha256: text('sha256').notNull(),
+  /** 'local' or 's3'; null: written before migration 0021 (see decision 0102). */
+  backend: text('backend'),
   updatedAt: updatedAt(),
 });
 
