@@ -53,6 +53,7 @@ import { JsSandboxPool } from './sandbox/js-pool.js';
 import { BrowserSessions } from './integrations/builtins/agent-browser/sessions.js';
 import { filesRoutes } from './modules/files/files.routes.js';
 import { PieceInstaller } from './integrations/pieces/installer.js';
+import { PieceInstallJobs } from './integrations/pieces/install-jobs.js';
 import { PieceWorkerPool } from './integrations/pieces/pool.js';
 import { IntegrationRegistry } from './integrations/registry.js';
 import { ActivityRecorder } from './engine/activity.js';
@@ -170,7 +171,11 @@ export function createServices(
         ...(s3.accessKeyId && s3.secretAccessKey ? { accessKeyId: s3.accessKeyId, secretAccessKey: s3.secretAccessKey } : {}),
       })
     : new DiskBlobBackend(path.join(config.dataDir, 'storage'));
-  const files = new FileStore(orm, blobs, fileSigningKey, config.publicUrl);
+  // Files written before S3 was configured stay readable for `storage migrate` and are named in errors (0102).
+  const files = new FileStore(orm, blobs, fileSigningKey, config.publicUrl, {
+    current: s3 ? 's3' : 'local',
+    others: s3 ? { local: new DiskBlobBackend(path.join(config.dataDir, 'storage')) } : {},
+  });
   const registry = new IntegrationRegistry();
   const pieces = new PieceWorkerPool({
     size: config.pieceWorkers,
@@ -191,6 +196,7 @@ export function createServices(
     lock: (fn) => db.withAdvisoryLock(PIECE_INSTALL_LOCK_ID, () => fn()),
   });
   if (config.defaultPieces) pieceInstaller.registerDefaults();
+  const pieceInstallJobs = new PieceInstallJobs({ orm, installer: pieceInstaller, log });
   // Chromium starts on the first browser action, not here.
   const browsers = new BrowserSessions({ dataDir: config.dataDir });
   const advancedCode = new AdvancedCodeRuntime({
@@ -414,6 +420,7 @@ export function createServices(
     files,
     pieces,
     pieceInstaller,
+    pieceInstallJobs,
     browsers,
     advancedCode,
     jsSandbox,
@@ -628,6 +635,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       .catch((err: unknown) => app.log.error({ err: { message: (err as Error).message } }, 'piece sync failed'));
   });
   app.addHook('preClose', async () => {
+    await services.pieceInstallJobs.close();
     await stopBackground();
     await services.pieces.close();
     await services.browsers.close();

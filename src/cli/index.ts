@@ -10,6 +10,7 @@ import { AppError } from '../platform/errors.js';
 import { isUuid } from '../platform/ids.js';
 import { isPlanName, PLAN_NAMES } from '../platform/plans.js';
 import { ACTION_PACKS_USAGE, orgActionPacksCommand } from './action-packs.js';
+import { addWithProgress } from './progress.js';
 
 const USAGE = `switchboard <command>
 
@@ -29,6 +30,8 @@ ${ACTION_PACKS_USAGE}
   users set-password <email>              set a person's password, read from standard input, and end their sessions
   integrations list                       list the pieces added at runtime
   integrations add <package>[@version]    add an Activepieces piece from npm (running nodes load it without a restart)
+  storage migrate                         copy stored files from local disk to the configured S3 bucket and record
+                                          the move (after setting SWITCHBOARD_STORAGE_S3_*; old copies stay)
   oauth-apps list                         list the service-managed OAuth apps
   oauth-apps set <integration> --client-id ID --client-secret SECRET|- [--scopes a,b] [--auth-url URL] [--token-url URL] [--name N]
                                           create or replace an integration's service-managed OAuth app
@@ -169,7 +172,14 @@ async function main(argv: string[]): Promise<number> {
         const [spec] = rest;
         if (!spec)
           throw new AppError('VALIDATION_ERROR', 'the npm package to add is required, e.g. @activepieces/piece-github@0.5.0');
-        await withServices(async (app) => print({ integration: await app.services.pieceInstaller.add(spec) }));
+        await withServices(async (app) => print({ integration: await addWithProgress(app.services.pieceInstaller, spec) }));
+        return 0;
+      }
+      break;
+    }
+    case 'storage': {
+      if (sub === 'migrate') {
+        await withServices(async (app) => print(await app.services.files.migrateToCurrent()));
         return 0;
       }
       break;

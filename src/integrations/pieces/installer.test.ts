@@ -8,12 +8,14 @@ import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import { installedPieces } from '../../platform/db/schema.js';
+import { eq } from 'drizzle-orm';
+import { installedPieces, pieceInstallJobs } from '../../platform/db/schema.js';
 import { InvalidationBus } from '../../platform/invalidation.js';
 import { IntegrationRegistry } from '../registry.js';
 import { runAction } from '../run.js';
 import { startApp, type TestApp } from '../../../test/harness.js';
 import { PieceInstaller } from './installer.js';
+import { CLI, ROOT } from '../../../test/service-process.js';
 
 const exec = promisify(execFile);
 
@@ -108,8 +110,15 @@ describe('adding pieces at runtime', () => {
       npmRegistry: registry.url,
     });
 
-    const res = await t.operator('POST', '/operator/v1/integrations', { package: 'piece-probe' });
-    assert.equal(res.status, 201, res.text);
+    // The operator API answers at once with a job (0101); the install runs in the background.
+    const accepted = await t.operator('POST', '/operator/v1/integrations', { package: 'piece-probe' });
+    assert.equal(accepted.status, 202, accepted.text);
+    assert.equal(accepted.headers.location, `/operator/v1/integration-jobs/${accepted.body.job.id}`);
+    assert.deepEqual(
+      [accepted.body.job.package, accepted.body.job.status, accepted.body.job.integration, accepted.body.job.error],
+      ['piece-probe', 'queued', null, null],
+    );
+    const res = { body: { integration: (await finished(accepted.body.job.id, 'succeeded')).integration } };
     assert.deepEqual(res.body.integration, {
       name: 'probe',
       package: 'piece-probe',
@@ -152,16 +161,16 @@ describe('adding pieces at runtime', () => {
     assert.equal(installed.version, '1.2.3');
     await otherBus.stop();
 
-    const again = await t.operator('POST', '/operator/v1/integrations', { package: 'piece-probe@1.2.3' });
-    assert.equal(again.status, 201, 're-adding the same version is idempotent');
+    const again = await t.operator('POST', '/operator/v1/integrations?wait=true', { package: 'piece-probe@1.2.3' });
+    assert.equal(again.status, 201, 're-adding the same version is idempotent; wait=true answers when installed');
+    assert.equal(again.body.integration.version, '1.2.3');
   });
 
   it('refuses what is not an addable piece, with a clear error', async () => {
+    // Refused at once, before any job.
     const cases: Array<[unknown, number, string, RegExp]> = [
       [{}, 400, 'VALIDATION_ERROR', /package/],
       [{ package: 'Not A Package!' }, 400, 'VALIDATION_ERROR', /npm package name/],
-      [{ package: 'does-not-exist' }, 400, 'VALIDATION_ERROR', /could not install does-not-exist/],
-      [{ package: 'not-a-piece' }, 400, 'VALIDATION_ERROR', /not a loadable Activepieces piece/],
       [{ package: '@activepieces/piece-slack' }, 409, 'DUPLICATE', /shipped catalog/],
     ];
     for (const [body, status, code, message] of cases) {
@@ -169,12 +178,73 @@ describe('adding pieces at runtime', () => {
       assert.deepEqual([res.status, res.body.error], [status, code], res.text);
       assert.match(res.body.message, message);
     }
+    // Found out by installing: the job fails, saying why; the synchronous form answers the same error.
+    for (const [pkg, message] of [
+      ['does-not-exist', /could not install does-not-exist/],
+      ['not-a-piece', /not a loadable Activepieces piece/],
+    ] as const) {
+      const accepted = await t.operator('POST', '/operator/v1/integrations', { package: pkg });
+      assert.equal(accepted.status, 202, accepted.text);
+      const job = await finished(accepted.body.job.id, 'failed');
+      assert.equal(job.error.code, 'VALIDATION_ERROR');
+      assert.match(job.error.message, message);
+      assert.equal(job.integration, null);
+      assert.ok(
+        Date.parse(job.startedAt) >= Date.parse(job.createdAt) && Date.parse(job.finishedAt) >= Date.parse(job.startedAt),
+      );
+    }
+    const waited = await t.operator('POST', '/operator/v1/integrations?wait=true', { package: 'does-not-exist' });
+    assert.deepEqual([waited.status, waited.body.error], [400, 'VALIDATION_ERROR'], waited.text);
+    const unknown = await t.operator('GET', '/operator/v1/integration-jobs/6f1c1f9e-6d2a-4c59-9a51-5b4b7a0f2c11');
+    assert.deepEqual([unknown.status, unknown.body.error], [404, 'NOT_FOUND']);
     assert.equal(t.app.services.registry.get('not-a-piece'), undefined);
     assert.ok(!registry.requested.some((u) => u.includes('activepieces')), 'a shipped piece is refused before npm runs');
+  });
+
+  it('shows progress on the CLI: what it installs, and how long it took', async () => {
+    const dataDir = await mkdtemp(path.join(os.tmpdir(), 'sb-cli-add-'));
+    try {
+      const env = {
+        PATH: process.env.PATH,
+        HOME: process.env.HOME,
+        SWITCHBOARD_DATA_DIR: dataDir,
+        SWITCHBOARD_NPM_REGISTRY: registry.url,
+        LOG_LEVEL: 'warn',
+      };
+      const { stdout, stderr } = await exec(process.execPath, [...CLI, 'integrations', 'add', 'piece-probe@1.2.3'], {
+        env,
+        cwd: ROOT,
+        timeout: 120_000,
+      });
+      assert.equal(JSON.parse(stdout).integration.version, '1.2.3', 'standard output keeps only the result');
+      const lines = stderr.trim().split('\n');
+      assert.equal(lines[0], 'installing piece-probe@1.2.3 with npm …');
+      assert.ok(lines.includes('installed piece-probe@1.2.3; loading it to read its actions and triggers …'), stderr);
+      assert.match(lines.at(-1)!, /^done in \d+ s: probe \(piece-probe@1\.2\.3\), \d+ actions, 0 triggers$/);
+    } finally {
+      await rm(dataDir, { recursive: true, force: true });
+    }
   });
 
   it('needs the operator token', async () => {
     assert.equal((await t.post('/operator/v1/integrations', null, { package: 'piece-probe' })).status, 401);
     assert.equal((await t.get('/operator/v1/integrations')).status, 401);
+    assert.equal((await t.get('/operator/v1/integration-jobs/6f1c1f9e-6d2a-4c59-9a51-5b4b7a0f2c11')).status, 401);
   });
+
+  /** Reads the job until it reaches `status` (the install runs in the background). */
+  async function finished(id: string, status: 'succeeded' | 'failed') {
+    for (;;) {
+      const res = await t.operator('GET', `/operator/v1/integration-jobs/${id}`);
+      assert.equal(res.status, 200, res.text);
+      const { job } = res.body;
+      if (job.status === 'succeeded' || job.status === 'failed') {
+        assert.equal(job.status, status, JSON.stringify(job));
+        const rows = await t.db.orm.select().from(pieceInstallJobs).where(eq(pieceInstallJobs.id, id));
+        assert.equal(rows[0]?.status, status, 'stored');
+        return job;
+      }
+      await new Promise((r) => setTimeout(r, 100));
+    }
+  }
 });

@@ -35,6 +35,46 @@ export interface PieceInstallerDeps {
    * 0087): two npm installs into one prefix at once can fail or leave it broken. In-process only when absent.
    */
   lock?: <T>(fn: () => Promise<T>) => Promise<T>;
+  /** The environment npm's settings are taken from (see {@link npmEnvironment}); process.env when absent. */
+  env?: NodeJS.ProcessEnv;
+}
+
+export interface AddedIntegration {
+  name: string;
+  package: string;
+  version: string;
+  actions: number;
+  triggers: number;
+}
+
+/** What an install reports as it goes (the CLI prints it). */
+export type InstallProgress = (line: string) => void;
+
+const PASSED_TO_NPM = new Set([
+  'PATH',
+  'HOME',
+  'HTTP_PROXY',
+  'HTTPS_PROXY',
+  'NO_PROXY',
+  'ALL_PROXY',
+  'NODE_EXTRA_CA_CERTS',
+  'SSL_CERT_FILE',
+  'SSL_CERT_DIR',
+]);
+
+/**
+ * The environment npm runs with (0101): what it needs to reach a registry from where the service runs — PATH, HOME,
+ * the proxy variables (either case), extra CA certificates, and npm's own settings (`npm_config_*` in either case:
+ * registry, auth for a private registry, cache, strict-ssl, ...). Nothing else: the service's own secrets
+ * (SWITCHBOARD_*, DATABASE_URL, ...) never reach npm or the package it fetches.
+ */
+export function npmEnvironment(env: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
+  const out: NodeJS.ProcessEnv = {};
+  for (const [name, value] of Object.entries(env)) {
+    if (value === undefined) continue;
+    if (PASSED_TO_NPM.has(name.toUpperCase()) || name.toLowerCase().startsWith('npm_config_')) out[name] = value;
+  }
+  return out;
 }
 
 /**
@@ -97,7 +137,7 @@ export class PieceInstaller {
         {
           timeout: 300_000,
           maxBuffer: 8 * 1024 * 1024,
-          env: { PATH: process.env.PATH, HOME: process.env.HOME, npm_config_cache: process.env.npm_config_cache },
+          env: npmEnvironment(this.deps.env ?? process.env),
         },
       );
     } catch (err) {
@@ -121,8 +161,8 @@ export class PieceInstaller {
     }
   }
 
-  /** Installs, checks and registers a piece package; answers its catalog name and version. */
-  async add(spec: string): Promise<{ name: string; package: string; version: string; actions: number; triggers: number }> {
+  /** The package name of an addable `spec`, or the error a request for it gets at once (before anything runs). */
+  check(spec: string): string {
     const m = SPEC.exec(spec.trim());
     if (!m)
       throw new AppError('VALIDATION_ERROR', 'package must be an npm package name, optionally with @version.', {
@@ -131,9 +171,17 @@ export class PieceInstaller {
     const pkg = m[1]!;
     if (readPieceCatalog().some((r) => r.package === pkg))
       throw new AppError('DUPLICATE', `${pkg} is already in the shipped catalog.`);
+    return pkg;
+  }
+
+  /** Installs, checks and registers a piece package; answers its catalog name and version. */
+  async add(spec: string, progress: InstallProgress = () => undefined): Promise<AddedIntegration> {
+    const pkg = this.check(spec);
+    progress(`installing ${spec.trim()} with npm …`);
     await this.npmInstall(spec.trim());
     const version = await this.installedVersion(pkg);
     if (!version) throw new AppError('VALIDATION_ERROR', `${pkg} did not install.`, { field: 'package' });
+    progress(`installed ${pkg}@${version}; loading it to read its actions and triggers …`);
     let meta: PieceMeta;
     try {
       meta = await this.deps.pool.request<PieceMeta>({ op: 'metadata', piece: { package: pkg, root: this.deps.dir } });

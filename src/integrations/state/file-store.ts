@@ -1,7 +1,7 @@
 import { createHash, createHmac } from 'node:crypto';
 import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { and, asc, eq, like, sql } from 'drizzle-orm';
+import { and, asc, eq, isNull, like, ne, or, sql } from 'drizzle-orm';
 import type { Executor, Orm } from '../../platform/db/database.js';
 import { storageObjects } from '../../platform/db/schema.js';
 import { safeEqual } from '../../platform/crypto.js';
@@ -58,6 +58,25 @@ export class DiskBlobBackend implements BlobBackend {
   }
 }
 
+export type BackendName = 'local' | 's3';
+
+const BACKEND_LABEL: Record<BackendName, string> = { local: 'local disk', s3: 'S3' };
+
+/** A stored file whose bytes are on another blob backend than the one this server uses (0102). */
+export class FileElsewhereError extends Error {
+  constructor(
+    readonly storedOn: BackendName,
+    readonly current: BackendName,
+  ) {
+    super(
+      `The file is stored on the ${storedOn} backend (${BACKEND_LABEL[storedOn]}); this server now stores files on ` +
+        `${BACKEND_LABEL[current]}. The operator moves it with \`switchboard storage migrate\`` +
+        (current === 'local' ? ' on a server configured for S3 and with the old data directory.' : '.'),
+    );
+    this.name = 'FileElsewhereError';
+  }
+}
+
 export class FilePathError extends Error {
   constructor(message: string) {
     super(message);
@@ -98,7 +117,54 @@ export class FileStore {
     private readonly blobs: BlobBackend,
     private readonly signingKey: Buffer,
     private readonly publicUrl: string,
+    /** Which backend `blobs` is, and the others this server can still read (local disk once S3 is configured). */
+    private readonly backends: { current: BackendName; others?: Partial<Record<BackendName, BlobBackend>> } = {
+      current: 'local',
+    },
   ) {}
+
+  /** The bytes of `row`, or where they are when that is another backend; null when they are nowhere. */
+  private async bytes(row: typeof storageObjects.$inferSelect): Promise<Buffer | null> {
+    const { current, others = {} } = this.backends;
+    const storedOn = row.backend as BackendName | null;
+    if (storedOn && storedOn !== current) throw new FileElsewhereError(storedOn, current);
+    const data = await this.blobs.read(row.id);
+    if (data || storedOn) return data;
+    // Written before backends were recorded: on the server's backend of the time, local disk unless it used S3.
+    for (const [name, backend] of Object.entries(others) as Array<[BackendName, BlobBackend]>) {
+      if (await backend.read(row.id)) throw new FileElsewhereError(name, current);
+    }
+    return null;
+  }
+
+  /**
+   * `switchboard storage migrate`: copies the bytes of every file stored on another backend this server can read
+   * to its current backend and records the move. The old copies stay (remove them once the move is checked).
+   */
+  async migrateToCurrent(): Promise<{ backend: BackendName; moved: number; alreadyThere: number; missing: string[] }> {
+    const { current, others = {} } = this.backends;
+    const result = { backend: current, moved: 0, alreadyThere: 0, missing: [] as string[] };
+    const rows = await this.orm
+      .select()
+      .from(storageObjects)
+      .where(or(isNull(storageObjects.backend), ne(storageObjects.backend, current)));
+    for (const row of rows) {
+      let data = row.backend ? null : await this.blobs.read(row.id);
+      if (data) result.alreadyThere++;
+      else {
+        const from = others[(row.backend as BackendName | null) ?? 'local'];
+        data = from ? await from.read(row.id) : null;
+        if (!data) {
+          result.missing.push(row.id);
+          continue;
+        }
+        await this.blobs.write(row.id, data);
+        result.moved++;
+      }
+      await this.orm.update(storageObjects).set({ backend: current }).where(eq(storageObjects.id, row.id));
+    }
+    return result;
+  }
 
   close(): void {
     this.blobs.close?.();
@@ -149,6 +215,7 @@ export class FileStore {
             size: data.length,
             contentType,
             sha256,
+            backend: this.backends.current,
           })
           .returning();
         return created!;
@@ -171,10 +238,14 @@ export class FileStore {
   }
 
   async read(scope: StateScope, rawPath: string): Promise<{ file: StoredFile; data: Buffer } | null> {
-    const file = await this.find(scope, rawPath);
-    if (!file) return null;
-    const data = await this.blobs.read(file.id);
-    return data ? { file, data } : null;
+    const [row] = await this.orm
+      .select()
+      .from(storageObjects)
+      .where(this.where(scope, normalizePath(rawPath)))
+      .limit(1);
+    if (!row) return null;
+    const data = await this.bytes(row);
+    return data ? { file: toStored(row), data } : null;
   }
 
   async delete(scope: StateScope, rawPath: string): Promise<boolean> {
@@ -208,13 +279,16 @@ export class FileStore {
     return { url, expiresAt: new Date(expires * 1000).toISOString() };
   }
 
-  /** The file behind a signed link, or null when the signature is wrong, the link expired or the file is gone. */
+  /**
+   * The file behind a signed link, or null when the signature is wrong, the link expired or the file is gone;
+   * {@link FileElsewhereError} when its bytes are on another backend than this server's.
+   */
   async openSigned(id: string, expires: number, signature: string): Promise<{ file: StoredFile; data: Buffer } | null> {
     if (!Number.isFinite(expires) || expires < Date.now() / 1000) return null;
     if (!safeEqual(this.sign(id, expires), signature)) return null;
     const [row] = await this.orm.select().from(storageObjects).where(eq(storageObjects.id, id)).limit(1);
     if (!row) return null;
-    const data = await this.blobs.read(row.id);
+    const data = await this.bytes(row);
     return data ? { file: toStored(row), data } : null;
   }
 }

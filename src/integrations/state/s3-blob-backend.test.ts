@@ -9,6 +9,9 @@ import { runAction } from '../run.js';
 import { storage } from '../builtins/storage/storage.js';
 import { startApp, type TestApp } from '../../../test/harness.js';
 import { S3BlobBackend } from './s3-blob-backend.js';
+import { DiskBlobBackend } from './file-store.js';
+import { storageObjects } from '../../platform/db/schema.js';
+import { eq } from 'drizzle-orm';
 
 /**
  * A local stand-in for an S3-compatible server (path-style object API: PUT, GET, DELETE /<bucket>/<key>), which
@@ -139,5 +142,70 @@ describe('S3 blob backend', () => {
       assert.equal([...s3.objects.keys()].filter((k) => k.startsWith('app/')).length, 0);
       assert.ok(s3.seen.filter((r) => r.key.startsWith('app/')).every((r) => r.accessKey === 'AKIAAPP'));
     });
+  });
+});
+
+describe('files stored before the switch to S3 (0102)', () => {
+  let s3: Awaited<ReturnType<typeof fakeS3>>;
+  let t: TestApp;
+  before(async () => {
+    s3 = await fakeS3('switchboard-files');
+    t = await startApp({
+      SWITCHBOARD_STORAGE_S3_BUCKET: 'switchboard-files',
+      SWITCHBOARD_STORAGE_S3_ENDPOINT: s3.endpoint,
+      SWITCHBOARD_STORAGE_S3_ACCESS_KEY_ID: 'AKIAAPP',
+      SWITCHBOARD_STORAGE_S3_SECRET_ACCESS_KEY: 'secret-app',
+    });
+  });
+  after(async () => {
+    await t.close();
+    await s3.close();
+  });
+
+  it('a signed link says the file is on local disk, not that it expired; storage migrate moves it to the bucket', async () => {
+    const { key } = await t.tenant();
+    const ws = await t.workspace(key);
+    const write = (p: string, content: string) =>
+      t.post('/api/v1/actions/execute', key, {
+        integrationName: 'storage',
+        actionName: 'write_file',
+        workspaceId: ws.id,
+        endUserId: 'file-owner',
+        input: { path: p, content },
+      });
+    assert.equal((await write('old/report.txt', 'from before')).status, 200);
+    // As the server had stored it while it used local disk: bytes under <data dir>/storage, no backend recorded.
+    const [stored] = await t.db.orm.select().from(storageObjects).where(eq(storageObjects.path, 'old/report.txt'));
+    const id = stored!.id;
+    assert.equal(stored!.backend, 's3', 'a file written now records its backend');
+    await new DiskBlobBackend(path.join(t.config.dataDir, 'storage')).write(id, s3.objects.get(id)!);
+    s3.objects.delete(id);
+    await t.db.orm.update(storageObjects).set({ backend: null }).where(eq(storageObjects.id, id));
+    const link = await t.post('/api/v1/actions/execute', key, {
+      integrationName: 'storage',
+      actionName: 'get_download_url',
+      workspaceId: ws.id,
+      endUserId: 'file-owner',
+      input: { path: 'old/report.txt' },
+    });
+    assert.equal(link.status, 200, link.text);
+    assert.ok(link.body.output.url, link.text);
+    const url = new URL(link.body.output.url as string);
+    const before = await t.request('GET', url.pathname + url.search);
+    assert.equal(before.status, 404);
+    assert.equal(before.body.error, 'NOT_FOUND');
+    assert.match(before.body.message, /stored on the local backend \(local disk\); this server now stores files on S3/);
+    assert.match(before.body.message, /switchboard storage migrate/);
+    assert.doesNotMatch(before.body.message, /expired/);
+
+    const moved = await t.app.services.files.migrateToCurrent();
+    assert.deepEqual(moved, { backend: 's3', moved: 1, alreadyThere: 0, missing: [] });
+    assert.equal(s3.objects.get(id)?.toString(), 'from before');
+    const [row] = await t.db.orm.select().from(storageObjects).where(eq(storageObjects.id, id));
+    assert.equal(row?.backend, 's3');
+    const after = await t.request('GET', url.pathname + url.search);
+    assert.equal(after.status, 200);
+    assert.equal(after.text, 'from before');
+    assert.deepEqual(await t.app.services.files.migrateToCurrent(), { backend: 's3', moved: 0, alreadyThere: 0, missing: [] });
   });
 });

@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
 import { AppError } from '../../platform/errors.js';
 import { standardErrors, Uuid } from '../../platform/http/schemas.js';
+import { FileElsewhereError } from '../../integrations/state/file-store.js';
 
 /** Downloads behind the storage built-in's signed links: the signature is the credential, no API key. */
 export const filesRoutes: FastifyPluginAsyncTypebox = async (app) => {
@@ -15,7 +16,13 @@ export const filesRoutes: FastifyPluginAsyncTypebox = async (app) => {
       response: { ...standardErrors },
     },
     handler: async (req, reply) => {
-      const found = await app.services.files.openSigned(req.params.id, req.query.expires, req.query.signature);
+      const found = await app.services.files
+        .openSigned(req.params.id, req.query.expires, req.query.signature)
+        .catch((err: unknown) => {
+          // A valid link to bytes on the backend used before a storage switch: say so, not "expired" (0102).
+          if (err instanceof FileElsewhereError) throw new AppError('NOT_FOUND', err.message);
+          throw err;
+        });
       if (!found) throw new AppError('NOT_FOUND', 'The link is invalid or has expired.');
       const name = found.file.path.split('/').pop() ?? 'file';
       return reply

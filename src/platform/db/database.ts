@@ -5,6 +5,7 @@ import type { SQL } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import pg from 'pg';
 import * as schema from './schema.js';
+import { lockDataDir } from './data-dir-lock.js';
 
 export type Orm = PgDatabase<PgQueryResultHKT, typeof schema>;
 /** A query executor: the database or an open transaction (drizzle gives both the same API). */
@@ -53,8 +54,17 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
 const EMBEDDED_SHARED_BUFFERS = '32MB';
 
 async function openEmbedded(options: DatabaseOptions): Promise<Database> {
-  const pglite = new PGlite(options.dataDir ?? 'memory://', options.loadDataDir ? { loadDataDir: options.loadDataDir } : {});
-  await pglite.waitReady;
+  const dataDir = options.dataDir ?? 'memory://';
+  // A data dir on disk belongs to one process: a second one would lose its writes silently (0100).
+  const unlock = dataDir.startsWith('memory://') ? () => undefined : lockDataDir(dataDir);
+  let pglite: PGlite;
+  try {
+    pglite = new PGlite(dataDir, options.loadDataDir ? { loadDataDir: options.loadDataDir } : {});
+    await pglite.waitReady;
+  } catch (err) {
+    unlock();
+    throw err;
+  }
   // One in-process connection sharing the OS page cache: 32 MB of shared buffers instead of PostgreSQL's 128 MB keeps
   // the process near 300 MB (docs/decisions/0081). Takes effect from the next start of the data dir.
   const [buffers] = (await pglite.query<{ v: string }>("SELECT current_setting('shared_buffers') AS v")).rows;
@@ -103,7 +113,11 @@ async function openEmbedded(options: DatabaseOptions): Promise<Database> {
       },
     },
     close: async () => {
-      if (!pglite.closed) await pglite.close();
+      try {
+        if (!pglite.closed) await pglite.close();
+      } finally {
+        unlock();
+      }
     },
   };
 }

@@ -183,6 +183,8 @@ export const storageObjects = pgTable('storage_objects', {
   size: integer('size').notNull(),
   contentType: text('content_type').notNull(),
   sha256: text('sha256').notNull(),
+  /** 'local' or 's3'; null: written before migration 0021 (see decision 0102). */
+  backend: text('backend'),
   updatedAt: updatedAt(),
 });
 
@@ -192,6 +194,17 @@ export const installedPieces = pgTable('installed_pieces', {
   name: text('name').notNull(),
   metadata: jsonb('metadata').notNull(),
   addedAt: ts('added_at').notNull().defaultNow(),
+});
+
+export const pieceInstallJobs = pgTable('piece_install_jobs', {
+  id: uuid('id').primaryKey(),
+  spec: text('spec').notNull(),
+  status: text('status').notNull(),
+  integration: jsonb('integration'),
+  error: jsonb('error'),
+  createdAt: createdAt(),
+  startedAt: ts('started_at'),
+  finishedAt: ts('finished_at'),
 });
 
 export const oauthApps = pgTable('oauth_apps', {
