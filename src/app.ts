@@ -156,6 +156,7 @@ export function createServices(
   const members = new MembersService({ orm, plans: config.plans });
   const workspaceMembers = new WorkspaceMembersService({ orm, workspaces });
   jobs.register(purgeInvitationsJob(orm, log));
+  jobs.register(auth.throttle.purgeJob(log));
   const organizations = new OrganizationsService({ orm, plans: config.plans, bus, apiKeys, auth });
   const operator = new OperatorAuth(orm, config.operatorToken);
   if (!config.encryptionKey) throw new Error('The encryption key must be resolved before building the app (prepareConfig).');
@@ -394,7 +395,14 @@ export function createServices(
       return row && row.orgId === orgId ? row.status : null;
     },
   });
-  const passwordReset = new PasswordResetService({ orm, mailer, publicUrl: config.publicUrl, log, grants: mcp.mcpTokens });
+  const passwordReset = new PasswordResetService({
+    orm,
+    mailer,
+    publicUrl: config.publicUrl,
+    log,
+    grants: mcp.mcpTokens,
+    throttle: auth.throttle,
+  });
   // Code Mode runs are analysed first; policy groups needing approval pause them before anything runs (0067).
   mcp.mcpCodeMode.setGates(codeRunGates({ codeRuns: codeRunApprovals, endUsers }));
   return {
@@ -495,6 +503,14 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       return typeof incoming === 'string' && /^[\w.-]{1,64}$/.test(incoming) ? incoming : newRequestId();
     },
     bodyLimit: config.bodyLimit,
+    // A hop count trusts that many proxies nearest to us (proxy-addr calls with the hop index).
+    trustProxy:
+      typeof config.trustProxy === 'number'
+        ? (
+            (hops: number) => (_addr: string, i: number) =>
+              i < hops
+          )(config.trustProxy)
+        : config.trustProxy,
     forceCloseConnections: 'idle',
     return503OnClosing: true,
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },

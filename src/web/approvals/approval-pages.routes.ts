@@ -5,6 +5,7 @@ import { isAppError } from '../../platform/errors.js';
 import { readCookie, SESSION_COOKIE } from '../../platform/http/auth.js';
 import { toApproval } from '../../modules/approvals/approvals.mapper.js';
 import { formReason } from '../../modules/approvals/approvals.schemas.js';
+import { retryAfterOf } from '../../modules/auth/sign-in-throttle.js';
 import type { DecisionAction } from '../../modules/approvals/approvals.service.js';
 import { inboxPage, LOCAL_TIME_JS, messagePage, reviewPage, signInPage } from './approval-pages.html.js';
 import { acceptForms, formField, PAGE_CSP, sendPage } from '../forms.js';
@@ -65,7 +66,10 @@ export const approvalPagesRoutes: FastifyPluginAsync = async (app) => {
   /** Signs in from a page's form and goes on to `next` (a path of these pages), setting the session cookie. */
   const signInAndGo = async (req: FastifyRequest, reply: FastifyReply, formAction: string, next: string) => {
     try {
-      const session = await auth.signIn({ email: field(req.body, 'email'), password: field(req.body, 'password') });
+      const session = await auth.signIn(
+        { email: field(req.body, 'email'), password: field(req.body, 'password') },
+        { address: req.ip },
+      );
       const maxAge = Math.max(0, Math.floor((Date.parse(session.expiresAt) - Date.now()) / 1000));
       void reply.header(
         'set-cookie',
@@ -74,6 +78,10 @@ export const approvalPagesRoutes: FastifyPluginAsync = async (app) => {
       return reply.code(303).header('location', next).send();
     } catch (err) {
       if (!isAppError(err)) throw err;
+      if (err.code === 'RATE_LIMITED') {
+        void reply.header('retry-after', retryAfterOf(err));
+        return html(reply, 429, signInPage(formAction, err.message));
+      }
       return html(reply, 401, signInPage(formAction, 'The email or password is wrong.'));
     }
   };
