@@ -2,6 +2,7 @@ import { hkdfSync } from 'node:crypto';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { hmacSha256Hex, safeEqual } from '../../platform/crypto.js';
 import { isAppError } from '../../platform/errors.js';
+import { SUSPENDED_TITLE } from '../../platform/org-status.js';
 import { readCookie, SESSION_COOKIE } from '../../platform/http/auth.js';
 import { toApproval } from '../../modules/approvals/approvals.mapper.js';
 import { formReason } from '../../modules/approvals/approvals.schemas.js';
@@ -31,6 +32,8 @@ export const approvalPagesRoutes: FastifyPluginAsync = async (app) => {
   // Forms post application/x-www-form-urlencoded (this plugin only).
   acceptForms(app);
   const html = (reply: FastifyReply, status: number, page: string) => sendPage(reply, status, page, REVIEW_CSP);
+  const suspended = (reply: FastifyReply) =>
+    html(reply, 403, messagePage(SUSPENDED_TITLE, 'Its approval requests cannot be reviewed or decided.'));
   const notFound = (reply: FastifyReply) =>
     html(reply, 404, messagePage('Not found', 'This approval request does not exist, or you are not one of its reviewers.'));
   const field = formField;
@@ -59,6 +62,7 @@ export const approvalPagesRoutes: FastifyPluginAsync = async (app) => {
     const row = await approvals.findRowById(id);
     if (!row || row.approvalAccessMode === 'hosted_link_only' || !(await approvals.userMayReview(row, user.userId)))
       return notFound(reply);
+    if (await approvals.orgSuspended(row)) return suspended(reply);
     const form = { action: `/approvals/${id}/decision`, hidden: { csrf: csrfFor(user.sessionId, id) }, allowCancel: true };
     return html(reply, 200, reviewPage(toApproval(row, publicUrl), form, notice, true));
   };
@@ -133,6 +137,7 @@ export const approvalPagesRoutes: FastifyPluginAsync = async (app) => {
     } catch (err) {
       if (!isAppError(err)) throw err;
       if (err.code === 'NOT_FOUND') return notFound(reply);
+      if (err.code === 'ORGANIZATION_SUSPENDED') return suspended(reply);
       return renderDashboard(req, reply, id, err.message);
     }
     return reply.code(303).header('location', `/approvals/${id}`).send();
@@ -152,6 +157,7 @@ export const approvalPagesRoutes: FastifyPluginAsync = async (app) => {
       if (!ID_RE.test(id) || !token) return invalidLink(reply);
       const row = await approvals.rowForLink(id, token);
       if (!row) return invalidLink(reply);
+      if (await approvals.orgSuspended(row)) return suspended(reply);
       const form = { action: `/approve/${id}/decision`, hidden: { token }, allowCancel: false };
       return html(reply, 200, reviewPage(toApproval(row, publicUrl), form));
     },
@@ -174,6 +180,7 @@ export const approvalPagesRoutes: FastifyPluginAsync = async (app) => {
     } catch (err) {
       if (!isAppError(err)) throw err;
       if (err.code === 'INVALID_TOKEN') return invalidLink(reply);
+      if (err.code === 'ORGANIZATION_SUSPENDED') return suspended(reply);
       return html(reply, 409, messagePage('Already decided', err.message));
     }
   });
