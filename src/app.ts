@@ -9,6 +9,7 @@ import type { Database } from './platform/db/database.js';
 import { registerAuth } from './platform/http/auth.js';
 import { registerErrorHandling } from './platform/http/error-handler.js';
 import { registerMetrics } from './platform/http/metrics.js';
+import { registerPageHeaders } from './platform/http/page-headers.js';
 import { ErrorBody } from './platform/http/schemas.js';
 import { jsonBodyProblem } from './platform/http/json-limits.js';
 import { openApiRouteTransform } from './platform/http/openapi.js';
@@ -463,6 +464,7 @@ export type Services = ReturnType<typeof createServices>;
 declare module 'fastify' {
   interface FastifyInstance {
     services: Services;
+    routeList: ReadonlyArray<{ method: string; url: string }>;
     config: Readonly<Config>;
     db: Database;
   }
@@ -515,6 +517,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     return503OnClosing: true,
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
   }).withTypeProvider<TypeBoxTypeProvider>();
+  // The route table as registered (tests walk it: every HTML page carries the security headers).
+  const routeList: Array<{ method: string; url: string }> = [];
+  app.addHook('onRoute', (r) => {
+    for (const method of [r.method].flat()) routeList.push({ method, url: r.url });
+  });
+  app.decorate('routeList', routeList);
 
   // Bodies are validated strictly (no type coercion); query strings and params are coerced from text. `verbose` gives
   // errors their schema, so a value outside a union is answered with the allowed values (validation-messages.ts).
@@ -551,6 +559,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.decorate('db', deps.db);
 
   registerErrorHandling(app);
+  registerPageHeaders(app);
   registerAuth(app, {
     apiKey: (t) => services.verifier.verify(t),
     session: (t) => services.auth.verifySession(t),
@@ -580,6 +589,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   await app.register(swaggerUi, {
     routePrefix: '/docs',
+    // Its own CSP (hashes of its inline parts), framed by no one, and no upgrade of http deployments.
+    staticCSP: true,
+    transformStaticCSP: (header: string) =>
+      header.replace("frame-ancestors 'self'", "frame-ancestors 'none'").replace(' upgrade-insecure-requests;', ''),
     uiConfig: { docExpansion: 'list', deepLinking: true },
     theme: {
       title: 'Switchboard API reference',
