@@ -9,6 +9,7 @@ import type { Database } from './platform/db/database.js';
 import { registerAuth } from './platform/http/auth.js';
 import { registerErrorHandling } from './platform/http/error-handler.js';
 import { registerMetrics } from './platform/http/metrics.js';
+import { registerPageHeaders } from './platform/http/page-headers.js';
 import { ErrorBody } from './platform/http/schemas.js';
 import { jsonBodyProblem } from './platform/http/json-limits.js';
 import { openApiRouteTransform } from './platform/http/openapi.js';
@@ -157,6 +158,7 @@ export function createServices(
   const members = new MembersService({ orm, plans: config.plans });
   const workspaceMembers = new WorkspaceMembersService({ orm, workspaces });
   jobs.register(purgeInvitationsJob(orm, log));
+  jobs.register(auth.throttle.purgeJob(log));
   const organizations = new OrganizationsService({ orm, plans: config.plans, bus, apiKeys, auth });
   const operator = new OperatorAuth(orm, config.operatorToken);
   if (!config.encryptionKey) throw new Error('The encryption key must be resolved before building the app (prepareConfig).');
@@ -400,7 +402,14 @@ export function createServices(
       return row && row.orgId === orgId ? row.status : null;
     },
   });
-  const passwordReset = new PasswordResetService({ orm, mailer, publicUrl: config.publicUrl, log, grants: mcp.mcpTokens });
+  const passwordReset = new PasswordResetService({
+    orm,
+    mailer,
+    publicUrl: config.publicUrl,
+    log,
+    grants: mcp.mcpTokens,
+    throttle: auth.throttle,
+  });
   // Code Mode runs are analysed first; policy groups needing approval pause them before anything runs (0067).
   mcp.mcpCodeMode.setGates(codeRunGates({ codeRuns: codeRunApprovals, endUsers }));
   return {
@@ -462,6 +471,7 @@ export type Services = ReturnType<typeof createServices>;
 declare module 'fastify' {
   interface FastifyInstance {
     services: Services;
+    routeList: ReadonlyArray<{ method: string; url: string }>;
     config: Readonly<Config>;
     db: Database;
   }
@@ -502,10 +512,24 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       return typeof incoming === 'string' && /^[\w.-]{1,64}$/.test(incoming) ? incoming : newRequestId();
     },
     bodyLimit: config.bodyLimit,
+    // A hop count trusts that many proxies nearest to us (proxy-addr calls with the hop index).
+    trustProxy:
+      typeof config.trustProxy === 'number'
+        ? (
+            (hops: number) => (_addr: string, i: number) =>
+              i < hops
+          )(config.trustProxy)
+        : config.trustProxy,
     forceCloseConnections: 'idle',
     return503OnClosing: true,
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
   }).withTypeProvider<TypeBoxTypeProvider>();
+  // The route table as registered (tests walk it: every HTML page carries the security headers).
+  const routeList: Array<{ method: string; url: string }> = [];
+  app.addHook('onRoute', (r) => {
+    for (const method of [r.method].flat()) routeList.push({ method, url: r.url });
+  });
+  app.decorate('routeList', routeList);
 
   // Bodies are validated strictly (no type coercion); query strings and params are coerced from text. `verbose` gives
   // errors their schema, so a value outside a union is answered with the allowed values (validation-messages.ts).
@@ -542,6 +566,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.decorate('db', deps.db);
 
   registerErrorHandling(app);
+  registerPageHeaders(app);
   registerAuth(app, {
     apiKey: (t) => services.verifier.verify(t),
     session: (t) => services.auth.verifySession(t),
@@ -571,6 +596,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   await app.register(swaggerUi, {
     routePrefix: '/docs',
+    // Its own CSP (hashes of its inline parts), framed by no one, and no upgrade of http deployments.
+    staticCSP: true,
+    transformStaticCSP: (header: string) =>
+      header.replace("frame-ancestors 'self'", "frame-ancestors 'none'").replace(' upgrade-insecure-requests;', ''),
     uiConfig: { docExpansion: 'list', deepLinking: true },
     theme: {
       title: 'Switchboard API reference',

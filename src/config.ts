@@ -29,6 +29,11 @@ export interface Config {
   authCacheTtlMs: number;
   /** Maximum request body size in bytes. */
   bodyLimit: number;
+  /**
+   * SWITCHBOARD_TRUST_PROXY: which proxies' X-Forwarded-For gives the client address (sign-in throttling counts per
+   * address): false (default, the socket's peer), true (any), a hop count, or a comma list of proxy addresses/CIDRs.
+   */
+  trustProxy: boolean | number | string[];
   /** Shape limits of every JSON body: nesting depth, keys and elements in all (0105). */
   jsonLimits: JsonLimits;
   /** Start background job workers in this process. */
@@ -182,6 +187,7 @@ export function loadConfig(env: Env = process.env): Readonly<Config> {
     lastUsedFlushMs: int(env, 'SWITCHBOARD_LAST_USED_FLUSH_MS', 10_000, 100, 3_600_000),
     authCacheTtlMs: int(env, 'SWITCHBOARD_AUTH_CACHE_TTL_MS', 60_000, 0, 3_600_000),
     bodyLimit: int(env, 'SWITCHBOARD_BODY_LIMIT', 1_048_576, 1024, 100 * 1_048_576),
+    trustProxy: trustProxy(env, 'SWITCHBOARD_TRUST_PROXY'),
     // Depth stays far below what the piece workers' IPC can carry (0105).
     jsonLimits: {
       maxDepth: int(env, 'SWITCHBOARD_JSON_MAX_DEPTH', DEFAULT_JSON_LIMITS.maxDepth, 8, 256),
@@ -229,6 +235,20 @@ export function loadConfig(env: Env = process.env): Readonly<Config> {
  * How many service processes serve the port. `auto` is one per CPU on PostgreSQL and 1 on the embedded database,
  * which belongs to one process; an explicit number above 1 without DATABASE_URL is refused.
  */
+function trustProxy(env: Env, name: string): Config['trustProxy'] {
+  const raw = str(env, name);
+  if (raw === null || ['0', 'false', 'no', 'off'].includes(raw.toLowerCase())) return false;
+  if (['true', 'yes', 'on'].includes(raw.toLowerCase())) return true;
+  if (/^\d+$/.test(raw)) return int(env, name, 0, 1, 32);
+  const list = raw
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
+  if (!list.every((a) => /^[0-9a-fA-F.:]+(\/\d{1,3})?$/.test(a)))
+    throw new ConfigError(name, 'must be true, false, a hop count or a comma list of addresses or CIDRs');
+  return list;
+}
+
 function processes(env: Env, name: string, server: boolean): number {
   const raw = str(env, name);
   if (raw?.toLowerCase() === 'auto') return server ? Math.min(os.availableParallelism(), 64) : 1;

@@ -370,7 +370,10 @@ describe('the switchboard process', () => {
         `SELECT email_verified_at FROM users WHERE email = 'Cli.Person@example.com'`,
       );
       assert.ok(row?.email_verified_at, 'stored as verified');
-      await new AuthService({ orm: db.orm }).signIn({ email: 'cli.person@example.com', password: 'password123' });
+      await new AuthService({ orm: db.orm }).signIn(
+        { email: 'cli.person@example.com', password: 'password123' },
+        { address: '127.0.0.1' },
+      );
     } finally {
       await db.close();
     }
@@ -395,10 +398,10 @@ describe('the switchboard process', () => {
       );
       assert.equal(sessions?.n, 0, 'every session ended');
       await assert.rejects(
-        auth.signIn({ email: 'cli.person@example.com', password: 'password123' }),
+        auth.signIn({ email: 'cli.person@example.com', password: 'password123' }, { address: '127.0.0.1' }),
         /email or password is wrong|INVALID_CREDENTIALS/,
       );
-      await auth.signIn({ email: 'cli.person@example.com', password: 'set by the operator' });
+      await auth.signIn({ email: 'cli.person@example.com', password: 'set by the operator' }, { address: '127.0.0.1' });
     } finally {
       await db.close();
     }

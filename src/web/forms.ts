@@ -1,8 +1,9 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
 
-/** The headers of every server-rendered page: no caching, no framing, no scripts, forms only to this origin. */
-export const PAGE_CSP =
-  "default-src 'none'; style-src 'unsafe-inline'; form-action 'self'; frame-ancestors 'none'; base-uri 'none'";
+import { PAGE_CSP } from '../platform/http/page-headers.js';
+
+/** The pages' CSP (the other security headers are added to every HTML answer: platform/http/page-headers.ts). */
+export { PAGE_CSP };
 
 export function sendPage(reply: FastifyReply, status: number, page: string, csp = PAGE_CSP): FastifyReply {
   return reply

@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { AppError, isAppError } from '../../platform/errors.js';
 import { readCookie, SESSION_COOKIE } from '../../platform/http/auth.js';
 import { signUpProblems, SignUpBody, type SignUpInput } from '../../modules/auth/auth.schemas.js';
+import { retryAfterOf } from '../../modules/auth/sign-in-throttle.js';
 import {
   consentPage,
   deniedPage,
@@ -218,7 +219,7 @@ export async function mcpOAuthRoutes(app: FastifyInstance): Promise<void> {
             const email = (form.email ?? '').trim();
             const session =
               form.action === 'signin'
-                ? await auth.signIn({ email, password: form.password ?? '' })
+                ? await auth.signIn({ email, password: form.password ?? '' }, { address: req.ip })
                 : await auth.signUp(signUpInput(email, form.password ?? '', form.name ?? ''));
             setSession(reply, session.token, session.expiresAt);
             await sendCodeIfNeeded(query, session.user);
@@ -226,6 +227,7 @@ export async function mcpOAuthRoutes(app: FastifyInstance): Promise<void> {
           } catch (err) {
             if (!isAppError(err)) throw err;
             const message = err.code === 'INVALID_CREDENTIALS' ? 'The email or password is wrong.' : err.message;
+            if (err.code === 'RATE_LIMITED') void reply.header('Retry-After', retryAfterOf(err));
             return show(reply, req, query, { error: message, email: form.email ?? '', mode: form.action }, err.status);
           }
         }

@@ -1,4 +1,5 @@
 import { createHash, createHmac } from 'node:crypto';
+import { isOrgSuspended } from '../../platform/org-status.js';
 import type { Executor, Orm } from '../../platform/db/database.js';
 import { hashToken, safeEqual } from '../../platform/crypto.js';
 import { newId, newToken, TOKEN_PREFIX } from '../../platform/ids.js';
@@ -117,6 +118,7 @@ export class McpOAuthService {
     if (!server) return fail('invalid_target', 'resource is not an MCP server of this authorization server.');
     if (!oauthEnabled(server.authMode)) return fail('invalid_target', 'MCP OAuth is not enabled on this MCP server.');
     if (server.suspended || !server.workspaceId) return fail('access_denied', 'This MCP server cannot be used at the moment.');
+    if (await isOrgSuspended(this.deps.orm, server.orgId)) return fail('access_denied', 'This organization is suspended.');
     const allowed = server.mode === 'CODE' ? ['mcp:tools', 'mcp:code'] : ['mcp:tools'];
     const requested = (q.scope ?? '').split(' ').filter(Boolean);
     const scopes = requested.length ? [...new Set(requested.filter((s) => allowed.includes(s)))] : allowed;

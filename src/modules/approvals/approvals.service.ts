@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { assertOrgActive, isOrgSuspended } from '../../platform/org-status.js';
 import type { IntegrationRegistry } from '../../integrations/registry.js';
 import type { ApprovalSummary, GateContext, GateResult } from '../../engine/types.js';
 import type { Executor, Orm } from '../../platform/db/database.js';
@@ -457,6 +458,11 @@ export class ApprovalsService {
   }
 
   /** Members allowed by the policy's org_role and dashboard_user approvers (owners and admins when it names none). */
+  /** Whether the request's organization is suspended (the review pages then show only that). */
+  async orgSuspended(row: repo.RequestRow): Promise<boolean> {
+    return isOrgSuspended(this.deps.orm, row.orgId);
+  }
+
   async userMayReview(row: repo.RequestRow, userId: string): Promise<boolean> {
     const [member] = await membershipsOf(this.deps.orm, userId, row.orgId);
     return member !== undefined && mayReview(row, userId, member.role);
@@ -479,6 +485,8 @@ export class ApprovalsService {
       const tx = t as unknown as Executor;
       const row = await repo.lockRequest(tx, orgId, id);
       if (!row) throw notFound();
+      // A suspended organization's reviewers cannot approve: nothing it held may run (every decision path ends here).
+      await assertOrgActive(tx, orgId);
       if (row.status !== 'pending') return { kind: 'ended' as const, row };
       if (row.expiresAt <= now) return { kind: 'ended' as const, row: await this.timeOut(tx, row, now) };
       const updated = await repo.updateRequest(tx, orgId, id, {

@@ -54,11 +54,13 @@ export const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
     schema: {
       tags,
       summary: 'Sign in with email and password',
+      description:
+        '401 INVALID_CREDENTIALS for a wrong email or password. After repeated failures for the account from this address, from this address, or for the account from addresses it has not signed in from, 429 RATE_LIMITED with retryAfter and Retry-After (seconds) until the delay passes; the password is not checked meanwhile.',
       body: SignInBody,
-      response: { 200: SessionResponse, ...standardErrors },
+      response: { 200: SessionResponse, 429: Type.Ref('ErrorBody'), ...standardErrors },
     },
     handler: async (req, reply) => {
-      const session = await service.signIn(req.body);
+      const session = await service.signIn(req.body, { address: req.ip });
       setCookie(reply, session.token, session.expiresAt);
       return session;
     },

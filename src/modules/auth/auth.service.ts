@@ -6,6 +6,7 @@ import { newId, newToken, TOKEN_PREFIX } from '../../platform/ids.js';
 import { hashPassword, verifyPassword } from './passwords.js';
 import * as repo from './auth.repository.js';
 import type { SignInInput, SignUpInput } from './auth.schemas.js';
+import { SignInThrottle } from './sign-in-throttle.js';
 
 const SESSION_DAYS = 30;
 
@@ -22,7 +23,12 @@ export function toUser(row: repo.UserRow) {
 
 /** Person accounts (members sign in as people) and their sessions. Session tokens are stored hashed. */
 export class AuthService {
-  constructor(private readonly deps: { orm: Orm }) {}
+  /** Every sign-in form goes through `signIn`, so through this one throttle (0115). */
+  readonly throttle: SignInThrottle;
+
+  constructor(private readonly deps: { orm: Orm; throttle?: SignInThrottle }) {
+    this.throttle = deps.throttle ?? new SignInThrottle(deps.orm);
+  }
 
   async signUp(input: SignUpInput) {
     try {
@@ -45,10 +51,16 @@ export class AuthService {
     });
   }
 
-  async signIn(input: SignInInput) {
+  /**
+   * Signs in from a client address (the request's, see SWITCHBOARD_TRUST_PROXY). While that account or address has
+   * failed too often, 429 RATE_LIMITED comes before the password is even checked.
+   */
+  async signIn(input: SignInInput, from: { address: string }) {
+    const ticket = await this.throttle.begin(input.email, from.address);
     const user = await repo.findUserByEmail(this.deps.orm, input.email);
     const ok = await verifyPassword(input.password, user?.passwordHash ?? null);
     if (!user || !ok) throw new AppError('INVALID_CREDENTIALS');
+    await this.throttle.succeeded(ticket);
     return this.openSession(user);
   }
 

@@ -18,6 +18,7 @@ import {
 } from './email-verification.service.js';
 import { hashPassword } from './passwords.js';
 import * as repo from './password-reset.repository.js';
+import type { SignInThrottle } from './sign-in-throttle.js';
 import { checkPassword, type PasswordResetConfirmInput } from './auth.schemas.js';
 
 /** Bound to the request's row, so a stored digest is worth nothing for another request. Only this digest is stored. */
@@ -56,6 +57,8 @@ export class PasswordResetService {
       publicUrl: string;
       log: { info(o: object, m?: string): void; warn(o: object, m?: string): void };
       grants: GrantsPort;
+      /** A reset clears the account's failed sign-ins, so the owner gets straight in with the new password (0115). */
+      throttle: SignInThrottle;
     },
   ) {}
 
@@ -107,6 +110,8 @@ export class PasswordResetService {
       await authRepo.deleteVerificationCode(tx, live.userId);
       await authRepo.clearVerificationSends(tx, live.userId);
       await authRepo.deleteSessionsOf(tx, live.userId);
+      const person = await authRepo.findUser(tx, live.userId);
+      if (person) await this.deps.throttle.clearAccount(tx, person.email);
       return this.deps.grants.revokeOf(tx, live.userId);
     });
     await this.deps.grants.announce(grantIds);
@@ -128,6 +133,7 @@ export class PasswordResetService {
       await authRepo.setPassword(tx, user.id, passwordHash);
       await repo.deleteResetCodesOf(tx, user.id);
       await authRepo.deleteSessionsOf(tx, user.id);
+      await this.deps.throttle.clearAccount(tx, user.email);
       return this.deps.grants.revokeOf(tx, user.id);
     });
     await this.deps.grants.announce(grantIds);

@@ -6,6 +6,7 @@ import type { EgressGuard } from '../../platform/egress.js';
 import { AppError, invalidField, isAppError } from '../../platform/errors.js';
 import { Access, type Actor } from '../../platform/http/access.js';
 import { hashToken } from '../../platform/crypto.js';
+import { assertOrgActive } from '../../platform/org-status.js';
 import { isUuid, newId, newToken, TOKEN_PREFIX } from '../../platform/ids.js';
 import type { SecretBox } from '../../platform/secrets.js';
 import type { ConnectionsService } from '../connections/connections.service.js';
@@ -317,6 +318,7 @@ export class ConnectService {
         'INVALID_TOKEN',
         'This sign-in response is unknown or was already used; start again from the connect link.',
       );
+    await assertOrgActive(this.deps.orm, found.orgId);
     let view = await this.viewOf(found);
     if (expired(found)) return view;
     const claimed = await repo.transition(this.deps.orm, found.orgId, found.id, ['PENDING'], {
@@ -454,6 +456,7 @@ export class ConnectService {
     if (!token.startsWith(TOKEN_PREFIX.connectSession)) throw invalidToken();
     const row = await repo.findSessionByToken(this.deps.orm, hashToken(token));
     if (!row || expired(row)) throw invalidToken();
+    await assertOrgActive(this.deps.orm, row.orgId);
     return row;
   }
 

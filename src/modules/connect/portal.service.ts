@@ -3,6 +3,7 @@ import type { AuthOption, IntegrationDefinition } from '../../integrations/frame
 import type { IntegrationRegistry } from '../../integrations/registry.js';
 import type { Orm } from '../../platform/db/database.js';
 import { hashToken } from '../../platform/crypto.js';
+import { assertOrgActive } from '../../platform/org-status.js';
 import { AppError, invalidField } from '../../platform/errors.js';
 import type { Actor } from '../../platform/http/access.js';
 import { newId, newToken, TOKEN_PREFIX } from '../../platform/ids.js';
@@ -121,6 +122,7 @@ export class PortalService {
     if (!token.startsWith(TOKEN_PREFIX.endUserConnect)) throw invalidToken();
     const row = await repo.findPortalToken(this.deps.orm, hashToken(token));
     if (!row || row.expiresAt.getTime() <= Date.now()) throw invalidToken();
+    await assertOrgActive(this.deps.orm, row.orgId);
     const actor = workspaceActor(row.orgId, row.workspaceId);
     const workspace = await this.deps.workspaces.requireUsable(actor, row.workspaceId);
     const endUser = await this.deps.endUsers.findInWorkspace(row.orgId, row.workspaceId, row.endUserId);

@@ -1,4 +1,5 @@
 import type { IntegrationRegistry } from '../../integrations/registry.js';
+import { assertOrgActive, isOrgSuspended } from '../../platform/org-status.js';
 import type { TriggerPayload } from '../../integrations/framework.js';
 import type { Orm } from '../../platform/db/database.js';
 import { AppError } from '../../platform/errors.js';
@@ -89,6 +90,8 @@ export class WebhooksService {
     }
     if (row.status === 'DISABLED')
       throw new AppError('TRIGGER_DISABLED', 'This trigger source is disabled; it takes no more events.');
+    // A suspended organization takes no events: nothing is stored or run, and the provider hears why (0116).
+    await assertOrgActive(this.deps.orm, row.orgId);
     if (row.simulate) return this.recorded(row, [payload.body], 'test');
 
     if (row.triggerType === 'APP_WEBHOOK') {
@@ -121,7 +124,7 @@ export class WebhooksService {
     const sources = await repo.listenersFor(this.deps.orm, integrationName, parsed.event, parsed.identifierValue);
     let failed = 0;
     for (const row of sources) {
-      if (row.simulate) continue;
+      if (row.simulate || (await isOrgSuspended(this.deps.orm, row.orgId))) continue;
       try {
         await this.runSource(row, payload, 'app_event');
       } catch {

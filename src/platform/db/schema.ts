@@ -128,6 +128,15 @@ export const passwordResetCodes = pgTable('password_reset_codes', {
   createdAt: createdAt(),
 });
 
+/** Failed sign-ins per (account, address), address and account (digests only); see docs/decisions/0115. */
+export const signInThrottle = pgTable('sign_in_throttle', {
+  key: text('key').primaryKey(),
+  account: text('account'),
+  failures: integer('failures').notNull().default(0),
+  lastFailureAt: ts('last_failure_at').notNull(),
+  knownUntil: ts('known_until'),
+});
+
 export const userSessions = pgTable('user_sessions', {
   id: uuid('id').primaryKey(),
   userId: uuid('user_id').notNull(),

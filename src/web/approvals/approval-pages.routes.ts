@@ -2,9 +2,11 @@ import { hkdfSync } from 'node:crypto';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { hmacSha256Hex, safeEqual } from '../../platform/crypto.js';
 import { isAppError } from '../../platform/errors.js';
+import { SUSPENDED_TITLE } from '../../platform/org-status.js';
 import { readCookie, SESSION_COOKIE } from '../../platform/http/auth.js';
 import { toApproval } from '../../modules/approvals/approvals.mapper.js';
 import { formReason } from '../../modules/approvals/approvals.schemas.js';
+import { retryAfterOf } from '../../modules/auth/sign-in-throttle.js';
 import type { DecisionAction } from '../../modules/approvals/approvals.service.js';
 import { inboxPage, LOCAL_TIME_JS, messagePage, reviewPage, signInPage } from './approval-pages.html.js';
 import { acceptForms, formField, PAGE_CSP, sendPage } from '../forms.js';
@@ -30,6 +32,8 @@ export const approvalPagesRoutes: FastifyPluginAsync = async (app) => {
   // Forms post application/x-www-form-urlencoded (this plugin only).
   acceptForms(app);
   const html = (reply: FastifyReply, status: number, page: string) => sendPage(reply, status, page, REVIEW_CSP);
+  const suspended = (reply: FastifyReply) =>
+    html(reply, 403, messagePage(SUSPENDED_TITLE, 'Its approval requests cannot be reviewed or decided.'));
   const notFound = (reply: FastifyReply) =>
     html(reply, 404, messagePage('Not found', 'This approval request does not exist, or you are not one of its reviewers.'));
   const field = formField;
@@ -58,6 +62,7 @@ export const approvalPagesRoutes: FastifyPluginAsync = async (app) => {
     const row = await approvals.findRowById(id);
     if (!row || row.approvalAccessMode === 'hosted_link_only' || !(await approvals.userMayReview(row, user.userId)))
       return notFound(reply);
+    if (await approvals.orgSuspended(row)) return suspended(reply);
     const form = { action: `/approvals/${id}/decision`, hidden: { csrf: csrfFor(user.sessionId, id) }, allowCancel: true };
     return html(reply, 200, reviewPage(toApproval(row, publicUrl), form, notice, true));
   };
@@ -65,7 +70,10 @@ export const approvalPagesRoutes: FastifyPluginAsync = async (app) => {
   /** Signs in from a page's form and goes on to `next` (a path of these pages), setting the session cookie. */
   const signInAndGo = async (req: FastifyRequest, reply: FastifyReply, formAction: string, next: string) => {
     try {
-      const session = await auth.signIn({ email: field(req.body, 'email'), password: field(req.body, 'password') });
+      const session = await auth.signIn(
+        { email: field(req.body, 'email'), password: field(req.body, 'password') },
+        { address: req.ip },
+      );
       const maxAge = Math.max(0, Math.floor((Date.parse(session.expiresAt) - Date.now()) / 1000));
       void reply.header(
         'set-cookie',
@@ -74,6 +82,10 @@ export const approvalPagesRoutes: FastifyPluginAsync = async (app) => {
       return reply.code(303).header('location', next).send();
     } catch (err) {
       if (!isAppError(err)) throw err;
+      if (err.code === 'RATE_LIMITED') {
+        void reply.header('retry-after', retryAfterOf(err));
+        return html(reply, 429, signInPage(formAction, err.message));
+      }
       return html(reply, 401, signInPage(formAction, 'The email or password is wrong.'));
     }
   };
@@ -125,6 +137,7 @@ export const approvalPagesRoutes: FastifyPluginAsync = async (app) => {
     } catch (err) {
       if (!isAppError(err)) throw err;
       if (err.code === 'NOT_FOUND') return notFound(reply);
+      if (err.code === 'ORGANIZATION_SUSPENDED') return suspended(reply);
       return renderDashboard(req, reply, id, err.message);
     }
     return reply.code(303).header('location', `/approvals/${id}`).send();
@@ -144,6 +157,7 @@ export const approvalPagesRoutes: FastifyPluginAsync = async (app) => {
       if (!ID_RE.test(id) || !token) return invalidLink(reply);
       const row = await approvals.rowForLink(id, token);
       if (!row) return invalidLink(reply);
+      if (await approvals.orgSuspended(row)) return suspended(reply);
       const form = { action: `/approve/${id}/decision`, hidden: { token }, allowCancel: false };
       return html(reply, 200, reviewPage(toApproval(row, publicUrl), form));
     },
@@ -166,6 +180,7 @@ export const approvalPagesRoutes: FastifyPluginAsync = async (app) => {
     } catch (err) {
       if (!isAppError(err)) throw err;
       if (err.code === 'INVALID_TOKEN') return invalidLink(reply);
+      if (err.code === 'ORGANIZATION_SUSPENDED') return suspended(reply);
       return html(reply, 409, messagePage('Already decided', err.message));
     }
   });

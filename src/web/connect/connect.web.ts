@@ -1,6 +1,7 @@
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { Type } from '@sinclair/typebox';
 import { AppError, isAppError } from '../../platform/errors.js';
+import { SUSPENDED_TITLE } from '../../platform/org-status.js';
 import { formReason } from '../../modules/approvals/approvals.schemas.js';
 import { OAuthCallbackQuery, type OAuthCallbackInput } from '../../modules/connect/connect.schemas.js';
 import type { SessionView } from '../../modules/connect/connect.service.js';
@@ -86,6 +87,7 @@ export const connectPages: FastifyPluginAsync = async (app) => {
         INVALID_TOKEN: 'This link has expired',
         NOT_FOUND: 'Not available',
         VALIDATION_ERROR: 'Something is missing',
+        ORGANIZATION_SUSPENDED: SUSPENDED_TITLE,
       };
       return sendPage(reply, err.status, problemPage(titles[err.code] ?? 'This link cannot be used', err.message));
     }

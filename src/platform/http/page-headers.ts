@@ -1,0 +1,30 @@
+import type { FastifyInstance } from 'fastify';
+
+/** The CSP of our server-rendered pages unless a page sets its own: no scripts, forms only to this origin. */
+export const PAGE_CSP =
+  "default-src 'none'; style-src 'unsafe-inline'; form-action 'self'; frame-ancestors 'none'; base-uri 'none'";
+
+/**
+ * Every HTML answer of the service (hosted pages, review and account pages, the MCP authorize page, /docs, error
+ * pages) carries these, added by content type so a new page cannot forget them; a page may set a stricter value of
+ * its own, which is kept.
+ */
+export const PAGE_SECURITY_HEADERS: Readonly<Record<string, string>> = {
+  'content-security-policy': PAGE_CSP,
+  'x-frame-options': 'DENY',
+  'x-content-type-options': 'nosniff',
+  'referrer-policy': 'no-referrer',
+  'cross-origin-opener-policy': 'same-origin',
+  'permissions-policy': 'camera=(), microphone=(), geolocation=(), payment=()',
+};
+
+export function registerPageHeaders(app: FastifyInstance): void {
+  app.addHook('onSend', async (_req, reply, payload) => {
+    const type = reply.getHeader('content-type');
+    if (typeof type !== 'string' || !type.toLowerCase().startsWith('text/html')) return payload;
+    for (const [name, value] of Object.entries(PAGE_SECURITY_HEADERS)) {
+      if (!reply.hasHeader(name)) void reply.header(name, value);
+    }
+    return payload;
+  });
+}
