@@ -447,4 +447,24 @@ describe('connections', () => {
     assert.equal((await create(base({ externalId: 'iso-4', workspaceId: otherWs }), scoped)).status, 201);
     assert.equal((await t.get('/api/v1/connections', scoped)).body.total, 1, 'a scoped key lists only its workspaces');
   });
+
+  it('resolve shows a workspace-scoped key what GET shows it: an organization connection is SCOPE_DENIED to both', async () => {
+    const { key: k } = await t.tenant();
+    const w = (await t.workspace(k)).id;
+    const scoped = await t.scopedKey(k, [w]);
+    const resolve = (key: string) =>
+      t.post('/api/v1/connections/resolve', key, { integrationName: 'sendgrid', workspaceId: w });
+    const org = (await create(base({ externalId: 'agree-org' }), k)).body.connection;
+    assert.equal((await resolve(k)).body.connection.id, org.id, 'an org key resolves the org connection');
+    assert.equal((await t.get(`/api/v1/connections/${org.id}`, scoped)).body.error, 'SCOPE_DENIED');
+    const denied = await resolve(scoped);
+    assert.equal(denied.status, 403, denied.text);
+    assert.equal(denied.body.error, 'SCOPE_DENIED');
+    assert.equal(denied.body.connection, undefined, 'no part of the org connection is shown');
+    const wsc = (await create(base({ externalId: 'agree-ws', workspaceId: w }), scoped)).body.connection;
+    const mine = await resolve(scoped);
+    assert.equal(mine.status, 200, mine.text);
+    assert.equal(mine.body.connection.id, wsc.id, 'its own workspace connection resolves, as GET reads it');
+    assert.equal((await t.get(`/api/v1/connections/${wsc.id}`, scoped)).status, 200);
+  });
 });

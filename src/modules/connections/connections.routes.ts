@@ -48,9 +48,9 @@ export const connectionsRoutes: FastifyPluginAsyncTypebox = async (app) => {
       response: { 200: ConnectionEnvelope, ...standardErrors },
     },
     handler: async (req) => {
-      const caller = callerOf(req);
-      const found = await app.services.engine.resolveConnection(caller, req.body);
-      return { connection: await service.describe(caller.orgId, found.id) };
+      // Resolving is reading: a workspace-scoped key may use an organization connection in a call, but not read it (0117).
+      const found = await app.services.engine.resolveConnection(callerOf(req), req.body);
+      return { connection: await service.describe(actorOf(req), found.id) };
     },
   });
 

@@ -136,10 +136,9 @@ export class ConnectionsService {
   }
 
   /** The API shape of a connection (after the caller's right to it was checked elsewhere). */
-  async describe(orgId: string, id: string) {
-    const row = await repo.findConnection(this.deps.orm, orgId, id);
-    if (!row) throw notFound();
-    return toConnection(row);
+  /** The current shape of a connection the actor's key may read (`POST /connections/resolve` shows what GET shows). */
+  async describe(actor: Actor, id: string) {
+    return toConnection(await this.findVisible(actor, id));
   }
 
   // ---- used by the engine and connect flows ---------------------------------------------------------------
