@@ -452,8 +452,7 @@ describe('connections', () => {
     const { key: k } = await t.tenant();
     const w = (await t.workspace(k)).id;
     const scoped = await t.scopedKey(k, [w]);
-    const resolve = (key: string) =>
-      t.post('/api/v1/connections/resolve', key, { integrationName: 'sendgrid', workspaceId: w });
+    const resolve = (key: string) => t.post('/api/v1/connections/resolve', key, { integrationName: 'sendgrid', workspaceId: w });
     const org = (await create(base({ externalId: 'agree-org' }), k)).body.connection;
     assert.equal((await resolve(k)).body.connection.id, org.id, 'an org key resolves the org connection');
     assert.equal((await t.get(`/api/v1/connections/${org.id}`, scoped)).body.error, 'SCOPE_DENIED');
