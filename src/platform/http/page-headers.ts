@@ -14,7 +14,8 @@ export const PAGE_SECURITY_HEADERS: Readonly<Record<string, string>> = {
   'x-frame-options': 'DENY',
   'x-content-type-options': 'nosniff',
   'referrer-policy': 'no-referrer',
-  'cross-origin-opener-policy': 'same-origin',
+  // No Cross-Origin-Opener-Policy: the connect page runs in a popup that an app of another origin opens, and posts
+  // the result to that opener; `same-origin` would sever the two (connect.browser.test.ts, OAuth2 in a popup).
   'permissions-policy': 'camera=(), microphone=(), geolocation=(), payment=()',
 };
 

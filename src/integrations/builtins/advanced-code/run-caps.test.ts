@@ -80,16 +80,18 @@ describe('advanced-code: caps of a whole run', { skip: needs('bwrap') }, () => {
     ) as Promise<any>;
 
   it('stops a run whose forked children together exceed its memory cap, and leaves no process behind', async () => {
-    const capped = runtime({ runMemoryBytes: 64 * MB });
+    // Well above one child's footprint (a Python parent, a 40 MB child and its `sleep`: 50 MB, up to 94 MB seen on a
+    // loaded machine), well below five children's 200 MB.
+    const capped = runtime({ runMemoryBytes: 160 * MB });
     const sleeper = marker();
     // Each child fills 40 MB (written, so resident), then waits on a sleep; the parent waits for them.
     const forks = (n: number, wait: string) =>
       `import os, subprocess\nkids = []\nfor _ in range(${n}):\n  pid = os.fork()\n  if pid == 0:\n    b = b"x" * (40 * 1024 * 1024)\n    subprocess.run(${JSON.stringify(wait.split(' '))})\n    os._exit(0)\n  kids.append(pid)\nfor k in kids: os.waitpid(k, 0)\nprint("done")`;
     const one = await run(capped, 'python', forks(1, 'sleep 0.2'), { timeoutSeconds: 30 });
-    assert.deepEqual([one.exitCode, one.stdout], [0, 'done\n'], 'one 40 MB child fits in 64 MB');
+    assert.deepEqual([one.exitCode, one.stdout], [0, 'done\n'], 'one 40 MB child fits in 160 MB');
     await assert.rejects(
-      run(capped, 'python', forks(3, sleeper), { timeoutSeconds: 30 }),
-      limitError('memory', /^The run's processes used \d+ MB of memory together, over its limit of 64 MB; it was stopped\.$/),
+      run(capped, 'python', forks(5, sleeper), { timeoutSeconds: 30 }),
+      limitError('memory', /^The run's processes used \d+ MB of memory together, over its limit of 160 MB; it was stopped\.$/),
     );
     assert.equal(await eventually(() => !alive(sleeper)), true, 'every process of the run is gone');
   });
