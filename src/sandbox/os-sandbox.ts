@@ -62,7 +62,10 @@ export class SandboxUnavailableError extends Error {
 }
 
 export interface SandboxLimits {
-  /** RLIMIT_AS. Node reserves ~600 MB of address space at start, so this stays at 1 GiB or more. */
+  /**
+   * RLIMIT_AS. Node.js 24 reserves ~1.1 GiB of address space at start (V8's code range and cages), so this stays at
+   * 2 GiB or more; real memory is capped for the whole run by `runMemoryBytes` (0111, 0114).
+   */
   memoryBytes: number;
   /** RLIMIT_NPROC, counted per host uid: applied only when the sandbox runs as its own user (see `user`). */
   maxProcesses: number;
@@ -85,7 +88,7 @@ export interface SandboxLimits {
 }
 
 export const DEFAULT_SANDBOX_LIMITS: Readonly<SandboxLimits> = Object.freeze({
-  memoryBytes: 1024 * 1024 * 1024,
+  memoryBytes: 2 * 1024 * 1024 * 1024,
   maxProcesses: 256,
   maxFileBytes: 64 * 1024 * 1024,
   maxOpenFiles: 256,
