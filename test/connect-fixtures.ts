@@ -80,7 +80,7 @@ export function formIntegrations(): IntegrationDefinition[] {
 
 /**
  * An OAuth2 integration against the provider process: `whoami` calls its stand-in API with the access token
- * through the egress guard and fails with a 401 message when the token is refused (what the engine retries on).
+ * through the egress guard and fails with the API's HTTP status when it refuses (a 401 is what the engine refreshes on).
  */
 export function oauthIntegration(
   providerUrl: string,
@@ -123,9 +123,17 @@ export function oauthIntegration(
             headers: { authorization: `Bearer ${auth?.value?.access_token ?? ''}` },
           });
           const body = (await res.body.json()) as Record<string, unknown>;
-          if (res.statusCode === 401) throw new ActionError('The API answered 401 Unauthorized.');
-          if (res.statusCode >= 400) throw new ActionError(`The API answered ${res.statusCode}.`);
+          if (res.statusCode >= 400) throw new ActionError(`The API answered ${res.statusCode}.`, undefined, res.statusCode);
           return body;
+        },
+      }),
+      defineAction({
+        name: 'invoice',
+        displayName: 'Invoice',
+        description: 'Fails the way an API does whose error text happens to contain 401 (no HTTP 401)',
+        props: {},
+        run: async () => {
+          throw new ActionError('Invoice 401 was not found.', undefined, 404);
         },
       }),
     ],

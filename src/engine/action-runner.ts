@@ -32,9 +32,7 @@ export interface RunnerDeps {
 }
 
 /** Output of a run: success, or an upstream failure the caller sees as `success: false`. */
-export type RunResult = { ok: true; output: unknown } | { ok: false; error: string; detail?: unknown };
-
-const UNAUTHORIZED = /\b401\b|unauthori[sz]ed|invalid[_ ]token|token (has )?expired|expired token|invalid_grant/i;
+export type RunResult = { ok: true; output: unknown } | { ok: false; error: string; detail?: unknown; httpStatus?: number };
 
 /**
  * The last stage of a call: validated input in, the action run with its credentials, a deadline and the caller's
@@ -66,7 +64,7 @@ export class ActionRunner {
     }
   }
 
-  /** Run the action once (and once more after a token refresh when an OAuth2 provider answers 401). */
+  /** Run the action once (and once more after a token refresh when an OAuth2 provider answered HTTP 401). */
   async run(
     caller: ExecutionCaller,
     target: ResolvedTarget,
@@ -82,7 +80,7 @@ export class ActionRunner {
       conn &&
       this.refresher &&
       (conn.type === 'OAUTH2' || conn.type === 'PLATFORM_OAUTH2') &&
-      UNAUTHORIZED.test(result.error)
+      result.httpStatus === 401
     ) {
       auth = await this.refresher.afterUnauthorized(conn);
       if (auth) result = await this.runOnce(caller, target, action, input, auth, signal);
@@ -150,7 +148,12 @@ export class ActionRunner {
     } catch (err) {
       if (err instanceof ActionInputError) throw invalidField(`input.${err.field}`, err.problem);
       if (err instanceof ActionError)
-        return { ok: false, error: err.message, ...(err.detail !== undefined ? { detail: err.detail } : {}) };
+        return {
+          ok: false,
+          error: err.message,
+          ...(err.detail !== undefined ? { detail: err.detail } : {}),
+          ...(err.httpStatus !== undefined ? { httpStatus: err.httpStatus } : {}),
+        };
       if (isAppError(err)) throw err;
       if (isUnstorableValue(err)) throw unstorableValue();
       this.deps.log.error(

@@ -368,6 +368,8 @@ export class ActionError extends Error {
   constructor(
     message: string,
     readonly detail?: unknown,
+    /** The upstream's HTTP status when the failure is its answer: a 401 makes the engine refresh OAuth2 and retry. */
+    readonly httpStatus?: number,
   ) {
     super(message);
     this.name = 'ActionError';

@@ -293,6 +293,23 @@ describe('pieces in worker processes', () => {
     }
   });
 
+  it("carries the upstream's HTTP status of a failed call, never guessed from the text", async () => {
+    const failure = async (status: number) => {
+      try {
+        await runAction(probe.actions.http_fail!, { status }, { auth: probeAuth });
+      } catch (e) {
+        assert.ok(e instanceof ActionError);
+        return e;
+      }
+      throw new Error('http_fail did not fail');
+    };
+    assert.equal((await failure(401)).httpStatus, 401);
+    assert.equal((await failure(404)).httpStatus, 404);
+    const plain = await failure(0);
+    assert.equal(plain.message, 'Invoice 401 was not found');
+    assert.equal(plain.httpStatus, undefined);
+  });
+
   it('maps store and files to the call scope', async () => {
     const store = new MemoryStore();
     const out = (await runAction(probe.actions.remember!, { key: 'k', value: 'v1' }, { auth: probeAuth, store })) as any;

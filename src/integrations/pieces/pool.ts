@@ -93,7 +93,7 @@ class Worker {
     if (m.ok) call.resolve(m.value);
     else if (m.error.kind === 'no-resolver') call.reject(new ResolverMissingError(m.error.message));
     else if (m.error.kind === 'input') call.reject(new ActionInputError(m.error.field ?? 'input', m.error.message));
-    else call.reject(new ActionError(m.error.message));
+    else call.reject(new ActionError(m.error.message, undefined, m.error.httpStatus));
   }
 
   /** Sends a message; the reason when it could not go (a value the serialiser cannot take, a closed channel). */

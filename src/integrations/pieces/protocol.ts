@@ -141,6 +141,8 @@ export interface WorkerError {
   kind: 'action' | 'input' | 'internal' | 'no-resolver';
   message: string;
   field?: string;
+  /** The upstream's HTTP status, when the piece's error carries one (its HTTP client's `response.status`). */
+  httpStatus?: number;
 }
 
 /** worker → parent */

@@ -297,7 +297,21 @@ function toWorkerError(err: unknown, req: WorkerRequest): WorkerError {
   const auth = 'auth' in req ? req.auth : null;
   for (const secret of secretsOf(auth?.value).sort((a, b) => b.length - a.length))
     message = message.split(secret).join('[REDACTED]');
-  return { kind: 'action', message: message.slice(0, 4000) };
+  const httpStatus = httpStatusOf(err);
+  return { kind: 'action', message: message.slice(0, 4000), ...(httpStatus !== null ? { httpStatus } : {}) };
+}
+
+/** The HTTP status an error carries: pieces-common's HttpError and axios put it under `response`, others on itself. */
+function httpStatusOf(err: unknown): number | null {
+  if (typeof err !== 'object' || err === null) return null;
+  const e = err as { response?: { status?: unknown }; status?: unknown; statusCode?: unknown };
+  let status: unknown;
+  try {
+    status = e.response?.status ?? e.status ?? e.statusCode;
+  } catch {
+    return null; // a getter that throws
+  }
+  return typeof status === 'number' && Number.isInteger(status) && status >= 100 && status <= 599 ? status : null;
 }
 
 process.on('message', (m: ParentMessage) => {

@@ -332,6 +332,23 @@ describe('OAuth2 connect and refresh against a real provider', () => {
     assert.notEqual((await storedConnection(polled.connectionId)).value.access_token, before.value.access_token);
   });
 
+  it('refreshes on a real 401 only, not on an error whose text mentions 401', async () => {
+    const { key, ws } = await setup();
+    await control({ expiresIn: 3600 });
+    await connect(key, ws, { externalId: 'invoice-ext' });
+    await control({ resetStats: true });
+    const run = await t.post('/api/v1/actions/execute', key, {
+      integrationName: 'test-oauth',
+      actionName: 'invoice',
+      workspaceId: ws,
+      connectionExternalId: 'invoice-ext',
+      authMethodKey: 'oauth2',
+    });
+    assert.equal(run.status, 200, run.text);
+    assert.deepEqual(run.body, { success: false, output: { error: 'Invoice 401 was not found.' } });
+    assert.equal((await stats()).grants.refresh_token ?? 0, 0, 'no refresh request');
+  });
+
   it('many concurrent calls on two nodes after a 401 make exactly one refresh request', async () => {
     const { key, ws } = await setup();
     await control({ expiresIn: 3600 });
