@@ -35,7 +35,8 @@ export const actionsRoutes: FastifyPluginAsyncTypebox = async (app) => {
             'X-RateLimit-Remaining': rate.remaining,
             'X-RateLimit-Reset': rate.resetAt,
           });
-        return reply.code(r.status).send(r.body as never);
+        // A call held by Human Gates is accepted, not done: 202 (the interface's approval_required answer).
+        return reply.code(r.outcome.status === 'approval_required' ? 202 : 200).send(r.body as never);
       } catch (e) {
         const rate = limits.peek(caller.orgId, caller.plan);
         if (rate && !reply.hasHeader('X-RateLimit-Limit'))

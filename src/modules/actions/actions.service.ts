@@ -4,8 +4,8 @@ import { invalidField, isAppError } from '../../platform/errors.js';
 import type { ConnectionsService } from '../connections/connections.service.js';
 import type { ExecuteBodyInput } from './actions.schemas.js';
 
+/** The engine's outcome, and the answer in the shape the request was made in (the route maps it to a status). */
 export interface ExecuteReply {
-  status: 200 | 202;
   body: Record<string, unknown>;
   outcome: ExecuteOutcome;
 }
@@ -40,11 +40,10 @@ export class ActionsService {
       throw err;
     }
     if (outcome.status === 'approval_required') {
-      return { status: 202, outcome, body: { success: false, status: 'approval_required', approval: outcome.approval } };
+      return { outcome, body: { success: false, status: 'approval_required', approval: outcome.approval } };
     }
     const success = outcome.status === 'success';
     return {
-      status: 200,
       outcome,
       body: earlier ? { success, output: outcome.output, duration: outcome.durationMs } : { success, output: outcome.output },
     };
