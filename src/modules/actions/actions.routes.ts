@@ -1,10 +1,13 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { ExecutionSource } from '../../engine/types.js';
+import { isAppError } from '../../platform/errors.js';
 import { callerOf } from '../../platform/http/auth.js';
 import { ApiKeySecurity, standardErrors } from '../../platform/http/schemas.js';
 import { ApprovalRequired, ExecuteBody, ExecuteHeaders, ExecuteResult } from './actions.schemas.js';
 
 const tags = ['Actions'];
+/** Codes whose status differs on this endpoint (the spec's Errors table). */
+const STATUS_HERE: Record<string, number> = { INTEGRATION_NOT_FOUND: 400, CONNECTION_NOT_FOUND: 400 };
 const err = { $ref: 'ErrorBody' };
 
 export const actionsRoutes: FastifyPluginAsyncTypebox = async (app) => {
@@ -45,6 +48,7 @@ export const actionsRoutes: FastifyPluginAsyncTypebox = async (app) => {
             'X-RateLimit-Remaining': rate.remaining,
             'X-RateLimit-Reset': rate.resetAt,
           });
+        if (isAppError(e) && STATUS_HERE[e.code]) throw e.withStatus(STATUS_HERE[e.code]!);
         throw e;
       }
     },

@@ -1,6 +1,6 @@
 import type { ExecutionEngine } from '../../engine/engine.js';
 import type { ExecuteOutcome, ExecuteRequest, ExecutionCaller, ExecutionSource } from '../../engine/types.js';
-import { invalidField, isAppError } from '../../platform/errors.js';
+import { invalidField } from '../../platform/errors.js';
 import type { ConnectionsService } from '../connections/connections.service.js';
 import type { ExecuteBodyInput } from './actions.schemas.js';
 
@@ -9,9 +9,6 @@ export interface ExecuteReply {
   body: Record<string, unknown>;
   outcome: ExecuteOutcome;
 }
-
-/** Codes whose status differs on this endpoint (the spec's Errors table). */
-const STATUS_HERE: Record<string, number> = { INTEGRATION_NOT_FOUND: 400, CONNECTION_NOT_FOUND: 400 };
 
 /**
  * POST /api/v1/actions/execute over REST: turns either request shape into one engine request, and the engine's
@@ -28,17 +25,11 @@ export class ActionsService {
     const earlier = body.pieceName !== undefined;
     const req = earlier ? await this.earlierRequest(caller, body) : this.currentRequest(body);
     const idempotencyKey = body.idempotencyKey ?? opts.idempotencyKey;
-    let outcome: ExecuteOutcome;
-    try {
-      outcome = await this.deps.engine.execute(caller, {
-        ...req,
-        source: opts.source ?? 'rest',
-        ...(idempotencyKey ? { idempotencyKey } : {}),
-      });
-    } catch (err) {
-      if (isAppError(err) && STATUS_HERE[err.code]) throw err.withStatus(STATUS_HERE[err.code]!);
-      throw err;
-    }
+    const outcome = await this.deps.engine.execute(caller, {
+      ...req,
+      source: opts.source ?? 'rest',
+      ...(idempotencyKey ? { idempotencyKey } : {}),
+    });
     if (outcome.status === 'approval_required') {
       return { outcome, body: { success: false, status: 'approval_required', approval: outcome.approval } };
     }
