@@ -248,9 +248,24 @@ export function createServices(
     egressAllow: config.egressAllow,
     preview: (input, enforcedKeys) => redactInput(input, { enforcedKeys }).preview,
   });
-  const approvals = new ApprovalsService({ orm, registry, workspaces, policies: approvalPolicies, publicUrl: config.publicUrl });
+  // Outbound webhooks (trigger callbacks, approval notifications): see src/platform/delivery.
+  const signing = new SigningSecrets({ orm, secrets });
+  const delivery = new DeliveryService({ db, secrets, signing, egress, config: config.delivery, log });
+  jobs.register(delivery.purgeJob());
+  const approvalWebhooks = new ApprovalWebhooks({ delivery, publicUrl: config.publicUrl });
+  const approvals = new ApprovalsService({
+    orm,
+    registry,
+    workspaces,
+    policies: approvalPolicies,
+    publicUrl: config.publicUrl,
+    notifier: approvalWebhooks,
+  });
   jobs.register(expireApprovalsJob(approvals, log));
+  // OAuth2 tokens refreshed ahead of expiry and after a 401 (src/modules/connect).
+  const oauthRefresher = new OAuthRefresher({ db, registry, connections, oauthApps, egress, log });
   const engine = new ExecutionEngine({
+    refresher: oauthRefresher,
     orm,
     registry,
     workspaces,
@@ -313,14 +328,8 @@ export function createServices(
     publicUrl: config.publicUrl,
     log,
   });
-  const oauthRefresher = new OAuthRefresher({ db, registry, connections, oauthApps, egress, log });
-  engine.setRefresher(oauthRefresher);
   for (const job of connectJobs({ orm, refresher: oauthRefresher, aheadSeconds: config.oauthRefreshAheadSeconds, log }))
     jobs.register(job);
-  // Outbound webhooks (trigger callbacks, approval notifications): see src/platform/delivery.
-  const signing = new SigningSecrets({ orm, secrets });
-  const delivery = new DeliveryService({ db, secrets, signing, egress, config: config.delivery, log });
-  jobs.register(delivery.purgeJob());
   const webhookSigningSecret = new WebhookSigningSecretService({ signing });
   // Triggers: sources, inbound webhooks, polling (see src/modules/triggers).
   const sourceSecrets = new SourceSecrets(secrets);
@@ -362,8 +371,6 @@ export function createServices(
   });
   workspaces.onBeforeDelete((actor, workspaceId) => triggers.disableWorkspace(actor, workspaceId));
   workspaces.onDeleteCheck((tx, orgId, workspaceId) => triggers.activeIn(tx, orgId, workspaceId));
-  const approvalWebhooks = new ApprovalWebhooks({ delivery, publicUrl: config.publicUrl });
-  approvals.setNotifier(approvalWebhooks);
   const codeRunApprovals = new CodeRunApprovals({
     orm,
     approvals,
@@ -382,6 +389,8 @@ export function createServices(
     bus,
   });
   const mcp = createMcpServices({
+    // Code Mode runs are analysed first; policy groups needing approval pause them before anything runs (0067).
+    codeRunGates: codeRunGates({ codeRuns: codeRunApprovals, endUsers }),
     config,
     orm,
     bus,
@@ -410,8 +419,6 @@ export function createServices(
     grants: mcp.mcpTokens,
     throttle: auth.throttle,
   });
-  // Code Mode runs are analysed first; policy groups needing approval pause them before anything runs (0067).
-  mcp.mcpCodeMode.setGates(codeRunGates({ codeRuns: codeRunApprovals, endUsers }));
   return {
     bus,
     jobs,

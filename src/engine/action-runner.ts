@@ -21,6 +21,7 @@ import type { ConnectionRecord, CredentialRefresher, ExecutionCaller, ResolvedTa
 
 export interface RunnerDeps {
   orm: Orm;
+  refresher: CredentialRefresher;
   connections: ConnectionsService;
   files: FileStore;
   egress: EgressGuard;
@@ -39,19 +40,14 @@ export type RunResult = { ok: true; output: unknown } | { ok: false; error: stri
  * cancel, out comes a {@link RunResult} (an upstream failure) or an AppError (the call's own fault).
  */
 export class ActionRunner {
-  private refresher: CredentialRefresher | null = null;
   /** One timer for every run's timeout, instead of a timer per call. */
   private readonly deadlines = new Deadlines();
 
   constructor(private readonly deps: RunnerDeps) {}
 
-  setRefresher(refresher: CredentialRefresher): void {
-    this.refresher = refresher;
-  }
-
   /** The decrypted credentials of a connection, refreshed first when an OAuth2 token is about to expire. */
   async credentials(conn: ConnectionRecord): Promise<ConnectionValue> {
-    if (this.refresher && (conn.type === 'OAUTH2' || conn.type === 'PLATFORM_OAUTH2')) return this.refresher.fresh(conn);
+    if (conn.type === 'OAUTH2' || conn.type === 'PLATFORM_OAUTH2') return this.deps.refresher.fresh(conn);
     return this.deps.connections.credentials(conn);
   }
 
@@ -75,14 +71,8 @@ export class ActionRunner {
     const conn = target.connection;
     let auth: ConnectionValue | null = conn ? await this.credentials(conn) : null;
     let result = await this.runOnce(caller, target, action, input, auth, signal);
-    if (
-      !result.ok &&
-      conn &&
-      this.refresher &&
-      (conn.type === 'OAUTH2' || conn.type === 'PLATFORM_OAUTH2') &&
-      result.httpStatus === 401
-    ) {
-      auth = await this.refresher.afterUnauthorized(conn);
+    if (!result.ok && conn && (conn.type === 'OAUTH2' || conn.type === 'PLATFORM_OAUTH2') && result.httpStatus === 401) {
+      auth = await this.deps.refresher.afterUnauthorized(conn);
       if (auth) result = await this.runOnce(caller, target, action, input, auth, signal);
     }
     return result;

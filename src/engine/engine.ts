@@ -46,6 +46,8 @@ export interface EngineDeps {
   files: FileStore;
   egress: EgressGuard;
   resources: ActionResources;
+  /** Refreshes OAuth2 tokens before use and after a 401. */
+  refresher: CredentialRefresher;
   /** Human Gates: every call passes it before anything runs. Required: there is no open default (0090). */
   gate: ExecutionGate;
   publicUrl: string;
@@ -67,10 +69,6 @@ export class ExecutionEngine {
   constructor(private readonly deps: EngineDeps) {
     this.targets = new TargetResolver(deps);
     this.runner = new ActionRunner(deps);
-  }
-
-  setRefresher(refresher: CredentialRefresher): void {
-    this.runner.setRefresher(refresher);
   }
 
   // ---- the pipeline ---------------------------------------------------------------------------------------

@@ -14,7 +14,7 @@ import { McpServersService } from '../modules/mcp-servers/mcp-servers.service.js
 import { McpToolsService } from '../modules/mcp-servers/mcp-tools.service.js';
 import type { WorkspacesService } from '../modules/workspaces/workspaces.service.js';
 import { McpTokens } from './auth/tokens.js';
-import { CodeModeRunner } from './code-mode/runner.js';
+import { CodeModeRunner, type CodeRunGates } from './code-mode/runner.js';
 import { McpInvoker } from './invoke.js';
 import { OAuthClients } from './oauth/clients.js';
 import { McpOAuthService } from './oauth/oauth.service.js';
@@ -44,7 +44,9 @@ export function createMcpServices(d: {
   /** The JavaScript sandbox's worker threads Code Mode runs on. */
   jsSandbox: JsSandboxPool;
   /** Human Gates: the status of an approval request, so continuations learn of rejections. */
-  approvalStatus?: ApprovalStatusLookup;
+  approvalStatus: ApprovalStatusLookup;
+  /** Human Gates around a Code Mode run: its pre-run analysis and batch approvals (0067). */
+  codeRunGates: CodeRunGates;
 }) {
   const { config, orm, bus } = d;
   // A plan downgrade suspends the newest servers beyond the plan's mcpServers limit.
@@ -65,8 +67,9 @@ export function createMcpServices(d: {
     secrets: d.secrets,
     sandbox: d.jsSandbox,
     limits: { timeoutMs: config.codeModeTimeoutMs, memoryBytes: config.codeModeMemoryMb * 1024 * 1024, pollIntervalMs: 1000 },
+    gates: d.codeRunGates,
+    approvalStatus: d.approvalStatus,
   });
-  if (d.approvalStatus) mcpCodeMode.setApprovalStatusLookup(d.approvalStatus);
   const mcpProtocol: ProtocolDeps = { invoker, codeMode: mcpCodeMode, version: VERSION };
   const mcpServers = new McpServersService({
     orm,

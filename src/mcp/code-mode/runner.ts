@@ -144,8 +144,8 @@ class ReplayMismatch extends Error {
  * results instead of running those actions again, until the next approval or the end.
  */
 export class CodeModeRunner {
-  private gates: CodeRunGates | null = null;
-  private approvalStatus: ApprovalStatusLookup | null = null;
+  private readonly gates: CodeRunGates;
+  private readonly approvalStatus: ApprovalStatusLookup;
 
   constructor(
     private readonly deps: {
@@ -155,17 +155,14 @@ export class CodeModeRunner {
       limits: CodeModeLimits;
       /** Worker threads the code runs on (absent: the process's default pool). */
       sandbox?: JsSandboxPool;
+      /** Human Gates: analysis and batch approvals around a run (see CodeRunGates). Required: no open default. */
+      gates: CodeRunGates;
+      /** Human Gates: how continuations learn that an approval was rejected, expired or canceled. */
+      approvalStatus: ApprovalStatusLookup;
     },
-  ) {}
-
-  /** Human Gates: analysis and batch approvals around a run (see CodeRunGates). */
-  setGates(gates: CodeRunGates | null): void {
-    this.gates = gates;
-  }
-
-  /** Human Gates: how continuations learn that an approval was rejected, expired or canceled. */
-  setApprovalStatusLookup(lookup: ApprovalStatusLookup | null): void {
-    this.approvalStatus = lookup;
+  ) {
+    this.gates = deps.gates;
+    this.approvalStatus = deps.approvalStatus;
   }
 
   async start(ctx: McpCallContext, surface: Surface, code: string): Promise<CodeResult> {
@@ -173,7 +170,7 @@ export class CodeModeRunner {
     const runId = newId();
     const state: RunState = { steps: {}, pending: [] };
     // The pre-run analysis: it sees the code and the action surface before anything runs.
-    const decision = await this.gates?.analyze({ runId, code, codeHash: sha256(code), surface, ctx });
+    const decision = await this.gates.analyze({ runId, code, codeHash: sha256(code), surface, ctx });
     if (decision?.gateContext) state.gateContext = decision.gateContext;
     if (decision?.blocked) {
       const error = { name: decision.blocked.code, message: `${decision.blocked.message} The code did not run.` };
@@ -230,7 +227,7 @@ export class CodeModeRunner {
    */
   private async settleBatch(ctx: McpCallContext, state: RunState, waitSeconds: number): Promise<RunOutcome | null> {
     const batch = state.batch!;
-    const s = await this.gates!.batchState(ctx.server.orgId, batch[0]!.id, waitSeconds);
+    const s = await this.gates.batchState(ctx.server.orgId, batch[0]!.id, waitSeconds);
     const none = { logs: [], sandboxMs: 0, timings: [] };
     if (s.status === 'approved') {
       state.batchApproved = true;
@@ -262,7 +259,7 @@ export class CodeModeRunner {
   ): Promise<PendingStep[]> {
     const still: PendingStep[] = [];
     for (const p of state.pending) {
-      const status = this.approvalStatus ? await this.approvalStatus(ctx.server.orgId, p.approval.id) : null;
+      const status = await this.approvalStatus(ctx.server.orgId, p.approval.id);
       if (status === 'pending') {
         still.push(p);
         continue;
@@ -528,8 +525,7 @@ export class CodeModeRunner {
       };
     }
     // The run ended: its batch approvals are used up, whatever happened (a failed run asks anew).
-    if (state.batch && this.gates)
-      await this.gates.finish(ctx.server.orgId, runId, outcome.kind === 'completed' ? 'success' : 'failed');
+    if (state.batch) await this.gates.finish(ctx.server.orgId, runId, outcome.kind === 'completed' ? 'success' : 'failed');
     if (row) {
       result.structuredContent.codeRunId = runId;
       state.pending = [];

@@ -70,6 +70,8 @@ export interface ApprovalsDeps {
   workspaces: WorkspacesService;
   policies: ApprovalPoliciesService;
   publicUrl: string;
+  /** Lifecycle notifications (approval webhooks). */
+  notifier: ApprovalNotifier;
 }
 
 export type RequestBase = Omit<Parameters<typeof repo.insertRequest>[1], 'id' | 'status' | 'expiresAt' | 'idempotencyKey'>;
@@ -122,13 +124,10 @@ const newIdempotencyKey = () => 'idem_' + randomBytes(18).toString('base64url');
  * A receipt binds an approval to (idempotency key, input hash): exactly that retry may run, once.
  */
 export class ApprovalsService {
-  private notifier: ApprovalNotifier | null = null;
+  private readonly notifier: ApprovalNotifier;
 
-  constructor(private readonly deps: ApprovalsDeps) {}
-
-  /** Lifecycle notifications (approval webhooks) plug in here. */
-  setNotifier(n: ApprovalNotifier): void {
-    this.notifier = n;
+  constructor(private readonly deps: ApprovalsDeps) {
+    this.notifier = deps.notifier;
   }
 
   // ---- the gate -------------------------------------------------------------------------------------------
@@ -374,7 +373,7 @@ export class ApprovalsService {
   /** A request with its recent webhook deliveries: what REST (and any other caller) shows of one request. */
   async get(actor: Actor, id: string): Promise<{ approval: ApprovalView; webhookDeliveries: ApprovalDelivery[] }> {
     const approval = toApproval(await this.find(actor, id), this.deps.publicUrl);
-    return { approval, webhookDeliveries: this.notifier ? await this.notifier.deliveriesFor(approval.orgId, approval.id) : [] };
+    return { approval, webhookDeliveries: await this.notifier.deliveriesFor(approval.orgId, approval.id) };
   }
 
   /**
@@ -578,7 +577,6 @@ export class ApprovalsService {
     receipt: repo.ReceiptRow | null,
     linkToken: string | null,
   ): Promise<void> {
-    if (!this.notifier) return;
     const approvers = (row.policySnapshot as { approvers?: Array<Record<string, unknown>> }).approvers ?? [];
     await this.notifier.enqueue(tx, row.orgId, {
       type,
