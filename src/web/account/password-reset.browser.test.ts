@@ -5,6 +5,7 @@ import { launchBrowser } from '../../../test/browser.js';
 import { freePort } from '../../../test/fixture-process.js';
 import { startApp, type TestApp } from '../../../test/harness.js';
 import { startSmtpSink } from '../../../test/mail.js';
+import { axeViolations } from '../../../test/a11y.js';
 import { needs } from '../../../test/system-binaries.js';
 
 /** The password reset pages: in headless Chromium from the sign-in form's link, and their refusals over HTTP. */
@@ -49,6 +50,7 @@ describe('password reset pages', { skip: needs('chromium') }, () => {
       const [tab] = await Promise.all([context.waitForEvent('page'), page.click('#forgot')]);
       await tab.waitForLoadState();
       assert.equal(new URL(tab.url()).pathname, '/auth/reset-password');
+      assert.deepEqual(await axeViolations(tab), [], 'axe-core: the reset page');
       await tab.fill('#email', 'page-owner@example.com');
       await tab.click('#request button[type=submit]');
       await tab.waitForSelector('#confirm');

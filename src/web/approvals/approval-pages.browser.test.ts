@@ -8,10 +8,11 @@ import { launchBrowser } from '../../../test/browser.js';
 import { freePort } from '../../../test/fixture-process.js';
 import { startApp, type TestApp } from '../../../test/harness.js';
 import { needs } from '../../../test/system-binaries.js';
+import { axeViolations } from '../../../test/a11y.js';
 
 const ZONE = 'America/New_York';
 
-/** Light checks of what a page offers every reader (axe-core is not set up in this project). */
+/** Light checks of what a page offers every reader, beyond axe-core (test/a11y.ts): one h1, no sideways scrolling. */
 const A11Y = `(() => {
   const out = [];
   if (!document.documentElement.lang) out.push('html has no lang');
@@ -99,6 +100,7 @@ describe('approval review pages in a browser', { skip: needs('chromium') }, () =
   }
   async function check(page: Page, name: string, width: number) {
     assert.deepEqual(await page.evaluate(A11Y), [], `${name} at ${width} px`);
+    assert.deepEqual(await axeViolations(page), [], `axe-core: ${name} at ${width} px`);
     await page.screenshot({ path: path.join(shots, `${name}-${width}.png`), fullPage: true });
   }
   const clean = (s: string) => s.replace(/[\s\u202f]+/g, ' ').trim();

@@ -9,6 +9,7 @@ import { startApp, type TestApp } from '../../../test/harness.js';
 import { FixtureProcess, freePort } from '../../../test/fixture-process.js';
 import { formIntegrations, oauthIntegration, register } from '../../../test/connect-fixtures.js';
 import { Receiver } from '../../../test/receiver.js';
+import { axeViolations } from '../../../test/a11y.js';
 import { needs } from '../../../test/system-binaries.js';
 
 /**
@@ -89,6 +90,7 @@ describe('connect page and portal in a real browser', { skip: needs('chromium') 
       assert.equal(await field.getAttribute('type'), 'password');
       assert.equal(await field.getAttribute('aria-required'), 'true');
       assert.equal(await page.getByText('Find it under Settings → API.').count(), 1);
+      assert.deepEqual(await axeViolations(page), [], 'axe-core: the connect form at 375 px');
       assert.ok(
         await page.evaluate('document.documentElement.scrollWidth <= window.innerWidth'),
         'no horizontal scrolling on a phone',
@@ -144,6 +146,7 @@ describe('connect page and portal in a real browser', { skip: needs('chromium') 
         "the logo, served by the service, shows under the page's CSP",
       );
       assert.deepEqual(refused, []);
+      assert.deepEqual(await axeViolations(page), [], 'axe-core: the MySQL form at 390 px');
       assert.equal(await page.getByLabel('Port').inputValue(), '3306', "the prop's declared default is filled in");
       const connect = await page.getByRole('button', { name: 'Connect' }).boundingBox();
       const cancel = await page.getByRole('button', { name: 'Cancel' }).boundingBox();
@@ -251,12 +254,14 @@ describe('connect page and portal in a real browser', { skip: needs('chromium') 
     const endUser = (await t.post('/api/v1/end-users', key, { workspaceId: ws, externalId: 'portal-user', displayName: 'Grace' }))
       .body.endUser;
     const link = (await t.post(`/api/v1/end-users/${endUser.id}/connect-token`, key, {})).body.connectUrl as string;
-    const page = await browser.newPage();
+    const context = await browser.newContext(); // axe-core opens pages of its own in it
+    const page = await context.newPage();
     try {
       await page.goto(link);
       assert.equal(await page.getByRole('heading', { name: 'Your connections' }).count(), 1);
       const items = page.getByRole('list', { name: 'Integrations' }).getByRole('listitem');
       assert.equal(await items.count(), 2);
+      assert.deepEqual(await axeViolations(page), [], 'axe-core: the portal');
 
       // Connect the form integration and come back.
       await page.getByRole('button', { name: 'Connect Secret Service' }).click();
@@ -312,7 +317,7 @@ describe('connect page and portal in a real browser', { skip: needs('chromium') 
         ['test-oauth'],
       );
     } finally {
-      await page.close();
+      await context.close();
     }
   });
 
@@ -355,6 +360,7 @@ describe('connect page and portal in a real browser', { skip: needs('chromium') 
         const item = page.locator(`[id="approval-${approval.id}"]`);
         assert.match((await item.locator('pre').textContent()) ?? '', /"Authorization": "\[REDACTED\]"/);
         assert.equal(await page.getByText('browser-secret-123').count(), 0);
+        assert.deepEqual(await axeViolations(page), [], 'axe-core: the portal with an approval on a phone');
         assert.ok(
           await page.evaluate('document.documentElement.scrollWidth <= window.innerWidth'),
           'no horizontal scrolling on a phone',
