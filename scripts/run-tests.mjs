@@ -39,6 +39,21 @@ const ci = process.env.CI === 'true' || process.env.CI === '1';
 const { NODE_TEST_CONTEXT: _inherited, ...parentEnv } = process.env;
 const childEnv = { ...parentEnv, NODE_OPTIONS: '--max-old-space-size=4096' };
 
+// Each file runs in a process group of its own, out of reach of the terminal's Ctrl-C: a stopped run stops them.
+const running = new Set();
+for (const signal of ['SIGINT', 'SIGTERM']) {
+  process.on(signal, () => {
+    for (const child of running) {
+      try {
+        process.kill(-child.pid, signal);
+      } catch {
+        // already gone
+      }
+    }
+    process.exit(signal === 'SIGINT' ? 130 : 143);
+  });
+}
+
 /** Run one file; its output is printed in one piece when it ends, so that two files' lines never interleave. */
 function runFile(file) {
   const started = Date.now();
@@ -48,6 +63,7 @@ function runFile(file) {
       stdio: ['ignore', 'pipe', 'pipe'],
       detached: true, // its own process group: a timeout stops whatever it started too
     });
+    running.add(child);
     const chunks = [];
     child.stdout.on('data', (c) => chunks.push(c));
     child.stderr.on('data', (c) => chunks.push(c));
@@ -65,6 +81,7 @@ function runFile(file) {
       setTimeout(() => kill('SIGKILL'), 5000).unref();
     }, timeoutS * 1000);
     child.on('close', (code, signal) => {
+      running.delete(child);
       clearTimeout(timer);
       kill('SIGKILL'); // anything it left running in its group
       const output = Buffer.concat(chunks).toString('utf8');

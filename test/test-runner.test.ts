@@ -1,6 +1,7 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
+import { readdirSync, readFileSync } from 'node:fs';
 
 /** Run scripts/run-tests.mjs on one fixture file; resolves with its exit code and output. */
 function runTests(file: string, env: Record<string, string>): Promise<{ code: number | null; out: string }> {
@@ -17,6 +18,33 @@ function runTests(file: string, env: Record<string, string>): Promise<{ code: nu
 }
 
 describe('the test runner (npm test)', () => {
+  it('stopped itself (Ctrl-C, SIGTERM), stops the test files it runs', async () => {
+    const child = spawn(process.execPath, ['scripts/run-tests.mjs', 'test/fixtures/runner/hangs.ts'], {
+      env: { ...process.env, CI: '', NODE_TEST_CONTEXT: '' },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    // The processes `node --test` runs the fixture in (the runner's own command line names the file too).
+    const fixturePids = (): number[] =>
+      readdirSync('/proc')
+        .filter((d) => /^\d+$/.test(d))
+        .filter((d) => {
+          try {
+            const argv = readFileSync(`/proc/${d}/cmdline`, 'utf8').split('\0');
+            return argv.includes('--test') && argv.includes('test/fixtures/runner/hangs.ts');
+          } catch {
+            return false;
+          }
+        })
+        .map(Number);
+    for (let i = 0; i < 300 && fixturePids().length === 0; i++) await new Promise((r) => setTimeout(r, 50));
+    assert.ok(fixturePids().length > 0, 'the fixture runs');
+    const exited = new Promise<number | null>((resolve) => child.on('close', (code) => resolve(code)));
+    child.kill('SIGTERM');
+    assert.equal(await exited, 143);
+    for (let i = 0; i < 100 && fixturePids().length > 0; i++) await new Promise((r) => setTimeout(r, 50));
+    assert.deepEqual(fixturePids(), [], 'no test process outlives the runner');
+  });
+
   it('stops a test file that does not finish in its time and fails the run', async () => {
     const r = await runTests('test/fixtures/runner/hangs.ts', { SWITCHBOARD_TEST_FILE_TIMEOUT_S: '5' });
     assert.equal(r.code, 1, r.out);
