@@ -1,26 +1,16 @@
 import { performance } from 'node:perf_hooks';
-import type { ActionResources, Props } from '../integrations/framework.js';
+import type { Props } from '../integrations/framework.js';
 import type { ConnectionValue } from '../integrations/pieces/protocol.js';
-import type { IntegrationRegistry } from '../integrations/registry.js';
-import type { FileStore } from '../integrations/state/file-store.js';
-import type { Orm } from '../platform/db/database.js';
-import type { EgressGuard } from '../platform/egress.js';
 import { AppError, isAppError } from '../platform/errors.js';
 import { newId } from '../platform/ids.js';
-import type { ConnectionsService } from '../modules/connections/connections.service.js';
-import type { EndUsersService } from '../modules/end-users/end-users.service.js';
-import type { PartialsService } from '../modules/partials/partials.service.js';
-import type { WorkspaceIntegrationsService } from '../modules/workspace-integrations/workspace-integrations.service.js';
-import type { WorkspacesService } from '../modules/workspaces/workspaces.service.js';
-import { ActionRunner, type RunResult } from './action-runner.js';
+import { ActionRunner, type RunResult, type RunnerDeps } from './action-runner.js';
 import type { ActivityRecorder, ActivityRow } from './activity.js';
 import { hashValue } from './hash.js';
 import type { IdempotencyStore } from './idempotency.js';
 import type { UsageLimiter } from './limits.js';
-import { TargetResolver, type What } from './target.js';
+import { TargetResolver, type TargetDeps, type What } from './target.js';
 import type {
   ConnectionRecord,
-  CredentialRefresher,
   ExecuteOutcome,
   ExecuteRequest,
   ExecutionCaller,
@@ -32,27 +22,13 @@ import type {
   TargetRequest,
 } from './types.js';
 
-export interface EngineDeps {
-  orm: Orm;
-  registry: IntegrationRegistry;
-  workspaces: WorkspacesService;
-  endUsers: EndUsersService;
-  workspaceIntegrations: WorkspaceIntegrationsService;
-  partials: PartialsService;
-  connections: ConnectionsService;
+/** What the stages need (TargetDeps, RunnerDeps), and what the pipeline itself uses. */
+export interface EngineDeps extends TargetDeps, RunnerDeps {
   limits: UsageLimiter;
   idempotency: IdempotencyStore;
   activity: ActivityRecorder;
-  files: FileStore;
-  egress: EgressGuard;
-  resources: ActionResources;
-  /** Refreshes OAuth2 tokens before use and after a 401. */
-  refresher: CredentialRefresher;
   /** Human Gates: every call passes it before anything runs. Required: there is no open default (0090). */
   gate: ExecutionGate;
-  publicUrl: string;
-  /** Longest a single action may run before the engine gives up on it. */
-  actionTimeoutMs: number;
   log: { warn(o: object, m?: string): void; error(o: object, m?: string): void };
 }
 
