@@ -14,6 +14,7 @@ import { registerPageHeaders } from './platform/http/page-headers.js';
 import { ErrorBody } from './platform/http/schemas.js';
 import { jsonBodyProblem } from './platform/http/json-limits.js';
 import { openApiRouteTransform } from './platform/http/openapi.js';
+import { isRouteAccess, noAuth, type RouteAccess } from './platform/http/route-access.js';
 import { newRequestId } from './platform/ids.js';
 import { lazySerializers, lazyValidator } from './platform/http/lazy-compilers.js';
 import { apiKeysRoutes } from './modules/api-keys/api-keys.routes.js';
@@ -69,7 +70,7 @@ export type { AppDeps, Services };
 declare module 'fastify' {
   interface FastifyInstance {
     services: Services;
-    routeList: ReadonlyArray<{ method: string; url: string }>;
+    routeList: ReadonlyArray<{ method: string; url: string; readonly access: RouteAccess | undefined }>;
     config: Readonly<Config>;
     db: Database;
   }
@@ -100,6 +101,12 @@ const SHARED_SCHEMAS = [
   ApprovalReceipt,
 ];
 
+/** Every route says who may call it (route-access.ts): a route without a valid declaration stops the start. */
+export function assertEveryRouteDeclaresAccess(routes: ReadonlyArray<{ method: string; url: string; access: unknown }>): void {
+  const undeclared = routes.filter((r) => !isRouteAccess(r.access)).map((r) => `${r.method} ${r.url}`);
+  if (undeclared.length > 0) throw new Error(`Routes without an access declaration: ${undeclared.join(', ')}`);
+}
+
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const { config } = deps;
   const app = Fastify({
@@ -122,10 +129,17 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     return503OnClosing: true,
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
   }).withTypeProvider<TypeBoxTypeProvider>();
-  // The route table as registered (tests walk it: every HTML page carries the security headers).
-  const routeList: Array<{ method: string; url: string }> = [];
+  // The route table as registered, with each route's access declaration (checked below; tests walk it).
+  const routeList: Array<{ method: string; url: string; readonly access: RouteAccess | undefined }> = [];
   app.addHook('onRoute', (r) => {
-    for (const method of [r.method].flat()) routeList.push({ method, url: r.url });
+    for (const method of [r.method].flat())
+      routeList.push({
+        method,
+        url: r.url,
+        get access() {
+          return r.config?.access;
+        },
+      });
   });
   app.decorate('routeList', routeList);
 
@@ -192,19 +206,29 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     transform: openApiRouteTransform,
     refResolver: { buildLocalReference: (json, _base, _frag, i) => (typeof json.$id === 'string' ? json.$id : `def-${i}`) },
   });
-  await app.register(swaggerUi, {
-    routePrefix: '/docs',
-    // Its own CSP (hashes of its inline parts), framed by no one, and no upgrade of http deployments.
-    staticCSP: true,
-    transformStaticCSP: (header: string) =>
-      header.replace("frame-ancestors 'self'", "frame-ancestors 'none'").replace(' upgrade-insecure-requests;', ''),
-    uiConfig: { docExpansion: 'list', deepLinking: true },
-    theme: {
-      title: 'Switchboard API reference',
-      css: [{ filename: 'switchboard.css', content: '.swagger-ui .topbar { display: none }' }],
-    },
+  // The reference pages are public; the plugin's routes get their declaration here, as every route must have one.
+  await app.register(async (docs) => {
+    docs.addHook('onRoute', (r) => {
+      r.config = { ...r.config, access: noAuth('the API reference is public') };
+    });
+    await docs.register(swaggerUi, {
+      routePrefix: '/docs',
+      // Its own CSP (hashes of its inline parts), framed by no one, and no upgrade of http deployments.
+      staticCSP: true,
+      transformStaticCSP: (header: string) =>
+        header.replace("frame-ancestors 'self'", "frame-ancestors 'none'").replace(' upgrade-insecure-requests;', ''),
+      uiConfig: { docExpansion: 'list', deepLinking: true },
+      theme: {
+        title: 'Switchboard API reference',
+        css: [{ filename: 'switchboard.css', content: '.swagger-ui .topbar { display: none }' }],
+      },
+    });
   });
-  app.get('/api/v1/openapi.json', { config: { auth: 'none' }, schema: { hide: true } }, async () => app.swagger());
+  app.get(
+    '/api/v1/openapi.json',
+    { config: { access: noAuth('the API description is public') }, schema: { hide: true } },
+    async () => app.swagger(),
+  );
 
   registerMetrics(app);
   await app.register(healthRoutes);
@@ -236,6 +260,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(mcpServersRoutes);
   await app.register(mcpEndpointRoutes);
   await app.register(mcpOAuthRoutes);
+  assertEveryRouteDeclaresAccess(routeList);
 
   const stopBackground = async () => {
     await services.poller.stop();

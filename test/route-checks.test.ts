@@ -2,11 +2,16 @@ import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { startApp, type TestApp } from './harness.js';
 import { buildWorld, FIXTURES, type World } from './world.js';
+import { assertEveryRouteDeclaresAccess } from '../src/app.js';
+import type { RouteAccess } from '../src/platform/http/route-access.js';
 
 /**
- * One check applied to every API-key route the OpenAPI document lists: no key, a garbage key, an expired key and a
- * revoked key get 401; another organization's resource gets 404; a workspace-scoped key outside its workspaces
- * gets 403 SCOPE_DENIED. A route missing from FIXTURES fails the suite, so new routes cannot skip the check.
+ * One check applied to every route, driven by the access each route declares (src/platform/http/route-access.ts,
+ * published as `x-switchboard-access` in the OpenAPI document): on API-key routes no key, a garbage key, an expired
+ * key and a revoked key get 401; another organization's resource gets 404; a workspace-scoped key outside its
+ * workspaces gets 403 SCOPE_DENIED where the route declares a reach of `organization` or `workspace`, and is served
+ * where it declares `any`; a key without a declared permission gets 403 FORBIDDEN. Session and operator routes refuse
+ * everything but their own credential. A route missing from FIXTURES fails the suite, so new routes cannot skip it.
  */
 describe('route checks on every API-key route', () => {
   let t: TestApp;
@@ -15,8 +20,9 @@ describe('route checks on every API-key route', () => {
   let scopedKey: string;
   let expiredKey: string;
   let revokedKey: string;
-  let operations: Array<{ method: string; path: string }>;
-  let otherAuth: Array<{ method: string; path: string; scheme: string }>;
+  let noDecideKey: string;
+  let operations: Array<{ method: string; path: string; access: RouteAccess & { auth: 'apiKey' } }>;
+  let otherAuth: Array<{ method: string; path: string; auth: 'session' | 'operator' }>;
 
   before(async () => {
     t = await startApp();
@@ -30,25 +36,43 @@ describe('route checks on every API-key route', () => {
     expiredKey = exp.body.plainKey;
     const rev = await t.post('/api/v1/api-keys', a.key, { name: 'revoked' });
     revokedKey = rev.body.plainKey;
+    const noDecide = await t.post('/api/v1/api-keys', a.key, {
+      name: 'org key without approvals.decide',
+      permissions: { scope: 'org', approvals: { decide: false } },
+    });
+    noDecideKey = noDecide.body.plainKey;
     assert.equal((await t.get('/api/v1/workspaces', revokedKey)).status, 200);
     assert.equal((await t.delete(`/api/v1/api-keys/${rev.body.apiKey.id}`, a.key)).status, 200);
     await new Promise((r) => setTimeout(r, 1100));
 
     const doc = (await t.get('/api/v1/openapi.json')).body as {
-      paths: Record<string, Record<string, { security?: Array<Record<string, unknown>> }>>;
+      paths: Record<string, Record<string, { 'x-switchboard-access'?: RouteAccess }>>;
     };
     operations = [];
     otherAuth = [];
     for (const [path, ops] of Object.entries(doc.paths)) {
       for (const [method, op] of Object.entries(ops)) {
-        if (op.security?.some((s) => 'apiKey' in s)) operations.push({ method: method.toUpperCase(), path });
-        for (const scheme of ['session', 'operatorToken']) {
-          if (op.security?.some((s) => scheme in s)) otherAuth.push({ method: method.toUpperCase(), path, scheme });
-        }
+        const access = op['x-switchboard-access'];
+        assert.ok(access, `${method.toUpperCase()} ${path} publishes no access declaration`);
+        if (access.auth === 'apiKey') operations.push({ method: method.toUpperCase(), path, access });
+        else if (access.auth !== 'none') otherAuth.push({ method: method.toUpperCase(), path, auth: access.auth });
       }
     }
   });
   after(async () => t.close());
+
+  it('declares who may call every route; a route without a declaration stops the start', () => {
+    const undeclared = t.app.routeList.filter((r) => r.access === undefined).map((r) => `${r.method} ${r.url}`);
+    assert.deepEqual(undeclared, []);
+    assert.throws(
+      () => assertEveryRouteDeclaresAccess([{ method: 'GET', url: '/api/v1/new-thing', access: undefined }]),
+      /GET \/api\/v1\/new-thing/,
+    );
+    assert.throws(
+      () => assertEveryRouteDeclaresAccess([{ method: 'GET', url: '/x', access: { auth: 'none', reason: '' } }]),
+      /GET \/x/,
+    );
+  });
 
   it('has a fixture for every API-key route, and no fixture for a route that does not exist', () => {
     const listed = new Set(operations.map((o) => `${o.method} ${o.path}`));
@@ -77,7 +101,7 @@ describe('route checks on every API-key route', () => {
   });
 
   it('answers 401 on session and operator routes without their own credential (an API key is not one)', async () => {
-    assert.ok(otherAuth.some((o) => o.scheme === 'session') && otherAuth.some((o) => o.scheme === 'operatorToken'));
+    assert.ok(otherAuth.some((o) => o.auth === 'session') && otherAuth.some((o) => o.auth === 'operator'));
     for (const { method, path } of otherAuth) {
       const url = path.replace(/\{[^}]+\}/g, '00000000-0000-4000-8000-000000000000');
       for (const key of [null, 'garbage', a.key]) {
@@ -98,14 +122,39 @@ describe('route checks on every API-key route', () => {
     }
   });
 
-  it('answers 403 SCOPE_DENIED to a workspace-scoped key outside its workspaces', async () => {
-    for (const { method, path } of operations) {
-      const fixture = FIXTURES[`${method} ${path}`]!;
-      if (!fixture.scoped) continue;
-      const { url, body } = fixture.build(a);
+  it('answers 403 SCOPE_DENIED to a workspace-scoped key outside its workspaces where the route declares a reach', async () => {
+    const checked = operations.filter((o) => o.access.reach !== 'any');
+    assert.ok(checked.some((o) => o.access.reach === 'organization') && checked.some((o) => o.access.reach === 'workspace'));
+    for (const { method, path } of checked) {
+      const { url, body } = FIXTURES[`${method} ${path}`]!.build(a);
       const res = await t.request(method, url, { key: scopedKey, body });
       assert.equal(res.status, 403, `${method} ${url}: ${res.text}`);
       assert.equal(res.body.error, 'SCOPE_DENIED');
+    }
+  });
+
+  it("serves a workspace-scoped key on routes that declare reach 'any' (they name no workspace)", async () => {
+    const open = operations.filter((o) => o.access.reach === 'any');
+    assert.ok(open.length > 0);
+    for (const { method, path } of open) {
+      const { url, body } = FIXTURES[`${method} ${path}`]!.build(a);
+      const res = await t.request(method, url, { key: scopedKey, body });
+      assert.ok(res.status < 300, `${method} ${url}: ${res.status} ${res.text}`);
+    }
+  });
+
+  it('answers 403 FORBIDDEN to a key without the permission a route declares', async () => {
+    const gated = operations.filter((o) => o.access.permission);
+    assert.deepEqual(
+      gated.map((o) => `${o.method} ${o.path}`),
+      ['POST /api/v1/approvals/{id}/approve', 'POST /api/v1/approvals/{id}/reject', 'POST /api/v1/approvals/{id}/cancel'],
+    );
+    for (const { method, path } of gated) {
+      const { url, body } = FIXTURES[`${method} ${path}`]!.build(a);
+      const res = await t.request(method, url, { key: noDecideKey, body });
+      assert.equal(res.status, 403, `${method} ${url}: ${res.text}`);
+      assert.equal(res.body.error, 'FORBIDDEN');
+      assert.match(res.body.message, /approvals\.decide/);
     }
   });
 });

@@ -11,23 +11,23 @@ export interface World {
 export interface Fixture {
   /** The request naming organization A's resource (used for every check). */
   build: (w: World) => { url: string; body?: unknown };
+  /** Whether the 404 check applies (false is explained next to the entry). Whether a scoped key is refused comes from
+   * the route's own access declaration (src/platform/http/route-access.ts), not from here. */
   crossOrg: boolean;
-  scoped: boolean;
 }
 
-/** crossOrg / scoped: whether the 404 and SCOPE_DENIED checks apply (false is explained next to the entry). */
-const f = (build: Fixture['build'], crossOrg = true, scoped = true): Fixture => ({ build, crossOrg, scoped });
+const f = (build: Fixture['build'], crossOrg = true): Fixture => ({ build, crossOrg });
 
 export const FIXTURES: Record<string, Fixture> = {
   // Listing workspaces filters instead of refusing (tested in the module); there is no foreign resource to name.
-  'GET /api/v1/workspaces': f(() => ({ url: '/api/v1/workspaces' }), false, false),
+  'GET /api/v1/workspaces': f(() => ({ url: '/api/v1/workspaces' }), false),
   // Creating a workspace names no existing resource; a scoped key is refused.
-  'POST /api/v1/workspaces': f(() => ({ url: '/api/v1/workspaces', body: { name: 'N', slug: 'n-route-check' } }), false, true),
+  'POST /api/v1/workspaces': f(() => ({ url: '/api/v1/workspaces', body: { name: 'N', slug: 'n-route-check' } }), false),
   'GET /api/v1/workspaces/{id}': f((w) => ({ url: `/api/v1/workspaces/${w.ws}` })),
   'PATCH /api/v1/workspaces/{id}': f((w) => ({ url: `/api/v1/workspaces/${w.ws}`, body: { name: 'Renamed' } })),
   'DELETE /api/v1/workspaces/{id}': f((w) => ({ url: `/api/v1/workspaces/${w.ws}` })),
-  'GET /api/v1/api-keys': f(() => ({ url: '/api/v1/api-keys' }), false, true),
-  'POST /api/v1/api-keys': f(() => ({ url: '/api/v1/api-keys', body: { name: 'k' } }), false, true),
+  'GET /api/v1/api-keys': f(() => ({ url: '/api/v1/api-keys' }), false),
+  'POST /api/v1/api-keys': f(() => ({ url: '/api/v1/api-keys', body: { name: 'k' } }), false),
   'DELETE /api/v1/api-keys/{id}': f((w) => ({ url: `/api/v1/api-keys/${w.ids.apiKey}` })),
   'POST /api/v1/end-users': f((w) => ({ url: '/api/v1/end-users', body: { workspaceId: w.ws, externalId: 'route-check' } })),
   'GET /api/v1/end-users': f((w) => ({ url: `/api/v1/end-users?workspaceId=${w.ws}` })),
@@ -35,13 +35,9 @@ export const FIXTURES: Record<string, Fixture> = {
   'PATCH /api/v1/end-users/{id}': f((w) => ({ url: `/api/v1/end-users/${w.ids.endUser}`, body: { displayName: 'x' } })),
   'DELETE /api/v1/end-users/{id}': f((w) => ({ url: `/api/v1/end-users/${w.ids.endUser}` })),
   // Members and invitations belong to the organization, not a workspace: every scoped key is refused.
-  'GET /api/v1/members': f(() => ({ url: '/api/v1/members' }), false, true),
-  'POST /api/v1/members/invite': f(
-    () => ({ url: '/api/v1/members/invite', body: { email: 'route-check@example.com' } }),
-    false,
-    true,
-  ),
-  'GET /api/v1/members/invitations': f(() => ({ url: '/api/v1/members/invitations' }), false, true),
+  'GET /api/v1/members': f(() => ({ url: '/api/v1/members' }), false),
+  'POST /api/v1/members/invite': f(() => ({ url: '/api/v1/members/invite', body: { email: 'route-check@example.com' } }), false),
+  'GET /api/v1/members/invitations': f(() => ({ url: '/api/v1/members/invitations' }), false),
   'DELETE /api/v1/members/invitations/{invitationId}': f((w) => ({ url: `/api/v1/members/invitations/${w.ids.invitation}` })),
   'PATCH /api/v1/members/{id}': f((w) => ({ url: `/api/v1/members/${w.ids.member}`, body: { role: 'admin' } })),
   'DELETE /api/v1/members/{id}': f((w) => ({ url: `/api/v1/members/${w.ids.member}` })),
@@ -60,8 +56,8 @@ export const FIXTURES: Record<string, Fixture> = {
     url: '/api/v1/integrations/hash-encode/properties/resolve',
     body: { actionName: 'hash', propertyName: 'algorithm', workspaceId: w.ws },
   })),
-  // Connections: listing filters (a scoped key sees only its workspaces' connections); the rest name A's resources.
-  'GET /api/v1/connections': f(() => ({ url: '/api/v1/connections' }), false, false),
+  // Connections: a list naming a workspace is checked like the rest (without one it filters, tested in the module).
+  'GET /api/v1/connections': f((w) => ({ url: `/api/v1/connections?workspaceId=${w.ws}` })),
   'POST /api/v1/connections': f((w) => ({
     url: '/api/v1/connections',
     body: {
@@ -112,7 +108,7 @@ export const FIXTURES: Record<string, Fixture> = {
   })),
   'GET /api/v1/activity': f((w) => ({ url: `/api/v1/activity?workspaceId=${w.ws}` })),
   // The organization's OAuth app names: any key of the organization may read them; nothing foreign to name.
-  'GET /api/v1/integrations/oauth-status': f(() => ({ url: '/api/v1/integrations/oauth-status' }), false, false),
+  'GET /api/v1/integrations/oauth-status': f(() => ({ url: '/api/v1/integrations/oauth-status' }), false),
   // Hosted connect. Another organization's session answers 403 FORBIDDEN (spec), tested in the connect module.
   'POST /api/v1/connect/token': f((w) => ({
     url: '/api/v1/connect/token',
@@ -124,7 +120,7 @@ export const FIXTURES: Record<string, Fixture> = {
       scope: 'WORKSPACE',
     },
   })),
-  'GET /api/v1/connect/session/{sessionId}': f((w) => ({ url: `/api/v1/connect/session/${w.ids.connectSession}` }), false, true),
+  'GET /api/v1/connect/session/{sessionId}': f((w) => ({ url: `/api/v1/connect/session/${w.ids.connectSession}` }), false),
   'POST /api/v1/end-users/{id}/connect-token': f((w) => ({
     url: `/api/v1/end-users/${w.ids.endUser}/connect-token`,
     body: { expiresIn: 3600 },
@@ -134,22 +130,21 @@ export const FIXTURES: Record<string, Fixture> = {
     body: { email: 'route-check@example.com' },
   })),
   // Custom OAuth apps belong to the organization: every scoped key is refused; list and create name nothing foreign.
-  'GET /api/v1/oauth-apps': f(() => ({ url: '/api/v1/oauth-apps' }), false, true),
+  'GET /api/v1/oauth-apps': f(() => ({ url: '/api/v1/oauth-apps' }), false),
   'POST /api/v1/oauth-apps': f(
     () => ({
       url: '/api/v1/oauth-apps',
       body: { integrationName: 'asana', clientId: 'route-check', clientSecret: 'route-check-secret' },
     }),
     false,
-    true,
   ),
   'GET /api/v1/oauth-apps/{id}': f((w) => ({ url: `/api/v1/oauth-apps/${w.ids.oauthApp}` })),
   'PATCH /api/v1/oauth-apps/{id}': f((w) => ({ url: `/api/v1/oauth-apps/${w.ids.oauthApp}`, body: { name: 'Route check' } })),
   'DELETE /api/v1/oauth-apps/{id}': f((w) => ({ url: `/api/v1/oauth-apps/${w.ids.oauthApp}` })),
   // The webhook signing secret belongs to the organization: there is no foreign resource to name; scoped keys are refused.
-  'POST /api/v1/webhook-signing-secret/rotate': f(() => ({ url: '/api/v1/webhook-signing-secret/rotate' }), false, true),
-  'GET /api/v1/webhook-signing-secret': f(() => ({ url: '/api/v1/webhook-signing-secret' }), false, true),
-  'DELETE /api/v1/webhook-signing-secret': f(() => ({ url: '/api/v1/webhook-signing-secret' }), false, true),
+  'POST /api/v1/webhook-signing-secret/rotate': f(() => ({ url: '/api/v1/webhook-signing-secret/rotate' }), false),
+  'GET /api/v1/webhook-signing-secret': f(() => ({ url: '/api/v1/webhook-signing-secret' }), false),
+  'DELETE /api/v1/webhook-signing-secret': f(() => ({ url: '/api/v1/webhook-signing-secret' }), false),
   'POST /api/v1/triggers/enable': f((w) => ({
     url: '/api/v1/triggers/enable',
     body: {
@@ -167,7 +162,6 @@ export const FIXTURES: Record<string, Fixture> = {
   // The catalog's sample data names no resource and no workspace.
   'POST /api/v1/triggers/test': f(
     () => ({ url: '/api/v1/triggers/test', body: { integrationName: 'webhook', triggerName: 'catch_webhook' } }),
-    false,
     false,
   ),
   'GET /api/v1/triggers': f((w) => ({ url: `/api/v1/triggers?workspaceId=${w.ws}` })),

@@ -8,6 +8,10 @@ import * as serversRepo from '../modules/mcp-servers/mcp-servers.repository.js';
 import type { McpPrincipal } from './auth/tokens.js';
 import { mcpCaller } from './invoke.js';
 import { buildProtocolServer, scopesFor } from './protocol.js';
+import { noAuth } from '../platform/http/route-access.js';
+
+/** The endpoint checks the MCP server's bearer token itself: a 401 carries WWW-Authenticate for OAuth discovery. */
+const byMcpToken = noAuth("the MCP server's access token, checked by the endpoint (401 with WWW-Authenticate)");
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -75,7 +79,7 @@ export async function mcpEndpointRoutes(app: FastifyInstance): Promise<void> {
   });
   for (const path of ['/mcp/srv_:serverId', '/.well-known/oauth-protected-resource/mcp/srv_:serverId']) {
     app.options(path, {
-      config: { auth: 'none' },
+      config: { access: noAuth('CORS preflight') },
       schema: { hide: true },
       handler: async (_req, reply) =>
         reply
@@ -120,7 +124,7 @@ export async function mcpEndpointRoutes(app: FastifyInstance): Promise<void> {
   };
 
   app.post<{ Params: { serverId: string }; Body: string | undefined }>('/mcp/srv_:serverId', {
-    config: { auth: 'none' },
+    config: { access: byMcpToken },
     schema: { hide: true },
     onRequest: authenticate,
     handler: async (req, reply) => {
@@ -201,12 +205,12 @@ export async function mcpEndpointRoutes(app: FastifyInstance): Promise<void> {
       'METHOD_NOT_ALLOWED',
       'Method not allowed: this MCP endpoint is stateless; send JSON-RPC messages with POST.',
     );
-  app.get('/mcp/srv_:serverId', { config: { auth: 'none' }, schema: { hide: true }, handler: notAllowed });
-  app.delete('/mcp/srv_:serverId', { config: { auth: 'none' }, schema: { hide: true }, handler: notAllowed });
+  app.get('/mcp/srv_:serverId', { config: { access: byMcpToken }, schema: { hide: true }, handler: notAllowed });
+  app.delete('/mcp/srv_:serverId', { config: { access: byMcpToken }, schema: { hide: true }, handler: notAllowed });
 
   // RFC 9728 protected-resource metadata, per server.
   app.get<{ Params: { serverId: string } }>('/.well-known/oauth-protected-resource/mcp/srv_:serverId', {
-    config: { auth: 'none' },
+    config: { access: noAuth('public metadata (RFC 9728)') },
     schema: { hide: true },
     handler: async (req, reply) => {
       const serverId = req.params.serverId;

@@ -14,6 +14,10 @@ import {
 import { OAuthError } from './clients.js';
 import { parseLimitedJson, type JsonLimits } from '../../platform/http/json-limits.js';
 import type { AuthorizeRequest, Person } from './oauth.service.js';
+import { noAuth } from '../../platform/http/route-access.js';
+
+/** The consent page checks the person's session itself and answers with its sign-in form (route-access.ts). */
+const authorizePage = noAuth('a signed-in person, checked by the page; consent forms carry a CSRF token');
 
 type Form = Record<string, string>;
 
@@ -68,7 +72,10 @@ export async function mcpOAuthRoutes(app: FastifyInstance): Promise<void> {
     }
     throw err;
   };
-  const cors = { config: { auth: 'none' as const }, schema: { hide: true } };
+  const cors = {
+    config: { access: noAuth('OAuth 2.1: client authentication, PKCE and refresh rotation') },
+    schema: { hide: true },
+  };
   for (const path of [
     '/.well-known/oauth-authorization-server',
     '/mcp/oauth/register',
@@ -187,13 +194,13 @@ export async function mcpOAuthRoutes(app: FastifyInstance): Promise<void> {
   };
 
   app.get<{ Querystring: Record<string, string | undefined> }>('/mcp/oauth/authorize', {
-    config: { auth: 'none' },
+    config: { access: authorizePage },
     schema: { hide: true },
     handler: async (req, reply) => show(reply, req, flat(req.query)),
   });
 
   app.post('/mcp/oauth/authorize', {
-    config: { auth: 'none' },
+    config: { access: authorizePage },
     schema: { hide: true },
     handler: async (req, reply) => {
       // Sign-in happens before the page's CSRF token exists: a browser's cross-site post is refused outright, so no

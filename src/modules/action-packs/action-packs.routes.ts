@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Deleted, IdParams, standardErrors } from '../../platform/http/schemas.js';
 import { ActionPackEnvelope, ActionPackList, ActionPackParams, AddActionPacksBody, Usage } from './action-packs.schemas.js';
+import { operator } from '../../platform/http/route-access.js';
 
 const tags = ['Operator'];
 const security = [{ operatorToken: [] as string[] }];
@@ -10,7 +11,7 @@ export const actionPacksRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const service = app.services.actionPacks;
 
   app.post('/operator/v1/organizations/:id/action-packs', {
-    config: { auth: 'operator' },
+    config: { access: operator() },
     schema: {
       tags,
       summary: 'Add action packs to the monthly quota, for this month or every month',
@@ -25,7 +26,7 @@ export const actionPacksRoutes: FastifyPluginAsyncTypebox = async (app) => {
   });
 
   app.get('/operator/v1/organizations/:id/action-packs', {
-    config: { auth: 'operator' },
+    config: { access: operator() },
     schema: {
       tags,
       summary: "List an organization's action packs (newest first)",
@@ -37,7 +38,7 @@ export const actionPacksRoutes: FastifyPluginAsyncTypebox = async (app) => {
   });
 
   app.delete('/operator/v1/organizations/:id/action-packs/:packId', {
-    config: { auth: 'operator' },
+    config: { access: operator() },
     schema: {
       tags,
       summary: 'Delete an action pack (it stops counting at once, this month included)',
@@ -49,7 +50,7 @@ export const actionPacksRoutes: FastifyPluginAsyncTypebox = async (app) => {
   });
 
   app.get('/operator/v1/organizations/:id/usage', {
-    config: { auth: 'operator' },
+    config: { access: operator() },
     schema: {
       tags,
       summary: "Actions used this month against the organization's quota (plan and action packs)",

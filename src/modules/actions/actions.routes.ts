@@ -2,8 +2,9 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { ExecutionSource } from '../../engine/types.js';
 import { isAppError } from '../../platform/errors.js';
 import { callerOf } from '../../platform/http/auth.js';
-import { ApiKeySecurity, standardErrors } from '../../platform/http/schemas.js';
+import { standardErrors } from '../../platform/http/schemas.js';
 import { ApprovalRequired, ExecuteBody, ExecuteHeaders, ExecuteResult } from './actions.schemas.js';
+import { apiKey } from '../../platform/http/route-access.js';
 
 const tags = ['Actions'];
 /** Codes whose status differs on this endpoint (the spec's Errors table). */
@@ -14,13 +15,13 @@ export const actionsRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const { actions, limits } = app.services;
 
   app.post('/api/v1/actions/execute', {
+    config: { access: apiKey('workspace') },
     schema: {
       tags,
       summary: 'Run one action synchronously (also accepts the earlier pieceName/projectId shape)',
       description:
         'Every response carries X-RateLimit-Limit, X-RateLimit-Remaining and X-RateLimit-Reset when the plan has a rate limit. ' +
         'An upstream failure answers 200 with success false and output.error; a Human Gates policy answers 202 approval_required.',
-      security: ApiKeySecurity,
       headers: ExecuteHeaders,
       body: ExecuteBody,
       response: { 200: ExecuteResult, 202: ApprovalRequired, 409: err, 429: err, ...standardErrors },

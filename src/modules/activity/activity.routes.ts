@@ -1,14 +1,15 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { actorOf } from '../../platform/http/auth.js';
-import { ApiKeySecurity, standardErrors } from '../../platform/http/schemas.js';
+import { standardErrors } from '../../platform/http/schemas.js';
 import { ActivityList, ListActivityQuery } from './activity.schemas.js';
+import { apiKey } from '../../platform/http/route-access.js';
 
 export const activityRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get('/api/v1/activity', {
+    config: { access: apiKey('workspace') },
     schema: {
       tags: ['Activity'],
       summary: 'Executions from every surface (REST, SDK, MCP tools, Code Mode, triggers), newest first',
-      security: ApiKeySecurity,
       querystring: ListActivityQuery,
       response: { 200: ActivityList, ...standardErrors },
     },

@@ -1,7 +1,8 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { actorOf } from '../../platform/http/auth.js';
-import { ApiKeySecurity, Deleted, IdParams, standardErrors } from '../../platform/http/schemas.js';
+import { Deleted, IdParams, standardErrors } from '../../platform/http/schemas.js';
 import { ApiKeyList, CreateApiKeyBody, CreatedApiKey, ListApiKeysQuery } from './api-keys.schemas.js';
+import { apiKey } from '../../platform/http/route-access.js';
 
 const tags = ['API keys'];
 
@@ -9,10 +10,10 @@ export const apiKeysRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const service = app.services.apiKeys;
 
   app.get('/api/v1/api-keys', {
+    config: { access: apiKey('organization') },
     schema: {
       tags,
       summary: 'List API keys (organization-scope key required)',
-      security: ApiKeySecurity,
       querystring: ListApiKeysQuery,
       response: { 200: ApiKeyList, ...standardErrors },
     },
@@ -20,10 +21,10 @@ export const apiKeysRoutes: FastifyPluginAsyncTypebox = async (app) => {
   });
 
   app.post('/api/v1/api-keys', {
+    config: { access: apiKey('organization') },
     schema: {
       tags,
       summary: 'Create an API key; the plain key is shown only in this response',
-      security: ApiKeySecurity,
       body: CreateApiKeyBody,
       response: { 201: CreatedApiKey, ...standardErrors },
     },
@@ -31,10 +32,10 @@ export const apiKeysRoutes: FastifyPluginAsyncTypebox = async (app) => {
   });
 
   app.delete('/api/v1/api-keys/:id', {
+    config: { access: apiKey('organization') },
     schema: {
       tags,
       summary: 'Revoke an API key immediately',
-      security: ApiKeySecurity,
       params: IdParams,
       response: { 200: Deleted, ...standardErrors },
     },

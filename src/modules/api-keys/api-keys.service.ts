@@ -29,7 +29,6 @@ export class ApiKeysService {
   constructor(private readonly deps: ApiKeysDeps) {}
 
   async list(actor: Actor, page: { limit: number; offset: number }) {
-    actor.access.assertOrgWide();
     const [rows, total] = await Promise.all([
       repo.listApiKeys(this.deps.orm, actor.orgId, page.limit, page.offset),
       repo.countActiveApiKeys(this.deps.orm, actor.orgId),
@@ -38,7 +37,6 @@ export class ApiKeysService {
   }
 
   async create(actor: Actor, input: CreateApiKeyInput): Promise<IssuedKey> {
-    actor.access.assertOrgWide();
     return this.issue(actor.orgId, input);
   }
 
@@ -67,7 +65,6 @@ export class ApiKeysService {
   }
 
   async revoke(actor: Actor, id: string) {
-    actor.access.assertOrgWide();
     const row = await repo.revokeApiKey(this.deps.orm, actor.orgId, id);
     if (!row) throw new AppError('NOT_FOUND', 'API key not found.');
     await this.deps.bus.publish({ type: 'api_key', id: row.id });

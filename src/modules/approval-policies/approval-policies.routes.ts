@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { actorOf } from '../../platform/http/auth.js';
-import { ApiKeySecurity, Deleted, IdParams, standardErrors } from '../../platform/http/schemas.js';
+import { Deleted, IdParams, standardErrors } from '../../platform/http/schemas.js';
 import {
   CreatePolicyBody,
   ListPoliciesQuery,
@@ -10,6 +10,7 @@ import {
   TestPolicyResult,
   UpdatePolicyBody,
 } from './approval-policies.schemas.js';
+import { apiKey } from '../../platform/http/route-access.js';
 
 const tags = ['Approvals'];
 
@@ -17,10 +18,10 @@ export const approvalPoliciesRoutes: FastifyPluginAsyncTypebox = async (app) => 
   const service = app.services.approvalPolicies;
 
   app.post('/api/v1/approval-policies', {
+    config: { access: apiKey('workspace') },
     schema: {
       tags,
       summary: 'Create an approval policy',
-      security: ApiKeySecurity,
       body: CreatePolicyBody,
       response: { 201: PolicyEnvelope, ...standardErrors },
     },
@@ -28,10 +29,10 @@ export const approvalPoliciesRoutes: FastifyPluginAsyncTypebox = async (app) => 
   });
 
   app.get('/api/v1/approval-policies', {
+    config: { access: apiKey('workspace') },
     schema: {
       tags,
       summary: 'List approval policies (with workspaceId: those that apply in that workspace, organization-wide ones included)',
-      security: ApiKeySecurity,
       querystring: ListPoliciesQuery,
       response: { 200: PolicyList, ...standardErrors },
     },
@@ -39,10 +40,10 @@ export const approvalPoliciesRoutes: FastifyPluginAsyncTypebox = async (app) => 
   });
 
   app.post('/api/v1/approval-policies/test', {
+    config: { access: apiKey('workspace') },
     schema: {
       tags,
       summary: 'Evaluate an unsaved policy against a described call (no side effects)',
-      security: ApiKeySecurity,
       body: TestPolicyBody,
       response: { 200: TestPolicyResult, ...standardErrors },
     },
@@ -50,10 +51,10 @@ export const approvalPoliciesRoutes: FastifyPluginAsyncTypebox = async (app) => 
   });
 
   app.get('/api/v1/approval-policies/:id', {
+    config: { access: apiKey('workspace') },
     schema: {
       tags,
       summary: 'Get an approval policy',
-      security: ApiKeySecurity,
       params: IdParams,
       response: { 200: PolicyEnvelope, ...standardErrors },
     },
@@ -61,10 +62,10 @@ export const approvalPoliciesRoutes: FastifyPluginAsyncTypebox = async (app) => 
   });
 
   app.patch('/api/v1/approval-policies/:id', {
+    config: { access: apiKey('workspace') },
     schema: {
       tags,
       summary: 'Update an approval policy (arrays replace the stored ones)',
-      security: ApiKeySecurity,
       params: IdParams,
       body: UpdatePolicyBody,
       response: { 200: PolicyEnvelope, ...standardErrors },
@@ -73,10 +74,10 @@ export const approvalPoliciesRoutes: FastifyPluginAsyncTypebox = async (app) => 
   });
 
   app.delete('/api/v1/approval-policies/:id', {
+    config: { access: apiKey('workspace') },
     schema: {
       tags,
       summary: "Delete an approval policy (its requests' history stays)",
-      security: ApiKeySecurity,
       params: IdParams,
       response: { 200: Deleted, ...standardErrors },
     },

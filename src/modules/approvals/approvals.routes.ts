@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyRequest } from 'fastify';
 import { actorOf } from '../../platform/http/auth.js';
-import { ApiKeySecurity, standardErrors } from '../../platform/http/schemas.js';
+import { standardErrors } from '../../platform/http/schemas.js';
 import {
   ApprovalEnvelope,
   ApprovalIdParams,
@@ -11,6 +11,7 @@ import {
   ListApprovalsQuery,
 } from './approvals.schemas.js';
 import type { DecisionAction } from './approvals.service.js';
+import { apiKey } from '../../platform/http/route-access.js';
 
 const tags = ['Approvals'];
 const keyIdOf = (req: FastifyRequest) => (req.principal.kind === 'apiKey' ? req.principal.keyId : null);
@@ -19,10 +20,10 @@ export const approvalsRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const service = app.services.approvals;
 
   app.get('/api/v1/approvals', {
+    config: { access: apiKey('workspace') },
     schema: {
       tags,
       summary: 'List approval requests, newest first',
-      security: ApiKeySecurity,
       querystring: ListApprovalsQuery,
       response: { 200: ApprovalList, ...standardErrors },
     },
@@ -30,10 +31,10 @@ export const approvalsRoutes: FastifyPluginAsyncTypebox = async (app) => {
   });
 
   app.get('/api/v1/approvals/:id', {
+    config: { access: apiKey('workspace') },
     schema: {
       tags,
       summary: 'Get an approval request (with its recent webhook deliveries)',
-      security: ApiKeySecurity,
       params: ApprovalIdParams,
       response: { 200: ApprovalEnvelope, ...standardErrors },
     },
@@ -47,12 +48,12 @@ export const approvalsRoutes: FastifyPluginAsyncTypebox = async (app) => {
   ];
   for (const [action, summary] of decisions) {
     app.post(`/api/v1/approvals/:id/${action}`, {
+      config: { access: apiKey('workspace', 'approvals.decide') },
       schema: {
         tags,
         summary,
         description:
           'Needs an API key with approvals.decide for the request’s workspace. 409 APPROVAL_NOT_PENDING once decided or ended.',
-        security: ApiKeySecurity,
         params: ApprovalIdParams,
         body: DecisionBody,
         response: { 200: DecisionResult, 409: { $ref: 'ErrorBody' }, ...standardErrors },

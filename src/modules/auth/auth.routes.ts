@@ -16,9 +16,9 @@ import {
   VerifyEmailConfirmed,
   VerifyEmailRequested,
 } from './auth.schemas.js';
+import { noAuth, session } from '../../platform/http/route-access.js';
 
 const tags = ['User accounts'];
-const SessionSecurity = [{ session: [] as string[] }];
 
 export const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const service = app.services.auth;
@@ -35,7 +35,7 @@ export const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
   };
 
   app.post('/api/v1/auth/sign-up', {
-    config: { auth: 'none' },
+    config: { access: noAuth('signing up') },
     schema: {
       tags,
       summary: 'Create a person account and sign in',
@@ -50,7 +50,7 @@ export const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
   });
 
   app.post('/api/v1/auth/sign-in', {
-    config: { auth: 'none' },
+    config: { access: noAuth('signing in (throttled per address and account)') },
     schema: {
       tags,
       summary: 'Sign in with email and password',
@@ -67,11 +67,10 @@ export const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
   });
 
   app.post('/api/v1/auth/sign-out', {
-    config: { auth: 'session' },
+    config: { access: session() },
     schema: {
       tags,
       summary: 'End the current session',
-      security: SessionSecurity,
       response: { 200: Type.Object({ signedOut: Type.Literal(true) }), ...standardErrors },
     },
     handler: async (req, reply) => {
@@ -82,11 +81,10 @@ export const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
   });
 
   app.get('/api/v1/auth/session', {
-    config: { auth: 'session' },
+    config: { access: session() },
     schema: {
       tags,
       summary: 'The signed-in person',
-      security: SessionSecurity,
       response: { 200: CurrentSession, ...standardErrors },
     },
     handler: async (req) => {
@@ -96,25 +94,23 @@ export const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
   });
 
   app.post('/api/v1/auth/verify-email/request', {
-    config: { auth: 'session' },
+    config: { access: session() },
     schema: {
       tags,
       summary: 'Email a verification code to the signed-in person (15 minutes, 5 tries; one a minute, ten a day)',
       description:
         '400 EMAIL_NOT_CONFIGURED without SMTP; 429 RATE_LIMITED within a minute of the previous code or after ten codes in a day; 503 SERVICE_UNAVAILABLE when the SMTP server fails (no code is left).',
-      security: SessionSecurity,
       response: { 200: VerifyEmailRequested, 429: Type.Ref('ErrorBody'), 503: Type.Ref('ErrorBody'), ...standardErrors },
     },
     handler: async (req) => verification.request(userOf(req).userId),
   });
 
   app.post('/api/v1/auth/verify-email/confirm', {
-    config: { auth: 'session' },
+    config: { access: session() },
     schema: {
       tags,
       summary: "Verify the signed-in person's email with the emailed code",
       description: '400 INVALID_VERIFICATION_CODE (with attemptsLeft), 400 VERIFICATION_CODE_EXPIRED when none is pending.',
-      security: SessionSecurity,
       body: VerifyEmailConfirmBody,
       response: { 200: VerifyEmailConfirmed, ...standardErrors },
     },
@@ -122,7 +118,7 @@ export const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
   });
 
   app.post('/api/v1/auth/password-reset/request', {
-    config: { auth: 'none' },
+    config: { access: noAuth('asking for a reset email (the answer never says whether the account exists)') },
     schema: {
       tags,
       summary: 'Email a password reset code to the account with this address (15 minutes, 5 tries; one a minute, ten a day)',
@@ -135,7 +131,7 @@ export const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
   });
 
   app.post('/api/v1/auth/password-reset/confirm', {
-    config: { auth: 'none' },
+    config: { access: noAuth('the emailed reset token') },
     schema: {
       tags,
       summary: 'Set a new password with the emailed code; the address becomes verified and every session of the account ends',

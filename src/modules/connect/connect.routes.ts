@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { actorOf, callerOf } from '../../platform/http/auth.js';
-import { ApiKeySecurity, standardErrors } from '../../platform/http/schemas.js';
+import { standardErrors } from '../../platform/http/schemas.js';
 import {
   ConnectTokenResponse,
   CreateConnectTokenBody,
@@ -9,6 +9,7 @@ import {
   SessionEnvelope,
   SessionParams,
 } from './connect.schemas.js';
+import { apiKey, noAuth } from '../../platform/http/route-access.js';
 
 const tags = ['Connect'];
 const errorRef = { $ref: 'ErrorBody' } as const;
@@ -18,10 +19,10 @@ export const connectRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const service = app.services.connect;
 
   app.post('/api/v1/connect/token', {
+    config: { access: apiKey('workspace') },
     schema: {
       tags,
       summary: 'Create a hosted connect session token (cst_, valid 4 hours) and its connect page URL',
-      security: ApiKeySecurity,
       body: CreateConnectTokenBody,
       response: { 201: ConnectTokenResponse, ...standardErrors, 409: errorRef },
     },
@@ -34,10 +35,10 @@ export const connectRoutes: FastifyPluginAsyncTypebox = async (app) => {
   });
 
   app.get('/api/v1/connect/session/:sessionId', {
+    config: { access: apiKey('workspace') },
     schema: {
       tags,
       summary: "Get a connect session (403 FORBIDDEN for another organization's session)",
-      security: ApiKeySecurity,
       params: SessionParams,
       response: { 200: SessionEnvelope, ...standardErrors },
     },
@@ -45,11 +46,10 @@ export const connectRoutes: FastifyPluginAsyncTypebox = async (app) => {
   });
 
   app.post('/api/v1/connect/session/poll', {
-    config: { auth: 'none' },
+    config: { access: noAuth('the connect session token in the body') },
     schema: {
       tags,
       summary: 'Poll a connect session with its cst_ token (no API key)',
-      security: [],
       body: PollBody,
       response: { 200: PollResponse, 400: errorRef, 401: errorRef },
     },

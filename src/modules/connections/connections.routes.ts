@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { actorOf, callerOf } from '../../platform/http/auth.js';
-import { ApiKeySecurity, IdParams, standardErrors } from '../../platform/http/schemas.js';
+import { IdParams, standardErrors } from '../../platform/http/schemas.js';
 import {
   ConnectionDeleted,
   ConnectionEnvelope,
@@ -10,6 +10,7 @@ import {
   ListConnectionsQuery,
   ResolveConnectionBody,
 } from './connections.schemas.js';
+import { apiKey } from '../../platform/http/route-access.js';
 
 const tags = ['Connections'];
 
@@ -17,10 +18,10 @@ export const connectionsRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const service = app.services.connections;
 
   app.get('/api/v1/connections', {
+    config: { access: apiKey('workspace') },
     schema: {
       tags,
       summary: 'List connections ({connection} with id; {data} with the earlier pieceName/projectId filters)',
-      security: ApiKeySecurity,
       querystring: ListConnectionsQuery,
       response: { 200: ConnectionListResponse, ...standardErrors },
     },
@@ -28,11 +29,11 @@ export const connectionsRoutes: FastifyPluginAsyncTypebox = async (app) => {
   });
 
   app.post('/api/v1/connections', {
+    config: { access: apiKey('workspace') },
     schema: {
       tags,
       summary: 'Store a credential (current shape, or the earlier pieceName/value/projectId shape)',
       description: 'Credentials are encrypted at rest and never returned.',
-      security: ApiKeySecurity,
       body: CreateConnectionBody,
       response: { 201: CreateConnectionResponse, 409: { $ref: 'ErrorBody' }, ...standardErrors },
     },
@@ -40,10 +41,10 @@ export const connectionsRoutes: FastifyPluginAsyncTypebox = async (app) => {
   });
 
   app.post('/api/v1/connections/resolve', {
+    config: { access: apiKey('workspace') },
     schema: {
       tags,
       summary: 'The connection actions would use for an integration in a workspace (and end user)',
-      security: ApiKeySecurity,
       body: ResolveConnectionBody,
       response: { 200: ConnectionEnvelope, ...standardErrors },
     },
@@ -55,10 +56,10 @@ export const connectionsRoutes: FastifyPluginAsyncTypebox = async (app) => {
   });
 
   app.get('/api/v1/connections/:id', {
+    config: { access: apiKey('workspace') },
     schema: {
       tags,
       summary: 'Get a connection (earlier record shape, current fields alongside)',
-      security: ApiKeySecurity,
       params: IdParams,
       response: { 200: { $ref: 'EarlierConnection' }, ...standardErrors },
     },
@@ -66,10 +67,10 @@ export const connectionsRoutes: FastifyPluginAsyncTypebox = async (app) => {
   });
 
   app.delete('/api/v1/connections/:id', {
+    config: { access: apiKey('workspace') },
     schema: {
       tags,
       summary: 'Delete a connection',
-      security: ApiKeySecurity,
       params: IdParams,
       response: { 200: ConnectionDeleted, ...standardErrors },
     },

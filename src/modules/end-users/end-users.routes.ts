@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { actorOf } from '../../platform/http/auth.js';
-import { ApiKeySecurity, IdParams, standardErrors } from '../../platform/http/schemas.js';
+import { IdParams, standardErrors } from '../../platform/http/schemas.js';
 import {
   CreateEndUserBody,
   EndUserDeleted,
@@ -16,6 +16,7 @@ import {
   EndUserInviteBody,
   EndUserInviteResponse,
 } from '../connect/connect.schemas.js';
+import { apiKey } from '../../platform/http/route-access.js';
 
 const tags = ['End users'];
 
@@ -23,10 +24,10 @@ export const endUsersRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const service = app.services.endUsers;
 
   app.post('/api/v1/end-users', {
+    config: { access: apiKey('workspace') },
     schema: {
       tags,
       summary: 'Create an end user in a workspace',
-      security: ApiKeySecurity,
       body: CreateEndUserBody,
       response: { 201: EndUserEnvelope, ...standardErrors },
     },
@@ -34,10 +35,10 @@ export const endUsersRoutes: FastifyPluginAsyncTypebox = async (app) => {
   });
 
   app.get('/api/v1/end-users', {
+    config: { access: apiKey('workspace') },
     schema: {
       tags,
       summary: "List a workspace's end users",
-      security: ApiKeySecurity,
       querystring: ListEndUsersQuery,
       response: { 200: EndUserList, ...standardErrors },
     },
@@ -45,10 +46,10 @@ export const endUsersRoutes: FastifyPluginAsyncTypebox = async (app) => {
   });
 
   app.get('/api/v1/end-users/:id', {
+    config: { access: apiKey('workspace') },
     schema: {
       tags,
       summary: 'Get an end user with its connections',
-      security: ApiKeySecurity,
       params: IdParams,
       response: { 200: EndUserWithConnections, ...standardErrors },
     },
@@ -56,10 +57,10 @@ export const endUsersRoutes: FastifyPluginAsyncTypebox = async (app) => {
   });
 
   app.patch('/api/v1/end-users/:id', {
+    config: { access: apiKey('workspace') },
     schema: {
       tags,
       summary: 'Update display name, email or metadata',
-      security: ApiKeySecurity,
       params: IdParams,
       body: UpdateEndUserBody,
       response: { 200: EndUserEnvelope, ...standardErrors },
@@ -68,10 +69,10 @@ export const endUsersRoutes: FastifyPluginAsyncTypebox = async (app) => {
   });
 
   app.delete('/api/v1/end-users/:id', {
+    config: { access: apiKey('workspace') },
     schema: {
       tags,
       summary: 'Delete an end user and its connections',
-      security: ApiKeySecurity,
       params: IdParams,
       response: { 200: EndUserDeleted, ...standardErrors },
     },
@@ -80,10 +81,10 @@ export const endUsersRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   // The end-user connect portal (src/modules/connect/portal.service.ts).
   app.post('/api/v1/end-users/:id/connect-token', {
+    config: { access: apiKey('workspace') },
     schema: {
       tags,
       summary: 'Create a connect portal link (eut_) where the end user connects, reconnects and disconnects their accounts',
-      security: ApiKeySecurity,
       params: IdParams,
       body: EndUserConnectTokenBody,
       response: { 201: EndUserConnectTokenResponse, ...standardErrors },
@@ -96,10 +97,10 @@ export const endUsersRoutes: FastifyPluginAsyncTypebox = async (app) => {
   });
 
   app.post('/api/v1/end-users/:id/invite', {
+    config: { access: apiKey('workspace') },
     schema: {
       tags,
       summary: 'Email the end user a connect portal link (400 EMAIL_NOT_CONFIGURED without SMTP)',
-      security: ApiKeySecurity,
       params: IdParams,
       body: EndUserInviteBody,
       response: { 201: EndUserInviteResponse, ...standardErrors },

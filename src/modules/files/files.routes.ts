@@ -3,11 +3,12 @@ import { Type } from '@sinclair/typebox';
 import { AppError } from '../../platform/errors.js';
 import { standardErrors, Uuid } from '../../platform/http/schemas.js';
 import { FileElsewhereError } from '../../integrations/state/file-store.js';
+import { noAuth } from '../../platform/http/route-access.js';
 
 /** Downloads behind the storage built-in's signed links: the signature is the credential, no API key. */
 export const filesRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get('/api/v1/files/:id', {
-    config: { auth: 'none' },
+    config: { access: noAuth('a signed, expiring file link') },
     schema: {
       tags: ['Files'],
       summary: 'Download a stored file through a signed, expiring link (from storage get_download_url)',

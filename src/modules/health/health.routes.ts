@@ -1,16 +1,17 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
 import { AppError } from '../../platform/errors.js';
+import { noAuth } from '../../platform/http/route-access.js';
 
 export const healthRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get('/healthz', {
-    config: { auth: 'none' },
+    config: { access: noAuth('health checks for load balancers') },
     schema: { tags: ['Health'], summary: 'The process is up', response: { 200: Type.Object({ status: Type.Literal('ok') }) } },
     handler: async () => ({ status: 'ok' as const }),
   });
 
   app.get('/readyz', {
-    config: { auth: 'none' },
+    config: { access: noAuth('health checks for load balancers') },
     schema: {
       tags: ['Health'],
       summary: 'The database answers',

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
 import { callerOf } from '../../platform/http/auth.js';
-import { ApiKeySecurity, standardErrors } from '../../platform/http/schemas.js';
+import { standardErrors } from '../../platform/http/schemas.js';
 import {
   CatalogQuery,
   CatalogResponse,
@@ -12,6 +12,7 @@ import {
   PropertyResolveBody,
   PropertyResolveResponse,
 } from './integrations.schemas.js';
+import { apiKey, noAuth } from '../../platform/http/route-access.js';
 
 const tags = ['Integration catalog'];
 /** Logos change rarely; an hour keeps pages fast and still picks up an operator's new file the same day. */
@@ -21,7 +22,7 @@ export const integrationsRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const service = app.services.integrations;
 
   app.get('/api/v1/integrations', {
-    config: { auth: 'none' },
+    config: { access: noAuth('the catalog is public') },
     schema: {
       tags,
       summary: 'List the catalog (no API key needed); with name, one entry',
@@ -32,20 +33,20 @@ export const integrationsRoutes: FastifyPluginAsyncTypebox = async (app) => {
   });
 
   app.get('/api/v1/integrations/oauth-status', {
+    config: { access: apiKey('any') },
     schema: {
       tags,
       summary: 'Integrations with an OAuth app configured (service-managed or your own)',
-      security: ApiKeySecurity,
       response: { 200: OAuthStatusResponse, ...standardErrors },
     },
     handler: async (req) => service.oauthStatus(callerOf(req).orgId),
   });
 
   app.post('/api/v1/integrations/:integrationName/properties/options', {
+    config: { access: apiKey('workspace') },
     schema: {
       tags,
       summary: 'Options of a dropdown property, computed from the input so far',
-      security: ApiKeySecurity,
       params: IntegrationNameParams,
       body: PropertyOptionsBody,
       response: { 200: PropertyOptionsResponse, ...standardErrors },
@@ -54,10 +55,10 @@ export const integrationsRoutes: FastifyPluginAsyncTypebox = async (app) => {
   });
 
   app.post('/api/v1/integrations/:integrationName/properties/resolve', {
+    config: { access: apiKey('workspace') },
     schema: {
       tags,
       summary: 'The properties a dynamic property expands to for the input so far',
-      security: ApiKeySecurity,
       params: IntegrationNameParams,
       body: PropertyResolveBody,
       response: { 200: PropertyResolveResponse, ...standardErrors },
@@ -66,11 +67,10 @@ export const integrationsRoutes: FastifyPluginAsyncTypebox = async (app) => {
   });
 
   app.get('/api/v1/integrations/:integrationName/logo', {
-    config: { auth: 'none' },
+    config: { access: noAuth('the catalog is public') },
     schema: {
       tags,
       summary: "The integration's logo (no API key): the operator's file in <data dir>/logos, else a generated monogram",
-      security: [],
       params: IntegrationNameParams,
       produces: ['image/svg+xml', 'image/png', 'image/webp', 'image/jpeg'],
     },
@@ -90,7 +90,7 @@ export const integrationsRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   // Logo addresses of earlier catalogs.
   app.get('/static/integrations/:file', {
-    config: { auth: 'none' },
+    config: { access: noAuth('the catalog is public') },
     schema: { hide: true, params: Type.Object({ file: Type.String({ pattern: '^[a-z0-9@._-]+\\.svg$', maxLength: 200 }) }) },
     handler: async (req, reply) => {
       const name = req.params.file.replace(/\.svg$/, '');

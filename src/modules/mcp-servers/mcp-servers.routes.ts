@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
 import { AppError } from '../../platform/errors.js';
 import { actorOf } from '../../platform/http/auth.js';
-import { ApiKeySecurity, Deleted, IdParams, standardErrors } from '../../platform/http/schemas.js';
+import { Deleted, IdParams, standardErrors } from '../../platform/http/schemas.js';
 import {
   AccessTokenIssued,
   CodeResult,
@@ -26,6 +26,7 @@ import {
   UpdateServerBody,
   UpdateToolBody,
 } from './mcp-servers.schemas.js';
+import { apiKey } from '../../platform/http/route-access.js';
 
 const tags = ['MCP servers'];
 const errorRef = Type.Ref('ErrorBody');
@@ -35,10 +36,10 @@ export const mcpServersRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const { mcpServers: servers, mcpTools: tools, mcpCode: code } = app.services;
 
   app.get('/api/v1/mcp/servers', {
+    config: { access: apiKey('workspace') },
     schema: {
       tags,
       summary: 'List MCP servers',
-      security: ApiKeySecurity,
       querystring: ListServersQuery,
       response: { 200: ServerList, ...standardErrors },
     },
@@ -46,10 +47,10 @@ export const mcpServersRoutes: FastifyPluginAsyncTypebox = async (app) => {
   });
 
   app.post('/api/v1/mcp/servers', {
+    config: { access: apiKey('workspace') },
     schema: {
       tags,
       summary: 'Create an MCP server (bearerToken only when a shared static token can be used; shown once)',
-      security: ApiKeySecurity,
       body: CreateServerBody,
       response: { 201: ServerCreated, ...standardErrors },
     },
@@ -57,10 +58,10 @@ export const mcpServersRoutes: FastifyPluginAsyncTypebox = async (app) => {
   });
 
   app.get('/api/v1/mcp/servers/:id', {
+    config: { access: apiKey('workspace') },
     schema: {
       tags,
       summary: 'Get an MCP server with its tools',
-      security: ApiKeySecurity,
       params: IdParams,
       response: { 200: ServerWithTools, ...standardErrors },
     },
@@ -68,10 +69,10 @@ export const mcpServersRoutes: FastifyPluginAsyncTypebox = async (app) => {
   });
 
   app.patch('/api/v1/mcp/servers/:id', {
+    config: { access: apiKey('workspace') },
     schema: {
       tags,
       summary: 'Update an MCP server (endUserId null removes end-user scoping)',
-      security: ApiKeySecurity,
       params: IdParams,
       body: UpdateServerBody,
       response: { 200: ServerEnvelope, ...withConflicts },
@@ -80,10 +81,10 @@ export const mcpServersRoutes: FastifyPluginAsyncTypebox = async (app) => {
   });
 
   app.delete('/api/v1/mcp/servers/:id', {
+    config: { access: apiKey('workspace') },
     schema: {
       tags,
       summary: 'Delete an MCP server, its tools and tokens',
-      security: ApiKeySecurity,
       params: IdParams,
       response: { 200: Deleted, ...standardErrors },
     },
@@ -91,10 +92,10 @@ export const mcpServersRoutes: FastifyPluginAsyncTypebox = async (app) => {
   });
 
   app.post('/api/v1/mcp/servers/:id/regenerate-token', {
+    config: { access: apiKey('workspace') },
     schema: {
       tags,
       summary: 'Replace the shared static bearer token (the old one stops working)',
-      security: ApiKeySecurity,
       params: IdParams,
       response: { 200: RegeneratedToken, ...withConflicts },
     },
@@ -102,10 +103,10 @@ export const mcpServersRoutes: FastifyPluginAsyncTypebox = async (app) => {
   });
 
   app.post('/api/v1/mcp/servers/:id/access-tokens', {
+    config: { access: apiKey('workspace') },
     schema: {
       tags,
       summary: "Issue an end user's mcp_ bearer token (shown once)",
-      security: ApiKeySecurity,
       params: IdParams,
       body: IssueTokenBody,
       response: { 201: AccessTokenIssued, ...withConflicts },
@@ -114,10 +115,10 @@ export const mcpServersRoutes: FastifyPluginAsyncTypebox = async (app) => {
   });
 
   app.post('/api/v1/mcp/servers/:id/oauth-tokens', {
+    config: { access: apiKey('workspace') },
     schema: {
       tags,
       summary: "Issue an end user's mcpo_ MCP OAuth access token (shown once)",
-      security: ApiKeySecurity,
       params: IdParams,
       body: IssueTokenBody,
       response: { 201: OAuthTokenIssued, ...withConflicts },
@@ -126,12 +127,12 @@ export const mcpServersRoutes: FastifyPluginAsyncTypebox = async (app) => {
   });
 
   app.delete('/api/v1/mcp/servers/:id/tokens/:tokenId', {
+    config: { access: apiKey('workspace') },
     schema: {
       tags,
       summary: 'Revoke one end-user token issued through access-tokens or oauth-tokens (it stops working at once)',
       description:
         "The token's id is `token.id` of the issuing response. 404 for the static token (use regenerate-token), for tokens of MCP OAuth grants (revoke those at /mcp/oauth/revoke) and for another server's tokens.",
-      security: ApiKeySecurity,
       params: ServerTokenParams,
       response: { 200: TokenRevoked, ...standardErrors },
     },
@@ -139,10 +140,10 @@ export const mcpServersRoutes: FastifyPluginAsyncTypebox = async (app) => {
   });
 
   app.post('/api/v1/mcp/servers/:id/tools', {
+    config: { access: apiKey('workspace') },
     schema: {
       tags,
       summary: 'Add a tool (override or addition) to an MCP server',
-      security: ApiKeySecurity,
       params: IdParams,
       body: CreateToolBody,
       response: { 201: ToolEnvelope, ...withConflicts },
@@ -151,10 +152,10 @@ export const mcpServersRoutes: FastifyPluginAsyncTypebox = async (app) => {
   });
 
   app.patch('/api/v1/mcp/servers/:id/tools/:toolId', {
+    config: { access: apiKey('workspace') },
     schema: {
       tags,
       summary: 'Update a tool (partialIds [] clears)',
-      security: ApiKeySecurity,
       params: ServerToolParams,
       body: UpdateToolBody,
       response: { 200: ToolEnvelope, ...withConflicts },
@@ -163,10 +164,10 @@ export const mcpServersRoutes: FastifyPluginAsyncTypebox = async (app) => {
   });
 
   app.delete('/api/v1/mcp/servers/:id/tools/:toolId', {
+    config: { access: apiKey('workspace') },
     schema: {
       tags,
       summary: 'Remove a tool',
-      security: ApiKeySecurity,
       params: ServerToolParams,
       response: { 200: Deleted, ...standardErrors },
     },
@@ -174,10 +175,10 @@ export const mcpServersRoutes: FastifyPluginAsyncTypebox = async (app) => {
   });
 
   app.post('/api/v1/mcp/servers/:id/execute-code', {
+    config: { access: apiKey('workspace') },
     schema: {
       tags,
       summary: 'Run Code Mode JavaScript, or continue a run paused for approval (exactly one of code, approvalId)',
-      security: ApiKeySecurity,
       params: IdParams,
       body: ExecuteCodeBody,
       response: { 200: CodeResult, ...standardErrors },
@@ -190,10 +191,10 @@ export const mcpServersRoutes: FastifyPluginAsyncTypebox = async (app) => {
   });
 
   app.get('/api/v1/mcp/servers/:id/declarations/:alias', {
+    config: { access: apiKey('workspace') },
     schema: {
       tags,
       summary: 'TypeScript declarations of one alias as Code Mode sees it',
-      security: ApiKeySecurity,
       params: DeclarationParams,
       response: { 200: Declarations, ...standardErrors },
     },

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { actorOf, userOf } from '../../platform/http/auth.js';
-import { ApiKeySecurity, Deleted, IdParams, standardErrors } from '../../platform/http/schemas.js';
+import { Deleted, IdParams, standardErrors } from '../../platform/http/schemas.js';
 import {
   InvitationEnvelope,
   InvitationList,
@@ -11,6 +11,7 @@ import {
   MemberList,
   UpdateMemberBody,
 } from './members.schemas.js';
+import { apiKey, session } from '../../platform/http/route-access.js';
 
 const tags = ['Members'];
 
@@ -18,10 +19,10 @@ export const membersRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const service = app.services.members;
 
   app.get('/api/v1/members', {
+    config: { access: apiKey('organization') },
     schema: {
       tags,
       summary: "List the organization's members",
-      security: ApiKeySecurity,
       querystring: ListMembersQuery,
       response: { 200: MemberList, ...standardErrors },
     },
@@ -29,10 +30,10 @@ export const membersRoutes: FastifyPluginAsyncTypebox = async (app) => {
   });
 
   app.post('/api/v1/members/invite', {
+    config: { access: apiKey('organization') },
     schema: {
       tags,
       summary: 'Invite a person by email (valid 7 days)',
-      security: ApiKeySecurity,
       body: InviteBody,
       response: { 201: InvitationEnvelope, ...standardErrors },
     },
@@ -40,20 +41,20 @@ export const membersRoutes: FastifyPluginAsyncTypebox = async (app) => {
   });
 
   app.get('/api/v1/members/invitations', {
+    config: { access: apiKey('organization') },
     schema: {
       tags,
       summary: 'List pending invitations',
-      security: ApiKeySecurity,
       response: { 200: InvitationList, ...standardErrors },
     },
     handler: async (req) => service.listInvitations(actorOf(req)),
   });
 
   app.delete('/api/v1/members/invitations/:invitationId', {
+    config: { access: apiKey('organization') },
     schema: {
       tags,
       summary: 'Revoke a pending invitation',
-      security: ApiKeySecurity,
       params: InvitationParams,
       response: { 200: Deleted, ...standardErrors },
     },
@@ -61,12 +62,11 @@ export const membersRoutes: FastifyPluginAsyncTypebox = async (app) => {
   });
 
   app.post('/api/v1/members/invitations/:invitationId/accept', {
-    config: { auth: 'session' },
+    config: { access: session() },
     schema: {
       tags,
       summary: 'Accept an invitation as the signed-in person (session cookie or Bearer session token)',
       description: "The invited address must be the person's verified email: 403 EMAIL_NOT_VERIFIED until it is verified.",
-      security: [{ session: [] }],
       params: InvitationParams,
       response: { 200: MemberEnvelope, ...standardErrors },
     },
@@ -74,10 +74,10 @@ export const membersRoutes: FastifyPluginAsyncTypebox = async (app) => {
   });
 
   app.patch('/api/v1/members/:id', {
+    config: { access: apiKey('organization') },
     schema: {
       tags,
       summary: "Change a member's role",
-      security: ApiKeySecurity,
       params: IdParams,
       body: UpdateMemberBody,
       response: { 200: MemberEnvelope, ...standardErrors },
@@ -86,10 +86,10 @@ export const membersRoutes: FastifyPluginAsyncTypebox = async (app) => {
   });
 
   app.delete('/api/v1/members/:id', {
+    config: { access: apiKey('organization') },
     schema: {
       tags,
       summary: 'Remove a member',
-      security: ApiKeySecurity,
       params: IdParams,
       response: { 200: Deleted, ...standardErrors },
     },

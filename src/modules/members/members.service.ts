@@ -16,7 +16,6 @@ export class MembersService {
   constructor(private readonly deps: { orm: Orm; plans: PlanTable }) {}
 
   async list(actor: Actor, page: { limit: number; offset: number }) {
-    actor.access.assertOrgWide();
     const [rows, total] = await Promise.all([
       repo.listMembers(this.deps.orm, actor.orgId, page.limit, page.offset),
       repo.countMembers(this.deps.orm, actor.orgId),
@@ -26,7 +25,6 @@ export class MembersService {
 
   /** A pending invitation counts toward the member limit, so invitations cannot over-admit. */
   async invite(actor: Actor, input: InviteInput) {
-    actor.access.assertOrgWide();
     const { orgId } = actor;
     const email = input.email.trim();
     try {
@@ -56,13 +54,11 @@ export class MembersService {
   }
 
   async listInvitations(actor: Actor) {
-    actor.access.assertOrgWide();
     const rows = await repo.listPendingInvitations(this.deps.orm, actor.orgId);
     return { invitations: rows.map(toInvitation), total: rows.length };
   }
 
   async revokeInvitation(actor: Actor, id: string) {
-    actor.access.assertOrgWide();
     if (!(await repo.revokeInvitation(this.deps.orm, actor.orgId, id))) throw new AppError('NOT_FOUND', 'Invitation not found.');
     return { deleted: true as const, id };
   }
@@ -105,13 +101,11 @@ export class MembersService {
   }
 
   async setRole(actor: Actor, id: string, role: 'owner' | 'admin' | 'member') {
-    actor.access.assertOrgWide();
     await this.withOwnerCheck(actor.orgId, id, role !== 'owner', async (tx) => repo.setMemberRole(tx, actor.orgId, id, role));
     return toMember((await repo.findMember(this.deps.orm, actor.orgId, id))!);
   }
 
   async remove(actor: Actor, id: string) {
-    actor.access.assertOrgWide();
     await this.withOwnerCheck(actor.orgId, id, true, async (tx) => {
       await repo.deleteMember(tx, actor.orgId, id);
     });

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { actorOf, callerOf } from '../../platform/http/auth.js';
-import { ApiKeySecurity, Deleted, IdParams, standardErrors } from '../../platform/http/schemas.js';
+import { Deleted, IdParams, standardErrors } from '../../platform/http/schemas.js';
 import {
   CreateOAuthAppBody,
   ListOAuthAppsQuery,
@@ -8,6 +8,7 @@ import {
   OAuthAppList,
   UpdateOAuthAppBody,
 } from './oauth-apps.schemas.js';
+import { apiKey, operator } from '../../platform/http/route-access.js';
 
 const tags = ['OAuth apps'];
 const conflict = { 409: { $ref: 'ErrorBody' } } as const;
@@ -17,10 +18,10 @@ export const oauthAppsRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const service = app.services.oauthApps;
 
   app.get('/api/v1/oauth-apps', {
+    config: { access: apiKey('organization') },
     schema: {
       tags,
       summary: "List the organization's custom OAuth apps",
-      security: ApiKeySecurity,
       querystring: ListOAuthAppsQuery,
       response: { 200: OAuthAppList, ...standardErrors },
     },
@@ -28,10 +29,10 @@ export const oauthAppsRoutes: FastifyPluginAsyncTypebox = async (app) => {
   });
 
   app.post('/api/v1/oauth-apps', {
+    config: { access: apiKey('organization') },
     schema: {
       tags,
       summary: 'Register a custom OAuth app (client secret stored encrypted, never returned)',
-      security: ApiKeySecurity,
       body: CreateOAuthAppBody,
       response: { 201: OAuthAppEnvelope, ...standardErrors },
     },
@@ -40,10 +41,10 @@ export const oauthAppsRoutes: FastifyPluginAsyncTypebox = async (app) => {
   });
 
   app.get('/api/v1/oauth-apps/:id', {
+    config: { access: apiKey('organization') },
     schema: {
       tags,
       summary: 'Get a custom OAuth app',
-      security: ApiKeySecurity,
       params: IdParams,
       response: { 200: OAuthAppEnvelope, ...standardErrors },
     },
@@ -51,10 +52,10 @@ export const oauthAppsRoutes: FastifyPluginAsyncTypebox = async (app) => {
   });
 
   app.patch('/api/v1/oauth-apps/:id', {
+    config: { access: apiKey('organization') },
     schema: {
       tags,
       summary: 'Update a custom OAuth app',
-      security: ApiKeySecurity,
       params: IdParams,
       body: UpdateOAuthAppBody,
       response: { 200: OAuthAppEnvelope, ...standardErrors },
@@ -63,10 +64,10 @@ export const oauthAppsRoutes: FastifyPluginAsyncTypebox = async (app) => {
   });
 
   app.delete('/api/v1/oauth-apps/:id', {
+    config: { access: apiKey('organization') },
     schema: {
       tags,
       summary: 'Delete a custom OAuth app no longer in use',
-      security: ApiKeySecurity,
       params: IdParams,
       response: { 200: Deleted, ...standardErrors, ...conflict },
     },
@@ -78,7 +79,7 @@ export const oauthAppsRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const security = [{ operatorToken: [] as string[] }];
 
   app.get('/operator/v1/oauth-apps', {
-    config: { auth: 'operator' },
+    config: { access: operator() },
     schema: {
       tags: opTags,
       summary: 'List the service-managed OAuth apps',
@@ -90,7 +91,7 @@ export const oauthAppsRoutes: FastifyPluginAsyncTypebox = async (app) => {
   });
 
   app.post('/operator/v1/oauth-apps', {
-    config: { auth: 'operator' },
+    config: { access: operator() },
     schema: {
       tags: opTags,
       summary: "Configure an integration's service-managed OAuth app (used by PLATFORM_OAUTH2 connections of every organization)",
@@ -102,7 +103,7 @@ export const oauthAppsRoutes: FastifyPluginAsyncTypebox = async (app) => {
   });
 
   app.patch('/operator/v1/oauth-apps/:id', {
-    config: { auth: 'operator' },
+    config: { access: operator() },
     schema: {
       tags: opTags,
       summary: 'Update a service-managed OAuth app',
@@ -115,7 +116,7 @@ export const oauthAppsRoutes: FastifyPluginAsyncTypebox = async (app) => {
   });
 
   app.delete('/operator/v1/oauth-apps/:id', {
-    config: { auth: 'operator' },
+    config: { access: operator() },
     schema: {
       tags: opTags,
       summary: 'Remove a service-managed OAuth app',

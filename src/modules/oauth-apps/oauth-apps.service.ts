@@ -140,7 +140,6 @@ export class OAuthAppsService {
   // ---- custom apps (API) ----------------------------------------------------------------------------------
 
   async list(actor: Actor, q: ListOAuthAppsQueryInput) {
-    actor.access.assertOrgWide();
     const [rows, total] = await Promise.all([
       repo.listApps(this.deps.orm, actor.orgId, q.integrationName, q.limit, q.offset),
       repo.countApps(this.deps.orm, actor.orgId, q.integrationName),
@@ -149,20 +148,17 @@ export class OAuthAppsService {
   }
 
   async get(actor: Actor, id: string) {
-    actor.access.assertOrgWide();
     const row = await repo.findApp(this.deps.orm, actor.orgId, id);
     if (!row) throw notFound();
     return toOAuthApp(row);
   }
 
   async create(actor: Actor, plan: string, input: CreateOAuthAppInput) {
-    actor.access.assertOrgWide();
     this.requireCustomAppsPlan(plan);
     return toOAuthApp(await this.insert(actor.orgId, input));
   }
 
   async update(actor: Actor, plan: string, id: string, input: UpdateOAuthAppInput) {
-    actor.access.assertOrgWide();
     if (Object.values(input).every((v) => v === undefined))
       throw new AppError('NO_UPDATES', 'Give at least one of name, clientId, clientSecret, scopes, authUrl, tokenUrl.');
     const current = await repo.findApp(this.deps.orm, actor.orgId, id);
@@ -173,7 +169,6 @@ export class OAuthAppsService {
 
   /** 409 OAUTH_APP_IN_USE while workspace integrations or connections still use the app. */
   async delete(actor: Actor, id: string) {
-    actor.access.assertOrgWide();
     const row = await repo.findApp(this.deps.orm, actor.orgId, id);
     if (!row) throw notFound();
     const used = await repo.usageOf(this.deps.orm, actor.orgId, id);

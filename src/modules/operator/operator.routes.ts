@@ -9,6 +9,7 @@ import {
   OrganizationList,
   UpdateOrganizationBody,
 } from '../organizations/organizations.schemas.js';
+import { operator } from '../../platform/http/route-access.js';
 
 const tags = ['Operator'];
 const security = [{ operatorToken: [] as string[] }];
@@ -18,7 +19,7 @@ export const operatorRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const service = app.services.organizations;
 
   app.post('/operator/v1/organizations', {
-    config: { auth: 'operator' },
+    config: { access: operator() },
     schema: {
       tags,
       summary: 'Create an organization with its first API key',
@@ -30,7 +31,7 @@ export const operatorRoutes: FastifyPluginAsyncTypebox = async (app) => {
   });
 
   app.get('/operator/v1/organizations', {
-    config: { auth: 'operator' },
+    config: { access: operator() },
     schema: {
       tags,
       summary: 'List organizations',
@@ -42,7 +43,7 @@ export const operatorRoutes: FastifyPluginAsyncTypebox = async (app) => {
   });
 
   app.get('/operator/v1/organizations/:id', {
-    config: { auth: 'operator' },
+    config: { access: operator() },
     schema: {
       tags,
       summary: 'Get an organization',
@@ -54,7 +55,7 @@ export const operatorRoutes: FastifyPluginAsyncTypebox = async (app) => {
   });
 
   app.patch('/operator/v1/organizations/:id', {
-    config: { auth: 'operator' },
+    config: { access: operator() },
     schema: {
       tags,
       summary: 'Rename, change plan, suspend or resume an organization',
@@ -94,7 +95,7 @@ export const operatorRoutes: FastifyPluginAsyncTypebox = async (app) => {
   });
 
   app.post('/operator/v1/integrations', {
-    config: { auth: 'operator' },
+    config: { access: operator() },
     schema: {
       tags,
       summary: 'Add an Activepieces piece from npm to the catalog, on every node, without a restart',
@@ -123,7 +124,7 @@ export const operatorRoutes: FastifyPluginAsyncTypebox = async (app) => {
   });
 
   app.get('/operator/v1/integration-jobs/:id', {
-    config: { auth: 'operator' },
+    config: { access: operator() },
     schema: {
       tags,
       summary: 'Read an integration install job: queued, running, succeeded (with the integration) or failed (with why)',
@@ -135,7 +136,7 @@ export const operatorRoutes: FastifyPluginAsyncTypebox = async (app) => {
   });
 
   app.get('/operator/v1/integrations', {
-    config: { auth: 'operator' },
+    config: { access: operator() },
     schema: {
       tags,
       summary: 'List the pieces added at runtime (beyond the shipped catalog)',

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { actorOf } from '../../platform/http/auth.js';
-import { ApiKeySecurity, Deleted, IdParams, standardErrors } from '../../platform/http/schemas.js';
+import { Deleted, IdParams, standardErrors } from '../../platform/http/schemas.js';
 import {
   CreatePartialBody,
   ListPartialsQuery,
@@ -9,6 +9,7 @@ import {
   SetDefaultBody,
   UpdatePartialBody,
 } from './partials.schemas.js';
+import { apiKey } from '../../platform/http/route-access.js';
 
 const tags = ['Input partials'];
 const conflict = { 409: { $ref: 'ErrorBody' } };
@@ -17,10 +18,10 @@ export const partialsRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const service = app.services.partials;
 
   app.post('/api/v1/partials', {
+    config: { access: apiKey('workspace') },
     schema: {
       tags,
       summary: 'Save an input preset',
-      security: ApiKeySecurity,
       body: CreatePartialBody,
       response: { 201: PartialEnvelope, ...conflict, ...standardErrors },
     },
@@ -28,10 +29,10 @@ export const partialsRoutes: FastifyPluginAsyncTypebox = async (app) => {
   });
 
   app.get('/api/v1/partials', {
+    config: { access: apiKey('workspace') },
     schema: {
       tags,
       summary: "List a workspace's partials",
-      security: ApiKeySecurity,
       querystring: ListPartialsQuery,
       response: { 200: PartialList, ...standardErrors },
     },
@@ -39,10 +40,10 @@ export const partialsRoutes: FastifyPluginAsyncTypebox = async (app) => {
   });
 
   app.get('/api/v1/partials/:id', {
+    config: { access: apiKey('workspace') },
     schema: {
       tags,
       summary: 'Get a partial',
-      security: ApiKeySecurity,
       params: IdParams,
       response: { 200: PartialEnvelope, ...standardErrors },
     },
@@ -50,10 +51,10 @@ export const partialsRoutes: FastifyPluginAsyncTypebox = async (app) => {
   });
 
   app.patch('/api/v1/partials/:id', {
+    config: { access: apiKey('workspace') },
     schema: {
       tags,
       summary: 'Update a partial (values and enforcedKeys replace the stored ones)',
-      security: ApiKeySecurity,
       params: IdParams,
       body: UpdatePartialBody,
       response: { 200: PartialEnvelope, ...conflict, ...standardErrors },
@@ -62,10 +63,10 @@ export const partialsRoutes: FastifyPluginAsyncTypebox = async (app) => {
   });
 
   app.post('/api/v1/partials/:id/set-default', {
+    config: { access: apiKey('workspace') },
     schema: {
       tags,
       summary: 'Make a partial the default of its scope (or not)',
-      security: ApiKeySecurity,
       params: IdParams,
       body: SetDefaultBody,
       response: { 200: PartialEnvelope, ...standardErrors },
@@ -74,10 +75,10 @@ export const partialsRoutes: FastifyPluginAsyncTypebox = async (app) => {
   });
 
   app.delete('/api/v1/partials/:id', {
+    config: { access: apiKey('workspace') },
     schema: {
       tags,
       summary: 'Delete a partial (MCP tools referencing it drop it)',
-      security: ApiKeySecurity,
       params: IdParams,
       response: { 200: Deleted, ...standardErrors },
     },

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { actorOf, callerOf } from '../../platform/http/auth.js';
-import { ApiKeySecurity, IdParams, standardErrors } from '../../platform/http/schemas.js';
+import { IdParams, standardErrors } from '../../platform/http/schemas.js';
 import {
   DisableTriggerBody,
   DisableTriggerResponse,
@@ -15,6 +15,7 @@ import {
   TestTriggerBody,
   TestTriggerResponse,
 } from './triggers.schemas.js';
+import { apiKey } from '../../platform/http/route-access.js';
 
 const tags = ['Triggers'];
 const err = { $ref: 'ErrorBody' };
@@ -27,6 +28,7 @@ export const triggersRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const service = app.services.triggers;
 
   app.post('/api/v1/triggers/enable', {
+    config: { access: apiKey('workspace') },
     schema: {
       tags,
       summary:
@@ -35,7 +37,6 @@ export const triggersRoutes: FastifyPluginAsyncTypebox = async (app) => {
         'Connection and input are resolved as for actions (defaults → partials → input → enforced keys). Webhook triggers answer with webhookUrl, ' +
         'the address the provider sends to; polling triggers poll every pollingIntervalMinutes (the plan minimum applies: 403 POLLING_INTERVAL_TOO_SHORT). ' +
         'Callbacks: body {triggerSourceId, integrationName, triggerName, data, metadata, timestamp, eventId}; at least once, in order per source, retried with backoff.',
-      security: ApiKeySecurity,
       body: EnableTriggerBody,
       response: { 201: EnableTriggerResponse, ...standardErrors },
     },
@@ -44,10 +45,10 @@ export const triggersRoutes: FastifyPluginAsyncTypebox = async (app) => {
   });
 
   app.post('/api/v1/triggers/disable', {
+    config: { access: apiKey('workspace') },
     schema: {
       tags,
       summary: 'Disable a trigger source: nothing is delivered after this answers (earlier shape: triggerId → {success: true})',
-      security: ApiKeySecurity,
       body: DisableTriggerBody,
       response: { 200: DisableTriggerResponse, ...standardErrors },
     },
@@ -56,10 +57,10 @@ export const triggersRoutes: FastifyPluginAsyncTypebox = async (app) => {
   });
 
   app.post('/api/v1/triggers/test', {
+    config: { access: apiKey('any') },
     schema: {
       tags,
       summary: "A trigger's sample event data",
-      security: ApiKeySecurity,
       body: TestTriggerBody,
       response: { 200: TestTriggerResponse, ...standardErrors },
     },
@@ -68,10 +69,10 @@ export const triggersRoutes: FastifyPluginAsyncTypebox = async (app) => {
   });
 
   app.get('/api/v1/triggers', {
+    config: { access: apiKey('workspace') },
     schema: {
       tags,
       summary: 'List trigger sources with lastDelivery (projectId or pieceName: the earlier {data: [...]} shape)',
-      security: ApiKeySecurity,
       querystring: ListTriggersQuery,
       response: { 200: ListTriggersResponse, ...standardErrors },
     },
@@ -79,10 +80,10 @@ export const triggersRoutes: FastifyPluginAsyncTypebox = async (app) => {
   });
 
   app.get('/api/v1/triggers/:id/events', {
+    config: { access: apiKey('workspace') },
     schema: {
       tags,
       summary: "A trigger source's events, newest first, with their delivery status and attempts",
-      security: ApiKeySecurity,
       params: IdParams,
       querystring: ListEventsQuery,
       response: { 200: EventList, ...standardErrors },
@@ -91,10 +92,10 @@ export const triggersRoutes: FastifyPluginAsyncTypebox = async (app) => {
   });
 
   app.post('/api/v1/triggers/:id/events/:eventId/redeliver', {
+    config: { access: apiKey('workspace') },
     schema: {
       tags,
       summary: 'Replay an event (same eventId and body) with a fresh round of attempts',
-      security: ApiKeySecurity,
       params: EventParams,
       response: { 200: EventEnvelope, 410: err, ...standardErrors },
     },

@@ -5,6 +5,10 @@ import { AppError } from '../../platform/errors.js';
 import { isUuid } from '../../platform/ids.js';
 import { inspectJson, jsonProblemError, type JsonLimits } from '../../platform/http/json-limits.js';
 import type { WebhookAnswer } from './webhooks.service.js';
+import { noAuth } from '../../platform/http/route-access.js';
+
+/** Providers call these: the integration verifies each event's signature (or the source's secret address). */
+const bySignature = noAuth("the provider's signature or the source's unguessable address, checked by the integration");
 
 const tags = ['Webhooks (inbound)'];
 const METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'];
@@ -62,14 +66,13 @@ export const webhooksRoutes: FastifyPluginAsync = async (app) => {
   app.route({
     method: METHODS,
     url: '/api/v1/webhooks/:integrationName/:id',
-    config: { auth: 'none' },
+    config: { access: bySignature },
     schema: {
       tags,
       summary: "A trigger source's webhook address (webhookUrl): the provider sends its events here",
       description:
         'Answers 200 once the events are stored (they are then delivered to the callback URL), 410 TRIGGER_DISABLED after disable, ' +
         '503 when the event could not be processed now (send it again), or the handshake answer the integration defines.',
-      security: [],
       params: Type.Object({ integrationName: Type.String(), id: Type.String() }),
       response: { 200: Type.Unknown(), 401: err, 404: err, 410: err, 503: err },
     },
@@ -83,13 +86,12 @@ export const webhooksRoutes: FastifyPluginAsync = async (app) => {
   app.route({
     method: METHODS,
     url: '/api/v1/webhooks/:integrationName',
-    config: { auth: 'none' },
+    config: { access: bySignature },
     schema: {
       tags,
       summary: "An APP_WEBHOOK integration's app-level address: one URL for every source, routed to the sources listening",
       description:
         "The event is verified with the integration's app secret (SWITCHBOARD_APP_WEBHOOK_SECRETS) and recorded for every source whose listener matches.",
-      security: [],
       params: Type.Object({ integrationName: Type.String() }),
       response: { 200: Type.Unknown(), 401: err, 404: err, 503: err },
     },

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { actorOf } from '../../platform/http/auth.js';
-import { ApiKeySecurity, Deleted, standardErrors } from '../../platform/http/schemas.js';
+import { Deleted, standardErrors } from '../../platform/http/schemas.js';
 import {
   CreateWorkspaceIntegrationBody,
   UpdateWorkspaceIntegrationBody,
@@ -9,6 +9,7 @@ import {
   WorkspaceIntegrationParams,
   WorkspaceParams,
 } from './workspace-integrations.schemas.js';
+import { apiKey } from '../../platform/http/route-access.js';
 
 const tags = ['Workspace integrations'];
 const conflict = { 409: { $ref: 'ErrorBody' } };
@@ -17,10 +18,10 @@ export const workspaceIntegrationsRoutes: FastifyPluginAsyncTypebox = async (app
   const service = app.services.workspaceIntegrations;
 
   app.get('/api/v1/workspaces/:workspaceId/integrations', {
+    config: { access: apiKey('workspace') },
     schema: {
       tags,
       summary: "List a workspace's configured integrations",
-      security: ApiKeySecurity,
       params: WorkspaceParams,
       response: { 200: WorkspaceIntegrationList, ...standardErrors },
     },
@@ -28,10 +29,10 @@ export const workspaceIntegrationsRoutes: FastifyPluginAsyncTypebox = async (app
   });
 
   app.post('/api/v1/workspaces/:workspaceId/integrations', {
+    config: { access: apiKey('workspace') },
     schema: {
       tags,
       summary: 'Configure an integration in a workspace (alias, auth method, connection strategy, actions, settings)',
-      security: ApiKeySecurity,
       params: WorkspaceParams,
       body: CreateWorkspaceIntegrationBody,
       response: { 201: WorkspaceIntegrationEnvelope, ...conflict, ...standardErrors },
@@ -41,10 +42,10 @@ export const workspaceIntegrationsRoutes: FastifyPluginAsyncTypebox = async (app
   });
 
   app.get('/api/v1/workspaces/:workspaceId/integrations/:id', {
+    config: { access: apiKey('workspace') },
     schema: {
       tags,
       summary: 'Get a workspace integration',
-      security: ApiKeySecurity,
       params: WorkspaceIntegrationParams,
       response: { 200: WorkspaceIntegrationEnvelope, ...standardErrors },
     },
@@ -52,10 +53,10 @@ export const workspaceIntegrationsRoutes: FastifyPluginAsyncTypebox = async (app
   });
 
   app.patch('/api/v1/workspaces/:workspaceId/integrations/:id', {
+    config: { access: apiKey('workspace') },
     schema: {
       tags,
       summary: 'Update a workspace integration (null resets displayName, enabledActions, settings)',
-      security: ApiKeySecurity,
       params: WorkspaceIntegrationParams,
       body: UpdateWorkspaceIntegrationBody,
       response: { 200: WorkspaceIntegrationEnvelope, ...conflict, ...standardErrors },
@@ -66,10 +67,10 @@ export const workspaceIntegrationsRoutes: FastifyPluginAsyncTypebox = async (app
   });
 
   app.delete('/api/v1/workspaces/:workspaceId/integrations/:id', {
+    config: { access: apiKey('workspace') },
     schema: {
       tags,
       summary: 'Remove a workspace integration (its partials go with it)',
-      security: ApiKeySecurity,
       params: WorkspaceIntegrationParams,
       response: { 200: Deleted, ...standardErrors },
     },

@@ -1,12 +1,13 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { actorOf } from '../../platform/http/auth.js';
-import { ApiKeySecurity, Deleted, IdParams, standardErrors } from '../../platform/http/schemas.js';
+import { Deleted, IdParams, standardErrors } from '../../platform/http/schemas.js';
 import {
   AddWorkspaceMemberBody,
   ListWorkspaceMembersQuery,
   WorkspaceMemberEnvelope,
   WorkspaceMemberList,
 } from './workspace-members.schemas.js';
+import { apiKey } from '../../platform/http/route-access.js';
 
 const tags = ['Workspace members'];
 
@@ -14,10 +15,10 @@ export const workspaceMembersRoutes: FastifyPluginAsyncTypebox = async (app) => 
   const service = app.services.workspaceMembers;
 
   app.post('/api/v1/workspace-members', {
+    config: { access: apiKey('workspace') },
     schema: {
       tags,
       summary: 'Add an organization member to a workspace',
-      security: ApiKeySecurity,
       body: AddWorkspaceMemberBody,
       response: { 201: WorkspaceMemberEnvelope, ...standardErrors },
     },
@@ -25,10 +26,10 @@ export const workspaceMembersRoutes: FastifyPluginAsyncTypebox = async (app) => 
   });
 
   app.get('/api/v1/workspace-members', {
+    config: { access: apiKey('workspace') },
     schema: {
       tags,
       summary: "List a workspace's members",
-      security: ApiKeySecurity,
       querystring: ListWorkspaceMembersQuery,
       response: { 200: WorkspaceMemberList, ...standardErrors },
     },
@@ -36,10 +37,10 @@ export const workspaceMembersRoutes: FastifyPluginAsyncTypebox = async (app) => 
   });
 
   app.delete('/api/v1/workspace-members/:id', {
+    config: { access: apiKey('workspace') },
     schema: {
       tags,
       summary: 'Remove a member from a workspace',
-      security: ApiKeySecurity,
       params: IdParams,
       response: { 200: Deleted, ...standardErrors },
     },

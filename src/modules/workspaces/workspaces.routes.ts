@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { actorOf } from '../../platform/http/auth.js';
-import { ApiKeySecurity, Deleted, IdParams, standardErrors } from '../../platform/http/schemas.js';
+import { Deleted, IdParams, standardErrors } from '../../platform/http/schemas.js';
 import {
   CreateWorkspaceBody,
   ListWorkspacesQuery,
@@ -8,6 +8,7 @@ import {
   WorkspaceEnvelope,
   WorkspaceList,
 } from './workspaces.schemas.js';
+import { apiKey } from '../../platform/http/route-access.js';
 
 const tags = ['Workspaces'];
 
@@ -15,10 +16,10 @@ export const workspacesRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const service = app.services.workspaces;
 
   app.get('/api/v1/workspaces', {
+    config: { access: apiKey('any') },
     schema: {
       tags,
       summary: 'List workspaces',
-      security: ApiKeySecurity,
       querystring: ListWorkspacesQuery,
       response: { 200: WorkspaceList, ...standardErrors },
     },
@@ -26,10 +27,10 @@ export const workspacesRoutes: FastifyPluginAsyncTypebox = async (app) => {
   });
 
   app.post('/api/v1/workspaces', {
+    config: { access: apiKey('organization') },
     schema: {
       tags,
       summary: 'Create a workspace',
-      security: ApiKeySecurity,
       body: CreateWorkspaceBody,
       response: { 201: WorkspaceEnvelope, ...standardErrors },
     },
@@ -37,10 +38,10 @@ export const workspacesRoutes: FastifyPluginAsyncTypebox = async (app) => {
   });
 
   app.get('/api/v1/workspaces/:id', {
+    config: { access: apiKey('workspace') },
     schema: {
       tags,
       summary: 'Get a workspace',
-      security: ApiKeySecurity,
       params: IdParams,
       response: { 200: WorkspaceEnvelope, ...standardErrors },
     },
@@ -48,10 +49,10 @@ export const workspacesRoutes: FastifyPluginAsyncTypebox = async (app) => {
   });
 
   app.patch('/api/v1/workspaces/:id', {
+    config: { access: apiKey('workspace') },
     schema: {
       tags,
       summary: 'Rename a workspace or change its slug',
-      security: ApiKeySecurity,
       params: IdParams,
       body: UpdateWorkspaceBody,
       response: { 200: WorkspaceEnvelope, ...standardErrors },
@@ -60,10 +61,10 @@ export const workspacesRoutes: FastifyPluginAsyncTypebox = async (app) => {
   });
 
   app.delete('/api/v1/workspaces/:id', {
+    config: { access: apiKey('workspace') },
     schema: {
       tags,
       summary: 'Delete a workspace and everything in it',
-      security: ApiKeySecurity,
       params: IdParams,
       response: { 200: Deleted, ...standardErrors },
     },

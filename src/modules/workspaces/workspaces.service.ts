@@ -44,7 +44,6 @@ export class WorkspacesService {
   }
 
   async create(actor: Actor, input: CreateWorkspaceInput) {
-    actor.access.assertOrgWide();
     const { orgId } = actor;
     try {
       const row = await createWithinQuota(

@@ -1,8 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { AppError } from '../errors.js';
 import type { Access, Actor } from './access.js';
-
-export type AuthMode = 'apiKey' | 'session' | 'operator' | 'none';
+import type { RouteAccess } from './route-access.js';
 
 export type Principal =
   | { kind: 'apiKey'; orgId: string; keyId: string; plan: string; access: Access }
@@ -12,8 +11,8 @@ export type Principal =
 
 declare module 'fastify' {
   interface FastifyContextConfig {
-    /** Who may call the route; defaults by path: /api/v1 → apiKey, /operator → operator, else none. */
-    auth?: AuthMode;
+    /** Who may call the route (./route-access.ts). Every route declares it; buildApp refuses to start otherwise. */
+    access?: RouteAccess;
   }
   interface FastifyRequest {
     principal: Principal;
@@ -51,16 +50,18 @@ export function readCookie(request: FastifyRequest, name: string): string | null
   return null;
 }
 
-function modeFor(request: FastifyRequest): AuthMode {
-  const configured = request.routeOptions.config?.auth;
-  if (configured) return configured;
-  const url = request.routeOptions.url ?? '';
-  if (url.startsWith('/api/v1/')) return 'apiKey';
-  if (url.startsWith('/operator/')) return 'operator';
-  return 'none';
+function accessOf(request: FastifyRequest): RouteAccess {
+  const access = request.routeOptions.config?.access;
+  // buildApp checks every route's declaration at start-up; a route without one is refused, never served open.
+  if (!access) throw new AppError('UNAUTHORIZED');
+  return access;
 }
 
-/** Authenticates every request in onRequest, before the body is read, so a caller without a key learns nothing. */
+/**
+ * The one place route declarations are enforced. Every request is authenticated in onRequest, before the body is
+ * read, so a caller without a credential learns nothing; an organization-level route refuses a workspace-scoped key
+ * in preHandler — after validation, as the services did before the declaration existed.
+ */
 export function registerAuth(app: FastifyInstance, auth: Authenticators): void {
   app.decorateRequest('principal', null as never);
   app.addHook('onRequest', async (request) => {
@@ -68,7 +69,7 @@ export function registerAuth(app: FastifyInstance, auth: Authenticators): void {
       request.principal = { kind: 'anonymous' };
       return; // unknown route: the not-found handler answers
     }
-    const mode = modeFor(request);
+    const mode = accessOf(request).auth;
     if (mode === 'none') {
       request.principal = { kind: 'anonymous' };
       return;
@@ -89,6 +90,10 @@ export function registerAuth(app: FastifyInstance, auth: Authenticators): void {
         );
       request.principal = await auth.session(sessionToken);
     }
+  });
+  app.addHook('preHandler', async (request) => {
+    const access = request.routeOptions.config?.access;
+    if (access?.auth === 'apiKey' && access.reach === 'organization') actorOf(request).access.assertOrgWide();
   });
 }
 

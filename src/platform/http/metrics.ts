@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { Counter, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
 import { processFaults } from '../process-faults.js';
+import { operator } from './route-access.js';
 
 /**
  * Prometheus metrics at GET /metrics (operator token): process metrics and, per route pattern, request counts
@@ -37,7 +38,7 @@ export function registerMetrics(app: FastifyInstance): Registry {
     requests.inc({ method: req.method, route, status: String(reply.statusCode) });
     duration.observe({ method: req.method, route }, reply.elapsedTime / 1000);
   });
-  app.get('/metrics', { config: { auth: 'operator' }, schema: { hide: true } }, async (_req, reply) => {
+  app.get('/metrics', { config: { access: operator() }, schema: { hide: true } }, async (_req, reply) => {
     void reply.type(registry.contentType);
     return registry.metrics();
   });

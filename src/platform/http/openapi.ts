@@ -1,3 +1,5 @@
+import { securityOf, type RouteAccess } from './route-access.js';
+
 type Schema = Record<string | symbol, unknown>;
 
 const isObject = (v: unknown): v is Schema => typeof v === 'object' && v !== null && !Array.isArray(v);
@@ -27,10 +29,27 @@ export function defaultsNotRequired(schema: unknown): unknown {
   return out;
 }
 
-/** The @fastify/swagger per-route transform: request parts with defaults are optional for the caller. */
-export function openApiRouteTransform({ schema, url }: { schema: unknown; url: string }) {
+/**
+ * The @fastify/swagger per-route transform: request parts with defaults are optional for the caller, and the route's
+ * access declaration becomes the operation's `security` and its `x-switchboard-access` (who may call it: the
+ * credential, the reach an API key needs, the permission) — written once, on the route.
+ */
+export function openApiRouteTransform({
+  schema,
+  url,
+  route,
+}: {
+  schema: unknown;
+  url: string;
+  route?: { config?: { access?: RouteAccess } };
+}) {
   if (!isObject(schema)) return { schema: schema as never, url };
   const out: Schema = { ...schema };
+  const access = route?.config?.access;
+  if (access) {
+    out.security = securityOf(access);
+    out['x-switchboard-access'] = access;
+  }
   for (const part of ['querystring', 'query', 'headers', 'body'] as const) {
     if (schema[part] !== undefined) out[part] = defaultsNotRequired(schema[part]);
   }

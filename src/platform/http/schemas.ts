@@ -33,5 +33,3 @@ export const standardErrors = {
   403: errorRef,
   404: errorRef,
 } as const;
-
-export const ApiKeySecurity = [{ apiKey: [] as string[] }];

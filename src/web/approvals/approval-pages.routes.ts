@@ -10,6 +10,15 @@ import { retryAfterOf } from '../../modules/auth/sign-in-throttle.js';
 import type { DecisionAction } from '../../modules/approvals/approvals.service.js';
 import { inboxPage, LOCAL_TIME_JS, messagePage, reviewPage, signInPage } from './approval-pages.html.js';
 import { acceptForms, formField, PAGE_CSP, sendPage } from '../forms.js';
+import { noAuth } from '../../platform/http/route-access.js';
+
+/** Who may call the pages (route-access.ts): they check the session themselves, answering with the sign-in form. */
+const asset = { config: { access: noAuth('static assets of the review pages') } };
+const signedInPage = {
+  config: { access: noAuth('a signed-in reviewer, checked by the page (it answers with the sign-in form)') },
+};
+const signInForm = { config: { access: noAuth('signing in (throttled per address and account)') } };
+const byLink = { config: { access: noAuth('the bearer link token of the approval request') } };
 
 const ID_RE = /^apr_[A-Za-z0-9_-]{1,64}$/;
 /** The pages' CSP, plus our own script file (local times); still no inline script. */
@@ -90,7 +99,7 @@ export const approvalPagesRoutes: FastifyPluginAsync = async (app) => {
     }
   };
 
-  app.get('/approvals/assets/local-time.js', { schema: { hide: true } }, async (_req, reply) =>
+  app.get('/approvals/assets/local-time.js', { ...asset, schema: { hide: true } }, async (_req, reply) =>
     reply
       .header('content-type', 'text/javascript; charset=utf-8')
       .header('cache-control', 'public, max-age=3600')
@@ -100,48 +109,56 @@ export const approvalPagesRoutes: FastifyPluginAsync = async (app) => {
 
   // ---- what waits for the signed-in reviewer ---------------------------------------------------------------
 
-  app.get('/approvals', { schema: { hide: true } }, async (req, reply) => {
+  app.get('/approvals', { ...signedInPage, schema: { hide: true } }, async (req, reply) => {
     const user = await signedIn(req);
     if (!user) return html(reply, 401, signInPage('/approvals/sign-in'));
     const { items, more } = await approvals.waitingFor(user.userId);
     return html(reply, 200, inboxPage(user.email, items, more));
   });
 
-  app.post('/approvals/sign-in', { schema: { hide: true } }, async (req, reply) =>
+  app.post('/approvals/sign-in', { ...signInForm, schema: { hide: true } }, async (req, reply) =>
     signInAndGo(req, reply, '/approvals/sign-in', '/approvals'),
   );
 
-  app.get<{ Params: { id: string } }>('/approvals/:id', { schema: { hide: true } }, async (req, reply) =>
+  app.get<{ Params: { id: string } }>('/approvals/:id', { ...signedInPage, schema: { hide: true } }, async (req, reply) =>
     renderDashboard(req, reply, req.params.id),
   );
 
-  app.post<{ Params: { id: string } }>('/approvals/:id/sign-in', { schema: { hide: true } }, async (req, reply) => {
-    const id = req.params.id;
-    if (!ID_RE.test(id)) return notFound(reply);
-    return signInAndGo(req, reply, `/approvals/${id}/sign-in`, `/approvals/${id}`);
-  });
+  app.post<{ Params: { id: string } }>(
+    '/approvals/:id/sign-in',
+    { ...signInForm, schema: { hide: true } },
+    async (req, reply) => {
+      const id = req.params.id;
+      if (!ID_RE.test(id)) return notFound(reply);
+      return signInAndGo(req, reply, `/approvals/${id}/sign-in`, `/approvals/${id}`);
+    },
+  );
 
-  app.post<{ Params: { id: string } }>('/approvals/:id/decision', { schema: { hide: true } }, async (req, reply) => {
-    const id = req.params.id;
-    if (!ID_RE.test(id)) return notFound(reply);
-    const user = await signedIn(req);
-    if (!user) return html(reply, 401, signInPage(`/approvals/${id}/sign-in`));
-    const action = actionOf(req.body);
-    if (!action || !safeEqual(field(req.body, 'csrf'), csrfFor(user.sessionId, id))) {
-      return html(reply, 400, messagePage('Bad request', 'The form is invalid or has expired; reload the page and try again.'));
-    }
-    try {
-      await approvals.decideAsUser({ userId: user.userId, email: user.email }, id, action, {
-        reason: formReason(field(req.body, 'reason')),
-      });
-    } catch (err) {
-      if (!isAppError(err)) throw err;
-      if (err.code === 'NOT_FOUND') return notFound(reply);
-      if (err.code === 'ORGANIZATION_SUSPENDED') return suspended(reply);
-      return renderDashboard(req, reply, id, err.message);
-    }
-    return reply.code(303).header('location', `/approvals/${id}`).send();
-  });
+  app.post<{ Params: { id: string } }>(
+    '/approvals/:id/decision',
+    { ...signedInPage, schema: { hide: true } },
+    async (req, reply) => {
+      const id = req.params.id;
+      if (!ID_RE.test(id)) return notFound(reply);
+      const user = await signedIn(req);
+      if (!user) return html(reply, 401, signInPage(`/approvals/${id}/sign-in`));
+      const action = actionOf(req.body);
+      if (!action || !safeEqual(field(req.body, 'csrf'), csrfFor(user.sessionId, id))) {
+        return html(reply, 400, messagePage('Bad request', 'The form is invalid or has expired; reload the page and try again.'));
+      }
+      try {
+        await approvals.decideAsUser({ userId: user.userId, email: user.email }, id, action, {
+          reason: formReason(field(req.body, 'reason')),
+        });
+      } catch (err) {
+        if (!isAppError(err)) throw err;
+        if (err.code === 'NOT_FOUND') return notFound(reply);
+        if (err.code === 'ORGANIZATION_SUSPENDED') return suspended(reply);
+        return renderDashboard(req, reply, id, err.message);
+      }
+      return reply.code(303).header('location', `/approvals/${id}`).send();
+    },
+  );
 
   // ---- hosted bearer link ---------------------------------------------------------------------------------
 
@@ -150,7 +167,7 @@ export const approvalPagesRoutes: FastifyPluginAsync = async (app) => {
 
   app.get<{ Params: { id: string }; Querystring: { token?: string } }>(
     '/approve/:id',
-    { schema: { hide: true } },
+    { ...byLink, schema: { hide: true } },
     async (req, reply) => {
       const { id } = req.params;
       const token = typeof req.query.token === 'string' ? req.query.token : '';
@@ -163,7 +180,7 @@ export const approvalPagesRoutes: FastifyPluginAsync = async (app) => {
     },
   );
 
-  app.post<{ Params: { id: string } }>('/approve/:id/decision', { schema: { hide: true } }, async (req, reply) => {
+  app.post<{ Params: { id: string } }>('/approve/:id/decision', { ...byLink, schema: { hide: true } }, async (req, reply) => {
     const { id } = req.params;
     const action = actionOf(req.body);
     const token = field(req.body, 'token');

@@ -9,6 +9,12 @@ import { effectiveStatus } from '../../modules/connect/connect.mapper.js';
 import { CONNECT_CSS, CONNECT_JS } from './assets.js';
 import { connectingPage, connectPage, portalPage, problemPage, resultPage, type FormState } from './pages.js';
 import { approvalsSection } from './portal-approvals.html.js';
+import { noAuth } from '../../platform/http/route-access.js';
+
+/** Who may call the pages (route-access.ts): the token in the URL or form is the credential. */
+const asset = { config: { access: noAuth('static assets of the hosted pages') } };
+const bySession = { config: { access: noAuth('the connect session token') } };
+const byPortal = { config: { access: noAuth("the end user's portal token") } };
 
 /** Form posts are small: a few credential fields. */
 const FORM_LIMIT = 64 * 1024;
@@ -98,10 +104,10 @@ export const connectPages: FastifyPluginAsync = async (app) => {
     return sendPage(reply, 500, problemPage('Something went wrong', 'The page could not be shown. Try again in a moment.'));
   });
 
-  app.get('/connect/assets/connect.css', { schema: hide }, async (_req, reply) =>
+  app.get('/connect/assets/connect.css', { ...asset, schema: hide }, async (_req, reply) =>
     reply.header('content-type', 'text/css; charset=utf-8').header('cache-control', 'public, max-age=3600').send(CONNECT_CSS),
   );
-  app.get('/connect/assets/connect.js', { schema: hide }, async (_req, reply) =>
+  app.get('/connect/assets/connect.js', { ...asset, schema: hide }, async (_req, reply) =>
     reply
       .header('content-type', 'text/javascript; charset=utf-8')
       .header('cache-control', 'public, max-age=3600')
@@ -110,7 +116,7 @@ export const connectPages: FastifyPluginAsync = async (app) => {
 
   app.get<{ Querystring: { token?: string } }>(
     '/connect',
-    { schema: { ...hide, querystring: Type.Object({ token: Type.Optional(Type.String({ maxLength: 200 })) }) } },
+    { ...bySession, schema: { ...hide, querystring: Type.Object({ token: Type.Optional(Type.String({ maxLength: 200 })) }) } },
     async (req, reply) => {
       const token = req.query.token ?? '';
       const page = sessionPage(await connect.view(token), token);
@@ -118,7 +124,7 @@ export const connectPages: FastifyPluginAsync = async (app) => {
     },
   );
 
-  app.post<{ Body: Form }>('/connect', { schema: hide }, async (req, reply) => {
+  app.post<{ Body: Form }>('/connect', { ...bySession, schema: hide }, async (req, reply) => {
     const form = req.body ?? {};
     const token = str(form.token) ?? '';
     const outcome = await connect.submit(token, form);
@@ -129,7 +135,7 @@ export const connectPages: FastifyPluginAsync = async (app) => {
     return sendPage(reply, page.status, page.html);
   });
 
-  app.post<{ Body: Form }>('/connect/cancel', { schema: hide }, async (req, reply) => {
+  app.post<{ Body: Form }>('/connect/cancel', { ...bySession, schema: hide }, async (req, reply) => {
     const token = str(req.body?.token) ?? '';
     const page = sessionPage(await connect.cancel(token), token);
     return sendPage(reply, page.status, page.html);
@@ -137,7 +143,7 @@ export const connectPages: FastifyPluginAsync = async (app) => {
 
   app.get<{ Querystring: { token?: string } }>(
     '/connect/oauth/start',
-    { schema: { ...hide, querystring: Type.Object({ token: Type.Optional(Type.String({ maxLength: 200 })) }) } },
+    { ...bySession, schema: { ...hide, querystring: Type.Object({ token: Type.Optional(Type.String({ maxLength: 200 })) }) } },
     async (req, reply) => {
       const token = req.query.token ?? '';
       const { view, redirect } = await connect.startOAuth(token);
@@ -149,12 +155,11 @@ export const connectPages: FastifyPluginAsync = async (app) => {
   );
 
   app.get<{ Querystring: OAuthCallbackInput }>('/api/v1/connect/oauth-callback', {
-    config: { auth: 'none' },
+    config: { access: noAuth('the OAuth state, bound to the connect session') },
     schema: {
       tags: ['Connect'],
       summary:
         'OAuth2 redirect URI: the provider sends the user back here with code and state (register {base_url}/api/v1/connect/oauth-callback with the provider)',
-      security: [],
       querystring: OAuthCallbackQuery,
       produces: ['text/html'],
     },
@@ -181,6 +186,7 @@ export const connectPages: FastifyPluginAsync = async (app) => {
   app.get<{ Querystring: { token?: string; notice?: string } }>(
     '/connect/portal',
     {
+      ...byPortal,
       schema: {
         ...hide,
         querystring: Type.Object({
@@ -193,13 +199,13 @@ export const connectPages: FastifyPluginAsync = async (app) => {
       renderPortal(reply, req.query.token ?? '', 200, { notice: PORTAL_NOTICES.get(req.query.notice ?? '') ?? null }),
   );
 
-  app.post<{ Body: Form }>('/connect/portal/connect', { schema: hide }, async (req, reply) => {
+  app.post<{ Body: Form }>('/connect/portal/connect', { ...byPortal, schema: hide }, async (req, reply) => {
     const url = await portal.startConnect(str(req.body?.token) ?? '', str(req.body?.item) ?? '');
     const { pathname, search } = new URL(url);
     return reply.header('cache-control', 'no-store').redirect(pathname + search, 303);
   });
 
-  app.post<{ Body: Form }>('/connect/portal/disconnect', { schema: hide }, async (req, reply) => {
+  app.post<{ Body: Form }>('/connect/portal/disconnect', { ...byPortal, schema: hide }, async (req, reply) => {
     const token = str(req.body?.token) ?? '';
     await portal.disconnect(token, str(req.body?.connectionId) ?? '');
     return reply
@@ -227,8 +233,16 @@ export const connectPages: FastifyPluginAsync = async (app) => {
         .header('cache-control', 'no-store')
         .redirect(`/connect/portal?token=${encodeURIComponent(token)}&notice=${notice}`, 303);
     };
-  app.post<{ Params: { id: string }; Body: Form }>('/connect/portal/approvals/:id/approve', { schema: hide }, decide('approve'));
-  app.post<{ Params: { id: string }; Body: Form }>('/connect/portal/approvals/:id/reject', { schema: hide }, decide('reject'));
+  app.post<{ Params: { id: string }; Body: Form }>(
+    '/connect/portal/approvals/:id/approve',
+    { ...byPortal, schema: hide },
+    decide('approve'),
+  );
+  app.post<{ Params: { id: string }; Body: Form }>(
+    '/connect/portal/approvals/:id/reject',
+    { ...byPortal, schema: hide },
+    decide('reject'),
+  );
 };
 
 function resultPageOrState(view: SessionView): string {
