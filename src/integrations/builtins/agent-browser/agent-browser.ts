@@ -7,10 +7,10 @@ import {
   type ActionDefinition,
 } from '../../framework.js';
 import { validateInput } from '../../validate.js';
+import { normalizeAllowedHosts } from './allowed-hosts.js';
 import { browserRuntime, opAction, runOp, type BrowserOp } from './browser-action.js';
 import { inputOps } from './input-actions.js';
 import { pageOps } from './page-actions.js';
-import { normalizeAllowedHosts } from './sessions.js';
 
 const MAX_STEPS = 50;
 

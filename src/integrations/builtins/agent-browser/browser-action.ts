@@ -9,7 +9,9 @@ import {
   type Props,
   type StateScope,
 } from '../../framework.js';
-import { firstLine, type BrowserSession, type BrowserSessions } from './sessions.js';
+import type { BrowserSession } from './browser-session.js';
+import { firstLine } from './limits.js';
+import type { BrowserSessions } from './sessions.js';
 import { REF_ATTRIBUTE } from './snapshot.js';
 
 declare module '../../framework.js' {

@@ -1,7 +1,8 @@
 import type { Page } from 'playwright-core';
 import { ActionError, ActionInputError, Property } from '../../framework.js';
 import { locate, pageOutput, pageState, targetProps, type BrowserOp } from './browser-action.js';
-import { firstLine, type BrowserSession } from './sessions.js';
+import type { BrowserSession } from './browser-session.js';
+import { firstLine } from './limits.js';
 import { elementFunction, REF_ATTRIBUTE, snapshotExpression, type SnapshotResult } from './snapshot.js';
 
 const MAX_RESULT_BYTES = 1024 * 1024;
