@@ -26,9 +26,10 @@ function normalise(type: string): string {
 }
 
 /**
- * `src/platform/db/schema.ts` (what the code queries through drizzle) and `migrations/*.sql` (what the database
- * is) are written by hand, side by side: every table and column the code declares exists with the same type and
- * nullability after migrating, and no table the migrations create is missing from the code's schema.
+ * `src/platform/db/schema.ts` and the `schema/` files it re-exports (what the code queries through drizzle) and
+ * `migrations/*.sql` (what the database is) are written by hand, side by side: every table and column the code
+ * declares exists with the same type and nullability after migrating, and no table the migrations create is missing
+ * from the code's schema.
  */
 describe('schema.ts agrees with the migrations', () => {
   it('every table, column, type and NOT NULL matches', async () => {
