@@ -1,22 +1,19 @@
 import type { ConnectionRecord } from '../../engine/types.js';
 import type { AuthOption, IntegrationDefinition } from '../../integrations/framework.js';
-import { ActionInputError } from '../../integrations/framework.js';
 import type { ConnectionValue } from '../../integrations/pieces/protocol.js';
 import type { IntegrationRegistry } from '../../integrations/registry.js';
-import { validateInput } from '../../integrations/validate.js';
 import type { Executor, Orm } from '../../platform/db/database.js';
-import { AppError, invalidField, isUniqueViolation } from '../../platform/errors.js';
+import { AppError, invalidField } from '../../platform/errors.js';
 import type { Actor } from '../../platform/http/access.js';
 import { newId } from '../../platform/ids.js';
 import type { InvalidationBus } from '../../platform/invalidation.js';
 import type { PlanTable } from '../../platform/plans.js';
-import { createWithinQuota } from '../../platform/quota.js';
 import type { SecretBox } from '../../platform/secrets.js';
 import type { EndUsersService } from '../end-users/end-users.service.js';
 import type { OAuthAppsService } from '../oauth-apps/oauth-apps.service.js';
-import { CONFIG_CACHE_TTL_MS, type WorkspacesService } from '../workspaces/workspaces.service.js';
-import { ConfigCache } from '../../platform/cache.js';
-import { toConnection, toConnectionRecord, toEarlierConnection } from './connections.mapper.js';
+import type { WorkspacesService } from '../workspaces/workspaces.service.js';
+import { authOptionFor, credentialsFrom } from './connections.credentials.js';
+import { toConnection, toEarlierConnection } from './connections.mapper.js';
 import * as repo from './connections.repository.js';
 import type { ConnectionRow } from './connections.repository.js';
 import type {
@@ -26,40 +23,17 @@ import type {
   ListConnectionsQueryInput,
   Verification,
 } from './connections.schemas.js';
-
-const PURPOSE = 'connection';
-
-/** A connection to store, from the API or a connect flow. Credentials are the value pieces receive. */
-export interface NewConnection {
-  orgId: string;
-  scope: ConnectionScope;
-  workspaceId: string | null;
-  /** USER scope: the end user's externalId (created when absent) — or give endUserInternalId. */
-  endUserExternalId?: string | null;
-  endUserInternalId?: string | null;
-  integrationName: string;
-  authMethodKey: string;
-  externalId: string;
-  displayName: string;
-  type: ConnectionType;
-  credentials: Record<string, unknown>;
-  oauthAppId: string | null;
-  tokenExpiresAt: Date | null;
-  apiShape?: 'current' | 'earlier';
-  /** Only a flow that had the integration check the credentials says verified. */
-  verification?: Verification;
-}
+import { ConnectionStore, type NewConnection } from './connections.store.js';
 
 const invalid = invalidField;
 const notFound = () => new AppError('NOT_FOUND', 'Connection not found.');
 
-/** Which auth option types a connection type can serve. */
-const authTypeOf = (type: ConnectionType) => (type === 'PLATFORM_OAUTH2' ? 'OAUTH2' : type);
-
-/** Stored credentials: secrets at rest, sealed to their row; everything else a plain column. */
+/**
+ * Connections: the API's use cases are here; stored rows, their cache and sealed credentials are in
+ * {@link ConnectionStore}, credential shaping in connections.credentials.ts.
+ */
 export class ConnectionsService {
-  /** Connection rows as calls look them up (by id, externalId, or candidates); evicted per organization. */
-  private readonly cache = new ConfigCache<ConnectionRow[]>({ ttlMs: CONFIG_CACHE_TTL_MS, maxEntries: 50_000 });
+  private readonly stored: ConnectionStore;
 
   constructor(
     private readonly deps: {
@@ -73,24 +47,7 @@ export class ConnectionsService {
       bus: InvalidationBus;
     },
   ) {
-    deps.bus.subscribe((msg) => {
-      if (msg.type === 'all') this.cache.clear();
-      else if (msg.type === 'connections') this.cache.invalidateTag(`org:${msg.orgId}`);
-      else if (msg.type === 'organization') this.cache.invalidateTag(`org:${msg.id}`); // plan changes suspend connections
-    });
-  }
-
-  private cached(orgId: string, key: string, load: () => Promise<ConnectionRow[]>): Promise<ConnectionRow[]> {
-    return this.cache.get(`${orgId}:${key}`, [`org:${orgId}`], load);
-  }
-
-  private async row(orgId: string, id: string, db: Executor): Promise<ConnectionRow | null> {
-    if (db !== this.deps.orm) return repo.findConnection(db, orgId, id);
-    const [row] = await this.cached(orgId, `id:${id}`, async () => {
-      const r = await repo.findConnection(this.deps.orm, orgId, id);
-      return r ? [r] : [];
-    });
-    return row ?? null;
+    this.stored = new ConnectionStore(deps);
   }
 
   // ---- API ------------------------------------------------------------------------------------------------
@@ -142,66 +99,18 @@ export class ConnectionsService {
   }
 
   // ---- used by the engine and connect flows ---------------------------------------------------------------
-
   /** Store a connection under the plan's limit; DUPLICATE when its identity exists. */
   async store(input: NewConnection): Promise<ConnectionRow> {
-    const id = newId();
-    try {
-      const row = await createWithinQuota(
-        this.deps.orm,
-        this.deps.plans,
-        input.orgId,
-        'connections',
-        (tx) => repo.countConnections(tx, input.orgId),
-        async (tx) => {
-          let endUserId = input.endUserInternalId ?? null;
-          if (!endUserId && input.endUserExternalId && input.workspaceId) {
-            endUserId = (await this.deps.endUsers.resolveOrCreate(tx, input.orgId, input.workspaceId, input.endUserExternalId))
-              .id;
-          }
-          return repo.insertConnection(tx, {
-            id,
-            orgId: input.orgId,
-            workspaceId: input.workspaceId,
-            endUserId,
-            integrationName: input.integrationName,
-            authMethodKey: input.authMethodKey,
-            externalId: input.externalId,
-            displayName: input.displayName,
-            type: input.type,
-            scope: input.scope,
-            credentials: this.deps.secrets.seal(PURPOSE, id, input.credentials),
-            oauthAppId: input.oauthAppId,
-            tokenExpiresAt: input.tokenExpiresAt,
-            apiShape: input.apiShape ?? 'current',
-            verification: input.verification ?? 'unverified',
-          });
-        },
-      );
-      await this.changed(input.orgId);
-      return row;
-    } catch (err) {
-      if (isUniqueViolation(err)) {
-        throw new AppError(
-          'DUPLICATE',
-          `A ${input.integrationName} connection with externalId "${input.externalId}" and auth method "${input.authMethodKey}" already exists.`,
-        );
-      }
-      throw err;
-    }
+    return this.stored.store(input);
   }
 
-  async find(orgId: string, id: string, db: Executor = this.deps.orm): Promise<ConnectionRecord | null> {
-    const row = await this.row(orgId, id, db);
-    return row ? toConnectionRecord(row) : null;
+  async find(orgId: string, id: string, db?: Executor): Promise<ConnectionRecord | null> {
+    return this.stored.find(orgId, id, db);
   }
 
   /** Connections with this externalId for an integration (one per auth method). */
   async findByExternalId(orgId: string, integrationName: string, externalId: string): Promise<ConnectionRecord[]> {
-    const rows = await this.cached(orgId, `ext:${integrationName}:${externalId}`, () =>
-      repo.findByExternalId(this.deps.orm, orgId, integrationName, externalId),
-    );
-    return rows.map(toConnectionRecord);
+    return this.stored.findByExternalId(orgId, integrationName, externalId);
   }
 
   /** Usable connections of an integration seen from a workspace (org, workspace and the end user's own). */
@@ -211,27 +120,15 @@ export class ConnectionsService {
     workspaceId: string,
     endUserId: string | null,
   ): Promise<ConnectionRecord[]> {
-    const rows = await this.cached(orgId, `cand:${integrationName}:${workspaceId}:${endUserId ?? ''}`, () =>
-      repo.findCandidates(this.deps.orm, orgId, integrationName, workspaceId, endUserId),
-    );
-    return rows.map(toConnectionRecord);
+    return this.stored.candidates(orgId, integrationName, workspaceId, endUserId);
   }
 
   /** The decrypted value a piece runs with (decrypted per call, never cached in clear). Never log or return it. */
-  async credentials(conn: ConnectionRecord, db: Executor = this.deps.orm): Promise<ConnectionValue> {
-    const row = await this.row(conn.orgId, conn.id, db);
-    if (!row) throw new AppError('CONNECTION_NOT_FOUND', 'The connection was deleted.');
-    return {
-      type: row.type as ConnectionValue['type'],
-      authMethodKey: row.authMethodKey,
-      value: this.deps.secrets.open<Record<string, unknown>>(PURPOSE, row.id, row.credentials),
-    };
+  async credentials(conn: ConnectionRecord, db?: Executor): Promise<ConnectionValue> {
+    return this.stored.credentials(conn, db);
   }
 
-  /**
-   * Replace the credentials (OAuth2 refresh, reconnect); a successful replacement makes the connection ACTIVE and
-   * says whether the new credentials were checked.
-   */
+  /** Replace the credentials (OAuth2 refresh, reconnect): see {@link ConnectionStore.updateCredentials}. */
   async updateCredentials(
     orgId: string,
     id: string,
@@ -243,25 +140,13 @@ export class ConnectionsService {
       displayName?: string;
       oauthAppId?: string | null;
     },
-    db: Executor = this.deps.orm,
+    db?: Executor,
   ): Promise<ConnectionRecord | null> {
-    const row = await repo.updateConnection(db, orgId, id, {
-      credentials: this.deps.secrets.seal(PURPOSE, id, credentials),
-      status: 'ACTIVE',
-      statusMessage: null,
-      verification: opts.verification,
-      ...(opts.tokenExpiresAt !== undefined ? { tokenExpiresAt: opts.tokenExpiresAt } : {}),
-      ...(opts.type ? { type: opts.type } : {}),
-      ...(opts.displayName ? { displayName: opts.displayName } : {}),
-      ...(opts.oauthAppId !== undefined ? { oauthAppId: opts.oauthAppId } : {}),
-    });
-    await this.changed(orgId);
-    return row ? toConnectionRecord(row) : null;
+    return this.stored.updateCredentials(orgId, id, credentials, opts, db);
   }
 
   async setStatus(orgId: string, id: string, status: 'ACTIVE' | 'ERROR', message: string | null): Promise<void> {
-    await repo.updateConnection(this.deps.orm, orgId, id, { status, statusMessage: message });
-    await this.changed(orgId);
+    return this.stored.setStatus(orgId, id, status, message);
   }
 
   /** The auth option a connection of this type uses: authMethodKey when given, else the only compatible one. */
@@ -271,31 +156,7 @@ export class ConnectionsService {
     authMethodKey: string | undefined,
     field = 'authMethodKey',
   ): AuthOption {
-    if (def.auth.length === 0) throw invalid('integrationName', `${def.name} takes no connection`);
-    if (authMethodKey !== undefined) {
-      const option = def.auth.find((a) => a.key === authMethodKey);
-      if (!option)
-        throw new AppError(
-          'INVALID_AUTH_METHOD',
-          `${def.name} has no auth method "${authMethodKey}" (available: ${def.auth.map((a) => a.key).join(', ')}).`,
-        );
-      if (option.type !== authTypeOf(type))
-        throw new AppError(
-          'INVALID_AUTH_METHOD',
-          `The auth method "${authMethodKey}" of ${def.name} is ${option.type}, not ${type}.`,
-        );
-      return option;
-    }
-    const compatible = def.auth.filter((a) => a.type === authTypeOf(type));
-    if (compatible.length === 0)
-      throw invalid('type', `${type} is not an auth type of ${def.name} (${def.auth.map((a) => a.type).join(', ')})`);
-    if (compatible.length > 1) {
-      throw new AppError(
-        'AUTH_METHOD_REQUIRED',
-        `${def.name} has several ${type} auth methods; give ${field} (${compatible.map((a) => a.key).join(', ')}).`,
-      );
-    }
-    return compatible[0]!;
+    return authOptionFor(def, type, authMethodKey, field);
   }
 
   /** Credentials in the stored (piece) shape from the current request fields; names the missing field. */
@@ -304,49 +165,10 @@ export class ConnectionsService {
     option: AuthOption,
     f: CreateConnectionInput,
   ): { credentials: Record<string, unknown>; tokenExpiresAt: Date | null } {
-    switch (type) {
-      case 'SECRET_TEXT':
-        if (!f.secretText) throw invalid('secretText', 'is required for SECRET_TEXT');
-        return { credentials: { secret_text: f.secretText }, tokenExpiresAt: null };
-      case 'BASIC_AUTH':
-        if (f.username === undefined || f.username === '') throw invalid('username', 'is required for BASIC_AUTH');
-        if (f.password === undefined) throw invalid('password', 'is required for BASIC_AUTH');
-        return { credentials: { username: f.username, password: f.password }, tokenExpiresAt: null };
-      case 'CUSTOM_AUTH': {
-        if (!f.props) throw invalid('props', 'is required for CUSTOM_AUTH');
-        return { credentials: { props: option.props ? this.checkedProps(option, f.props) : f.props }, tokenExpiresAt: null };
-      }
-      default: {
-        if (!f.accessToken) throw invalid('accessToken', `is required for ${type}`);
-        // Extra fields the integration reads beside its tokens (e.g. Zoho's location), as the catalog lists them.
-        const props = f.props && option.props ? this.checkedProps(option, f.props) : undefined;
-        const now = Math.floor(Date.now() / 1000);
-        const credentials: Record<string, unknown> = {
-          access_token: f.accessToken,
-          token_type: f.tokenType ?? 'Bearer',
-          data: f.data ?? {},
-          claimed_at: now,
-        };
-        if (f.refreshToken) credentials.refresh_token = f.refreshToken;
-        if (f.expiresIn !== undefined) credentials.expires_in = f.expiresIn;
-        if (f.scope_oauth !== undefined) credentials.scope = f.scope_oauth;
-        if (props) credentials.props = props;
-        return { credentials, tokenExpiresAt: f.expiresIn !== undefined ? new Date((now + f.expiresIn) * 1000) : null };
-      }
-    }
+    return credentialsFrom(type, option, f);
   }
 
   // ---- internals ------------------------------------------------------------------------------------------
-
-  /** Connection props checked against the auth option's props (defaults applied); names the bad field. */
-  private checkedProps(option: AuthOption, props: Record<string, unknown>): Record<string, unknown> {
-    try {
-      return validateInput(option.props ?? {}, props, 'props.');
-    } catch (err) {
-      if (err instanceof ActionInputError) throw invalid(err.field, err.problem);
-      throw err;
-    }
-  }
 
   private async createCurrent(
     actor: Actor,
@@ -468,6 +290,6 @@ export class ConnectionsService {
   }
 
   private async changed(orgId: string): Promise<void> {
-    await this.deps.bus.publish({ type: 'connections', orgId });
+    await this.stored.changed(orgId);
   }
 }

@@ -1,5 +1,5 @@
-import * as repo from './delivery.repository.js';
-import { DELIVERY_HEADERS_PURPOSE } from './delivery.repository.js';
+import { CANCEL_PREFIX, DELIVERY_HEADERS_PURPOSE, NOTIFY_CHANNEL, STREAM_PREFIX, UNSTREAMED } from './delivery.repository.js';
+import * as repo from './dispatcher.repository.js';
 import type { DeliveryDeps } from './delivery.js';
 import { postJson } from './sender.js';
 import { retryDelayMs } from './schedule.js';
@@ -45,14 +45,14 @@ export class DeliveryDispatcher {
   async start(): Promise<void> {
     if (this.running) return;
     this.running = true;
-    this.unlisten = await this.deps.db.listen(repo.NOTIFY_CHANNEL, (payload) => {
-      if (payload.startsWith(repo.CANCEL_PREFIX)) {
-        const batch = this.streams.get(payload.slice(repo.CANCEL_PREFIX.length));
+    this.unlisten = await this.deps.db.listen(NOTIFY_CHANNEL, (payload) => {
+      if (payload.startsWith(CANCEL_PREFIX)) {
+        const batch = this.streams.get(payload.slice(CANCEL_PREFIX.length));
         if (batch) batch.canceled = true;
         return;
       }
-      if (payload.startsWith(repo.STREAM_PREFIX)) this.wanted.add(payload.slice(repo.STREAM_PREFIX.length));
-      else if (payload === repo.UNSTREAMED) this.unstreamed = true;
+      if (payload.startsWith(STREAM_PREFIX)) this.wanted.add(payload.slice(STREAM_PREFIX.length));
+      else if (payload === UNSTREAMED) this.unstreamed = true;
       else this.everywhere = true;
       this.kick();
     });

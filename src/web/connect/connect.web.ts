@@ -4,7 +4,7 @@ import { AppError, isAppError } from '../../platform/errors.js';
 import { SUSPENDED_TITLE } from '../../platform/org-status.js';
 import { formReason } from '../../modules/approvals/approvals.schemas.js';
 import { OAuthCallbackQuery, type OAuthCallbackInput } from '../../modules/connect/connect.schemas.js';
-import type { SessionView } from '../../modules/connect/connect.service.js';
+import type { SessionView } from '../../modules/connect/connect.sessions.js';
 import { effectiveStatus } from '../../modules/connect/connect.mapper.js';
 import { CONNECT_CSS, CONNECT_JS } from './assets.js';
 import { connectingPage, connectPage, portalPage, problemPage, resultPage, type FormState } from './pages.js';

@@ -1,7 +1,7 @@
 import { authFields } from '../../integrations/auth-fields.js';
 import type { AuthOption, IntegrationDefinition, Prop } from '../../integrations/framework.js';
 import { effectiveStatus } from '../../modules/connect/connect.mapper.js';
-import type { SessionView } from '../../modules/connect/connect.service.js';
+import type { SessionView } from '../../modules/connect/connect.sessions.js';
 import type { PortalView } from '../../modules/connect/portal.service.js';
 
 /** Escapes text for HTML content and attribute values. */
