@@ -223,7 +223,8 @@ export async function finishBatch(db: Executor, sent: Finished[], unsent: Claime
                lease_until = CASE WHEN w.status = 'sending' THEN NULL ELSE w.lease_until END,
                next_attempt_at = CASE WHEN w.status = 'sending' THEN now() + v.retry_ms * interval '1 millisecond' ELSE w.next_attempt_at END,
                delivered_at = CASE WHEN w.status = 'sending' AND v.next_status = 'delivered' THEN v.finished_at ELSE w.delivered_at END,
-               dead_at = CASE WHEN w.status = 'sending' AND v.next_status = 'dead' THEN now() ELSE w.dead_at END
+               -- Both ends are when the last attempt finished, so a stream's next event never "starts before" it.
+               dead_at = CASE WHEN w.status = 'sending' AND v.next_status = 'dead' THEN v.finished_at ELSE w.dead_at END
           FROM (VALUES ${values}) AS v(id, attempt, started_at, finished_at, status_code, error, duration_ms, next_status, retry_ms)
          WHERE w.id = v.id AND w.attempts = v.attempt`);
     }
