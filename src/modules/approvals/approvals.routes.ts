@@ -10,7 +10,7 @@ import {
   DecisionResult,
   ListApprovalsQuery,
 } from './approvals.schemas.js';
-import type { DecisionAction } from './approvals.service.js';
+import type { DecisionAction } from './approval-decisions.js';
 
 const tags = ['Approvals'];
 const keyIdOf = (req: FastifyRequest) => (req.principal.kind === 'apiKey' ? req.principal.keyId : null);
