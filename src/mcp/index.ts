@@ -14,7 +14,8 @@ import { McpServersService } from '../modules/mcp-servers/mcp-servers.service.js
 import { McpToolsService } from '../modules/mcp-servers/mcp-tools.service.js';
 import type { WorkspacesService } from '../modules/workspaces/workspaces.service.js';
 import { McpTokens } from './auth/tokens.js';
-import { CodeModeRunner, type CodeRunGates } from './code-mode/runner.js';
+import type { CodeRunGates } from './code-mode/gates.js';
+import { CodeModeRunner } from './code-mode/runner.js';
 import { McpInvoker } from './invoke.js';
 import { OAuthClients } from './oauth/clients.js';
 import { McpOAuthService } from './oauth/oauth.service.js';

@@ -1,7 +1,7 @@
 import type { Executor } from '../../platform/db/database.js';
 import type { DeliveryService } from '../../platform/delivery/delivery.js';
 import { toDeliveryJson } from '../../platform/delivery/delivery.schemas.js';
-import type { ApprovalDelivery, ApprovalEvent, ApprovalNotifier } from './approvals.service.js';
+import type { ApprovalDelivery, ApprovalEvent, ApprovalNotifier } from './approval-events.js';
 
 export const APPROVAL_PRODUCER = 'approval';
 const RECENT_DELIVERIES = 20;

@@ -10,7 +10,7 @@ import {
   DecisionResult,
   ListApprovalsQuery,
 } from './approvals.schemas.js';
-import type { DecisionAction } from './approvals.service.js';
+import type { DecisionAction } from './approval-decisions.js';
 import { apiKey } from '../../platform/http/route-access.js';
 
 const tags = ['Approvals'];

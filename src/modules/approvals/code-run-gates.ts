@@ -1,5 +1,5 @@
 import { forAgent } from '../../mcp/approval-notice.js';
-import type { CodeRunGates } from '../../mcp/code-mode/runner.js';
+import type { CodeRunGates } from '../../mcp/code-mode/gates.js';
 import type { Surface } from '../../mcp/surface.js';
 import type { EndUsersService } from '../end-users/end-users.service.js';
 import { analyzeCode, type ToolSurfaceEntry } from './code-analysis.js';

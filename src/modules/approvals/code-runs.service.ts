@@ -6,7 +6,8 @@ import type { ApprovalPoliciesService } from '../approval-policies/approval-poli
 import type { PolicyDef } from '../approval-policies/matching.js';
 import { toApproval, type ApprovalView } from './approvals.mapper.js';
 import * as repo from './approvals.repository.js';
-import { snapshotOf, type ApprovalsService } from './approvals.service.js';
+import { snapshotOf } from './approval-requests.js';
+import type { ApprovalsService } from './approvals.service.js';
 import { batchPreview, groupByPolicy, type ApprovalGroup, type CodeAnalysis } from './code-analysis.js';
 import { redactInput } from './redact.js';
 

@@ -7,7 +7,7 @@ import { readCookie, SESSION_COOKIE } from '../../platform/http/auth.js';
 import { toApproval } from '../../modules/approvals/approvals.mapper.js';
 import { formReason } from '../../modules/approvals/approvals.schemas.js';
 import { retryAfterOf } from '../../modules/auth/sign-in-throttle.js';
-import type { DecisionAction } from '../../modules/approvals/approvals.service.js';
+import type { DecisionAction } from '../../modules/approvals/approval-decisions.js';
 import { inboxPage, LOCAL_TIME_JS, messagePage, reviewPage, signInPage } from './approval-pages.html.js';
 import { acceptForms, formField, PAGE_CSP, sendPage } from '../forms.js';
 import { noAuth } from '../../platform/http/route-access.js';
