@@ -82,4 +82,30 @@ describe('OpenAPI document', () => {
     }
     assert.deepEqual(offenders, []);
   });
+
+  it('documents the two execute request shapes, each with its own required fields', async () => {
+    const body = doc.paths['/api/v1/actions/execute'].post.requestBody.content['application/json'].schema as Schema;
+    const shapes = (body.anyOf ?? body.oneOf) as Schema[];
+    assert.deepEqual(
+      shapes.map((s) => [s.title, [...s.required].sort()]),
+      [
+        ['ExecuteActionRequest', ['actionName', 'integrationName', 'workspaceId']],
+        ['EarlierExecuteActionRequest', ['actionName', 'input', 'pieceName']],
+      ],
+    );
+    assert.ok(!('pieceName' in shapes[0]!.properties) && !('integrationAlias' in shapes[1]!.properties));
+    // Validation still accepts both (and names what is missing), as before.
+    const { key, ws } = await t.tenant().then(async (x) => ({ ...x, ws: (await t.workspace(x.key)).id as string }));
+    const current = await t.post('/api/v1/actions/execute', key, {
+      integrationName: 'hash-encode',
+      actionName: 'hash',
+      workspaceId: ws,
+      input: { text: 'a', algorithm: 'sha256' },
+    });
+    assert.equal(current.status, 200, current.text);
+    const missing = await t.post('/api/v1/actions/execute', key, { integrationName: 'hash-encode', actionName: 'hash' });
+    assert.equal(missing.status, 400);
+    assert.equal(missing.body.error, 'VALIDATION_ERROR');
+    assert.match(missing.body.message, /workspaceId/);
+  });
 });

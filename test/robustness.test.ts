@@ -58,10 +58,14 @@ describe('robustness: malformed and hostile requests never yield a 5xx', () => {
           url,
           auth,
           envelope: 'rest',
-          fields: Object.entries((schema.properties ?? {}) as Record<string, { type?: string }>).map(([name, s]) => ({
-            name,
-            object: s.type === 'object',
-          })),
+          // Every field of the body, and of each documented shape where it lists several (actions/execute).
+          fields: [
+            ...new Map(
+              [schema, ...((schema.anyOf ?? schema.oneOf ?? []) as any[])]
+                .flatMap((shape) => Object.entries((shape.properties ?? {}) as Record<string, { type?: string }>))
+                .map(([name, s]) => [name, { name, object: s.type === 'object' }] as const),
+            ).values(),
+          ],
           query: ((op.parameters ?? []) as Array<{ in: string; name: string }>)
             .filter((p) => p.in === 'query')
             .map((p) => p.name),

@@ -3,7 +3,7 @@ import type { ExecutionSource } from '../../engine/types.js';
 import { isAppError } from '../../platform/errors.js';
 import { callerOf } from '../../platform/http/auth.js';
 import { standardErrors } from '../../platform/http/schemas.js';
-import { ApprovalRequired, ExecuteBody, ExecuteHeaders, ExecuteResult } from './actions.schemas.js';
+import { ApprovalRequired, ExecuteBody, ExecuteDocumentedBody, ExecuteHeaders, ExecuteResult } from './actions.schemas.js';
 import { apiKey } from '../../platform/http/route-access.js';
 
 const tags = ['Actions'];
@@ -15,7 +15,7 @@ export const actionsRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const { actions, limits } = app.services;
 
   app.post('/api/v1/actions/execute', {
-    config: { access: apiKey('workspace') },
+    config: { access: apiKey('workspace'), documentedBody: ExecuteDocumentedBody },
     schema: {
       tags,
       summary: 'Run one action synchronously (also accepts the earlier pieceName/projectId shape)',

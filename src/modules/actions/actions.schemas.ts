@@ -25,6 +25,37 @@ export const ExecuteBody = Type.Object({
 });
 export type ExecuteBodyInput = Static<typeof ExecuteBody>;
 
+const CURRENT_OPTIONAL = [
+  'input',
+  'connectionExternalId',
+  'authMethodKey',
+  'workspaceIntegrationId',
+  'integrationAlias',
+  'endUserId',
+  'partialIds',
+  'idempotencyKey',
+] as const;
+const EARLIER_OPTIONAL = ['connectionId', 'externalId', 'projectId', 'workspaceId', 'idempotencyKey'] as const;
+
+/**
+ * The two request shapes as the OpenAPI document shows them, each with its own required fields. Requests are
+ * validated against ExecuteBody, which accepts both; the service tells them apart by `pieceName` and answers a
+ * missing required field with VALIDATION_ERROR naming it.
+ */
+export const ExecuteDocumentedBody = Type.Union([
+  Type.Composite(
+    [
+      Type.Required(Type.Pick(ExecuteBody, ['integrationName', 'actionName', 'workspaceId'])),
+      Type.Pick(ExecuteBody, CURRENT_OPTIONAL),
+    ],
+    { title: 'ExecuteActionRequest', description: 'The current shape.' },
+  ),
+  Type.Composite(
+    [Type.Required(Type.Pick(ExecuteBody, ['pieceName', 'actionName', 'input'])), Type.Pick(ExecuteBody, EARLIER_OPTIONAL)],
+    { title: 'EarlierExecuteActionRequest', description: 'The earlier shape (pieceName/projectId); answers with duration.' },
+  ),
+]);
+
 export const ExecuteHeaders = Type.Object({
   'idempotency-key': Type.Optional(IdempotencyKey),
   'x-idempotency-key': Type.Optional(IdempotencyKey),

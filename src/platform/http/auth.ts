@@ -13,6 +13,8 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     /** Who may call the route (./route-access.ts). Every route declares it; buildApp refuses to start otherwise. */
     access?: RouteAccess;
+    /** The request body as the OpenAPI document shows it, where validation accepts a lenient union (actions). */
+    documentedBody?: unknown;
   }
   interface FastifyRequest {
     principal: Principal;

@@ -41,17 +41,19 @@ export function openApiRouteTransform({
 }: {
   schema: unknown;
   url: string;
-  route?: { config?: { access?: RouteAccess } };
+  route?: { config?: { access?: RouteAccess; documentedBody?: unknown } };
 }) {
   if (!isObject(schema)) return { schema: schema as never, url };
   const out: Schema = { ...schema };
+  // A route validating a lenient union of request shapes may document the shapes themselves (see its schemas).
+  if (route?.config?.documentedBody !== undefined) out.body = route.config.documentedBody;
   const access = route?.config?.access;
   if (access) {
     out.security = securityOf(access);
     out['x-switchboard-access'] = access;
   }
   for (const part of ['querystring', 'query', 'headers', 'body'] as const) {
-    if (schema[part] !== undefined) out[part] = defaultsNotRequired(schema[part]);
+    if (out[part] !== undefined) out[part] = defaultsNotRequired(out[part]);
   }
   return { schema: out as never, url };
 }
