@@ -95,7 +95,7 @@ describe('OpenAPI document', () => {
     );
     assert.ok(!('pieceName' in shapes[0]!.properties) && !('integrationAlias' in shapes[1]!.properties));
     // Validation still accepts both (and names what is missing), as before.
-    const { key, ws } = await t.tenant().then(async (x) => ({ ...x, ws: (await t.workspace(x.key)).id as string }));
+    const { key, ws } = await t.tenant().then(async (x) => ({ ...x, ws: (await t.workspace(x.key)).id }));
     const current = await t.post('/api/v1/actions/execute', key, {
       integrationName: 'hash-encode',
       actionName: 'hash',

@@ -1,6 +1,5 @@
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { sql } from 'drizzle-orm';
 import { startApp, type TestApp } from '../../../test/harness.js';
 import { eventually, Receiver } from '../../../test/receiver.js';
 
