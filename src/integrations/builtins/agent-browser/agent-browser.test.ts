@@ -1,95 +1,23 @@
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { randomUUID } from 'node:crypto';
-import { mkdtemp, readdir, rm } from 'node:fs/promises';
-import nodeHttp from 'node:http';
-import type { AddressInfo } from 'node:net';
-import os from 'node:os';
-import path from 'node:path';
-import { EgressGuard } from '../../../platform/egress.js';
-import { SelfEndpoints } from '../../../platform/self-endpoints.js';
-import { ActionError, ActionInputError, type IntegrationDefinition, type StateScope } from '../../framework.js';
+import { ActionError, ActionInputError } from '../../framework.js';
 import { runAction } from '../../run.js';
 import { agentBrowser, agentBrowserStealth } from './agent-browser.js';
-import { BrowserSessions } from './sessions.js';
+import type { BrowserSessions } from './sessions.js';
 import { needs } from '../../../../test/system-binaries.js';
-
-const HOME = `<!doctype html><title>Home</title>
-<h1>Test form</h1>
-<label for="name">Name</label><input id="name">
-<label for="color">Color</label><select id="color"><option value="r">Red</option><option value="g">Green</option></select>
-<label><input type="checkbox" id="agree"> Agree</label>
-<textarea aria-label="Notes" id="notes"></textarea>
-<button id="show" onclick="out.textContent = [document.getElementById('name').value, color.value, agree.checked, notes.value].join('|')">Show</button>
-<button id="ask" onclick="out.textContent = 'hello ' + prompt('Your name?', 'x')">Ask</button>
-<input type="file" id="file" onchange="out.textContent = this.files[0].name + ':' + this.files[0].size">
-<a href="/second">Second page</a>
-<p id="out"></p>`;
-
-const page = (title: string, body = '') => `<!doctype html><title>${title}</title><body>${body}</body>`;
+import { agentBrowserWorld } from './agent-browser.fixtures.js';
 
 describe('agent-browser built-ins', { skip: needs('chromium') }, () => {
-  const servers: nodeHttp.Server[] = [];
   let base: string;
-  let other: string;
-  let dataDir: string;
   let browsers: BrowserSessions;
-  // Tests serve pages on loopback, so the guard allows 127.0.0.0/8 and nothing else that is private.
-  const guard = new EgressGuard(['127.0.0.0/8']);
-  const workspaceId = randomUUID();
-  const scope = (id: string = randomUUID()): StateScope => ({ kind: 'end_user', orgId: randomUUID(), workspaceId, id });
+  const world = agentBrowserWorld();
+  const { guard, scope, call, refOf } = world;
 
   before(async () => {
-    dataDir = await mkdtemp(path.join(os.tmpdir(), 'sb-browser-'));
-    browsers = new BrowserSessions({ dataDir, idleMs: 60_000, maxSessions: 4 });
-    const handler: nodeHttp.RequestListener = (req, res) => {
-      const url = new URL(req.url ?? '/', 'http://x');
-      const html = (body: string, headers: Record<string, string> = {}) =>
-        res.writeHead(200, { 'content-type': 'text/html; charset=utf-8', ...headers }).end(body);
-      if (url.pathname === '/') return html(HOME);
-      if (url.pathname === '/second') return html(page('Second', '<p>second page</p>'));
-      if (url.pathname === '/remember') {
-        return html(page('Remember', `<script>localStorage.setItem('k', 'kept')</script>`), {
-          'set-cookie': 'persist=yes; Max-Age=3600; Path=/',
-        });
-      }
-      if (url.pathname === '/cookies') return html(page('Cookies', `<pre id="c">cookie=[${req.headers.cookie ?? ''}]</pre>`));
-      if (url.pathname === '/mixed') return html(page('Mixed', `<p>mixed</p><img src="${other}/pixel.png">`));
-      if (url.pathname === '/to-other') return void res.writeHead(302, { location: `${other}/second` }).end();
-      if (url.pathname === '/to-private')
-        return void res.writeHead(302, { location: 'http://169.254.169.254/latest/meta-data/' }).end();
-      res.writeHead(404).end();
-    };
-    for (const host of ['127.0.0.1', '127.0.0.2']) {
-      const server = nodeHttp.createServer(handler);
-      servers.push(server);
-      await new Promise<void>((r) => server.listen(0, host, r));
-    }
-    base = `http://127.0.0.1:${(servers[0]!.address() as AddressInfo).port}`;
-    other = `http://127.0.0.2:${(servers[1]!.address() as AddressInfo).port}`;
+    await world.start();
+    ({ base, browsers } = world);
   });
-
-  after(async () => {
-    await browsers.close();
-    for (const s of servers) {
-      s.closeAllConnections();
-      await new Promise<void>((r) => s.close(() => r()));
-    }
-    await guard.close();
-    await rm(dataDir, { recursive: true, force: true });
-  });
-
-  const call = (
-    s: StateScope | null,
-    action: string,
-    input: Record<string, unknown> = {},
-    def: IntegrationDefinition = agentBrowser,
-  ) => runAction(def.actions[action]!, input, { resources: { browsers }, scope: s, egress: guard }) as Promise<any>;
-  const refOf = (tree: string, re: RegExp) => {
-    const m = re.exec(tree);
-    assert.ok(m?.[1], `no ${String(re)} in\n${tree}`);
-    return m[1];
-  };
+  after(async () => world.close());
 
   it('defines the same actions, with metadata, in both variants', () => {
     const names = Object.keys(agentBrowser.actions);
@@ -284,129 +212,5 @@ describe('agent-browser built-ins', { skip: needs('chromium') }, () => {
       (e: unknown) => e instanceof ActionInputError && e.field === 'steps[0].params.url',
     );
     await call(a, 'end_session');
-  });
-
-  it('keeps one profile per scope: cookies and storage survive a restart and stay apart from other scopes', async () => {
-    const a = scope('end-user-a');
-    const b = scope('end-user-b');
-    await call(a, 'navigate', { url: `${base}/remember` });
-    assert.deepEqual(await call(a, 'end_session'), { ended: true });
-    await call(a, 'start_session');
-    assert.match((await call(a, 'navigate', { url: `${base}/cookies` })).title, /Cookies/);
-    assert.equal((await call(a, 'read_text', { target: '#c' })).text, 'cookie=[persist=yes]');
-    assert.equal((await call(a, 'evaluate', { function: "() => localStorage.getItem('k')" })).result, 'kept');
-
-    await call(b, 'navigate', { url: `${base}/cookies` });
-    assert.equal((await call(b, 'read_text', { target: '#c' })).text, 'cookie=[]', 'another scope has its own profile');
-    assert.equal((await call(b, 'evaluate', { function: "() => localStorage.getItem('k')" })).result, null);
-    assert.equal((await readdir(path.join(dataDir, 'browser-profiles', workspaceId, 'end_user'))).length >= 2, true);
-    await call(a, 'end_session');
-    await call(b, 'end_session');
-  });
-
-  it('refuses hosts outside allowedHosts and private addresses, and keeps allowedHosts for later sessions', async () => {
-    const a = scope();
-    await assert.rejects(
-      call(a, 'navigate', { url: 'http://169.254.169.254/latest/meta-data/' }),
-      (e: unknown) => e instanceof ActionError && /may not open .*private, loopback, link-local or metadata/.test(e.message),
-    );
-    await assert.rejects(
-      call(a, 'navigate', { url: `${base}/to-private` }),
-      (e: unknown) => e instanceof ActionError && /was blocked: .*169\.254\.169\.254/.test(e.message),
-    );
-    await assert.rejects(
-      call(a, 'navigate', { url: 'file:///etc/passwd' }),
-      (e: unknown) => e instanceof ActionInputError && e.field === 'url',
-    );
-
-    await call(a, 'start_session', { allowedHosts: ['127.0.0.1'] });
-    await assert.rejects(
-      call(a, 'navigate', { url: `${other}/second` }),
-      (e: unknown) => e instanceof ActionError && /127\.0\.0\.2 is not in this session's allowedHosts/.test(e.message),
-    );
-    const mixed = await call(a, 'navigate', { url: `${base}/mixed` });
-    assert.equal(mixed.title, 'Mixed');
-    assert.ok(
-      mixed.blocked?.some((b: any) => b.url.startsWith(other) && /allowedHosts/.test(b.reason)),
-      JSON.stringify(mixed.blocked),
-    );
-    assert.deepEqual((await call(a, 'session_status')).allowedHosts, ['127.0.0.1']);
-
-    await call(a, 'end_session');
-    await assert.rejects(
-      call(a, 'navigate', { url: `${other}/second` }),
-      /allowedHosts/,
-      'a session launched later keeps the saved allowedHosts',
-    );
-    await call(a, 'start_session');
-    assert.equal(
-      (await call(a, 'navigate', { url: `${other}/second` })).title,
-      'Second',
-      'start_session without allowedHosts allows any host again',
-    );
-    await call(a, 'end_session');
-  });
-
-  it('never opens this Switchboard service (0092): its decision paths anywhere, its own address at all, redirects included', async () => {
-    // As if 127.0.0.2:<port> were this service's public URL.
-    const self = new SelfEndpoints({ publicUrl: other, port: 1, host: '127.0.0.1' });
-    const own = new EgressGuard(['127.0.0.0/8'], self);
-    const go = (url: string) =>
-      runAction(agentBrowser.actions.navigate!, { url }, { resources: { browsers }, scope: a, egress: own }) as Promise<any>;
-    const a = scope();
-    try {
-      await assert.rejects(go(`${other}/second`), /may not open .*is this Switchboard service/);
-      await assert.rejects(go(`${base}/approve/apr_1?token=apl_x`), /may not open .*approval decisions are made by people/);
-      await assert.rejects(go(`${base}/to-other`), /was blocked: .*is this Switchboard service/);
-      assert.equal((await go(`${base}/second`)).title, 'Second', 'other addresses still open');
-      await call(a, 'end_session');
-    } finally {
-      await own.close();
-    }
-  });
-
-  it('closes the least recently used idle session past maxSessions, and idle sessions on their own', async () => {
-    const scopes = Array.from({ length: 5 }, () => scope());
-    for (const s of scopes) await call(s, 'start_session');
-    assert.equal(browsers.size, 4);
-    assert.equal((await call(scopes[0]!, 'session_status')).active, false, 'the oldest idle session made room');
-    assert.equal((await call(scopes[4]!, 'session_status')).active, true);
-    for (const s of scopes) await call(s, 'end_session');
-    assert.equal(browsers.size, 0);
-
-    const quick = new BrowserSessions({ dataDir, idleMs: 50 });
-    try {
-      const s = scope();
-      const run = (action: string) =>
-        runAction(agentBrowser.actions[action]!, {}, { resources: { browsers: quick }, scope: s, egress: guard }) as Promise<any>;
-      await run('start_session');
-      // Polls for the idle close; no assertion on how long it took.
-      for (let i = 0; i < 200 && quick.size > 0; i++) await new Promise((r) => setTimeout(r, 50));
-      assert.equal(quick.size, 0);
-      assert.equal((await run('session_status')).active, false);
-    } finally {
-      await quick.close();
-    }
-  });
-
-  it('hides navigator.webdriver in the stealth variant only', async () => {
-    const plain = scope();
-    const stealthy = scope();
-    const probe = '() => ({ webdriver: navigator.webdriver, ua: navigator.userAgent, plugins: navigator.plugins.length })';
-    await call(plain, 'navigate', { url: `${base}/second` });
-    assert.equal((await call(plain, 'evaluate', { function: probe })).result.webdriver, true);
-
-    assert.equal((await call(stealthy, 'start_session', {}, agentBrowserStealth)).variant, 'stealth');
-    await call(stealthy, 'navigate', { url: `${base}/second` }, agentBrowserStealth);
-    const seen = (await call(stealthy, 'evaluate', { function: probe }, agentBrowserStealth)).result;
-    assert.equal(seen.webdriver, false);
-    assert.doesNotMatch(seen.ua, /Headless/);
-    assert.ok(seen.plugins > 0);
-    await assert.rejects(
-      call(stealthy, 'current_page'),
-      (e: unknown) => e instanceof ActionError && /stealth variant/.test(e.message),
-    );
-    await call(plain, 'end_session');
-    await call(stealthy, 'end_session', {}, agentBrowserStealth);
   });
 });

@@ -1,0 +1,192 @@
+import { after, before, describe, it } from 'node:test';
+import assert from 'node:assert/strict';
+import type { FastifyInstance } from 'fastify';
+import { buildApp } from '../../app.js';
+import { openDatabase, type Database } from '../../platform/db/database.js';
+import type { TestApp } from '../../../test/harness.js';
+import type { FixtureProcess } from '../../../test/fixture-process.js';
+import { oauthIntegration } from '../../../test/connect-fixtures.js';
+import { REFRESH_JOB } from './connect.jobs.js';
+import { connectOAuthWorld } from './oauth.fixtures.js';
+
+/**
+ * OAuth2 refresh against a real provider: before expiry (the job and on use), after a 401, single-flight across
+ * concurrent calls and two nodes, refresh failure → ERROR → reconnect repairing the same connection.
+ */
+describe('OAuth2 refresh against a real provider', () => {
+  let t: TestApp;
+  let provider: FixtureProcess;
+  const world = connectOAuthWorld();
+  const { control, stats, setup, connect, whoami, storedConnection } = world;
+
+  before(async () => {
+    await world.start();
+    ({ t, provider } = world);
+  });
+  after(async () => world.close());
+
+  it('refreshes before expiry: the job renews tokens expiring within the look-ahead, and a call renews one about to expire', async () => {
+    const { key, ws } = await setup();
+    await control({ expiresIn: 120 });
+    const { polled } = await connect(key, ws, { externalId: 'job-ext' });
+    const first = await storedConnection(polled.connectionId);
+    await control({ expiresIn: 3600, resetStats: true });
+    const jobId = await t.app.services.jobs.send(REFRESH_JOB, {});
+    assert.equal(await t.app.services.jobs.waitFor(REFRESH_JOB, jobId!), 'completed');
+    assert.equal((await stats()).grants.refresh_token, 1);
+    const renewed = await storedConnection(polled.connectionId);
+    assert.notEqual(renewed.value.access_token, first.value.access_token);
+    assert.notEqual(renewed.value.refresh_token, first.value.refresh_token, 'the rotated refresh token is stored');
+    assert.ok(renewed.row.token_expires_at!.getTime() > Date.now() + 3000_000);
+    assert.equal((await whoami(key, ws, 'job-ext')).body.success, true);
+    // A second run finds nothing to renew.
+    const again = await t.app.services.jobs.send(REFRESH_JOB, {});
+    assert.equal(await t.app.services.jobs.waitFor(REFRESH_JOB, again!), 'completed');
+    assert.equal((await stats()).grants.refresh_token, 1);
+
+    // On use: a token within a minute of expiry is renewed before the action runs.
+    await control({ expiresIn: 30 });
+    const soon = await connect(key, ws, { externalId: 'use-ext' });
+    await control({ expiresIn: 3600, resetStats: true });
+    const run = await whoami(key, ws, 'use-ext');
+    assert.equal(run.body.success, true, run.text);
+    assert.equal((await stats()).grants.refresh_token, 1);
+    assert.ok((await storedConnection(soon.polled.connectionId)).row.token_expires_at!.getTime() > Date.now() + 3000_000);
+  });
+
+  it('the job marks an expired token that cannot be refreshed ERROR, and still renews the others', async () => {
+    const { key, ws } = await setup();
+    const dead = await t.post('/api/v1/connections', key, {
+      type: 'PLATFORM_OAUTH2',
+      integrationName: 'test-oauth',
+      authMethodKey: 'oauth2',
+      externalId: 'no-refresh',
+      displayName: 'No refresh token',
+      accessToken: 'expired-access-token',
+      expiresIn: 0,
+    });
+    assert.equal(dead.status, 201, dead.text);
+    await control({ expiresIn: 90 });
+    const { polled } = await connect(key, ws, { externalId: 'live-ext' });
+    await control({ expiresIn: 3600, resetStats: true });
+    const job = await t.app.services.jobs.send(REFRESH_JOB, {});
+    assert.equal(await t.app.services.jobs.waitFor(REFRESH_JOB, job!), 'completed');
+    const deadNow = (await t.get(`/api/v1/connections?id=${dead.body.connection.id}`, key)).body.connection;
+    assert.equal(deadNow.status, 'ERROR');
+    assert.match(deadNow.statusMessage, /no refresh token/);
+    assert.equal((await stats()).grants.refresh_token, 1);
+    assert.ok((await storedConnection(polled.connectionId)).row.token_expires_at!.getTime() > Date.now() + 3000_000);
+  });
+
+  it('refreshes once after a 401 and retries the action with the new token', async () => {
+    const { key, ws } = await setup();
+    await control({ expiresIn: 3600 });
+    const { polled } = await connect(key, ws, { externalId: 'revoked-ext' });
+    const before = await storedConnection(polled.connectionId);
+    await control({ revokeAccess: true, resetStats: true });
+    const run = await whoami(key, ws, 'revoked-ext');
+    assert.equal(run.status, 200, run.text);
+    assert.equal(run.body.success, true, JSON.stringify(run.body));
+    const s = await stats();
+    assert.equal(s.grants.refresh_token, 1);
+    assert.equal(s.refreshReuse, 0);
+    assert.notEqual((await storedConnection(polled.connectionId)).value.access_token, before.value.access_token);
+  });
+
+  it('refreshes on a real 401 only, not on an error whose text mentions 401', async () => {
+    const { key, ws } = await setup();
+    await control({ expiresIn: 3600 });
+    await connect(key, ws, { externalId: 'invoice-ext' });
+    await control({ resetStats: true });
+    const run = await t.post('/api/v1/actions/execute', key, {
+      integrationName: 'test-oauth',
+      actionName: 'invoice',
+      workspaceId: ws,
+      connectionExternalId: 'invoice-ext',
+      authMethodKey: 'oauth2',
+    });
+    assert.equal(run.status, 200, run.text);
+    assert.deepEqual(run.body, { success: false, output: { error: 'Invoice 401 was not found.' } });
+    assert.equal((await stats()).grants.refresh_token ?? 0, 0, 'no refresh request');
+  });
+
+  it('many concurrent calls on two nodes after a 401 make exactly one refresh request', async () => {
+    const { key, ws } = await setup();
+    await control({ expiresIn: 3600 });
+    const { polled } = await connect(key, ws, { externalId: 'storm-ext' });
+    // A second node: its own app (and, on PostgreSQL, its own connection pool) on the same database.
+    let otherDb: Database = t.db;
+    if (t.db.kind === 'postgres') {
+      const [{ name }] = (await t.db.query<{ name: string }>('SELECT current_database() AS name')) as [{ name: string }];
+      const url = new URL(process.env.DATABASE_URL!);
+      url.pathname = `/${name}`;
+      otherDb = await openDatabase({ url: url.toString(), poolSize: 4 });
+    }
+    const nodeB: FastifyInstance = await buildApp({ config: { ...t.config, workers: false }, db: otherDb });
+    try {
+      await nodeB.ready();
+      nodeB.services.registry.replace(oauthIntegration(provider.url));
+      await control({ revokeAccess: true, resetStats: true, tokenDelayMs: 300 });
+      const body = {
+        integrationName: 'test-oauth',
+        actionName: 'whoami',
+        workspaceId: ws,
+        connectionExternalId: 'storm-ext',
+        authMethodKey: 'oauth2',
+      };
+      const onB = () =>
+        nodeB.inject({
+          method: 'POST',
+          url: '/api/v1/actions/execute',
+          headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' },
+          payload: JSON.stringify(body),
+        });
+      const results = await Promise.all([
+        ...Array.from({ length: 6 }, () => whoami(key, ws, 'storm-ext')),
+        ...Array.from({ length: 6 }, () => onB().then((r) => ({ status: r.statusCode, body: r.json() }))),
+      ]);
+      for (const r of results) {
+        assert.equal(r.status, 200, JSON.stringify(r.body));
+        assert.equal(r.body.success, true, JSON.stringify(r.body));
+      }
+      const s = await stats();
+      assert.equal(s.grants.refresh_token, 1, 'one refresh for twelve calls on two nodes');
+      assert.equal(s.refreshReuse, 0, 'the refresh token was never sent twice');
+      assert.equal((await storedConnection(polled.connectionId)).row.status, 'ACTIVE');
+    } finally {
+      await control({ tokenDelayMs: 0 });
+      await nodeB.close();
+      if (otherDb !== t.db) await otherDb.close();
+    }
+  });
+
+  it('a refused refresh moves the connection to ERROR; reconnecting repairs the same connection id', async () => {
+    const { key, ws } = await setup();
+    await control({ expiresIn: 3600 });
+    const { polled } = await connect(key, ws, { externalId: 'broken-ext' });
+    await control({ failRefresh: true, revokeAccess: true });
+    const run = await whoami(key, ws, 'broken-ext');
+    assert.equal(run.status, 400, run.text);
+    assert.equal(run.body.error, 'CONNECTION_ERROR');
+    const conn = (await t.get(`/api/v1/connections?id=${polled.connectionId}`, key)).body.connection;
+    assert.equal(conn.status, 'ERROR');
+    assert.match(conn.statusMessage, /invalid_grant/);
+    const blocked = await whoami(key, ws, 'broken-ext');
+    assert.equal(blocked.body.error, 'CONNECTION_ERROR');
+    assert.match(blocked.body.message, /reconnected/);
+    // The job leaves ERROR connections alone.
+    await control({ failRefresh: false, resetStats: true });
+    const job = await t.app.services.jobs.send(REFRESH_JOB, {});
+    await t.app.services.jobs.waitFor(REFRESH_JOB, job!);
+    assert.equal((await stats()).grants.refresh_token, 0);
+
+    const again = await connect(key, ws, { externalId: 'broken-ext' });
+    assert.equal(again.polled.status, 'COMPLETED');
+    assert.equal(again.polled.connectionId, polled.connectionId, 'the same connection, repaired');
+    const repaired = (await t.get(`/api/v1/connections?id=${polled.connectionId}`, key)).body.connection;
+    assert.equal(repaired.status, 'ACTIVE');
+    assert.equal(repaired.statusMessage, null);
+    assert.equal((await whoami(key, ws, 'broken-ext')).body.success, true);
+    assert.equal((await t.get('/api/v1/connections?externalId=broken-ext', key)).body.total, 1);
+  });
+});
