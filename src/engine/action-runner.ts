@@ -15,14 +15,14 @@ import { validateInput } from '../integrations/validate.js';
 import type { Orm } from '../platform/db/database.js';
 import type { EgressGuard } from '../platform/egress.js';
 import { AppError, invalidField, isAppError, isUnstorableValue, unstorableValue } from '../platform/errors.js';
-import type { ConnectionsService } from '../modules/connections/connections.service.js';
+import type { ConnectionsPort } from './ports.js';
 import { Deadlines } from './deadlines.js';
 import type { ConnectionRecord, CredentialRefresher, ExecutionCaller, ResolvedTarget } from './types.js';
 
 export interface RunnerDeps {
   orm: Orm;
   refresher: CredentialRefresher;
-  connections: ConnectionsService;
+  connections: Pick<ConnectionsPort, 'credentials'>;
   files: FileStore;
   egress: EgressGuard;
   resources: ActionResources;

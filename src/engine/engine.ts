@@ -21,9 +21,11 @@ import type {
   ResolvedTarget,
   TargetRequest,
 } from './types.js';
+import type { ConnectionsPort } from './ports.js';
 
-/** What the stages need (TargetDeps, RunnerDeps), and what the pipeline itself uses. */
-export interface EngineDeps extends TargetDeps, RunnerDeps {
+/** What the stages need (TargetDeps, RunnerDeps, each a part of the connections port), and what the pipeline uses. */
+export interface EngineDeps extends Omit<TargetDeps, 'connections'>, Omit<RunnerDeps, 'connections'> {
+  connections: ConnectionsPort;
   limits: UsageLimiter;
   idempotency: IdempotencyStore;
   activity: ActivityRecorder;

@@ -1,14 +1,14 @@
 import type { IntegrationDefinition, Props } from '../integrations/framework.js';
 import type { IntegrationRegistry } from '../integrations/registry.js';
 import { AppError, invalidField, isAppError } from '../platform/errors.js';
-import type { ConnectionsService } from '../modules/connections/connections.service.js';
-import type { EndUsersService } from '../modules/end-users/end-users.service.js';
-import type { PartialsService } from '../modules/partials/partials.service.js';
 import {
   NO_AUTH_METHOD,
-  type WorkspaceIntegrationsService,
-} from '../modules/workspace-integrations/workspace-integrations.service.js';
-import type { WorkspacesService } from '../modules/workspaces/workspaces.service.js';
+  type ConnectionsPort,
+  type EndUsersPort,
+  type PartialsPort,
+  type WorkspaceIntegrationsPort,
+  type WorkspacesPort,
+} from './ports.js';
 import type {
   ConnectionRecord,
   ConnectionStrategy,
@@ -23,11 +23,11 @@ export type What = { actionName: string; triggerName?: undefined } | { triggerNa
 
 export interface TargetDeps {
   registry: IntegrationRegistry;
-  workspaces: WorkspacesService;
-  endUsers: EndUsersService;
-  workspaceIntegrations: WorkspaceIntegrationsService;
-  partials: PartialsService;
-  connections: ConnectionsService;
+  workspaces: WorkspacesPort;
+  endUsers: EndUsersPort;
+  workspaceIntegrations: WorkspaceIntegrationsPort;
+  partials: PartialsPort;
+  connections: Omit<ConnectionsPort, 'credentials'>;
 }
 
 /**

@@ -19,9 +19,7 @@ import {
   type CreateWorkspaceIntegrationInput,
   type UpdateWorkspaceIntegrationInput,
 } from './workspace-integrations.schemas.js';
-
-/** authMethodKey of an integration that takes no connection. */
-export const NO_AUTH_METHOD = 'none';
+import { NO_AUTH_METHOD } from '../../engine/ports.js';
 
 /** Earlier connection policy → current strategy, and the connection scope the policy implies. */
 const EARLIER: Record<string, { strategy: ConnectionStrategy; scope?: 'ORGANIZATION' | 'WORKSPACE' }> = {
