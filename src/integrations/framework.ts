@@ -3,6 +3,7 @@
  * definition objects so built-ins load in microseconds in the API process. Third-party pieces are adapted to the
  * same shape and run out of process. The catalog serialises these definitions without their functions.
  */
+import type { PropsValue } from './prop-values.js';
 
 export type PropType =
   | 'SHORT_TEXT'
@@ -64,48 +65,60 @@ export type Prop =
 
 export type Props = Record<string, Prop>;
 
-/** Helpers mirroring the pieces framework's `Property.*` builders. */
-type Common = { displayName: string; description?: string; required?: boolean; defaultValue?: unknown };
-const base = (c: Common) => ({
+/**
+ * Helpers mirroring the pieces framework's `Property.*` builders. Each keeps its prop's type, `required: true` and
+ * static options in its return type, from which PropsValue types an action's input. NoInfer: `required` and
+ * `items` are inferred from the arguments alone, not from the Prop the caller expects back.
+ */
+type Common<R extends boolean> = { displayName: string; description?: string; required?: R; defaultValue?: unknown };
+const base = <R extends boolean>(c: Common<R>) => ({
   displayName: c.displayName,
   description: c.description,
-  required: c.required ?? false,
+  required: (c.required ?? false) as NoInfer<R>,
   defaultValue: c.defaultValue,
 });
 export const Property = {
-  ShortText: (c: Common): Prop => ({ type: 'SHORT_TEXT', ...base(c) }),
-  LongText: (c: Common): Prop => ({ type: 'LONG_TEXT', ...base(c) }),
-  Number: (c: Common & { min?: number; max?: number; integer?: boolean }): Prop => ({
-    type: 'NUMBER',
+  ShortText: <R extends boolean = false>(c: Common<R>) => ({ type: 'SHORT_TEXT' as const, ...base(c) }),
+  LongText: <R extends boolean = false>(c: Common<R>) => ({ type: 'LONG_TEXT' as const, ...base(c) }),
+  Number: <R extends boolean = false>(c: Common<R> & { min?: number; max?: number; integer?: boolean }) => ({
+    type: 'NUMBER' as const,
     ...base(c),
     min: c.min,
     max: c.max,
     integer: c.integer,
   }),
-  Checkbox: (c: Common): Prop => ({ type: 'CHECKBOX', ...base(c) }),
-  DateTime: (c: Common): Prop => ({ type: 'DATE_TIME', ...base(c) }),
-  Json: (c: Common): Prop => ({ type: 'JSON', ...base(c) }),
-  Object: (c: Common): Prop => ({ type: 'OBJECT', ...base(c) }),
-  Array: (c: Common & { items?: Props }): Prop => ({ type: 'ARRAY', ...base(c), items: c.items }),
-  File: (c: Common): Prop => ({ type: 'FILE', ...base(c) }),
-  StaticDropdown: <T>(c: Common & { options: DropdownOption<T>[] }): Prop => ({
-    type: 'STATIC_DROPDOWN',
+  Checkbox: <R extends boolean = false>(c: Common<R>) => ({ type: 'CHECKBOX' as const, ...base(c) }),
+  DateTime: <R extends boolean = false>(c: Common<R>) => ({ type: 'DATE_TIME' as const, ...base(c) }),
+  Json: <R extends boolean = false>(c: Common<R>) => ({ type: 'JSON' as const, ...base(c) }),
+  Object: <R extends boolean = false>(c: Common<R>) => ({ type: 'OBJECT' as const, ...base(c) }),
+  Array: <R extends boolean = false, I extends Props | undefined = undefined>(c: Common<R> & { items?: I }) => ({
+    type: 'ARRAY' as const,
+    ...base(c),
+    items: c.items as NoInfer<I>,
+  }),
+  File: <R extends boolean = false>(c: Common<R>) => ({ type: 'FILE' as const, ...base(c) }),
+  StaticDropdown: <const T, R extends boolean = false>(c: Common<R> & { options: DropdownOption<T>[] }) => ({
+    type: 'STATIC_DROPDOWN' as const,
     ...base(c),
     options: { options: c.options },
   }),
-  StaticMultiSelectDropdown: <T>(c: Common & { options: DropdownOption<T>[] }): Prop => ({
-    type: 'STATIC_MULTI_SELECT_DROPDOWN',
+  StaticMultiSelectDropdown: <const T, R extends boolean = false>(c: Common<R> & { options: DropdownOption<T>[] }) => ({
+    type: 'STATIC_MULTI_SELECT_DROPDOWN' as const,
     ...base(c),
     options: { options: c.options },
   }),
-  Dropdown: (c: Common & { refreshers?: string[]; options: (ctx: ResolveContext) => Promise<DropdownState> }): Prop => ({
-    type: 'DROPDOWN',
+  Dropdown: <R extends boolean = false>(
+    c: Common<R> & { refreshers?: string[]; options: (ctx: ResolveContext) => Promise<DropdownState> },
+  ) => ({
+    type: 'DROPDOWN' as const,
     ...base(c),
     refreshers: c.refreshers ?? [],
     options: c.options,
   }),
-  Dynamic: (c: Common & { refreshers?: string[]; props: (ctx: ResolveContext) => Promise<Props> }): Prop => ({
-    type: 'DYNAMIC',
+  Dynamic: <R extends boolean = false>(
+    c: Common<R> & { refreshers?: string[]; props: (ctx: ResolveContext) => Promise<Props> },
+  ) => ({
+    type: 'DYNAMIC' as const,
     ...base(c),
     refreshers: c.refreshers ?? [],
     props: c.props,
@@ -224,17 +237,21 @@ export interface ActionContext<P = Record<string, unknown>> {
   publicUrl: string;
 }
 
-export interface ActionDefinition {
+/**
+ * An action. `run` gets the input validateInput checked against `props` (validate.ts), typed from them by
+ * PropsValue; the engine and the catalog hold every action as the default, `ActionDefinition<Props>`.
+ */
+export interface ActionDefinition<P extends Props = Props> {
   name: string;
   displayName: string;
   description: string;
-  props: Props;
+  props: P;
   /** JSON Schema of `output`, documented in the catalog. */
   outputSchema?: Record<string, unknown>;
   requireAuth?: boolean;
   /** Longest this action may run, when shorter than the engine's limit (SWITCHBOARD_ACTION_TIMEOUT_MS). */
   timeoutMs?: number;
-  run: (ctx: ActionContext<any>) => Promise<unknown>;
+  run: (ctx: ActionContext<PropsValue<P>>) => Promise<unknown>;
 }
 
 export type TriggerType = 'WEBHOOK' | 'POLLING' | 'APP_WEBHOOK';
@@ -342,7 +359,11 @@ export function defineIntegration(
   };
 }
 
-export const defineAction = (a: ActionDefinition): ActionDefinition => a;
+/**
+ * An action whose `run` sees `propsValue` typed from its props. The cast forgets the props' types: the engine
+ * validates every input against these same props before `run`, which is what makes PropsValue<P> true.
+ */
+export const defineAction = <P extends Props>(a: ActionDefinition<P>): ActionDefinition => a as unknown as ActionDefinition;
 
 /** An error an action raises for bad input; the engine answers 400 VALIDATION_ERROR naming the field. */
 export class ActionInputError extends Error {

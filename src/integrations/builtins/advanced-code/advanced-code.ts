@@ -17,7 +17,7 @@ const runCode = defineAction({
   description:
     'Run JavaScript (Node.js), Python 3 or a shell script as a process in an OS sandbox (bubblewrap). Writable /workspace (fresh per run, or kept per persistence scope with settings.advancedCode.sandboxPersistence: persistent) and /tmp; /persistent-storage when settings.advancedCode.storageMountScope is set. No network unless enabled. A non-zero exit code or a timeout is reported in the output, not as a failure.',
   props: {
-    language: Property.StaticDropdown<SandboxLanguage>({
+    language: Property.StaticDropdown<SandboxLanguage, true>({
       displayName: 'Language',
       required: true,
       options: [
@@ -52,10 +52,10 @@ const runCode = defineAction({
     const runtime = ctx.resources.advancedCode;
     if (!runtime)
       throw new ActionError('The OS sandbox is not available: this server was started without an advanced-code runtime.');
-    const language = ctx.propsValue.language as SandboxLanguage;
+    const language = ctx.propsValue.language;
     if (!SANDBOX_LANGUAGES.includes(language))
       throw new ActionInputError('language', `must be one of ${SANDBOX_LANGUAGES.join(', ')}`);
-    const code = ctx.propsValue.code as string;
+    const code = ctx.propsValue.code;
     if (code.length > MAX_CODE_CHARS) throw new ActionInputError('code', 'must be at most 200,000 characters');
     return runtime.run({ language, code, settings: ctx.settings, caller: ctx.caller, scope: ctx.scope, signal: ctx.signal });
   },

@@ -77,8 +77,9 @@ function sessionActions(stealth: boolean): ActionDefinition[] {
       outputSchema: SESSION_SCHEMA,
       run: async (ctx) => {
         const { sessions, scope } = browserRuntime(ctx);
-        const p = ctx.propsValue as { allowedHosts?: unknown; headless: boolean };
-        const settings = { stealth, headless: p.headless, allowedHosts: normalizeAllowedHosts(p.allowedHosts) };
+        const p = ctx.propsValue;
+        // headless is null when the caller sent null (see PropsValue); the cast keeps today's behaviour
+        const settings = { stealth, headless: p.headless as boolean, allowedHosts: normalizeAllowedHosts(p.allowedHosts) };
         const { reused } = await sessions.start(scope, settings, ctx.egress);
         return {
           active: true,
@@ -166,7 +167,7 @@ function runSteps(stealth: boolean): ActionDefinition {
     },
     run: async (ctx) => {
       const { sessions, scope } = browserRuntime(ctx);
-      const p = ctx.propsValue as { steps: unknown[]; stopOnError: boolean };
+      const p = ctx.propsValue;
       if (p.steps.length === 0 || p.steps.length > MAX_STEPS)
         throw new ActionInputError('steps', `must list 1 to ${MAX_STEPS} steps`);
       // Every step is checked before the first one runs.

@@ -9,6 +9,7 @@ import {
   type Props,
   type StateScope,
 } from '../../framework.js';
+import type { PropsValue } from '../../prop-values.js';
 import type { BrowserSession } from './browser-session.js';
 import { firstLine } from './limits.js';
 import type { BrowserSessions } from './sessions.js';
@@ -25,16 +26,19 @@ declare module '../../framework.js' {
  * One browser operation on a live session. Each becomes an action of both variants and a step of run_steps, so
  * an operation is written once and runs the same alone or in a batch.
  */
-export interface BrowserOp {
+export interface BrowserOp<P extends Props = Props> {
   name: string;
   displayName: string;
   description: string;
-  props: Props;
+  props: P;
   outputSchema: Record<string, unknown>;
   /** Allowed while a dialog is open; every other operation refuses until handle_dialog answers it. */
   whileDialog?: boolean;
-  exec: (session: BrowserSession, input: any) => Promise<Record<string, unknown>>;
+  exec: (session: BrowserSession, input: PropsValue<P>) => Promise<Record<string, unknown>>;
 }
+
+/** An operation whose `exec` sees its input typed from its props; the input is validated against them first. */
+export const browserOp = <P extends Props>(op: BrowserOp<P>): BrowserOp => op as unknown as BrowserOp;
 
 /** The runtime and the persistence scope a browser call needs, or a clear error naming what is missing. */
 export function browserRuntime(ctx: Pick<ActionContext, 'resources' | 'scope'>): {
@@ -87,7 +91,7 @@ export function opAction(op: BrowserOp, stealth: boolean): ActionDefinition {
     run: async (ctx) => {
       const { sessions, scope } = browserRuntime(ctx);
       const session = await sessions.acquire(scope, stealth, ctx.egress);
-      return session.run(() => runOp(session, op, ctx.propsValue as Record<string, unknown>), ctx.signal);
+      return session.run(() => runOp(session, op, ctx.propsValue), ctx.signal);
     },
   });
 }
@@ -113,7 +117,7 @@ export const pageOutput = (extra: Record<string, unknown> = {}) => ({
 
 // ---- targets, page state and dialogs ----
 
-export const targetProps = (what: string, required = true): Props => ({
+export const targetProps = (what: string, required = true) => ({
   target: Property.ShortText({
     displayName: 'Target',
     required,

@@ -1,16 +1,14 @@
 import { ActionError, ActionInputError, Property } from '../../framework.js';
-import { locate, pageOutput, pageState, settle, targetProps, type BrowserOp } from './browser-action.js';
+import { browserOp, locate, pageOutput, pageState, settle, targetProps, type BrowserOp } from './browser-action.js';
 import { ELEMENT_INFO_SOURCE, elementFunction, type ElementInfo } from './snapshot.js';
 
 const MAX_UPLOAD_BYTES = 25 * 1024 * 1024;
-
-type Target = { target?: string };
 
 const truthy = (v: unknown) =>
   v === true || (typeof v === 'string' && ['true', 'on', 'yes', '1'].includes(v.toLowerCase())) || v === 1;
 
 export const inputOps: BrowserOp[] = [
-  {
+  browserOp({
     name: 'click',
     displayName: 'Click',
     description: 'Click an element (ref from a snapshot, or a selector).',
@@ -24,13 +22,15 @@ export const inputOps: BrowserOp[] = [
       doubleClick: Property.Checkbox({ displayName: 'Double click', defaultValue: false }),
     },
     outputSchema: pageOutput(),
-    exec: async (s, p: Target & { button: 'left' | 'right' | 'middle'; doubleClick: boolean }) => {
+    exec: async (s, p) => {
       const page = await s.page();
       const el = await locate(page, p.target);
-      return settle(s, page, p.doubleClick ? el.dblclick({ button: p.button }) : el.click({ button: p.button }));
+      // button is null when the caller sent null (see PropsValue); the cast keeps today's behaviour
+      const button = p.button as 'left' | 'right' | 'middle' | undefined;
+      return settle(s, page, p.doubleClick ? el.dblclick({ button }) : el.click({ button }));
     },
-  },
-  {
+  }),
+  browserOp({
     name: 'type',
     displayName: 'Type text',
     description:
@@ -42,7 +42,7 @@ export const inputOps: BrowserOp[] = [
       slowly: Property.Checkbox({ displayName: 'Type key by key', defaultValue: false }),
     },
     outputSchema: pageOutput(),
-    exec: async (s, p: Target & { text: string; submit: boolean; slowly: boolean }) => {
+    exec: async (s, p) => {
       const page = await s.page();
       const el = await locate(page, p.target);
       const work = (async () => {
@@ -54,8 +54,8 @@ export const inputOps: BrowserOp[] = [
       })();
       return settle(s, page, work);
     },
-  },
-  {
+  }),
+  browserOp({
     name: 'fill_form',
     displayName: 'Fill a form',
     description:
@@ -74,7 +74,7 @@ export const inputOps: BrowserOp[] = [
       }),
     },
     outputSchema: pageOutput({ filled: { type: 'number' } }),
-    exec: async (s, p: { fields: (Target & { value?: unknown })[] }) => {
+    exec: async (s, p) => {
       if (p.fields.length === 0) throw new ActionInputError('fields', 'must list at least one field');
       const page = await s.page();
       for (const [i, f] of p.fields.entries()) {
@@ -98,8 +98,8 @@ export const inputOps: BrowserOp[] = [
       }
       return { ...(await pageState(s, page)), filled: p.fields.length };
     },
-  },
-  {
+  }),
+  browserOp({
     name: 'select_option',
     displayName: 'Select an option',
     description: 'Choose one or more options of a select element, by value or label.',
@@ -108,26 +108,26 @@ export const inputOps: BrowserOp[] = [
       values: Property.Array({ displayName: 'Values', required: true, description: 'option values or labels' }),
     },
     outputSchema: pageOutput({ selected: { type: 'array', items: { type: 'string' } } }),
-    exec: async (s, p: Target & { values: unknown[] }) => {
+    exec: async (s, p) => {
       const page = await s.page();
       const el = await locate(page, p.target);
       const r = await s.raceDialog(el.selectOption(p.values.map(String)));
       if ('dialog' in r) return { url: page.url(), title: '', selected: [], dialog: r.dialog };
       return { ...(await pageState(s, page)), selected: r.value };
     },
-  },
-  {
+  }),
+  browserOp({
     name: 'hover',
     displayName: 'Hover',
     description: 'Move the mouse over an element.',
     props: targetProps('element'),
     outputSchema: pageOutput(),
-    exec: async (s, p: Target) => {
+    exec: async (s, p) => {
       const page = await s.page();
       return settle(s, page, (await locate(page, p.target)).hover());
     },
-  },
-  {
+  }),
+  browserOp({
     name: 'drag',
     displayName: 'Drag and drop',
     description: 'Drag one element onto another.',
@@ -144,14 +144,14 @@ export const inputOps: BrowserOp[] = [
       }),
     },
     outputSchema: pageOutput(),
-    exec: async (s, p: { startTarget: string; endTarget: string }) => {
+    exec: async (s, p) => {
       const page = await s.page();
       const from = await locate(page, p.startTarget, 'startTarget');
       const to = await locate(page, p.endTarget, 'endTarget');
       return settle(s, page, from.dragTo(to));
     },
-  },
-  {
+  }),
+  browserOp({
     name: 'press_key',
     displayName: 'Press a key',
     description:
@@ -165,13 +165,13 @@ export const inputOps: BrowserOp[] = [
       ...targetProps('element', false),
     },
     outputSchema: pageOutput(),
-    exec: async (s, p: Target & { key: string }) => {
+    exec: async (s, p) => {
       const page = await s.page();
       const work = p.target ? (await locate(page, p.target)).press(p.key) : page.keyboard.press(p.key);
       return settle(s, page, work);
     },
-  },
-  {
+  }),
+  browserOp({
     name: 'file_upload',
     displayName: 'Upload files',
     description: 'Set the files of a file input (ref or selector); an empty list clears it.',
@@ -190,10 +190,11 @@ export const inputOps: BrowserOp[] = [
     outputSchema: pageOutput({
       files: { type: 'array', items: { type: 'object', properties: { name: { type: 'string' }, bytes: { type: 'number' } } } },
     }),
-    exec: async (s, p: Target & { files: { name: string; content: string; mimeType: string }[] }) => {
+    exec: async (s, p) => {
       const files = p.files.map((f, i) => {
         if (!/^[A-Za-z0-9+/\r\n]*={0,2}\s*$/.test(f.content)) throw new ActionInputError(`files[${i}].content`, 'must be base64');
-        return { name: f.name, mimeType: f.mimeType, buffer: Buffer.from(f.content, 'base64') };
+        // mimeType is null when the caller sent null (see PropsValue); the cast keeps today's behaviour
+        return { name: f.name, mimeType: f.mimeType as string, buffer: Buffer.from(f.content, 'base64') };
       });
       const total = files.reduce((n, f) => n + f.buffer.length, 0);
       if (total > MAX_UPLOAD_BYTES) throw new ActionInputError('files', `must total at most ${MAX_UPLOAD_BYTES} bytes`);
@@ -203,8 +204,8 @@ export const inputOps: BrowserOp[] = [
       if ('dialog' in r) return { url: page.url(), title: '', dialog: r.dialog };
       return { ...(await pageState(s, page)), files: files.map((f) => ({ name: f.name, bytes: f.buffer.length })) };
     },
-  },
-  {
+  }),
+  browserOp({
     name: 'handle_dialog',
     displayName: 'Answer a dialog',
     description:
@@ -224,11 +225,12 @@ export const inputOps: BrowserOp[] = [
         properties: { type: { type: 'string' }, message: { type: 'string' }, accepted: { type: 'boolean' } },
       },
     }),
-    exec: async (s, p: { accept: boolean; promptText?: string }) => {
+    exec: async (s, p) => {
       const d = s.dialog;
       if (!d) throw new ActionError('No dialog is open.');
       s.clearDialog();
-      if (p.accept) await d.dialog.accept(p.promptText);
+      // promptText is null when the caller sent null (see PropsValue); the cast keeps today's behaviour
+      if (p.accept) await d.dialog.accept(p.promptText as string | undefined);
       else await d.dialog.dismiss();
       await d.page.waitForLoadState('domcontentloaded').catch(() => undefined);
       const next = s.dialog; // the page may open another one straight away
@@ -239,5 +241,5 @@ export const inputOps: BrowserOp[] = [
         handled: { type: d.type, message: d.message, accepted: p.accept },
       };
     },
-  },
+  }),
 ];

@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { ActionError, ActionInputError, Property } from '../../framework.js';
-import { locate, pageOutput, pageState, targetProps, type BrowserOp } from './browser-action.js';
+import { browserOp, locate, pageOutput, pageState, targetProps, type BrowserOp } from './browser-action.js';
 import type { BrowserSession } from './browser-session.js';
 import { firstLine } from './limits.js';
 import { elementFunction, REF_ATTRIBUTE, snapshotExpression, type SnapshotResult } from './snapshot.js';
@@ -55,7 +55,7 @@ export async function gotoChecked(
   return { ...(await pageState(session, page)), status };
 }
 
-const snapshotOp: BrowserOp = {
+const snapshotOp = browserOp({
   name: 'snapshot',
   displayName: 'Snapshot the page',
   description:
@@ -76,15 +76,17 @@ const snapshotOp: BrowserOp = {
     lines: { type: 'number' },
     truncated: { type: 'boolean' },
   }),
-  exec: async (s, p: { maxLines: number }) => {
+  exec: async (s, p) => {
     const page = await s.page();
-    const snap = await page.evaluate<SnapshotResult>(snapshotExpression({ maxLines: p.maxLines, maxText: 200 }));
+    // maxLines is null when the caller sent null (see PropsValue); the cast keeps today's behaviour
+    const maxLines = p.maxLines as number;
+    const snap = await page.evaluate<SnapshotResult>(snapshotExpression({ maxLines, maxText: 200 }));
     return { ...(await pageState(s, page)), ...snap };
   },
-};
+});
 
 export const pageOps: BrowserOp[] = [
-  {
+  browserOp({
     name: 'navigate',
     displayName: 'Navigate',
     description: 'Open a URL in the active tab and wait for it to load.',
@@ -98,10 +100,10 @@ export const pageOps: BrowserOp[] = [
       }),
     },
     outputSchema: pageOutput({ status: { type: ['number', 'null'] } }),
-    exec: async (s, p: { url: string; waitUntil: (typeof WAIT_UNTIL)[number] }) =>
-      gotoChecked(s, await s.page(), p.url, p.waitUntil),
-  },
-  {
+    // waitUntil is null when the caller sent null (see PropsValue); the cast keeps today's behaviour
+    exec: async (s, p) => gotoChecked(s, await s.page(), p.url, p.waitUntil as (typeof WAIT_UNTIL)[number] | undefined),
+  }),
+  browserOp({
     name: 'navigate_back',
     displayName: 'Go back',
     description: 'Go back to the previous page of the active tab.',
@@ -113,17 +115,17 @@ export const pageOps: BrowserOp[] = [
       if ('dialog' in r) return { url: page.url(), title: '', navigated: true, dialog: r.dialog };
       return { ...(await pageState(s, page)), navigated: r.value !== null };
     },
-  },
-  {
+  }),
+  browserOp({
     name: 'current_page',
     displayName: 'Current page',
     description: 'The URL and title of the active tab.',
     props: {},
     outputSchema: pageOutput({ tabs: { type: 'number' } }),
     exec: async (s) => ({ ...(await pageState(s, await s.page())), tabs: s.pages().length }),
-  },
+  }),
   snapshotOp,
-  {
+  browserOp({
     name: 'read_text',
     displayName: 'Read text',
     description: 'The visible text of the page, or of one element (ref or selector).',
@@ -139,20 +141,22 @@ export const pageOps: BrowserOp[] = [
       }),
     },
     outputSchema: pageOutput({ text: { type: 'string' }, length: { type: 'number' }, truncated: { type: 'boolean' } }),
-    exec: async (s, p: { target?: string; maxChars: number }) => {
+    exec: async (s, p) => {
       const page = await s.page();
       const text = p.target
         ? await (await locate(page, p.target)).innerText()
         : String(await page.evaluate('document.body ? document.body.innerText : ""'));
+      // maxChars is null when the caller sent null (see PropsValue); the cast keeps today's behaviour
+      const maxChars = p.maxChars as number;
       return {
         ...(await pageState(s, page)),
-        text: text.slice(0, p.maxChars),
+        text: text.slice(0, maxChars),
         length: text.length,
-        truncated: text.length > p.maxChars,
+        truncated: text.length > maxChars,
       };
     },
-  },
-  {
+  }),
+  browserOp({
     name: 'read_html',
     displayName: 'Read HTML',
     description: "The page's HTML, or one element's outer HTML (ref or selector).",
@@ -168,22 +172,24 @@ export const pageOps: BrowserOp[] = [
       }),
     },
     outputSchema: pageOutput({ html: { type: 'string' }, length: { type: 'number' }, truncated: { type: 'boolean' } }),
-    exec: async (s, p: { target?: string; maxChars: number }) => {
+    exec: async (s, p) => {
       const page = await s.page();
       const raw = p.target
         ? String(await (await locate(page, p.target)).evaluate(elementFunction('(el) => el.outerHTML')))
         : await page.content();
       // The refs are ours, not the page's.
       const html = raw.replace(REF_IN_HTML, '');
+      // maxChars is null when the caller sent null (see PropsValue); the cast keeps today's behaviour
+      const maxChars = p.maxChars as number;
       return {
         ...(await pageState(s, page)),
-        html: html.slice(0, p.maxChars),
+        html: html.slice(0, maxChars),
         length: html.length,
-        truncated: html.length > p.maxChars,
+        truncated: html.length > maxChars,
       };
     },
-  },
-  {
+  }),
+  browserOp({
     name: 'screenshot',
     displayName: 'Screenshot',
     description: 'A PNG or JPEG of the viewport, the full page or one element, base64-encoded.',
@@ -215,19 +221,20 @@ export const pageOps: BrowserOp[] = [
       data: { type: 'string', description: 'base64' },
       bytes: { type: 'number' },
     }),
-    exec: async (s, p: { target?: string; fullPage: boolean; format: 'png' | 'jpeg'; quality?: number }) => {
+    exec: async (s, p) => {
       const page = await s.page();
-      const format = p.quality !== undefined ? 'jpeg' : p.format;
+      // format and fullPage are null when the caller sent null (see PropsValue); the casts keep today's behaviour
+      const format = p.quality !== undefined ? 'jpeg' : (p.format as 'png' | 'jpeg');
       const opts = { type: format, ...(format === 'jpeg' ? { quality: p.quality ?? 80 } : {}) };
       const buf = p.target
         ? await (await locate(page, p.target)).screenshot(opts)
-        : await page.screenshot({ ...opts, fullPage: p.fullPage });
+        : await page.screenshot({ ...opts, fullPage: p.fullPage as boolean });
       if (buf.length > MAX_SCREENSHOT_BYTES)
         throw new ActionError(`The screenshot is larger than ${MAX_SCREENSHOT_BYTES} bytes; take the viewport or one element.`);
       return { ...(await pageState(s, page)), mimeType: `image/${format}`, data: buf.toString('base64'), bytes: buf.length };
     },
-  },
-  {
+  }),
+  browserOp({
     name: 'evaluate',
     displayName: 'Evaluate JavaScript',
     description:
@@ -241,7 +248,7 @@ export const pageOps: BrowserOp[] = [
       ...targetProps('element', false),
     },
     outputSchema: pageOutput({ result: { description: 'the JSON-serialisable value the function returned' } }),
-    exec: async (s, p: { function: string; target?: string }) => {
+    exec: async (s, p) => {
       const page = await s.page();
       const work = p.target
         ? locate(page, p.target).then((loc) => loc.evaluate(elementFunction(p.function)))
@@ -254,8 +261,8 @@ export const pageOps: BrowserOp[] = [
         throw new ActionError(`The result is larger than ${MAX_RESULT_BYTES} bytes of JSON (${size}).`);
       return { ...(await pageState(s, page)), result };
     },
-  },
-  {
+  }),
+  browserOp({
     name: 'wait_for',
     displayName: 'Wait for',
     description:
@@ -274,9 +281,10 @@ export const pageOps: BrowserOp[] = [
       }),
     },
     outputSchema: pageOutput({ waited: { type: 'string' } }),
-    exec: async (s, p: { text?: string; textGone?: string; selector?: string; time?: number; timeout: number }) => {
+    exec: async (s, p) => {
       const page = await s.page();
-      const timeout = p.timeout * 1000;
+      // timeout and time are null when the caller sent null (see PropsValue); the casts keep today's behaviour
+      const timeout = (p.timeout as number) * 1000;
       const fail = (what: string) => (err: unknown) => {
         throw new ActionError(/Timeout/i.test(String(err)) ? `${what} within ${p.timeout} s.` : firstLine(err));
       };
@@ -303,15 +311,15 @@ export const pageOps: BrowserOp[] = [
           .catch(fail(`No element matching ${p.selector} became visible`));
         waited = 'selector';
       } else if (p.time !== undefined) {
-        await page.waitForTimeout(p.time * 1000);
+        await page.waitForTimeout((p.time as number) * 1000);
         waited = 'time';
       } else {
         throw new ActionInputError('text', 'or textGone, selector or time is required');
       }
       return { ...(await pageState(s, page)), waited };
     },
-  },
-  {
+  }),
+  browserOp({
     name: 'tabs',
     displayName: 'Tabs',
     description: 'List the tabs, open a new one (optionally at a URL), switch to one, or close one (the active tab by default).',
@@ -340,10 +348,11 @@ export const pageOps: BrowserOp[] = [
       },
       active: { type: 'number' },
     }),
-    exec: async (s, p: { action: 'list' | 'new' | 'select' | 'close'; index?: number; url?: string }) => {
+    exec: async (s, p) => {
       const pick = () => {
         if (p.index === undefined) return null;
-        const page = s.pages()[p.index];
+        // index is null when the caller sent null (see PropsValue); the cast keeps today's behaviour
+        const page = s.pages()[p.index as number];
         if (!page) throw new ActionInputError('index', `must name an open tab (0 to ${s.pages().length - 1})`);
         return page;
       };
@@ -367,5 +376,5 @@ export const pageOps: BrowserOp[] = [
       );
       return { ...extra, ...(active ? await pageState(s, active) : {}), tabs, active: active ? pages.indexOf(active) : -1 };
     },
-  },
+  }),
 ];

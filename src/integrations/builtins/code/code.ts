@@ -25,11 +25,12 @@ const runCode = defineAction({
     properties: { result: { description: 'the returned value' }, logs: { type: 'array' }, durationMs: { type: 'number' } },
   },
   run: async ({ propsValue: p, signal, resources }) => {
-    if ((p.code as string).length > 200_000) throw new ActionInputError('code', 'must be at most 200,000 characters');
+    if (p.code.length > 200_000) throw new ActionInputError('code', 'must be at most 200,000 characters');
     if (signal.aborted) throw new ActionError('The run was cancelled.');
     const sandbox = resources.jsSandbox;
     const limits = sandbox ? { ...CODE_LIMITS, timeoutMs: sandbox.timeoutMs, memoryBytes: sandbox.memoryBytes } : CODE_LIMITS;
-    const r = await runJs(p.code as string, p.inputs as Record<string, unknown>, {
+    // inputs is null when the caller sent null (see PropsValue); the cast keeps today's behaviour
+    const r = await runJs(p.code, p.inputs as Record<string, unknown>, {
       ...limits,
       signal,
       ...(sandbox ? { pool: sandbox.pool } : {}),

@@ -16,7 +16,7 @@ const transform = defineAction({
   outputSchema: { type: 'object', properties: { result: { type: 'object' } } },
   run: async ({ propsValue: p }) => {
     const result: Record<string, unknown> = {};
-    for (const [key, path] of Object.entries(p.mapping as Record<string, unknown>)) {
+    for (const [key, path] of Object.entries(p.mapping)) {
       if (typeof path !== 'string') throw new ActionInputError(`mapping.${key}`, 'must be a JSONPath string');
       result[key] = evaluate(`mapping.${key}`, path, p.input) ?? null;
     }
@@ -48,7 +48,7 @@ const merge = defineAction({
   },
   outputSchema: { type: 'object', properties: { result: { type: 'object' } } },
   run: async ({ propsValue: p }) => {
-    const objects = p.objects as unknown[];
+    const objects = p.objects;
     objects.forEach((o, i) => {
       if (!isPlainObject(o)) throw new ActionInputError(`objects[${i}]`, 'must be an object');
     });
@@ -108,7 +108,7 @@ const filter = defineAction({
   },
   outputSchema: { type: 'object', properties: { result: { type: 'array' }, count: { type: 'number' } } },
   run: async ({ propsValue: p }) => {
-    const result = (p.array as unknown[]).filter((item) => matches(item, p.conditions as Record<string, unknown>));
+    const result = p.array.filter((item) => matches(item, p.conditions));
     return { result, count: result.length };
   },
 });
@@ -123,8 +123,8 @@ const batch = defineAction({
   },
   outputSchema: { type: 'object', properties: { batches: { type: 'array' }, count: { type: 'number' } } },
   run: async ({ propsValue: p }) => {
-    const arr = p.array as unknown[];
-    const size = p.batchSize as number;
+    const arr = p.array;
+    const size = p.batchSize;
     const batches: unknown[][] = [];
     for (let i = 0; i < arr.length; i += size) batches.push(arr.slice(i, i + size));
     return { batches, count: batches.length };

@@ -1,6 +1,7 @@
 import { ActionInputError, defineAction, defineIntegration, Property } from '../../framework.js';
 import { assertTimeZone, fromZoned, isoIn, parseDate, partsIn } from './zoned.js';
 
+/** Optional: null when the caller sent null (see PropsValue); `p.timezone as string` keeps today's behaviour. */
 const tzProp = () =>
   Property.ShortText({ displayName: 'Time zone', description: 'IANA name, e.g. Europe/Paris', defaultValue: 'UTC' });
 const WEEKDAY_NAMES = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'];
@@ -75,6 +76,7 @@ const format = defineAction({
     const c = partsIn(date, tz);
     const pad = (n: number) => String(n).padStart(2, '0');
     const opts = (o: Intl.DateTimeFormatOptions) => new Intl.DateTimeFormat('en-US', { timeZone: tz, ...o }).format(date);
+    // format is null when the caller sent null (see PropsValue); the cast keeps today's behaviour
     const f = p.format as (typeof FORMATS)[number];
     const formatted = {
       iso: isoIn(date, tz),
@@ -127,8 +129,8 @@ const math = defineAction({
   run: async ({ propsValue: p }) => {
     const tz = assertTimeZone('timezone', p.timezone as string);
     const date = parseDate('date', p.date, tz);
-    const n = (p.operation === 'subtract' ? -1 : 1) * (p.amount as number);
-    const unit = p.unit as (typeof UNITS)[number];
+    const n = (p.operation === 'subtract' ? -1 : 1) * p.amount;
+    const unit = p.unit;
     let result: Date;
     const fixed = { seconds: 1_000, minutes: 60_000, hours: 3_600_000 } as const;
     if (unit in fixed) result = new Date(date.getTime() + n * fixed[unit as keyof typeof fixed]);
@@ -181,8 +183,9 @@ const businessHours = defineAction({
     properties: { isBusinessHours: { type: 'boolean' }, localTime: { type: 'string' }, dayOfWeek: { type: 'string' } },
   },
   run: async ({ propsValue: p }) => {
-    const tz = assertTimeZone('timezone', (p.timezone as string) || 'UTC');
+    const tz = assertTimeZone('timezone', p.timezone || 'UTC');
     const date = p.date ? parseDate('date', p.date, tz) : new Date();
+    // workDays, startHour and endHour are null when the caller sent null (see PropsValue); the casts keep today's behaviour
     const days = p.workDays as unknown[];
     if (!days.every((d) => Number.isInteger(d) && (d as number) >= 0 && (d as number) <= 6)) {
       throw new ActionInputError('workDays', 'must be integers from 0 (Sunday) to 6 (Saturday)');

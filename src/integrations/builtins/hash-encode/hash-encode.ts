@@ -1,5 +1,5 @@
 import { createHash, randomUUID } from 'node:crypto';
-import { ActionInputError, defineAction, defineIntegration, Property } from '../../framework.js';
+import { ActionInputError, defineAction, defineIntegration, Property, type DropdownOption } from '../../framework.js';
 
 const hash = defineAction({
   name: 'hash',
@@ -25,16 +25,17 @@ const hash = defineAction({
     type: 'object',
     properties: { hash: { type: 'string' }, algorithm: { type: 'string' }, encoding: { type: 'string' } },
   },
+  // algorithm and encoding are null when the caller sent null (see PropsValue); the casts keep today's behaviour
   run: async ({ propsValue: p }) => ({
     hash: createHash(p.algorithm as string)
-      .update(p.text as string, 'utf8')
+      .update(p.text, 'utf8')
       .digest(p.encoding as 'hex' | 'base64'),
     algorithm: p.algorithm,
     encoding: p.encoding,
   }),
 });
 
-const ENCODINGS = [
+const ENCODINGS: DropdownOption<'base64' | 'url' | 'hex'>[] = [
   { label: 'Base64', value: 'base64' },
   { label: 'URL (percent-encoding)', value: 'url' },
   { label: 'Hex', value: 'hex' },
@@ -50,9 +51,7 @@ const encode = defineAction({
   },
   outputSchema: { type: 'object', properties: { encoded: { type: 'string' }, encoding: { type: 'string' } } },
   run: async ({ propsValue: p }) => {
-    const text = p.text as string;
-    const encoded =
-      p.encoding === 'url' ? encodeURIComponent(text) : Buffer.from(text, 'utf8').toString(p.encoding as 'base64' | 'hex');
+    const encoded = p.encoding === 'url' ? encodeURIComponent(p.text) : Buffer.from(p.text, 'utf8').toString(p.encoding);
     return { encoded, encoding: p.encoding };
   },
 });
@@ -67,7 +66,7 @@ const decode = defineAction({
   },
   outputSchema: { type: 'object', properties: { decoded: { type: 'string' }, encoding: { type: 'string' } } },
   run: async ({ propsValue: p }) => {
-    const s = (p.encoded as string).trim();
+    const s = p.encoded.trim();
     if (p.encoding === 'url') {
       try {
         return { decoded: decodeURIComponent(s), encoding: 'url' };
@@ -78,7 +77,7 @@ const decode = defineAction({
     if (p.encoding === 'hex' && !/^(?:[0-9a-fA-F]{2})*$/.test(s)) throw new ActionInputError('encoded', 'is not valid hex');
     if (p.encoding === 'base64' && !/^[A-Za-z0-9+/_-]*={0,2}$/.test(s))
       throw new ActionInputError('encoded', 'is not valid base64');
-    return { decoded: Buffer.from(s, p.encoding as 'hex' | 'base64').toString('utf8'), encoding: p.encoding };
+    return { decoded: Buffer.from(s, p.encoding).toString('utf8'), encoding: p.encoding };
   },
 });
 
@@ -89,6 +88,7 @@ const generateUuid = defineAction({
   props: { count: Property.Number({ displayName: 'Count', defaultValue: 1, min: 1, max: 100, integer: true }) },
   outputSchema: { type: 'object', properties: { uuid: { type: 'string' }, uuids: { type: 'array', items: { type: 'string' } } } },
   run: async ({ propsValue: p }) => {
+    // count is null when the caller sent null (see PropsValue); the cast keeps today's behaviour
     const uuids = Array.from({ length: p.count as number }, () => randomUUID());
     return { uuid: uuids[0], uuids };
   },

@@ -36,8 +36,8 @@ async function readBody(res: Response, binary: boolean): Promise<unknown> {
   return text;
 }
 
-/** Whether a status is a failure that ends the call, and whether it is worth retrying, per failureMode. */
-function judge(status: number, mode: FailureMode): { fail: boolean; retry: boolean } {
+/** Whether a status is a failure that ends the call, and whether it is worth retrying, per failureMode (null or absent: like retry_none). */
+function judge(status: number, mode: FailureMode | null | undefined): { fail: boolean; retry: boolean } {
   const is4 = status >= 400 && status < 500;
   const is5 = status >= 500;
   if (!is4 && !is5) return { fail: false, retry: false };
@@ -110,14 +110,14 @@ const sendRequest = defineAction({
   run: async ({ propsValue: p, dispatcher, signal }) => {
     let url: URL;
     try {
-      url = new URL(p.url as string);
+      url = new URL(p.url);
     } catch {
       throw new ActionInputError('url', 'must be an absolute URL');
     }
     if (!['http:', 'https:'].includes(url.protocol)) throw new ActionInputError('url', 'must be http or https');
     for (const [k, v] of Object.entries(stringMap('queryParams', p.queryParams))) url.searchParams.append(k, v);
     const headers = stringMap('headers', p.headers);
-    const auth = (p.authFields ?? {}) as Record<string, unknown>;
+    const auth = p.authFields ?? {};
     if (p.authType === 'BASIC') {
       if (typeof auth.username !== 'string') throw new ActionInputError('authFields.username', 'is required for BASIC');
       headers.authorization =
@@ -139,16 +139,17 @@ const sendRequest = defineAction({
     } else if (p.body_type === 'raw') {
       body = typeof p.body === 'string' ? p.body : JSON.stringify(p.body ?? '');
     }
-    if (body !== undefined && ['GET', 'HEAD'].includes(p.method as string))
+    if (body !== undefined && ['GET', 'HEAD'].includes(p.method))
       throw new ActionInputError('body_type', `a ${String(p.method)} request has no body`);
 
-    const mode = p.failureMode as FailureMode;
+    const mode = p.failureMode;
     for (let attempt = 1; ; attempt++) {
+      // timeout is null when the caller sent null (see PropsValue); the cast keeps today's behaviour
       const timeout = AbortSignal.timeout((p.timeout as number) * 1000);
       let res: Response;
       try {
         res = await fetch(url, {
-          method: p.method as string,
+          method: p.method,
           headers,
           body,
           redirect: p.followRedirects ? 'follow' : 'manual',

@@ -70,16 +70,16 @@ export const storage = defineIntegration({
       outputSchema: fileShape,
       run: async (ctx) => {
         const p = ctx.propsValue;
-        const content = p.content as string;
+        const content = p.content;
         if (p.contentEncoding === 'base64' && !/^[A-Za-z0-9+/]*={0,2}$/.test(content.replace(/\s+/g, ''))) {
           throw new ActionInputError('content', 'is not valid base64');
         }
-        const contentType = ((p.contentType as string | undefined) || 'application/octet-stream').trim();
+        const contentType = (p.contentType || 'application/octet-stream').trim();
         if (!CONTENT_TYPE.test(contentType))
           throw new ActionInputError('contentType', 'must be a media type such as text/csv or application/pdf');
         const data = Buffer.from(content, p.contentEncoding === 'base64' ? 'base64' : 'utf8');
         if (data.length > MAX_FILE_BYTES) throw new ActionInputError('content', `must be at most ${MAX_FILE_BYTES} bytes`);
-        return describe(await onPath(() => filesOf(ctx).write(p.path as string, data, contentType)));
+        return describe(await onPath(() => filesOf(ctx).write(p.path, data, contentType)));
       },
     }),
     defineAction({
@@ -102,10 +102,10 @@ export const storage = defineIntegration({
       },
       run: async (ctx) => {
         const p = ctx.propsValue;
-        const found = await onPath(() => filesOf(ctx).read(p.path as string));
+        const found = await onPath(() => filesOf(ctx).read(p.path));
         if (!found) throw new ActionError(`No file at ${String(p.path)}.`);
-        const encoding = (p.outputEncoding as string | undefined) ?? (isText(found.file.contentType) ? 'utf8' : 'base64');
-        return { ...describe(found.file), content: found.data.toString(encoding as BufferEncoding), contentEncoding: encoding };
+        const encoding = p.outputEncoding ?? (isText(found.file.contentType) ? 'utf8' : 'base64');
+        return { ...describe(found.file), content: found.data.toString(encoding), contentEncoding: encoding };
       },
     }),
     defineAction({
@@ -116,7 +116,7 @@ export const storage = defineIntegration({
       outputSchema: { type: 'object', properties: { path: { type: 'string' }, deleted: { type: 'boolean' } } },
       run: async (ctx) => ({
         path: ctx.propsValue.path,
-        deleted: await onPath(() => filesOf(ctx).delete(ctx.propsValue.path as string)),
+        deleted: await onPath(() => filesOf(ctx).delete(ctx.propsValue.path)),
       }),
     }),
     defineAction({
@@ -126,7 +126,7 @@ export const storage = defineIntegration({
       props: { prefix: Property.ShortText({ displayName: 'Prefix' }) },
       outputSchema: { type: 'object', properties: { files: { type: 'array', items: fileShape }, count: { type: 'number' } } },
       run: async (ctx) => {
-        const files = (await filesOf(ctx).list((ctx.propsValue.prefix as string | undefined) ?? '')).map(describe);
+        const files = (await filesOf(ctx).list(ctx.propsValue.prefix ?? '')).map(describe);
         return { files, count: files.length };
       },
     }),
@@ -150,8 +150,9 @@ export const storage = defineIntegration({
       },
       run: async (ctx) => {
         const files = filesOf(ctx);
-        const file = await onPath(() => files.find(ctx.propsValue.path as string));
+        const file = await onPath(() => files.find(ctx.propsValue.path));
         if (!file) throw new ActionError(`No file at ${String(ctx.propsValue.path)}.`);
+        // expiresInSeconds is null when the caller sent null (see PropsValue); the cast keeps today's behaviour
         return { path: file.path, ...files.downloadUrl(file, ctx.propsValue.expiresInSeconds as number) };
       },
     }),
