@@ -41,12 +41,12 @@ interface LoadResult {
 }
 interface Row {
   scenario: string;
-  rps?: number;
-  p50?: number;
-  p99?: number;
-  ratio?: string;
-  target?: string;
-  note?: string;
+  rps?: number | undefined;
+  p50?: number | undefined;
+  p99?: number | undefined;
+  ratio?: string | undefined;
+  target?: string | undefined;
+  note?: string | undefined;
 }
 
 /** The same action as hash-encode.hash, behind a SECRET_TEXT connection: the per-user scenario's integration. */

@@ -79,9 +79,9 @@ export interface Reply<T = any> {
 }
 
 export interface RequestOptions {
-  key?: string | null;
+  key?: string | null | undefined;
   body?: unknown;
-  headers?: Record<string, string>;
+  headers?: Record<string, string> | undefined;
   /** Send this exact payload (string) instead of JSON-encoding body. */
   raw?: string;
 }

@@ -45,16 +45,16 @@ export interface ResolveContext {
 
 interface PropBase {
   displayName: string;
-  description?: string;
+  description?: string | undefined;
   required: boolean;
   defaultValue?: unknown;
 }
 
 export type Prop =
   | (PropBase & { type: 'SHORT_TEXT' | 'LONG_TEXT' | 'MARKDOWN' | 'DATE_TIME' | 'SECRET_TEXT' | 'JSON' | 'FILE' | 'CHECKBOX' })
-  | (PropBase & { type: 'NUMBER'; min?: number; max?: number; integer?: boolean })
+  | (PropBase & { type: 'NUMBER'; min?: number | undefined; max?: number | undefined; integer?: boolean | undefined })
   | (PropBase & { type: 'OBJECT' })
-  | (PropBase & { type: 'ARRAY'; items?: Record<string, Prop> })
+  | (PropBase & { type: 'ARRAY'; items?: Record<string, Prop> | undefined })
   | (PropBase & { type: 'STATIC_DROPDOWN' | 'STATIC_MULTI_SELECT_DROPDOWN'; options: DropdownState })
   | (PropBase & {
       type: 'DROPDOWN' | 'MULTI_SELECT_DROPDOWN';

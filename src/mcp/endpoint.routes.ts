@@ -173,8 +173,8 @@ export async function mcpEndpointRoutes(app: FastifyInstance): Promise<void> {
       };
       const server = buildProtocolServer(ctx, surface, mcpProtocol);
       // Tool calls may run for minutes: they answer as an SSE stream; everything else as one JSON body.
+      // No sessionIdGenerator: stateless, each request its own transport.
       const transport = new WebStandardStreamableHTTPServerTransport({
-        sessionIdGenerator: undefined,
         enableJsonResponse: !messages.some((m) => m.method === 'tools/call'),
       });
       await server.connect(transport);

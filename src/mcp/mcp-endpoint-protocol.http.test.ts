@@ -124,7 +124,7 @@ describe('MCP endpoint: TOOLS mode, auth, refusals and protocol', () => {
       const res = await fetch(server.mcpEndpoint, {
         method: 'POST',
         headers: { authorization: `Bearer ${tok}`, accept: 'application/json, text/event-stream', ...headers },
-        body,
+        body: body ?? null,
       });
       return { status: res.status, headers: res.headers, json: (await res.json()) as any };
     };

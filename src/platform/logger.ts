@@ -25,7 +25,7 @@ export function redactUrl(url: string): string {
  * pino through Fastify: JSON lines, a request id on each (reqId), secrets never written. Headers are not
  * logged at all; URLs lose token-like query values.
  */
-export function loggerOptions(level: string, stream?: NodeJS.WritableStream): FastifyServerOptions['logger'] {
+export function loggerOptions(level: string, stream?: NodeJS.WritableStream): Exclude<FastifyServerOptions['logger'], undefined> {
   return {
     level,
     ...(stream ? { stream } : {}),

@@ -48,17 +48,18 @@ export class RedisTransport implements BusTransport {
     const clusterId = await this.opts.clusterId();
     this.channel = `switchboard:invalidate:${clusterId}`;
     let connected = false;
-    const options = (role: string): RedisOptions => ({
-      lazyConnect: true,
-      connectionName: `switchboard-bus-${role}-${clusterId.slice(0, 8)}-${this.nodeId}`,
-      autoResubscribe: false,
-      enableOfflineQueue: false,
-      maxRetriesPerRequest: 1,
-      connectTimeout: 5000,
-      commandTimeout: 5000,
-      // No retries until the first connection worked: a wrong REDIS_URL fails start-up instead of waiting.
-      retryStrategy: (attempt) => (connected && !this.stopping ? Math.min(attempt * 100, 2000) : null),
-    });
+    const options = (role: string) =>
+      ({
+        lazyConnect: true,
+        connectionName: `switchboard-bus-${role}-${clusterId.slice(0, 8)}-${this.nodeId}`,
+        autoResubscribe: false,
+        enableOfflineQueue: false,
+        maxRetriesPerRequest: 1,
+        connectTimeout: 5000,
+        commandTimeout: 5000,
+        // No retries until the first connection worked: a wrong REDIS_URL fails start-up instead of waiting.
+        retryStrategy: (attempt: number) => (connected && !this.stopping ? Math.min(attempt * 100, 2000) : null),
+      }) satisfies RedisOptions;
     const sub = new Redis(this.opts.url, options('sub'));
     const pub = new Redis(this.opts.url, options('pub'));
     // Connection errors surface as close/reconnect below; without a listener ioredis would print them.

@@ -29,7 +29,12 @@ class MemoryStore implements KeyValueStore {
 describe('pieces in worker processes', () => {
   let vendor: nodeHttp.Server;
   let base: string;
-  const seen: Array<{ method?: string; url?: string; headers: nodeHttp.IncomingHttpHeaders; body: string }> = [];
+  const seen: Array<{
+    method?: string | undefined;
+    url?: string | undefined;
+    headers: nodeHttp.IncomingHttpHeaders;
+    body: string;
+  }> = [];
   const pool = new PieceWorkerPool({ size: 2, timeoutMs: 5_000, egressAllow: ['127.0.0.1'] });
   let probe: ReturnType<typeof pieceIntegration>;
   const probeAuth: ConnectionValue = { type: 'CUSTOM_AUTH', value: { token: 'good-token-123456' } };

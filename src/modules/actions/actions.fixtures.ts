@@ -82,7 +82,7 @@ export const hash = (ws: string, extra: Record<string, unknown> = {}) => ({
 });
 
 /** A vendor request as the stand-in API saw it. */
-export type SeenRequest = { url?: string; authorization?: string };
+export type SeenRequest = { url?: string | undefined; authorization?: string | undefined };
 
 /**
  * The app (with `misbehaving` registered, logs captured and the plans above) and the stand-in vendor API at `base`,

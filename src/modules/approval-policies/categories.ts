@@ -167,7 +167,7 @@ export interface CategorizedAction {
 
 export function categorizeAction(
   integration: { name: string; categories?: readonly string[] },
-  action: { name: string; displayName?: string },
+  action: { name: string; displayName?: string | undefined },
   input: Record<string, unknown> = {},
 ): CategorizedAction {
   const override = OVERRIDES[`${integration.name}.${action.name}`];

@@ -2,6 +2,7 @@ import { Type, type Static } from '@sinclair/typebox';
 import { EXECUTION_SOURCES } from '../../engine/types.js';
 import { DeliveryRecord } from '../../platform/delivery/delivery.schemas.js';
 import { Nullable, Timestamp } from '../../platform/http/schemas.js';
+import type { Loose } from '../../platform/loose.js';
 
 export const APPROVAL_STATUSES = ['pending', 'approved', 'rejected', 'expired', 'canceled', 'consumed'] as const;
 export type ApprovalStatus = (typeof APPROVAL_STATUSES)[number];
@@ -97,4 +98,4 @@ export const DecisionBody = Type.Object({
   reason: Type.Optional(Type.String({ maxLength: MAX_DECISION_REASON })),
   metadata: Type.Optional(Json),
 });
-export type DecisionInput = Static<typeof DecisionBody>;
+export type DecisionInput = Loose<Static<typeof DecisionBody>>;

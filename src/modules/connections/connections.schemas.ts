@@ -1,5 +1,6 @@
 import { Type, type Static } from '@sinclair/typebox';
 import { Nullable, PageQuery, Timestamp, Uuid } from '../../platform/http/schemas.js';
+import type { Loose } from '../../platform/loose.js';
 
 export const CONNECTION_TYPES = ['SECRET_TEXT', 'BASIC_AUTH', 'CUSTOM_AUTH', 'OAUTH2', 'PLATFORM_OAUTH2'] as const;
 export type ConnectionType = (typeof CONNECTION_TYPES)[number];
@@ -91,7 +92,7 @@ export const CreateConnectionBody = Type.Object({
     Type.Record(Type.String(), Type.Unknown(), { description: 'earlier shape: {type, ...credential fields}' }),
   ),
 });
-export type CreateConnectionInput = Static<typeof CreateConnectionBody>;
+export type CreateConnectionInput = Loose<Static<typeof CreateConnectionBody>>;
 
 export const ListConnectionsQuery = Type.Object({
   id: Type.Optional(Uuid({ description: 'return {connection} for this id' })),

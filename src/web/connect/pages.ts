@@ -196,7 +196,7 @@ const describedBy = (id: string, description?: string) => (description ? ` aria-
 function input(f: {
   name: string;
   label: string;
-  description?: string;
+  description?: string | undefined;
   required: boolean;
   type: string;
   value?: string;

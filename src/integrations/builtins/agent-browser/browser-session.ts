@@ -32,7 +32,7 @@ export interface BlockedRequest {
 export interface DialogInfo {
   type: string;
   message: string;
-  defaultValue?: string;
+  defaultValue?: string | undefined;
 }
 
 /** One live browser for one persistence scope: a persistent Chromium context, its proxy and a call queue. */

@@ -25,8 +25,8 @@ export const inputOps: BrowserOp[] = [
     exec: async (s, p) => {
       const page = await s.page();
       const el = await locate(page, p.target);
-      // button is null when the caller sent null (see PropsValue); the cast keeps today's behaviour
-      const button = p.button as 'left' | 'right' | 'middle' | undefined;
+      // Left unless the caller chose another (null, like absent, is Playwright's default: left).
+      const button = (p.button ?? 'left') as 'left' | 'right' | 'middle';
       return settle(s, page, p.doubleClick ? el.dblclick({ button }) : el.click({ button }));
     },
   }),

@@ -151,7 +151,7 @@ const sendRequest = defineAction({
         res = await fetch(url, {
           method: p.method,
           headers,
-          body,
+          body: body ?? null,
           redirect: p.followRedirects ? 'follow' : 'manual',
           dispatcher,
           signal: AbortSignal.any([timeout, signal]),
