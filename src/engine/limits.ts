@@ -6,14 +6,6 @@ import { sql } from 'drizzle-orm';
 import type { InvalidationBus } from '../platform/invalidation.js';
 import type { RateLimitState } from './types.js';
 
-/**
- * Per-organization admission: the monthly action quota and the sliding-window rate limit, counted in PostgreSQL
- * (shared by every node) but not written per call. A node leases a few admissions at a time from a counter row
- * with one locked update; calls spend the lease in memory. The database never grants more than the limit, so
- * no node ever over-admits; leases shrink to one admission as the limit nears, and unspent leases are returned
- * on shutdown. See docs/decisions/0019-usage-limits.md.
- */
-
 interface Lease {
   bucket: number;
   /** Admissions leased and not yet spent. */
@@ -51,6 +43,13 @@ export interface UsageLimiterDeps {
   bus?: InvalidationBus;
 }
 
+/**
+ * Per-organization admission: the monthly action quota and the sliding-window rate limit, counted in PostgreSQL
+ * (shared by every node) but not written per call. A node leases a few admissions at a time from a counter row
+ * with one locked update; calls spend the lease in memory. The database never grants more than the limit, so
+ * no node ever over-admits; leases shrink to one admission as the limit nears, and unspent leases are returned
+ * on shutdown. See docs/decisions/0019-usage-limits.md.
+ */
 export class UsageLimiter {
   private readonly leases = new Map<string, Lease>();
   /** Unspent admissions being given back to the shared counters. */

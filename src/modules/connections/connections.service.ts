@@ -92,7 +92,6 @@ export class ConnectionsService {
     return { deleted: true as const, id, success: true as const };
   }
 
-  /** The API shape of a connection (after the caller's right to it was checked elsewhere). */
   /** The current shape of a connection the actor's key may read (`POST /connections/resolve` shows what GET shows). */
   async describe(actor: Actor, id: string) {
     return toConnection(await this.findVisible(actor, id));
