@@ -29,32 +29,35 @@ export interface ExecutionCaller {
 /** An end user named by the caller's externalId, or by internal id (MCP tokens carry the internal id). */
 export type EndUserRef = { externalId: string } | { id: string };
 
-/** Which configured integration, connection and input a call means. Shared by actions, triggers and properties. */
+/**
+ * Which configured integration, connection and input a call means. Shared by actions, triggers and properties.
+ * Optional fields may be given as undefined: the same as leaving them out.
+ */
 export interface TargetRequest {
   workspaceId: string;
   integrationName: string;
-  workspaceIntegrationId?: string;
-  integrationAlias?: string;
+  workspaceIntegrationId?: string | undefined;
+  integrationAlias?: string | undefined;
   /** Selects a connection directly by its externalId (current shape). */
-  connectionExternalId?: string;
+  connectionExternalId?: string | undefined;
   /** Selects a connection directly by id (earlier shape, MCP tool overrides). */
-  connectionId?: string;
-  authMethodKey?: string;
-  endUser?: EndUserRef;
+  connectionId?: string | undefined;
+  authMethodKey?: string | undefined;
+  endUser?: EndUserRef | undefined;
   /** undefined: default partials apply; []: none. */
-  partialIds?: string[];
+  partialIds?: string[] | undefined;
   /** Applied after partial values and before the runtime input (MCP tool inputDefaults). */
-  inputDefaults?: Record<string, unknown>;
-  input?: Record<string, unknown>;
+  inputDefaults?: Record<string, unknown> | undefined;
+  input?: Record<string, unknown> | undefined;
 }
 
 export interface ExecuteRequest extends TargetRequest {
   source: ExecutionSource;
   actionName: string;
-  idempotencyKey?: string;
-  signal?: AbortSignal;
+  idempotencyKey?: string | undefined;
+  signal?: AbortSignal | undefined;
   /** Extra facts for gates (e.g. a Code Mode run's analysis). Never stored raw. */
-  gateContext?: Record<string, unknown>;
+  gateContext?: Record<string, unknown> | undefined;
 }
 
 /** X-RateLimit-* values of the caller's organization after this call. */

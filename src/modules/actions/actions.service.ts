@@ -28,7 +28,7 @@ export class ActionsService {
     const outcome = await this.deps.engine.execute(caller, {
       ...req,
       source: opts.source ?? 'rest',
-      ...(idempotencyKey ? { idempotencyKey } : {}),
+      idempotencyKey: idempotencyKey || undefined,
     });
     if (outcome.status === 'approval_required') {
       return { outcome, body: { success: false, status: 'approval_required', approval: outcome.approval } };
@@ -48,12 +48,12 @@ export class ActionsService {
       actionName: b.actionName,
       workspaceId: b.workspaceId,
       input: b.input ?? {},
-      ...(b.connectionExternalId !== undefined ? { connectionExternalId: b.connectionExternalId } : {}),
-      ...(b.authMethodKey !== undefined ? { authMethodKey: b.authMethodKey } : {}),
-      ...(b.workspaceIntegrationId !== undefined ? { workspaceIntegrationId: b.workspaceIntegrationId } : {}),
-      ...(b.integrationAlias !== undefined ? { integrationAlias: b.integrationAlias } : {}),
-      ...(b.endUserId !== undefined ? { endUser: { externalId: b.endUserId } } : {}),
-      ...(b.partialIds !== undefined ? { partialIds: b.partialIds } : {}),
+      connectionExternalId: b.connectionExternalId,
+      authMethodKey: b.authMethodKey,
+      workspaceIntegrationId: b.workspaceIntegrationId,
+      integrationAlias: b.integrationAlias,
+      endUser: b.endUserId !== undefined ? { externalId: b.endUserId } : undefined,
+      partialIds: b.partialIds,
     };
   }
 
@@ -72,9 +72,8 @@ export class ActionsService {
       actionName: b.actionName,
       workspaceId,
       input: b.input,
-      ...(b.connectionId !== undefined ? { connectionId: b.connectionId } : {}),
-      ...(b.externalId !== undefined ? { connectionExternalId: b.externalId } : {}),
-      ...(b.connectionExternalId !== undefined ? { connectionExternalId: b.connectionExternalId } : {}),
+      connectionId: b.connectionId,
+      connectionExternalId: b.connectionExternalId ?? b.externalId,
     };
   }
 }
