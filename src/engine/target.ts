@@ -187,14 +187,20 @@ export class TargetResolver {
    */
   async resolveConnection(
     caller: ExecutionCaller,
-    body: { integrationName: string; workspaceId: string; externalId?: string; authMethodKey?: string; endUserId?: string },
+    body: {
+      integrationName: string;
+      workspaceId: string;
+      externalId?: string | undefined;
+      authMethodKey?: string | undefined;
+      endUserId?: string | undefined;
+    },
   ): Promise<ConnectionRecord> {
     const req: TargetRequest = {
       workspaceId: body.workspaceId,
       integrationName: body.integrationName,
-      ...(body.externalId !== undefined ? { connectionExternalId: body.externalId } : {}),
-      ...(body.authMethodKey !== undefined ? { authMethodKey: body.authMethodKey } : {}),
-      ...(body.endUserId !== undefined ? { endUser: { externalId: body.endUserId } } : {}),
+      connectionExternalId: body.externalId,
+      authMethodKey: body.authMethodKey,
+      endUser: body.endUserId !== undefined ? { externalId: body.endUserId } : undefined,
     };
     let target: ResolvedTarget;
     try {

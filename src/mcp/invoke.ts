@@ -52,13 +52,13 @@ export class McpInvoker {
       ...(a.workspaceIntegrationId ? { workspaceIntegrationId: a.workspaceIntegrationId } : { integrationAlias: a.engineAlias }),
       actionName: a.actionName,
       input,
-      ...(a.tool?.connectionId ? { connectionId: a.tool.connectionId } : {}),
-      ...(a.partialIds !== undefined ? { partialIds: a.partialIds } : {}),
-      ...(a.tool?.inputDefaults ? { inputDefaults: a.tool.inputDefaults } : {}),
-      ...(ctx.endUserId ? { endUser: { id: ctx.endUserId } } : {}),
-      ...(opts.idempotencyKey ? { idempotencyKey: opts.idempotencyKey } : {}),
-      ...(opts.gateContext ? { gateContext: opts.gateContext } : {}),
-      ...(opts.signal ? { signal: opts.signal } : {}),
+      connectionId: a.tool?.connectionId || undefined,
+      partialIds: a.partialIds,
+      inputDefaults: a.tool?.inputDefaults || undefined,
+      endUser: ctx.endUserId ? { id: ctx.endUserId } : undefined,
+      idempotencyKey: opts.idempotencyKey || undefined,
+      gateContext: opts.gateContext || undefined,
+      signal: opts.signal || undefined,
     });
     // Results go to an agent: no decision-capable link, whatever the gate answered (0092).
     return outcomeForAgent(outcome);

@@ -37,13 +37,13 @@ export function normalize(body: EnableTriggerInput): EnableRequest {
   const target: TargetRequest = {
     workspaceId,
     integrationName,
-    ...(body.workspaceIntegrationId ? { workspaceIntegrationId: body.workspaceIntegrationId } : {}),
-    ...(body.integrationAlias ? { integrationAlias: body.integrationAlias } : {}),
-    ...(body.connectionExternalId ? { connectionExternalId: body.connectionExternalId } : {}),
-    ...(body.connectionId ? { connectionId: body.connectionId } : {}),
-    ...(body.authMethodKey ? { authMethodKey: body.authMethodKey } : {}),
-    ...(body.endUserId ? { endUser: { externalId: body.endUserId } } : {}),
-    ...(body.partialIds ? { partialIds: body.partialIds } : {}),
+    workspaceIntegrationId: body.workspaceIntegrationId || undefined,
+    integrationAlias: body.integrationAlias || undefined,
+    connectionExternalId: body.connectionExternalId || undefined,
+    connectionId: body.connectionId || undefined,
+    authMethodKey: body.authMethodKey || undefined,
+    endUser: body.endUserId ? { externalId: body.endUserId } : undefined,
+    partialIds: body.partialIds ?? undefined,
     input: body.input ?? {},
   };
   return {
