@@ -1,21 +1,19 @@
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { buildApp } from '../../app.js';
-import { hash, startActionsApp } from './actions.fixtures.js';
+import { hash, startActionsApp, type ActionsApp } from './actions.fixtures.js';
 import type { TestApp } from '../../../test/harness.js';
 
 describe('POST /api/v1/actions/execute: limits, idempotency and several nodes', () => {
   let t: TestApp;
   let base: string;
   let close: () => Promise<void>;
+  let exec: ActionsApp['exec'];
 
   before(async () => {
-    ({ t, base, close } = await startActionsApp());
+    ({ t, base, close, exec } = await startActionsApp());
   });
   after(async () => close());
-
-  const exec = (key: string, body: Record<string, unknown>, headers: Record<string, string> = {}) =>
-    t.request('POST', '/api/v1/actions/execute', { key, body, headers });
 
   it('keeps the rate limit exactly, across two nodes, with headers and retryAfter', async () => {
     const { key } = await t.tenant('pro');

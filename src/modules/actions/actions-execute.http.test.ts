@@ -1,20 +1,18 @@
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { abortedRuns, hash, startActionsApp } from './actions.fixtures.js';
+import { abortedRuns, hash, startActionsApp, type ActionsApp } from './actions.fixtures.js';
 import type { TestApp } from '../../../test/harness.js';
 
 describe('POST /api/v1/actions/execute: the engine', () => {
   let t: TestApp;
   let base: string;
   let close: () => Promise<void>;
+  let exec: ActionsApp['exec'];
 
   before(async () => {
-    ({ t, base, close } = await startActionsApp());
+    ({ t, base, close, exec } = await startActionsApp());
   });
   after(async () => close());
-
-  const exec = (key: string, body: Record<string, unknown>, headers: Record<string, string> = {}) =>
-    t.request('POST', '/api/v1/actions/execute', { key, body, headers });
 
   it('runs a built-in without configuring it, and records the run', async () => {
     const { key } = await t.tenant();

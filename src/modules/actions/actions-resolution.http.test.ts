@@ -1,21 +1,19 @@
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { startActionsApp, type SeenRequest } from './actions.fixtures.js';
+import { startActionsApp, type ActionsApp, type SeenRequest } from './actions.fixtures.js';
 import type { TestApp } from '../../../test/harness.js';
 
 describe('POST /api/v1/actions/execute: connections and partials', () => {
   let t: TestApp;
   let base: string;
   let close: () => Promise<void>;
+  let exec: ActionsApp['exec'];
   let seen: SeenRequest[];
 
   before(async () => {
-    ({ t, base, seen, close } = await startActionsApp());
+    ({ t, base, seen, close, exec } = await startActionsApp());
   });
   after(async () => close());
-
-  const exec = (key: string, body: Record<string, unknown>, headers: Record<string, string> = {}) =>
-    t.request('POST', '/api/v1/actions/execute', { key, body, headers });
 
   describe('connection strategies', () => {
     let key: string;

@@ -86,7 +86,7 @@ export type SeenRequest = { url?: string | undefined; authorization?: string | u
 
 /**
  * The app (with `misbehaving` registered, logs captured and the plans above) and the stand-in vendor API at `base`,
- * which records every request in `seen`.
+ * which records every request in `seen`; `exec` calls actions/execute on the app.
  */
 export async function startActionsApp() {
   const seen: SeenRequest[] = [];
@@ -124,5 +124,11 @@ export async function startActionsApp() {
     await t.close();
     vendor.close();
   };
-  return { t, base, seen, close };
+  /** POST /api/v1/actions/execute with an API key. */
+  const exec = (key: string, body: Record<string, unknown>, headers: Record<string, string> = {}) =>
+    t.request('POST', '/api/v1/actions/execute', { key, body, headers });
+  return { t, base, seen, close, exec };
 }
+
+/** What `startActionsApp` gives a test file. */
+export type ActionsApp = Awaited<ReturnType<typeof startActionsApp>>;

@@ -2,26 +2,20 @@ import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { eq } from 'drizzle-orm';
 import { passwordResetCodes, userSessions, users } from '../../platform/db/schema.js';
-import { startApp, type TestApp } from '../../../test/harness.js';
-import { decodeMail, startSmtpSink } from '../../../test/mail.js';
+import type { TestApp } from '../../../test/harness.js';
+import { decodeMail } from '../../../test/mail.js';
+import { emailedCodeWorld, type MailSink } from './auth.fixtures.js';
 
 describe('password reset by emailed code', () => {
   let t: TestApp;
-  let mail: Awaited<ReturnType<typeof startSmtpSink>>;
+  let mail: MailSink;
+  const world = emailedCodeWorld();
+  const { signUp } = world;
   before(async () => {
-    mail = await startSmtpSink();
-    t = await startApp(mail.env, { captureLogs: true });
+    await world.start();
+    ({ t, mail } = world);
   });
-  after(async () => {
-    await t?.close();
-    await mail?.stop();
-  });
-
-  const signUp = async (email: string) => {
-    const res = await t.post('/api/v1/auth/sign-up', null, { email, password: 'password123', name: 'P' });
-    assert.equal(res.status, 201, res.text);
-    return { token: res.body.token as string, userId: res.body.user.id as string };
-  };
+  after(async () => world.close());
 
   const signInAs = (email: string, password: string) => t.post('/api/v1/auth/sign-in', null, { email, password });
   /** A reset request, and the work it leaves for after the answer (the code made and emailed) done. */

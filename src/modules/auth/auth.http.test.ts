@@ -4,7 +4,7 @@ import { createHash } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { emailVerificationCodes, emailVerificationSends, userSessions, users } from '../../platform/db/schema.js';
 import { startApp, type TestApp } from '../../../test/harness.js';
-import { startSmtpSink } from '../../../test/mail.js';
+import { emailedCodeWorld, type MailSink } from './auth.fixtures.js';
 
 describe('person accounts and sessions', () => {
   let t: TestApp;
@@ -116,21 +116,15 @@ describe('person accounts and sessions', () => {
 
 describe('email verification by emailed code', () => {
   let t: TestApp;
-  let mail: Awaited<ReturnType<typeof startSmtpSink>>;
+  let mail: MailSink;
+  const world = emailedCodeWorld();
+  const { signUp } = world;
   before(async () => {
-    mail = await startSmtpSink();
-    t = await startApp(mail.env, { captureLogs: true });
+    await world.start();
+    ({ t, mail } = world);
   });
-  after(async () => {
-    await t?.close();
-    await mail?.stop();
-  });
+  after(async () => world.close());
 
-  const signUp = async (email: string) => {
-    const res = await t.post('/api/v1/auth/sign-up', null, { email, password: 'password123', name: 'P' });
-    assert.equal(res.status, 201, res.text);
-    return { token: res.body.token as string, userId: res.body.user.id as string };
-  };
   const codeRow = async (userId: string) =>
     (await t.db.orm.select().from(emailVerificationCodes).where(eq(emailVerificationCodes.userId, userId)))[0];
 

@@ -1,29 +1,18 @@
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { startApp, type TestApp } from '../../../test/harness.js';
-import { formIntegrations, oauthIntegration, postForm, register, tokenOf } from '../../../test/connect-fixtures.js';
+import type { TestApp } from '../../../test/harness.js';
+import { postForm, tokenOf } from '../../../test/connect-fixtures.js';
+import { connectWorld } from './connect.fixtures.js';
 
 describe('hosted connect: the credential form', () => {
   let t: TestApp;
+  const world = connectWorld();
+  const { setup, tokenBody, poll } = world;
   before(async () => {
-    t = await startApp({ SWITCHBOARD_PLANS: JSON.stringify({ free: { connections: 1 } }) });
-    register(t, [...formIntegrations(), oauthIntegration('https://oauth.example.test')]);
+    await world.start();
+    ({ t } = world);
   });
-  after(async () => t.close());
-
-  async function setup(plan = 'enterprise') {
-    const org = await t.tenant(plan);
-    const ws = await t.workspace(org.key);
-    return { ...org, ws: ws.id };
-  }
-  const tokenBody = (ws: string, extra: Record<string, unknown> = {}) => ({
-    integrationName: 'test-secret',
-    connectionName: 'Acme key',
-    externalId: 'acme',
-    workspaceId: ws,
-    ...extra,
-  });
-  const poll = (token: unknown) => t.request('POST', '/api/v1/connect/session/poll', { body: { token } });
+  after(async () => world.close());
 
   it('the form stores a validated SECRET_TEXT connection; a rejected key keeps the session open', async () => {
     const { key, ws } = await setup();

@@ -2,30 +2,19 @@ import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
 import { hashToken } from '../../platform/crypto.js';
-import { startApp, type TestApp } from '../../../test/harness.js';
-import { formIntegrations, oauthIntegration, register } from '../../../test/connect-fixtures.js';
+import type { TestApp } from '../../../test/harness.js';
+import { oauthIntegration, register } from '../../../test/connect-fixtures.js';
+import { connectWorld } from './connect.fixtures.js';
 
 describe('hosted connect: tokens, sessions and poll', () => {
   let t: TestApp;
+  const world = connectWorld();
+  const { setup, tokenBody, poll } = world;
   before(async () => {
-    t = await startApp({ SWITCHBOARD_PLANS: JSON.stringify({ free: { connections: 1 } }) });
-    register(t, [...formIntegrations(), oauthIntegration('https://oauth.example.test')]);
+    await world.start();
+    ({ t } = world);
   });
-  after(async () => t.close());
-
-  async function setup(plan = 'enterprise') {
-    const org = await t.tenant(plan);
-    const ws = await t.workspace(org.key);
-    return { ...org, ws: ws.id };
-  }
-  const tokenBody = (ws: string, extra: Record<string, unknown> = {}) => ({
-    integrationName: 'test-secret',
-    connectionName: 'Acme key',
-    externalId: 'acme',
-    workspaceId: ws,
-    ...extra,
-  });
-  const poll = (token: unknown) => t.request('POST', '/api/v1/connect/session/poll', { body: { token } });
+  after(async () => world.close());
 
   it('creates a cst_ token valid 4 hours, stored only as its hash, with connectUrl and sessionId', async () => {
     const { key, ws } = await setup();

@@ -1,28 +1,20 @@
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { startApp, type TestApp } from '../../../test/harness.js';
+import type { TestApp } from '../../../test/harness.js';
+import { connectionsWorld } from './connections.fixtures.js';
 
 describe('connections: listing, resolving, suspension and tenancy', () => {
   let t: TestApp;
   let key: string;
   let ws: string;
+  const world = connectionsWorld();
+  const { create, base } = world;
 
   before(async () => {
-    t = await startApp({ SWITCHBOARD_PLANS: JSON.stringify({ free: { connections: 3 } }) }, { captureLogs: true });
-    ({ key } = await t.tenant());
-    ws = (await t.workspace(key)).id;
+    await world.start();
+    ({ t, key, ws } = world);
   });
-  after(async () => t.close());
-
-  const create = (body: Record<string, unknown>, k = key) => t.post('/api/v1/connections', k, body);
-  const base = (extra: Record<string, unknown> = {}) => ({
-    type: 'SECRET_TEXT',
-    integrationName: 'sendgrid',
-    externalId: `c-${Math.random().toString(36).slice(2)}`,
-    displayName: 'SendGrid',
-    secretText: 'sg-x-123456',
-    ...extra,
-  });
+  after(async () => world.close());
 
   it('lists, pages, filters, gets and deletes; the earlier shapes answer in their own vocabulary', async () => {
     const { key: k } = await t.tenant();

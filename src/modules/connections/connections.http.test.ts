@@ -1,7 +1,8 @@
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { defineIntegration, Property } from '../../integrations/framework.js';
-import { startApp, type TestApp } from '../../../test/harness.js';
+import type { TestApp } from '../../../test/harness.js';
+import { connectionsWorld } from './connections.fixtures.js';
 
 /** A test-only integration with two auth methods of the same type (AUTH_METHOD_REQUIRED needs one). */
 const twoKeys = defineIntegration({
@@ -43,24 +44,14 @@ describe('connections', () => {
   let t: TestApp;
   let key: string;
   let ws: string;
+  const world = connectionsWorld({ integrations: [twoKeys] });
+  const { create, base } = world;
 
   before(async () => {
-    t = await startApp({ SWITCHBOARD_PLANS: JSON.stringify({ free: { connections: 3 } }) }, { captureLogs: true });
-    t.app.services.registry.register(twoKeys);
-    ({ key } = await t.tenant());
-    ws = (await t.workspace(key)).id;
+    await world.start();
+    ({ t, key, ws } = world);
   });
-  after(async () => t.close());
-
-  const create = (body: Record<string, unknown>, k = key) => t.post('/api/v1/connections', k, body);
-  const base = (extra: Record<string, unknown> = {}) => ({
-    type: 'SECRET_TEXT',
-    integrationName: 'sendgrid',
-    externalId: `c-${Math.random().toString(36).slice(2)}`,
-    displayName: 'SendGrid',
-    secretText: 'sg-x-123456',
-    ...extra,
-  });
+  after(async () => world.close());
 
   it('stores every type, derives the auth method, returns no credential and encrypts it at rest', async () => {
     const made = [
