@@ -3,7 +3,7 @@ import type { TSchema } from '@sinclair/typebox';
 import type { Config } from '../config.js';
 import type { WorkspaceDeletionParticipant } from '../modules/workspaces/workspaces.service.js';
 import type { Database, Orm } from './db/database.js';
-import type { JobDefinition } from './jobs/runner.js';
+import type { JobCatalogOf, JobDefinition, JobRunner } from './jobs/runner.js';
 import type { Suspendable } from './suspension.js';
 
 /** The logger every module gets (the app's pino logger in production, a capture in tests). */
@@ -66,7 +66,7 @@ export type RoutePlugin = FastifyPluginAsync<any, any, any, any>;
  * services under those names) and what it contributes to the app. `build` is a function-typed property, not a
  * method, so a module whose needs the composition does not yet provide fails to type-check (strictFunctionTypes).
  */
-export interface AppModule<Needs, Provides extends object> {
+export interface AppModule<Needs, Provides extends object, Jobs extends JobDefinition<any> = never> {
   readonly name: string;
   readonly build: (deps: Needs) => Provides;
   /** Registered in module-list order. */
@@ -75,14 +75,17 @@ export interface AppModule<Needs, Provides extends object> {
   readonly schemas?: readonly TSchema[];
   /** Tables whose rows the plan limits; suspended (not deleted) beyond the limit on a downgrade. */
   readonly suspendable?: readonly Suspendable[];
-  readonly jobs?: (s: NoInfer<Needs & Provides>) => ReadonlyArray<JobDefinition<any>>;
+  /** Its jobs; their names and payloads make the app's job catalog (the type of `services.jobs`). */
+  readonly jobs?: (s: NoInfer<Needs & Provides>) => readonly Jobs[];
   readonly hooks?: { readonly [K in keyof ModuleHooks]?: (s: NoInfer<Needs & Provides>) => ModuleHooks[K] };
   readonly lifecycle?: (s: NoInfer<Needs & Provides>) => Lifecycle;
 }
 
 /** `defineModule<Needs>()({...})`: Needs is written out, Provides is inferred from `build`. */
 export function defineModule<Needs>() {
-  return <Provides extends object>(m: AppModule<Needs, Provides>): AppModule<Needs, Provides> => m;
+  return <Provides extends object, Jobs extends JobDefinition<any> = never>(
+    m: AppModule<Needs, Provides, Jobs>,
+  ): AppModule<Needs, Provides, Jobs> => m;
 }
 
 /** What the composition gives the app: the services and everything the modules contribute, in list order. */
@@ -93,25 +96,28 @@ export interface Composed<S> {
   lifecycle: Lifecycle[];
 }
 
-type AnyModule = AppModule<any, object>;
+type AnyModule = AppModule<any, object, JobDefinition<any>>;
+
+/** The services of a composition: its job runner is typed by the catalog of every module's jobs. */
+export type ServicesOf<S, J extends JobDefinition<any>> = Omit<S, 'jobs'> & { jobs: JobRunner<JobCatalogOf<J>> };
 
 /**
  * The module list: `compose(inputs).use(a).use(b)`. Each `use` type-checks only when the modules before it (and
  * the platform) provide what the module needs, so the list order is the dependency order. Nothing is built until
  * `build()`, which builds the modules in list order.
  */
-export class Composition<S extends object> {
+export class Composition<S extends object, J extends JobDefinition<any> = never> {
   private constructor(
     private readonly inputs: object,
     private readonly modules: readonly AnyModule[],
   ) {}
 
-  static of<I extends object>(inputs: I): Composition<I & Pick<Platform, 'suspendable' | 'moduleHooks'>> {
+  static of<I extends object>(inputs: I): Composition<I & Pick<Platform, 'suspendable' | 'moduleHooks'>, never> {
     return new Composition(inputs, []);
   }
 
-  use<P extends object>(m: AppModule<S, P>): Composition<S & P> {
-    return new Composition<S & P>(this.inputs, [...this.modules, m as unknown as AnyModule]);
+  use<P extends object, MJ extends JobDefinition<any>>(m: AppModule<S, P, MJ>): Composition<S & P, J | MJ> {
+    return new Composition<S & P, J | MJ>(this.inputs, [...this.modules, m as unknown as AnyModule]);
   }
 
   /** Shared schemas of every module, in list order (static: the validators get them before anything is built). */
@@ -119,7 +125,7 @@ export class Composition<S extends object> {
     return this.modules.flatMap((m) => m.schemas ?? []);
   }
 
-  build(): Composed<S> {
+  build(): Composed<ServicesOf<S, J>> {
     const moduleHooks: ModuleHookLists = { workspaceDeletion: [] };
     const suspendable = this.modules.flatMap((m) => m.suspendable ?? []);
     const services: Record<string, unknown> = { ...this.inputs, suspendable, moduleHooks };
@@ -134,7 +140,7 @@ export class Composition<S extends object> {
       built.push(m);
     }
     return {
-      services: services as S,
+      services: services as unknown as ServicesOf<S, J>,
       routes: built.flatMap((m) => m.routes ?? []),
       jobs: built.flatMap((m) => m.jobs?.(services) ?? []),
       lifecycle: built.flatMap((m) => (m.lifecycle ? [m.lifecycle(services)] : [])),
