@@ -77,6 +77,7 @@ export interface AppModule<Needs, Provides extends object, Jobs extends JobDefin
   readonly suspendable?: readonly Suspendable[];
   /** Its jobs; their names and payloads make the app's job catalog (the type of `services.jobs`). */
   readonly jobs?: (s: NoInfer<Needs & Provides>) => readonly Jobs[];
+  /** Its part in other modules' use cases; each is added to `moduleHooks` once this module is built. */
   readonly hooks?: { readonly [K in keyof ModuleHooks]?: (s: NoInfer<Needs & Provides>) => ModuleHooks[K] };
   readonly lifecycle?: (s: NoInfer<Needs & Provides>) => Lifecycle;
 }
@@ -129,7 +130,6 @@ export class Composition<S extends object, J extends JobDefinition<any> = never>
     const moduleHooks: ModuleHookLists = { workspaceDeletion: [] };
     const suspendable = this.modules.flatMap((m) => m.suspendable ?? []);
     const services: Record<string, unknown> = { ...this.inputs, suspendable, moduleHooks };
-    const built: AnyModule[] = [];
     for (const m of this.modules) {
       const provided = m.build(services);
       for (const name of Object.keys(provided))
@@ -137,13 +137,12 @@ export class Composition<S extends object, J extends JobDefinition<any> = never>
       Object.assign(services, provided);
       const declared = m.hooks?.workspaceDeletion;
       if (declared) moduleHooks.workspaceDeletion.push(declared(services));
-      built.push(m);
     }
     return {
       services: services as unknown as ServicesOf<S, J>,
-      routes: built.flatMap((m) => m.routes ?? []),
-      jobs: built.flatMap((m) => m.jobs?.(services) ?? []),
-      lifecycle: built.flatMap((m) => (m.lifecycle ? [m.lifecycle(services)] : [])),
+      routes: this.modules.flatMap((m) => m.routes ?? []),
+      jobs: this.modules.flatMap((m) => m.jobs?.(services) ?? []),
+      lifecycle: this.modules.flatMap((m) => (m.lifecycle ? [m.lifecycle(services)] : [])),
     };
   }
 }
