@@ -1,4 +1,3 @@
-import { ApiKeyPermissionsSchemas } from './modules/api-keys/api-keys.schemas.js';
 import Fastify, { type FastifyInstance } from 'fastify';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
@@ -17,55 +16,19 @@ import { openApiRouteTransform } from './platform/http/openapi.js';
 import { isRouteAccess, noAuth, type RouteAccess } from './platform/http/route-access.js';
 import { newRequestId } from './platform/ids.js';
 import { lazySerializers, lazyValidator } from './platform/http/lazy-compilers.js';
-import { apiKeysRoutes } from './modules/api-keys/api-keys.routes.js';
-import { authRoutes } from './modules/auth/auth.routes.js';
-import { User } from './modules/auth/auth.schemas.js';
-import { endUsersRoutes } from './modules/end-users/end-users.routes.js';
-import { EndUser } from './modules/end-users/end-users.schemas.js';
-import { membersRoutes } from './modules/members/members.routes.js';
-import { Invitation, Member } from './modules/members/members.schemas.js';
-import { workspaceMembersRoutes } from './modules/workspace-members/workspace-members.routes.js';
-import { WorkspaceMember } from './modules/workspace-members/workspace-members.schemas.js';
-import { healthRoutes } from './modules/health/health.routes.js';
-import { operatorRoutes } from './modules/operator/operator.routes.js';
-import { Organization } from './modules/organizations/organizations.schemas.js';
-import { workspacesRoutes } from './modules/workspaces/workspaces.routes.js';
-import { Workspace } from './modules/workspaces/workspaces.schemas.js';
 import { loggerOptions } from './platform/logger.js';
-import { filesRoutes } from './modules/files/files.routes.js';
-import { actionsRoutes } from './modules/actions/actions.routes.js';
-import { activityRoutes } from './modules/activity/activity.routes.js';
-import { ActivityEntry } from './modules/activity/activity.schemas.js';
-import { connectionsRoutes } from './modules/connections/connections.routes.js';
-import { Connection, EarlierConnection } from './modules/connections/connections.schemas.js';
-import { partialsRoutes } from './modules/partials/partials.routes.js';
-import { Partial } from './modules/partials/partials.schemas.js';
-import { workspaceIntegrationsRoutes } from './modules/workspace-integrations/workspace-integrations.routes.js';
-import { WorkspaceIntegration } from './modules/workspace-integrations/workspace-integrations.schemas.js';
-import { integrationsRoutes } from './modules/integrations/integrations.routes.js';
-import { CatalogEntry } from './modules/integrations/integrations.schemas.js';
-import { approvalPoliciesRoutes } from './modules/approval-policies/approval-policies.routes.js';
-import { Policy as ApprovalPolicy } from './modules/approval-policies/approval-policies.schemas.js';
-import { approvalsRoutes } from './modules/approvals/approvals.routes.js';
-import { Approval, Receipt as ApprovalReceipt } from './modules/approvals/approvals.schemas.js';
-import { approvalPagesRoutes } from './web/approvals/approval-pages.routes.js';
-import { passwordResetPages } from './web/account/password-reset.routes.js';
-import { webhookSigningSecretRoutes } from './modules/webhook-signing-secret/webhook-signing-secret.routes.js';
-import { triggersRoutes } from './modules/triggers/triggers.routes.js';
-import { TriggerSource } from './modules/triggers/triggers.schemas.js';
-import { webhooksRoutes } from './modules/webhooks/webhooks.routes.js';
-import { connectRoutes } from './modules/connect/connect.routes.js';
-import { ConnectSession } from './modules/connect/connect.schemas.js';
-import { oauthAppsRoutes } from './modules/oauth-apps/oauth-apps.routes.js';
-import { OAuthApp } from './modules/oauth-apps/oauth-apps.schemas.js';
-import { connectPages } from './web/connect/connect.web.js';
-import { mcpEndpointRoutes } from './mcp/endpoint.routes.js';
-import { mcpOAuthRoutes } from './mcp/oauth/oauth.routes.js';
-import { mcpServersRoutes } from './modules/mcp-servers/mcp-servers.routes.js';
-import { actionPacksRoutes } from './modules/action-packs/action-packs.routes.js';
-import { createServices, type AppDeps, type Services } from './services.js';
+import { composeModules, type Services } from './modules.js';
 
-export type { AppDeps, Services };
+export type { Services };
+
+export interface AppDeps {
+  config: Readonly<Config>;
+  db: Database;
+  /** Where log lines go (stdout by default); tests capture them. */
+  logStream?: NodeJS.WritableStream;
+  /** The time for the monthly quota and action packs (tests cross a month boundary with it); Date.now by default. */
+  now?: () => number;
+}
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -75,31 +38,6 @@ declare module 'fastify' {
     db: Database;
   }
 }
-
-/** Shared schemas referenced by $ref from route schemas (and listed as OpenAPI components). */
-const SHARED_SCHEMAS = [
-  ErrorBody,
-  ...ApiKeyPermissionsSchemas,
-  Workspace,
-  Organization,
-  User,
-  CatalogEntry,
-  EndUser,
-  Member,
-  Invitation,
-  WorkspaceMember,
-  Connection,
-  EarlierConnection,
-  WorkspaceIntegration,
-  Partial,
-  ActivityEntry,
-  ConnectSession,
-  OAuthApp,
-  TriggerSource,
-  ApprovalPolicy,
-  Approval,
-  ApprovalReceipt,
-];
 
 /** Every route says who may call it (route-access.ts): a route without a valid declaration stops the start. */
 export function assertEveryRouteDeclaresAccess(routes: ReadonlyArray<{ method: string; url: string; access: unknown }>): void {
@@ -143,12 +81,22 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   app.decorate('routeList', routeList);
 
+  const modules = composeModules({
+    config,
+    db: deps.db,
+    orm: deps.db.orm,
+    log: app.log,
+    ...(deps.now ? { now: deps.now } : {}),
+  });
+  /** Shared schemas referenced by $ref from route schemas (and listed as OpenAPI components). */
+  const sharedSchemas = [ErrorBody, ...modules.schemas];
+
   // Bodies are validated strictly (no type coercion); query strings and params are coerced from text. `verbose` gives
   // errors their schema, so a value outside a union is answered with the allowed values (validation-messages.ts).
   const ajvOptions = { useDefaults: true, removeAdditional: true, allErrors: false, strict: false, verbose: true } as const;
   const ajvBody = addFormats.default(new Ajv.default({ ...ajvOptions, coerceTypes: false }));
   const ajvText = addFormats.default(new Ajv.default({ ...ajvOptions, coerceTypes: 'array' }));
-  for (const s of SHARED_SCHEMAS) {
+  for (const s of sharedSchemas) {
     ajvBody.addSchema(s);
     ajvText.addSchema(s);
   }
@@ -172,7 +120,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     if (req.url.startsWith('/api/') || req.url.startsWith('/operator/')) void reply.header('Cache-Control', 'no-store');
   });
 
-  const services = createServices(deps, app.log);
+  const { services, routes: moduleRoutes, jobs, lifecycle } = modules.build();
+  for (const job of jobs) services.jobs.register(job);
   app.decorate('services', services);
   app.decorate('config', config);
   app.decorate('db', deps.db);
@@ -185,7 +134,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     operator: (t) => services.operator.verify(t),
   });
 
-  for (const s of SHARED_SCHEMAS) app.addSchema(s);
+  for (const s of sharedSchemas) app.addSchema(s);
   await app.register(swagger, {
     openapi: {
       openapi: '3.1.0',
@@ -231,76 +180,32 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   );
 
   registerMetrics(app);
-  await app.register(healthRoutes);
-  await app.register(operatorRoutes);
-  await app.register(actionPacksRoutes);
-  await app.register(authRoutes);
-  await app.register(apiKeysRoutes);
-  await app.register(workspacesRoutes);
-  await app.register(endUsersRoutes);
-  await app.register(membersRoutes);
-  await app.register(workspaceMembersRoutes);
-  await app.register(integrationsRoutes);
-  await app.register(filesRoutes);
-  await app.register(connectionsRoutes);
-  await app.register(workspaceIntegrationsRoutes);
-  await app.register(partialsRoutes);
-  await app.register(actionsRoutes);
-  await app.register(activityRoutes);
-  await app.register(connectRoutes);
-  await app.register(oauthAppsRoutes);
-  await app.register(connectPages);
-  await app.register(webhookSigningSecretRoutes);
-  await app.register(triggersRoutes);
-  await app.register(webhooksRoutes);
-  await app.register(approvalPoliciesRoutes);
-  await app.register(approvalsRoutes);
-  await app.register(approvalPagesRoutes);
-  await app.register(passwordResetPages);
-  await app.register(mcpServersRoutes);
-  await app.register(mcpEndpointRoutes);
-  await app.register(mcpOAuthRoutes);
+  for (const routes of moduleRoutes) await app.register(routes);
   assertEveryRouteDeclaresAccess(routeList);
 
+  // The modules' lifecycle steps (src/platform/module.ts, Lifecycle): starts in list order, stops in reverse.
+  const reversed = [...lifecycle].reverse();
   const stopBackground = async () => {
-    await services.poller.stop();
-    await services.delivery.stop();
-    await services.jobs.stop();
-    await services.verifier.stop();
-    await services.bus.stop();
+    for (const step of reversed) await step.stop?.();
   };
   app.addHook('onReady', async () => {
     try {
-      await services.bus.start();
-      services.verifier.start();
-      await services.jobs.start(config.workers);
-      if (config.workers) await services.delivery.start();
-      if (config.workers) services.poller.start();
+      for (const step of lifecycle) await step.start?.();
     } catch (err) {
       // A failed start leaves nothing running behind it (no timer, listener or worker keeps the process up).
       await stopBackground().catch(() => undefined);
       throw err;
     }
-    // Pieces added on other nodes: installed in the background, so a slow npm never delays readiness.
-    void services.pieceInstaller
-      .sync()
-      .catch((err: unknown) => app.log.error({ err: { message: (err as Error).message } }, 'piece sync failed'));
+    for (const step of lifecycle) step.ready?.();
   });
   app.addHook('preClose', async () => {
-    await services.pieceInstallJobs.close();
+    for (const step of lifecycle) await step.interrupt?.();
     await stopBackground();
-    await services.pieces.close();
-    await services.browsers.close();
+    for (const step of lifecycle) await step.release?.();
   });
   // After in-flight requests finished: write the buffered activity, return unspent usage leases.
   app.addHook('onClose', async () => {
-    await services.passwordReset.settle();
-    await services.engine.close();
-    await services.egress.close();
-    services.files.close();
-    services.mailer.close();
-    await services.riskModel?.close();
-    await services.jsSandbox.close();
+    for (const step of reversed) await step.close?.();
   });
   return app;
 }

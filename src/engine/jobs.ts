@@ -8,7 +8,7 @@ export function engineJobs(
   orm: Orm,
   idempotency: IdempotencyStore,
   log: { info(o: object, m?: string): void },
-): JobDefinition<Record<string, never>>[] {
+): JobDefinition<Record<string, never>, 'purge-engine-state'>[] {
   return [
     {
       name: 'purge-engine-state',

@@ -39,7 +39,10 @@ export async function purgeMcpState(orm: Orm): Promise<Record<string, number>> {
   return { tokens, codes, runs, clients: clients.length };
 }
 
-export function purgeMcpJob(orm: Orm, log: { info(o: object, m?: string): void }): JobDefinition<Record<string, never>> {
+export function purgeMcpJob(
+  orm: Orm,
+  log: { info(o: object, m?: string): void },
+): JobDefinition<Record<string, never>, typeof PURGE_MCP_JOB> {
   return {
     name: PURGE_MCP_JOB,
     cron: '17 * * * *',

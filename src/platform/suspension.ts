@@ -3,22 +3,18 @@ import type { Executor } from './db/database.js';
 import type { Plan } from './plans.js';
 
 /**
- * Tables whose rows a plan limits and which are suspended (not deleted) when a downgrade leaves more than the
- * limit: the newest beyond the limit are suspended and come back when the plan allows them again.
- * Later modules (MCP servers, connections) add their table here.
+ * A table whose rows a plan limits and which are suspended (not deleted) when a downgrade leaves more than the
+ * limit: the newest beyond the limit are suspended and come back when the plan allows them again. Modules declare
+ * theirs (`suspendable` in their module file); the composition hands the list to whoever applies the limits.
  */
-const SUSPENDABLE: Array<{ table: string; limit: keyof Pick<Plan, 'workspaces' | 'mcpServers' | 'connections'> }> = [
-  { table: 'workspaces', limit: 'workspaces' },
-  { table: 'connections', limit: 'connections' },
-];
-
-export function registerSuspendable(table: string, limit: 'workspaces' | 'mcpServers' | 'connections'): void {
-  if (!/^[a-z_]+$/.test(table)) throw new Error('bad table name');
-  if (!SUSPENDABLE.some((s) => s.table === table)) SUSPENDABLE.push({ table, limit });
+export interface Suspendable {
+  table: string;
+  limit: keyof Pick<Plan, 'workspaces' | 'mcpServers' | 'connections'>;
 }
 
-export async function applyPlanLimits(db: Executor, orgId: string, plan: Plan): Promise<void> {
-  for (const { table, limit } of SUSPENDABLE) {
+export async function applyPlanLimits(db: Executor, orgId: string, plan: Plan, tables: readonly Suspendable[]): Promise<void> {
+  for (const { table, limit } of tables) {
+    if (!/^[a-z_]+$/.test(table)) throw new Error('bad table name');
     const max = plan[limit];
     const t = sql.identifier(table);
     if (max === null) {

@@ -7,7 +7,7 @@ export const EXPIRE_APPROVALS_JOB = 'approvals-expire';
 export function expireApprovalsJob(
   approvals: ApprovalsService,
   log: { info(o: object, m?: string): void },
-): JobDefinition<Record<string, never>> {
+): JobDefinition<Record<string, never>, typeof EXPIRE_APPROVALS_JOB> {
   return {
     name: EXPIRE_APPROVALS_JOB,
     cron: '* * * * *',

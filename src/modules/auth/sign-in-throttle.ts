@@ -154,7 +154,7 @@ export class SignInThrottle {
   }
 
   /** Hourly: counters past their window that mark no known address. */
-  purgeJob(log: { info(o: object, m?: string): void }): JobDefinition<Record<string, never>> {
+  purgeJob(log: { info(o: object, m?: string): void }): JobDefinition<Record<string, never>, 'purge-sign-in-throttle'> {
     return {
       name: 'purge-sign-in-throttle',
       cron: '29 * * * *',

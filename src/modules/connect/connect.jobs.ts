@@ -17,7 +17,7 @@ export function connectJobs(deps: {
   refresher: OAuthRefresher;
   aheadSeconds: number;
   log: { info(o: object, m?: string): void };
-}): JobDefinition<Record<string, never>>[] {
+}): JobDefinition<Record<string, never>, typeof REFRESH_JOB | typeof PURGE_SESSIONS_JOB>[] {
   return [
     {
       name: REFRESH_JOB,

@@ -6,7 +6,10 @@ export const PURGE_INVITATIONS_JOB = 'purge-expired-invitations';
 /** Expired, accepted and revoked invitations are kept this long for history, then deleted. */
 export const INVITATION_RETENTION_DAYS = 30;
 
-export function purgeInvitationsJob(orm: Orm, log: { info(o: object, m?: string): void }): JobDefinition<Record<string, never>> {
+export function purgeInvitationsJob(
+  orm: Orm,
+  log: { info(o: object, m?: string): void },
+): JobDefinition<Record<string, never>, typeof PURGE_INVITATIONS_JOB> {
   return {
     name: PURGE_INVITATIONS_JOB,
     cron: '0 * * * *',

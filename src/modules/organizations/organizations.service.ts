@@ -4,7 +4,7 @@ import { AppError } from '../../platform/errors.js';
 import { newId } from '../../platform/ids.js';
 import type { InvalidationBus } from '../../platform/invalidation.js';
 import { isPlanName, type PlanName, type PlanTable } from '../../platform/plans.js';
-import { applyPlanLimits } from '../../platform/suspension.js';
+import { applyPlanLimits, type Suspendable } from '../../platform/suspension.js';
 import type { ApiKeysService } from '../api-keys/api-keys.service.js';
 import { findUserByEmail } from '../auth/auth.repository.js';
 import type { AuthService } from '../auth/auth.service.js';
@@ -25,7 +25,15 @@ export function toOrganization(row: repo.OrganizationRow) {
 /** Tenants, as the operator (API or CLI) and first-start bootstrap manage them. */
 export class OrganizationsService {
   constructor(
-    private readonly deps: { orm: Orm; plans: PlanTable; bus: InvalidationBus; apiKeys: ApiKeysService; auth: AuthService },
+    private readonly deps: {
+      orm: Orm;
+      plans: PlanTable;
+      bus: InvalidationBus;
+      apiKeys: ApiKeysService;
+      auth: AuthService;
+      /** The tables a plan change re-applies its limits to (every module's declared `suspendable`). */
+      suspendable: readonly Suspendable[];
+    },
   ) {}
 
   /** A new organization with its first API key (and an owner when given), all or nothing. */
@@ -82,7 +90,7 @@ export class OrganizationsService {
       if (!(await repo.lockOrganization(tx, id))) throw new AppError('NOT_FOUND', 'Organization not found.');
       const updated = (await repo.updateOrganization(tx, id, patch))!;
       if (patch.plan !== undefined) {
-        await applyPlanLimits(tx, id, this.deps.plans[isPlanName(updated.plan) ? updated.plan : 'free']);
+        await applyPlanLimits(tx, id, this.deps.plans[isPlanName(updated.plan) ? updated.plan : 'free'], this.deps.suspendable);
       }
       return updated;
     });

@@ -305,8 +305,10 @@ describe('triggers: APP_WEBHOOK and registered WEBHOOK sources (Acme fixture pie
   it('answers TRIGGER_ENABLE_FAILED and undoes the registration when a workspace deletion that failed disabled the source during onEnable', async () => {
     const kept = (await t.workspace(key)).id;
     // A before-delete hook of this test fails the deletion after the triggers' own hook disabled the workspace's sources.
-    t.app.services.workspaces.onBeforeDelete(async (_actor, workspaceId) => {
-      if (workspaceId === kept) throw new AppError('SERVICE_UNAVAILABLE', 'The deletion failed.');
+    t.app.services.moduleHooks.workspaceDeletion.push({
+      before: async (_actor, workspaceId) => {
+        if (workspaceId === kept) throw new AppError('SERVICE_UNAVAILABLE', 'The deletion failed.');
+      },
     });
     let release!: () => void;
     acme.holdRegistration = new Promise<void>((r) => (release = r));
@@ -348,10 +350,12 @@ describe('triggers: APP_WEBHOOK and registered WEBHOOK sources (Acme fixture pie
     let reached!: () => void;
     const holding = new Promise<void>((r) => (reached = r));
     let rounds = 0;
-    t.app.services.workspaces.onBeforeDelete(async (_actor, workspaceId) => {
-      if (workspaceId !== doomed || rounds++ > 0) return;
-      reached();
-      await held;
+    t.app.services.moduleHooks.workspaceDeletion.push({
+      before: async (_actor, workspaceId) => {
+        if (workspaceId !== doomed || rounds++ > 0) return;
+        reached();
+        await held;
+      },
     });
     const deleting = t.delete(`/api/v1/workspaces/${doomed}`, key);
     await holding;

@@ -13,16 +13,39 @@ import type { CreateWorkspaceInput, UpdateWorkspaceInput } from './workspaces.sc
 /** How long configuration read on every call may be served from memory without an invalidation message. */
 export const CONFIG_CACHE_TTL_MS = 60_000;
 
-/** Rounds of before-delete hooks a deletion runs when its checks keep finding something new (see onDeleteCheck). */
+/** Rounds of before-delete hooks a deletion runs when its checks keep finding something new (its checks). */
 const MAX_DELETE_ROUNDS = 5;
+
+/** A module's part in deleting a workspace (declared as `hooks.workspaceDeletion` in its module file). */
+export interface WorkspaceDeletionParticipant {
+  /**
+   * Work a module must do before a workspace goes that the cascade cannot (trigger registrations live at the
+   * providers, and removing them needs the sources and their connections still in place).
+   */
+  before?(actor: Actor, workspaceId: string): Promise<void>;
+  /**
+   * A check run in the deleting transaction, with the workspace row locked (nothing can be added to it meanwhile):
+   * true when something a before-delete hook must still clean up was added while the hooks ran; they then run again.
+   */
+  check?(tx: Executor, orgId: string, workspaceId: string): Promise<boolean>;
+}
 
 export class WorkspacesService {
   /** Workspace rows by id, for requireUsable (called by every workspace-bound request). */
   private readonly cache = new ConfigCache<repo.WorkspaceRow | null>({ ttlMs: CONFIG_CACHE_TTL_MS, maxEntries: 20_000 });
-  private readonly beforeDelete: Array<(actor: Actor, workspaceId: string) => Promise<void>> = [];
-  private readonly deleteChecks: Array<(tx: Executor, orgId: string, workspaceId: string) => Promise<boolean>> = [];
 
-  constructor(private readonly deps: { orm: Orm; plans: PlanTable; bus: InvalidationBus }) {
+  constructor(
+    private readonly deps: {
+      orm: Orm;
+      plans: PlanTable;
+      bus: InvalidationBus;
+      /**
+       * The modules taking part in a deletion, declared in their module files (`hooks.workspaceDeletion`); the
+       * composition fills this list after building them, so it is read at delete time only.
+       */
+      deletion: readonly WorkspaceDeletionParticipant[];
+    },
+  ) {
     deps.bus.subscribe((msg) => {
       if (msg.type === 'all') this.cache.clear();
       else if (msg.type === 'workspace') this.cache.invalidateTag(`ws:${msg.id}`);
@@ -82,29 +105,13 @@ export class WorkspacesService {
     }
   }
 
-  /**
-   * Work a module must do before a workspace goes that the cascade cannot (trigger registrations live at the
-   * providers, and removing them needs the sources and their connections still in place).
-   */
-  onBeforeDelete(hook: (actor: Actor, workspaceId: string) => Promise<void>): void {
-    this.beforeDelete.push(hook);
-  }
-
-  /**
-   * A check run in the deleting transaction, with the workspace row locked (nothing can be added to it meanwhile):
-   * true when something a before-delete hook must still clean up was added while the hooks ran; they then run again.
-   */
-  onDeleteCheck(check: (tx: Executor, orgId: string, workspaceId: string) => Promise<boolean>): void {
-    this.deleteChecks.push(check);
-  }
-
   async delete(actor: Actor, id: string) {
     await this.find(actor, id);
     for (let round = 1; ; round++) {
-      for (const hook of this.beforeDelete) await hook(actor, id);
+      for (const p of this.deps.deletion) await p.before?.(actor, id);
       const outcome = await this.deps.orm.transaction(async (tx) => {
         if (!(await repo.lockWorkspace(tx, actor.orgId, id))) return 'gone';
-        for (const check of this.deleteChecks) if (await check(tx, actor.orgId, id)) return 'again';
+        for (const p of this.deps.deletion) if (await p.check?.(tx, actor.orgId, id)) return 'again';
         await repo.deleteWorkspace(tx, actor.orgId, id);
         return 'deleted';
       });

@@ -263,7 +263,7 @@ export class DeliveryService {
   }
 
   /** The retention job: finished deliveries (and what references them) older than SWITCHBOARD_DELIVERY_RETENTION_DAYS go. */
-  purgeJob(): JobDefinition {
+  purgeJob(): JobDefinition<Record<string, never>, 'purge-webhook-deliveries'> {
     return {
       name: 'purge-webhook-deliveries',
       cron: '23 3 * * *',

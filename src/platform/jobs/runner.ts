@@ -2,8 +2,8 @@ import PgBoss from 'pg-boss';
 import type { Database, SqlAdapter } from '../db/database.js';
 
 /** A job type: name, handler and policy. Handlers must be idempotent (a job may run more than once). */
-export interface JobDefinition<P extends object = Record<string, never>> {
-  name: string;
+export interface JobDefinition<P extends object = Record<string, never>, N extends string = string> {
+  name: N;
   handler: (payload: P) => Promise<void>;
   /** cron expression (UTC) for recurring jobs */
   cron?: string;
@@ -11,6 +11,11 @@ export interface JobDefinition<P extends object = Record<string, never>> {
   retryDelaySeconds?: number;
   expireInSeconds?: number;
 }
+
+/** The job catalog of a list of job definitions: each job's name → the payload its handler takes. */
+export type JobCatalogOf<D extends JobDefinition<any>> = {
+  [J in D as J['name']]: J extends JobDefinition<infer P> ? P : never;
+};
 
 /** Serialises queue set-up across nodes (any fixed 31-bit id distinct from the other advisory locks). */
 const JOBS_SETUP_LOCK_ID = 0x5b0b05;
@@ -29,7 +34,7 @@ interface Logger {
  * the maintenance, cron and polling timers. A start that fails therefore has nothing running to release, and a
  * stop during a start waits for it and stops what it started (pg-boss cannot stop an instance whose start failed).
  */
-export class JobRunner {
+export class JobRunner<Catalog extends object = Record<string, object>> {
   private readonly client: PgBoss;
   private worker: PgBoss | null = null;
   private readonly defs = new Map<string, JobDefinition<object>>();
@@ -110,17 +115,18 @@ export class JobRunner {
     return boss;
   }
 
-  async send<P extends object>(
-    name: string,
-    payload: P,
+  /** Enqueues a job; the app's runner is typed by its catalog (src/modules.ts), so a name and its payload match. */
+  async send<N extends keyof Catalog & string>(
+    name: N,
+    payload: Catalog[N],
     options: { id?: string; singletonKey?: string } = {},
   ): Promise<string | null> {
     if (!this.defs.has(name)) throw new Error(`Unknown job ${name}`);
-    return this.client.send(name, payload, options);
+    return this.client.send(name, payload as object, options);
   }
 
   /** Wait for one job to finish (tests and the CLI); returns its final state. */
-  async waitFor(name: string, id: string, timeoutMs = 30_000): Promise<string> {
+  async waitFor(name: keyof Catalog & string, id: string, timeoutMs = 30_000): Promise<string> {
     const deadline = Date.now() + timeoutMs;
     for (;;) {
       const job = await this.client.getJobById(name, id);

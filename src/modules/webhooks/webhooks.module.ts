@@ -1,0 +1,32 @@
+import type { IntegrationRegistry } from '../../integrations/registry.js';
+import type { InvalidationBus } from '../../platform/invalidation.js';
+import { defineModule, type Platform } from '../../platform/module.js';
+import type { EventRecorder } from '../triggers/triggers.events.js';
+import type { SourceRunner } from '../triggers/triggers.runtime.js';
+import { webhooksRoutes } from './webhooks.routes.js';
+import { WebhooksService } from './webhooks.service.js';
+
+/** Inbound webhooks from providers, turned into trigger events. */
+export const webhooksModule = defineModule<
+  Pick<Platform, 'config' | 'orm' | 'log'> & {
+    bus: InvalidationBus;
+    registry: IntegrationRegistry;
+    sourceRunner: SourceRunner;
+    eventRecorder: EventRecorder;
+  }
+>()({
+  name: 'webhooks',
+  build: ({ config, orm, log, bus, registry, sourceRunner, eventRecorder }) => ({
+    webhooks: new WebhooksService({
+      orm,
+      registry,
+      runner: sourceRunner,
+      recorder: eventRecorder,
+      appWebhookSecrets: config.triggers.appWebhookSecrets,
+      publicUrl: config.publicUrl,
+      log,
+      bus,
+    }),
+  }),
+  routes: [webhooksRoutes],
+});

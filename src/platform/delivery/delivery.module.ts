@@ -1,0 +1,23 @@
+import type { EgressGuard } from '../egress.js';
+import { defineModule, type Platform } from '../module.js';
+import type { SecretBox } from '../secrets.js';
+import { DeliveryService } from './delivery.js';
+import { SigningSecrets } from './signing.js';
+
+/** Outbound webhooks (trigger callbacks, approval notifications): an outbox delivered by workers. */
+export const deliveryModule = defineModule<
+  Pick<Platform, 'config' | 'db' | 'orm' | 'log'> & { secrets: SecretBox; egress: EgressGuard }
+>()({
+  name: 'delivery',
+  build: ({ config, db, orm, log, secrets, egress }) => {
+    const signing = new SigningSecrets({ orm, secrets });
+    return { signing, delivery: new DeliveryService({ db, secrets, signing, egress, config: config.delivery, log }) };
+  },
+  jobs: ({ delivery }) => [delivery.purgeJob()],
+  lifecycle: ({ config, delivery }) => ({
+    start: async () => {
+      if (config.workers) await delivery.start();
+    },
+    stop: () => delivery.stop(),
+  }),
+});

@@ -1,0 +1,36 @@
+import { EgressGuard } from './egress.js';
+import { InvalidationBus } from './invalidation.js';
+import { JobRunner } from './jobs/runner.js';
+import { Mailer } from './mailer.js';
+import { defineModule, type Platform } from './module.js';
+import { SecretBox } from './secrets.js';
+import { SelfEndpoints } from './self-endpoints.js';
+
+/** Cross-cutting infrastructure every module may need: invalidation, jobs, secrets, outbound HTTP, mail. */
+export const platformModule = defineModule<Pick<Platform, 'config' | 'db' | 'log'>>()({
+  name: 'platform',
+  build: ({ config, db, log }) => {
+    if (!config.encryptionKey) throw new Error('The encryption key must be resolved before building the app (prepareConfig).');
+    return {
+      bus: new InvalidationBus(db, { redisUrl: config.redisUrl, log }),
+      jobs: new JobRunner(db, log),
+      secrets: SecretBox.fromKeys(config.encryptionKey, config.previousEncryptionKeys),
+      egress: new EgressGuard(config.egressAllow, new SelfEndpoints(config)),
+      mailer: new Mailer(config.email),
+    };
+  },
+  lifecycle: ({ config, bus, jobs, egress, mailer }) => ({
+    start: async () => {
+      await bus.start();
+      await jobs.start(config.workers);
+    },
+    stop: async () => {
+      await jobs.stop();
+      await bus.stop();
+    },
+    close: async () => {
+      await egress.close();
+      mailer.close();
+    },
+  }),
+});
