@@ -2,6 +2,7 @@ import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { Writable } from 'node:stream';
 import { sql } from 'drizzle-orm';
+import { noAuth } from '../src/platform/http/route-access.js';
 import { buildApp } from '../src/app.js';
 import { startApp, testConfig, TestApp, testDatabase } from './harness.js';
 
@@ -136,11 +137,11 @@ describe('unexpected faults and logs', () => {
     });
     const { db, drop } = await testDatabase();
     const app = await buildApp({ config: testConfig({ LOG_LEVEL: 'info' }), db, logStream: stream });
-    app.get('/api/v1/__boom', { config: { auth: 'none' } }, async () => {
+    app.get('/api/v1/__boom', { config: { access: noAuth('a test route') } }, async () => {
       throw new Error('db password is hunter2 at /srv/internal.ts:42');
     });
     // A write naming a row deleted meanwhile (here: a person that never existed) fails on its foreign key (0086).
-    app.get('/api/v1/__gone', { config: { auth: 'none' } }, async () => {
+    app.get('/api/v1/__gone', { config: { access: noAuth('a test route') } }, async () => {
       await db.orm.execute(
         sql`INSERT INTO email_verification_sends (user_id, window_start, count) VALUES (gen_random_uuid(), now(), 1)`,
       );
