@@ -40,6 +40,11 @@ export class AuthService {
     }
   }
 
+  /** The person with this email (inside the caller's transaction). */
+  async findUserByEmail(db: Executor, email: string) {
+    return repo.findUserByEmail(db, email);
+  }
+
   /** Creates a person; used by sign-up and by the operator when creating an organization with an owner. */
   async createUser(db: Executor, input: { email: string; name: string; password: string; image?: string }) {
     return repo.insertUser(db, {

@@ -6,7 +6,6 @@ import type { InvalidationBus } from '../../platform/invalidation.js';
 import { isPlanName, type PlanName, type PlanTable } from '../../platform/plans.js';
 import { applyPlanLimits, type Suspendable } from '../../platform/suspension.js';
 import type { ApiKeysService } from '../api-keys/api-keys.service.js';
-import { findUserByEmail } from '../auth/auth.repository.js';
 import type { AuthService } from '../auth/auth.service.js';
 import * as repo from './organizations.repository.js';
 import type { CreateOrganizationInput, UpdateOrganizationInput } from './organizations.schemas.js';
@@ -44,7 +43,7 @@ export class OrganizationsService {
       const org = await repo.insertOrganization(tx, { id: newId(), name: input.name, plan });
       let owner: { memberId: string; userId: string; email: string } | undefined;
       if (input.owner) {
-        let user = await findUserByEmail(tx, input.owner.email);
+        let user = await this.deps.auth.findUserByEmail(tx, input.owner.email);
         if (!user) {
           if (!input.owner.password) {
             throw new AppError('VALIDATION_ERROR', 'owner.password is required: no account exists for this email.');
