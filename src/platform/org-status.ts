@@ -17,6 +17,21 @@ export async function isOrgSuspended(db: Executor, orgId: string): Promise<boole
   return row?.suspended ?? false;
 }
 
+/** An organization's row (the tenant root every module's rows hang from), or null. */
+export async function findOrganization(db: Executor, id: string): Promise<typeof organizations.$inferSelect | null> {
+  const [row] = await db.select().from(organizations).where(eq(organizations.id, id)).limit(1);
+  return row ?? null;
+}
+
+/**
+ * The organization's row, locked FOR UPDATE in the caller's transaction: per-organization changes that must not
+ * interleave (its owners, its action packs, its plan) serialise on it, whichever module makes them.
+ */
+export async function lockOrganization(db: Executor, id: string): Promise<typeof organizations.$inferSelect | null> {
+  const [row] = await db.select().from(organizations).where(eq(organizations.id, id)).for('update').limit(1);
+  return row ?? null;
+}
+
 export async function assertOrgActive(db: Executor, orgId: string): Promise<void> {
   if (await isOrgSuspended(db, orgId)) throw orgSuspended();
 }

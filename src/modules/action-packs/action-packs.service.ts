@@ -5,7 +5,7 @@ import { newId } from '../../platform/ids.js';
 import type { InvalidationBus } from '../../platform/invalidation.js';
 import { isPlanName, type PlanTable } from '../../platform/plans.js';
 import { monthBucket, monthLabel, type UsageLimiter } from '../../engine/limits.js';
-import { findOrganization, lockOrganization } from '../organizations/organizations.repository.js';
+import { findOrganization, lockOrganization } from '../../platform/org-status.js';
 import * as repo from './action-packs.repository.js';
 import type { AddActionPacksInput } from './action-packs.schemas.js';
 

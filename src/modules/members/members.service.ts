@@ -4,7 +4,7 @@ import type { Actor } from '../../platform/http/access.js';
 import { newId } from '../../platform/ids.js';
 import type { PlanTable } from '../../platform/plans.js';
 import { createWithinQuota } from '../../platform/quota.js';
-import { lockOrganization } from '../organizations/organizations.repository.js';
+import { lockOrganization } from '../../platform/org-status.js';
 import { toInvitation, toMember } from './members.mapper.js';
 import * as repo from './members.repository.js';
 import type { InviteInput } from './members.schemas.js';

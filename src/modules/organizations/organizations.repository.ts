@@ -23,16 +23,6 @@ export async function countOrganizations(db: Executor): Promise<number> {
   return r?.n ?? 0;
 }
 
-export async function findOrganization(db: Executor, id: string): Promise<OrganizationRow | null> {
-  const [row] = await db.select().from(organizations).where(eq(organizations.id, id)).limit(1);
-  return row ?? null;
-}
-
-export async function lockOrganization(db: Executor, id: string): Promise<OrganizationRow | null> {
-  const [row] = await db.select().from(organizations).where(eq(organizations.id, id)).for('update').limit(1);
-  return row ?? null;
-}
-
 export async function updateOrganization(
   db: Executor,
   id: string,

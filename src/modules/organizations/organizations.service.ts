@@ -4,6 +4,7 @@ import { AppError } from '../../platform/errors.js';
 import { newId } from '../../platform/ids.js';
 import type { InvalidationBus } from '../../platform/invalidation.js';
 import { isPlanName, type PlanName, type PlanTable } from '../../platform/plans.js';
+import { findOrganization, lockOrganization } from '../../platform/org-status.js';
 import { applyPlanLimits, type Suspendable } from '../../platform/suspension.js';
 import type { ApiKeysService } from '../api-keys/api-keys.service.js';
 import type { AuthService } from '../auth/auth.service.js';
@@ -72,7 +73,7 @@ export class OrganizationsService {
   }
 
   async get(id: string) {
-    const row = await repo.findOrganization(this.deps.orm, id);
+    const row = await findOrganization(this.deps.orm, id);
     if (!row) throw new AppError('NOT_FOUND', 'Organization not found.');
     return toOrganization(row);
   }
@@ -86,7 +87,7 @@ export class OrganizationsService {
     if (Object.keys(patch).length === 0) throw new AppError('NO_UPDATES', 'Give name, plan or suspended.');
     const row = await this.deps.orm.transaction(async (t) => {
       const tx = t as unknown as Executor;
-      if (!(await repo.lockOrganization(tx, id))) throw new AppError('NOT_FOUND', 'Organization not found.');
+      if (!(await lockOrganization(tx, id))) throw new AppError('NOT_FOUND', 'Organization not found.');
       const updated = (await repo.updateOrganization(tx, id, patch))!;
       if (patch.plan !== undefined) {
         await applyPlanLimits(tx, id, this.deps.plans[isPlanName(updated.plan) ? updated.plan : 'free'], this.deps.suspendable);

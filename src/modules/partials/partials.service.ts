@@ -6,10 +6,10 @@ import { newId } from '../../platform/ids.js';
 import type { InvalidationBus } from '../../platform/invalidation.js';
 import { CONFIG_CACHE_TTL_MS, type WorkspacesService } from '../workspaces/workspaces.service.js';
 import { ConfigCache } from '../../platform/cache.js';
-import * as wiRepo from '../workspace-integrations/workspace-integrations.repository.js';
 import * as repo from './partials.repository.js';
 import type { PartialRow } from './partials.repository.js';
 import type { CreatePartialInput, ListPartialsQueryInput, UpdatePartialInput } from './partials.schemas.js';
+import type { WorkspaceIntegrationsService } from '../workspace-integrations/workspace-integrations.service.js';
 
 /** What a call targets when partials are chosen for it: an action or a trigger of an integration under an alias. */
 export interface PartialTarget {
@@ -51,7 +51,14 @@ export class PartialsService {
   private readonly cache = new ConfigCache<PartialRow[]>({ ttlMs: CONFIG_CACHE_TTL_MS, maxEntries: 20_000 });
 
   constructor(
-    private readonly deps: { orm: Orm; registry: IntegrationRegistry; workspaces: WorkspacesService; bus: InvalidationBus },
+    private readonly deps: {
+      orm: Orm;
+      registry: IntegrationRegistry;
+      workspaces: WorkspacesService;
+      /** The configured instances a partial names (by id or alias). */
+      workspaceIntegrations: Pick<WorkspaceIntegrationsService, 'lookup'>;
+      bus: InvalidationBus;
+    },
   ) {
     deps.bus.subscribe((msg) => {
       if (msg.type === 'all') this.cache.clear();
@@ -77,12 +84,9 @@ export class PartialsService {
     let workspaceIntegrationId: string | null = null;
     let alias: string | null = input.integrationAlias ?? null;
     if (input.workspaceIntegrationId) {
-      const wi = await wiRepo.findWorkspaceIntegration(
-        this.deps.orm,
-        actor.orgId,
-        input.workspaceId,
-        input.workspaceIntegrationId,
-      );
+      const wi = await this.deps.workspaceIntegrations.lookup(actor.orgId, input.workspaceId, {
+        id: input.workspaceIntegrationId,
+      });
       if (!wi) throw invalidField('workspaceIntegrationId', 'is not a workspace integration of this workspace');
       if (wi.integrationName !== def.name)
         throw invalidField('workspaceIntegrationId', `configures ${wi.integrationName}, not ${def.name}`);
@@ -91,7 +95,7 @@ export class PartialsService {
       workspaceIntegrationId = wi.id;
       alias = wi.alias;
     } else if (alias !== null) {
-      const wi = (await wiRepo.listForWorkspace(this.deps.orm, actor.orgId, input.workspaceId)).find((w) => w.alias === alias);
+      const wi = await this.deps.workspaceIntegrations.lookup(actor.orgId, input.workspaceId, { alias });
       if (wi && wi.integrationName !== def.name)
         throw invalidField('integrationAlias', `"${alias}" is an alias of ${wi.integrationName}, not ${def.name}`);
       workspaceIntegrationId = wi?.id ?? null;

@@ -183,6 +183,16 @@ export class WorkspaceIntegrationsService {
     );
   }
 
+  /** One configured instance of a workspace, by id or alias, read now (not from the cache): partials name them. */
+  async lookup(
+    orgId: string,
+    workspaceId: string,
+    by: { id: string } | { alias: string },
+  ): Promise<{ id: string; integrationName: string; alias: string } | null> {
+    if ('id' in by) return repo.findWorkspaceIntegration(this.deps.orm, orgId, workspaceId, by.id);
+    return (await repo.listForWorkspace(this.deps.orm, orgId, workspaceId)).find((w) => w.alias === by.alias) ?? null;
+  }
+
   private async find(actor: Actor, workspaceId: string, id: string): Promise<WorkspaceIntegrationRow> {
     const ws = await this.deps.workspaces.get(actor, workspaceId);
     const row = await repo.findWorkspaceIntegration(this.deps.orm, actor.orgId, ws.id, id);
