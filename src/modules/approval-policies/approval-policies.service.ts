@@ -1,14 +1,13 @@
 import net from 'node:net';
-import { and, eq, inArray } from 'drizzle-orm';
 import type { ExecutionSource } from '../../engine/types.js';
 import type { IntegrationRegistry } from '../../integrations/registry.js';
 import type { Orm } from '../../platform/db/database.js';
-import { members } from '../../platform/db/schema.js';
 import { EgressGuard } from '../../platform/egress.js';
 import { AppError } from '../../platform/errors.js';
 import type { Actor } from '../../platform/http/access.js';
 import { newId } from '../../platform/ids.js';
 import type { InvalidationBus } from '../../platform/invalidation.js';
+import type { MembersService } from '../members/members.service.js';
 import type { WorkspacesService } from '../workspaces/workspaces.service.js';
 import {
   DEFAULT_SOURCES,
@@ -28,6 +27,8 @@ const CACHE_TTL_MS = 30_000;
 export interface ApprovalPoliciesDeps {
   orm: Orm;
   workspaces: WorkspacesService;
+  /** dashboard_user approvers must be members of the organization. */
+  members: MembersService;
   bus: InvalidationBus;
   registry: IntegrationRegistry;
   /** riskMode model_assisted consults it; null falls back to rules. */
@@ -230,11 +231,7 @@ export class ApprovalPoliciesService {
         if (problem) throw new AppError('VALIDATION_ERROR', `approvers[${i}].webhookUrl ${problem}`);
       }
       if (a.type === 'dashboard_user') {
-        const found = await this.deps.orm
-          .select({ userId: members.userId })
-          .from(members)
-          .where(and(eq(members.orgId, orgId), inArray(members.userId, a.userIds)));
-        const known = new Set(found.map((r) => r.userId));
+        const known = await this.deps.members.userIdsAmongMembers(orgId, a.userIds);
         const unknown = a.userIds.filter((u) => !known.has(u));
         if (unknown.length)
           throw new AppError(

@@ -4,12 +4,13 @@ import { hashToken, safeEqual } from '../../platform/crypto.js';
 import { AppError } from '../../platform/errors.js';
 import type { Actor } from '../../platform/http/access.js';
 import { newId } from '../../platform/ids.js';
+import type { MembersService } from '../members/members.service.js';
 import { emit, type ApprovalEventType, type ApprovalNotifier } from './approval-events.js';
 import { findForActor, notFound } from './approval-reads.js';
 import { toApproval, toReceipt, type ApprovalView, type ReceiptView } from './approvals.mapper.js';
 import * as repo from './approvals.repository.js';
 import type { DecisionInput } from './approvals.schemas.js';
-import { mayReview, membershipsOf } from './reviewers.js';
+import { mayReview } from './reviewers.js';
 
 export type DecisionAction = 'approve' | 'reject' | 'cancel';
 export const EVENT_OF: Record<DecisionAction, ApprovalEventType> = {
@@ -35,7 +36,7 @@ export type DecidedBy =
  * locks the request and records its status, receipt and event in one transaction.
  */
 export class ApprovalDecisions {
-  constructor(private readonly deps: { orm: Orm; publicUrl: string; notifier: ApprovalNotifier }) {}
+  constructor(private readonly deps: { orm: Orm; members: MembersService; publicUrl: string; notifier: ApprovalNotifier }) {}
 
   /** approve / reject / cancel with an API key: approvals.decide within the request's scope. */
   async decideWithKey(actor: Actor, apiKeyId: string | null, id: string, action: DecisionAction, input: DecisionInput = {}) {
@@ -90,8 +91,8 @@ export class ApprovalDecisions {
 
   /** Members allowed by the policy's org_role and dashboard_user approvers (owners and admins when it names none). */
   async userMayReview(row: repo.RequestRow, userId: string): Promise<boolean> {
-    const [member] = await membershipsOf(this.deps.orm, userId, row.orgId);
-    return member !== undefined && mayReview(row, userId, member.role);
+    const member = await this.deps.members.membershipIn(row.orgId, userId);
+    return member !== null && mayReview(row, userId, member.role);
   }
 
   private async decide(

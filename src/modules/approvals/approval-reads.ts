@@ -2,6 +2,7 @@ import type { IntegrationRegistry } from '../../integrations/registry.js';
 import type { Orm } from '../../platform/db/database.js';
 import { AppError } from '../../platform/errors.js';
 import type { Actor } from '../../platform/http/access.js';
+import type { MembersService } from '../members/members.service.js';
 import type { WorkspacesService } from '../workspaces/workspaces.service.js';
 import type { ApprovalDelivery, ApprovalNotifier } from './approval-events.js';
 import { toApproval, toEndUserApproval, toReceipt, type ApprovalView, type EndUserApprovalView } from './approvals.mapper.js';
@@ -16,6 +17,7 @@ export class ApprovalReads {
       orm: Orm;
       registry: IntegrationRegistry;
       workspaces: WorkspacesService;
+      members: MembersService;
       publicUrl: string;
       notifier: ApprovalNotifier;
     },

@@ -3,6 +3,7 @@ import type { DeliveryService } from '../../platform/delivery/delivery.js';
 import { defineModule, type Platform } from '../../platform/module.js';
 import { approvalPagesRoutes } from '../../web/approvals/approval-pages.routes.js';
 import type { ApprovalPoliciesService } from '../approval-policies/approval-policies.service.js';
+import type { MembersService } from '../members/members.service.js';
 import type { WorkspacesService } from '../workspaces/workspaces.service.js';
 import { ApprovalGate } from './approval-gate.js';
 import { ApprovalWebhooks } from './approval-webhooks.js';
@@ -17,17 +18,19 @@ export const approvalsModule = defineModule<
   Pick<Platform, 'config' | 'orm' | 'log'> & {
     registry: IntegrationRegistry;
     workspaces: WorkspacesService;
+    members: MembersService;
     approvalPolicies: ApprovalPoliciesService;
     delivery: DeliveryService;
   }
 >()({
   name: 'approvals',
-  build: ({ config, orm, registry, workspaces, approvalPolicies, delivery }) => {
+  build: ({ config, orm, registry, workspaces, members, approvalPolicies, delivery }) => {
     const approvalWebhooks = new ApprovalWebhooks({ delivery, publicUrl: config.publicUrl });
     const approvals = new ApprovalsService({
       orm,
       registry,
       workspaces,
+      members,
       policies: approvalPolicies,
       publicUrl: config.publicUrl,
       notifier: approvalWebhooks,

@@ -2,6 +2,7 @@ import type { IntegrationRegistry } from '../../integrations/registry.js';
 import type { GateContext, GateResult } from '../../engine/types.js';
 import type { Orm } from '../../platform/db/database.js';
 import type { Actor } from '../../platform/http/access.js';
+import type { MembersService } from '../members/members.service.js';
 import type { WorkspacesService } from '../workspaces/workspaces.service.js';
 import type { ApprovalPoliciesService } from '../approval-policies/approval-policies.service.js';
 import type { PolicyDef } from '../approval-policies/matching.js';
@@ -16,6 +17,8 @@ export interface ApprovalsDeps {
   orm: Orm;
   registry: IntegrationRegistry;
   workspaces: WorkspacesService;
+  /** Who may review on the review pages: a user's memberships and roles. */
+  members: MembersService;
   policies: ApprovalPoliciesService;
   publicUrl: string;
   /** Lifecycle notifications (approval webhooks). */

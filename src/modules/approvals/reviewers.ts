@@ -1,16 +1,10 @@
 import { and, asc, eq, gt, inArray, ne } from 'drizzle-orm';
 import type { IntegrationRegistry } from '../../integrations/registry.js';
 import type { Executor } from '../../platform/db/database.js';
-import { approvalRequests, members, organizations } from '../../platform/db/schema.js';
+import { approvalRequests } from '../../platform/db/schema.js';
+import type { MembersService } from '../members/members.service.js';
 import { toEndUserApproval, type EndUserApprovalView } from './approvals.mapper.js';
 import type { RequestRow } from './approvals.repository.js';
-
-/** A member as the review rules see them. */
-export interface Membership {
-  orgId: string;
-  role: string;
-  organization: string;
-}
 
 /**
  * Whether a member may decide a request from the review page: the policy's org_role and dashboard_user approvers (as
@@ -29,14 +23,6 @@ export function mayReview(row: Pick<RequestRow, 'policySnapshot'>, userId: strin
   );
 }
 
-export async function membershipsOf(db: Executor, userId: string, orgId?: string): Promise<Membership[]> {
-  return db
-    .select({ orgId: members.orgId, role: members.role, organization: organizations.name })
-    .from(members)
-    .innerJoin(organizations, eq(organizations.id, members.orgId))
-    .where(orgId ? and(eq(members.userId, userId), eq(members.orgId, orgId)) : eq(members.userId, userId));
-}
-
 const SCAN = 500;
 
 /**
@@ -44,11 +30,16 @@ const SCAN = 500;
  * hosted_link_only) that they may decide, soonest to expire first. `more`: there may be others beyond `limit`.
  */
 export async function waitingFor(
-  deps: { orm: Executor; registry: Pick<IntegrationRegistry, 'get'>; publicUrl: string },
+  deps: {
+    orm: Executor;
+    members: Pick<MembersService, 'membershipsOf'>;
+    registry: Pick<IntegrationRegistry, 'get'>;
+    publicUrl: string;
+  },
   userId: string,
   limit = 100,
 ): Promise<{ items: Array<EndUserApprovalView & { organization: string }>; more: boolean }> {
-  const memberships = await membershipsOf(deps.orm, userId);
+  const memberships = await deps.members.membershipsOf(userId);
   if (memberships.length === 0) return { items: [], more: false };
   const byOrg = new Map(memberships.map((m) => [m.orgId, m]));
   const rows = await deps.orm

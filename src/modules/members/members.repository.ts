@@ -1,6 +1,6 @@
-import { and, count, desc, eq, gt, lt, ne, or, sql } from 'drizzle-orm';
+import { and, count, desc, eq, gt, inArray, lt, ne, or, sql } from 'drizzle-orm';
 import type { Executor } from '../../platform/db/database.js';
-import { invitations, members, users } from '../../platform/db/schema.js';
+import { invitations, members, organizations, users } from '../../platform/db/schema.js';
 
 export type InvitationRow = typeof invitations.$inferSelect;
 export interface MemberView {
@@ -12,6 +12,13 @@ export interface MemberView {
   userName: string;
   userEmail: string;
   userImage: string | null;
+}
+
+/** A user's membership as other modules see it: the organization, its name, and the role there. */
+export interface Membership {
+  orgId: string;
+  role: string;
+  organization: string;
 }
 
 const memberView = {
@@ -59,6 +66,33 @@ export async function findMemberByEmail(db: Executor, orgId: string, email: stri
     .where(and(eq(members.orgId, orgId), sql`lower(${users.email}) = lower(${email})`))
     .limit(1);
   return r ?? null;
+}
+
+export async function memberExists(db: Executor, orgId: string, id: string): Promise<boolean> {
+  const [r] = await db
+    .select({ id: members.id })
+    .from(members)
+    .where(and(eq(members.orgId, orgId), eq(members.id, id)))
+    .limit(1);
+  return Boolean(r);
+}
+
+/** Which of `userIds` are members of the organization. */
+export async function memberUserIds(db: Executor, orgId: string, userIds: readonly string[]): Promise<string[]> {
+  const rows = await db
+    .select({ userId: members.userId })
+    .from(members)
+    .where(and(eq(members.orgId, orgId), inArray(members.userId, userIds)));
+  return rows.map((r) => r.userId);
+}
+
+/** A user's memberships with their organization's name (in one organization when `orgId` is given). */
+export async function membershipsOf(db: Executor, userId: string, orgId?: string): Promise<Membership[]> {
+  return db
+    .select({ orgId: members.orgId, role: members.role, organization: organizations.name })
+    .from(members)
+    .innerJoin(organizations, eq(organizations.id, members.orgId))
+    .where(orgId ? and(eq(members.userId, userId), eq(members.orgId, orgId)) : eq(members.userId, userId));
 }
 
 export async function insertMember(db: Executor, row: typeof members.$inferInsert): Promise<void> {

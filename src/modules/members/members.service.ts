@@ -112,6 +112,29 @@ export class MembersService {
     return { deleted: true as const, id };
   }
 
+  // ---- reads for other modules (members own the table) ------------------------------------------------------
+
+  /** Whether `memberId` is a member of the organization. */
+  async exists(orgId: string, memberId: string): Promise<boolean> {
+    return repo.memberExists(this.deps.orm, orgId, memberId);
+  }
+
+  /** The subset of `userIds` who are members of the organization. */
+  async userIdsAmongMembers(orgId: string, userIds: readonly string[]): Promise<Set<string>> {
+    return new Set(await repo.memberUserIds(this.deps.orm, orgId, userIds));
+  }
+
+  /** Every organization a user belongs to, with its name and the user's role there. */
+  async membershipsOf(userId: string): Promise<repo.Membership[]> {
+    return repo.membershipsOf(this.deps.orm, userId);
+  }
+
+  /** The user's membership of one organization, or null when they are not a member. */
+  async membershipIn(orgId: string, userId: string): Promise<repo.Membership | null> {
+    const [m] = await repo.membershipsOf(this.deps.orm, userId, orgId);
+    return m ?? null;
+  }
+
   /** Runs `change` unless it would leave the organization without an owner (organization row locked). */
   private async withOwnerCheck(orgId: string, memberId: string, losesOwner: boolean, change: (tx: Executor) => Promise<void>) {
     await this.deps.orm.transaction(async (t) => {

@@ -1,17 +1,8 @@
 import { and, count, desc, eq } from 'drizzle-orm';
 import type { Executor } from '../../platform/db/database.js';
-import { members, workspaceMembers } from '../../platform/db/schema.js';
+import { workspaceMembers } from '../../platform/db/schema.js';
 
 export type WorkspaceMemberRow = typeof workspaceMembers.$inferSelect;
-
-export async function memberExists(db: Executor, orgId: string, memberId: string): Promise<boolean> {
-  const [r] = await db
-    .select({ id: members.id })
-    .from(members)
-    .where(and(eq(members.orgId, orgId), eq(members.id, memberId)))
-    .limit(1);
-  return Boolean(r);
-}
 
 export async function insertWorkspaceMember(
   db: Executor,

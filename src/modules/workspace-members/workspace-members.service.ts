@@ -2,6 +2,7 @@ import type { Orm } from '../../platform/db/database.js';
 import { AppError, isUniqueViolation } from '../../platform/errors.js';
 import type { Actor } from '../../platform/http/access.js';
 import { newId } from '../../platform/ids.js';
+import type { MembersService } from '../members/members.service.js';
 import type { WorkspacesService } from '../workspaces/workspaces.service.js';
 import * as repo from './workspace-members.repository.js';
 import type { AddWorkspaceMemberInput } from './workspace-members.schemas.js';
@@ -16,12 +17,11 @@ const toWorkspaceMember = (r: repo.WorkspaceMemberRow) => ({
 
 /** Which organization members belong to which workspace (the spec's projectMember). */
 export class WorkspaceMembersService {
-  constructor(private readonly deps: { orm: Orm; workspaces: WorkspacesService }) {}
+  constructor(private readonly deps: { orm: Orm; workspaces: WorkspacesService; members: MembersService }) {}
 
   async add(actor: Actor, input: AddWorkspaceMemberInput) {
     await this.deps.workspaces.requireUsable(actor, input.workspaceId);
-    if (!(await repo.memberExists(this.deps.orm, actor.orgId, input.memberId)))
-      throw new AppError('NOT_FOUND', 'Member not found.');
+    if (!(await this.deps.members.exists(actor.orgId, input.memberId))) throw new AppError('NOT_FOUND', 'Member not found.');
     try {
       const row = await repo.insertWorkspaceMember(this.deps.orm, {
         id: newId(),
