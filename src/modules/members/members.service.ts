@@ -112,6 +112,13 @@ export class MembersService {
     return { deleted: true as const, id };
   }
 
+  /** A new organization's first owner, inside the transaction that creates it; returns the membership id. */
+  async addOwner(db: Executor, orgId: string, userId: string): Promise<string> {
+    const id = newId();
+    await repo.insertMember(db, { id, orgId, userId, role: 'owner' });
+    return id;
+  }
+
   // ---- reads for other modules (members own the table) ------------------------------------------------------
 
   /** Whether `memberId` is a member of the organization. */

@@ -1,5 +1,4 @@
 import type { Executor, Orm } from '../../platform/db/database.js';
-import { members } from '../../platform/db/schema.js';
 import { AppError } from '../../platform/errors.js';
 import { newId } from '../../platform/ids.js';
 import type { InvalidationBus } from '../../platform/invalidation.js';
@@ -8,6 +7,7 @@ import { findOrganization, lockOrganization } from '../../platform/org-status.js
 import { applyPlanLimits, type Suspendable } from '../../platform/suspension.js';
 import type { ApiKeysService } from '../api-keys/api-keys.service.js';
 import type { AuthService } from '../auth/auth.service.js';
+import type { MembersService } from '../members/members.service.js';
 import * as repo from './organizations.repository.js';
 import type { CreateOrganizationInput, UpdateOrganizationInput } from './organizations.schemas.js';
 
@@ -31,6 +31,7 @@ export class OrganizationsService {
       bus: InvalidationBus;
       apiKeys: ApiKeysService;
       auth: AuthService;
+      members: Pick<MembersService, 'addOwner'>;
       /** The tables a plan change re-applies its limits to (every module's declared `suspendable`). */
       suspendable: readonly Suspendable[];
     },
@@ -55,8 +56,7 @@ export class OrganizationsService {
             password: input.owner.password,
           });
         }
-        const memberId = newId();
-        await tx.insert(members).values({ id: memberId, orgId: org.id, userId: user.id, role: 'owner' });
+        const memberId = await this.deps.members.addOwner(tx, org.id, user.id);
         owner = { memberId, userId: user.id, email: user.email };
       }
       const key = await this.deps.apiKeys.issue(org.id, { name: keyName }, tx);
