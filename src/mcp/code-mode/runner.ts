@@ -60,34 +60,17 @@ export class CodeModeRunner {
     // The pre-run analysis: it sees the code and the action surface before anything runs.
     const decision = await this.gates.analyze({ runId, code, codeHash: sha256(code), surface, ctx });
     if (decision?.gateContext) state.gateContext = decision.gateContext;
+    const finish = (outcome: Parameters<typeof finishRun>[5]) =>
+      finishRun(this.deps, ctx, runId, code, state, outcome, started, null);
     if (decision?.blocked) {
       const error = { name: decision.blocked.code, message: `${decision.blocked.message} The code did not run.` };
-      return finishRun(
-        this.deps,
-        ctx,
-        runId,
-        code,
-        state,
-        { kind: 'failed', error, logs: [], sandboxMs: 0, timings: [] },
-        started,
-        null,
-      );
+      return finish({ kind: 'failed', error, logs: [], sandboxMs: 0, timings: [] });
     }
     if (decision?.approvals?.length) {
       state.batch = decision.approvals;
-      return finishRun(
-        this.deps,
-        ctx,
-        runId,
-        code,
-        state,
-        { kind: 'batch', pending: decision.approvals, logs: [], sandboxMs: 0, timings: [] },
-        started,
-        null,
-      );
+      return finish({ kind: 'batch', pending: decision.approvals, logs: [], sandboxMs: 0, timings: [] });
     }
-    const outcome = await runCode(this.deps, ctx, surface, runId, code, state);
-    return finishRun(this.deps, ctx, runId, code, state, outcome, started, null);
+    return finish(await runCode(this.deps, ctx, surface, runId, code, state));
   }
 
   async continue(ctx: McpCallContext, surface: Surface, approvalId: string, waitSeconds: number): Promise<CodeResult> {
