@@ -1,6 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { TSchema } from '@sinclair/typebox';
 import type { Config } from '../config.js';
+import type { OAuthAppDependent } from '../modules/oauth-apps/oauth-apps.service.js';
 import type { WorkspaceDeletionParticipant } from '../modules/workspaces/workspaces.service.js';
 import type { Database, Orm } from './db/database.js';
 import type { JobCatalogOf, JobDefinition, JobRunner } from './jobs/runner.js';
@@ -36,6 +37,8 @@ export interface Platform {
 export interface ModuleHooks {
   /** Work before a workspace is deleted, and a check in its deleting transaction (WorkspacesService.delete). */
   workspaceDeletion: WorkspaceDeletionParticipant;
+  /** Rows that still use an organization's OAuth app, counted before it is deleted (OAuthAppsService.delete). */
+  oauthAppUsage: OAuthAppDependent;
 }
 export type ModuleHookLists = { [K in keyof ModuleHooks]: Array<ModuleHooks[K]> };
 
@@ -127,7 +130,7 @@ export class Composition<S extends object, J extends JobDefinition<any> = never>
   }
 
   build(): Composed<ServicesOf<S, J>> {
-    const moduleHooks: ModuleHookLists = { workspaceDeletion: [] };
+    const moduleHooks: ModuleHookLists = { workspaceDeletion: [], oauthAppUsage: [] };
     const suspendable = this.modules.flatMap((m) => m.suspendable ?? []);
     const services: Record<string, unknown> = { ...this.inputs, suspendable, moduleHooks };
     for (const m of this.modules) {
@@ -135,8 +138,7 @@ export class Composition<S extends object, J extends JobDefinition<any> = never>
       for (const name of Object.keys(provided))
         if (name in services) throw new Error(`Module ${m.name} provides ${name}, which is already provided.`);
       Object.assign(services, provided);
-      const declared = m.hooks?.workspaceDeletion;
-      if (declared) moduleHooks.workspaceDeletion.push(declared(services));
+      for (const name of Object.keys(moduleHooks) as Array<keyof ModuleHooks>) addHook(moduleHooks, name, m, services);
     }
     return {
       services: services as unknown as ServicesOf<S, J>,
@@ -145,6 +147,12 @@ export class Composition<S extends object, J extends JobDefinition<any> = never>
       lifecycle: this.modules.flatMap((m) => (m.lifecycle ? [m.lifecycle(services)] : [])),
     };
   }
+}
+
+/** Adds a module's declared part in one use case to that use case's list. */
+function addHook<K extends keyof ModuleHooks>(lists: ModuleHookLists, name: K, m: AnyModule, services: object): void {
+  const declared = m.hooks?.[name];
+  if (declared) lists[name].push(declared(services));
 }
 
 export const compose = <I extends object>(inputs: I) => Composition.of(inputs);

@@ -1,6 +1,5 @@
-import { and, eq, inArray } from 'drizzle-orm';
 import type { Executor, Orm } from '../../platform/db/database.js';
-import { workspaces, type KeyPermissions } from '../../platform/db/schema.js';
+import type { KeyPermissions } from '../../platform/db/schema.js';
 import { hashToken } from '../../platform/crypto.js';
 import { AppError } from '../../platform/errors.js';
 import type { Actor } from '../../platform/http/access.js';
@@ -8,6 +7,7 @@ import { newId, newToken, TOKEN_PREFIX } from '../../platform/ids.js';
 import type { InvalidationBus } from '../../platform/invalidation.js';
 import type { PlanTable } from '../../platform/plans.js';
 import { createWithinQuota } from '../../platform/quota.js';
+import type { WorkspacesService } from '../workspaces/workspaces.service.js';
 import { toApiKey } from './api-keys.mapper.js';
 import * as repo from './api-keys.repository.js';
 import type { CreateApiKeyInput, PermissionsInput } from './api-keys.schemas.js';
@@ -18,6 +18,8 @@ export interface ApiKeysDeps {
   plans: PlanTable;
   bus: InvalidationBus;
   verifier: ApiKeyVerifier;
+  /** Checks that the workspaces a key is scoped to belong to the organization. */
+  workspaces: WorkspacesService;
 }
 
 export interface IssuedKey {
@@ -80,12 +82,9 @@ export class ApiKeysService {
     if (ids.length === 0) {
       throw new AppError('VALIDATION_ERROR', "permissions.workspaceIds is required when scope is 'workspace'.");
     }
-    const found = await db
-      .select({ id: workspaces.id })
-      .from(workspaces)
-      .where(and(eq(workspaces.orgId, orgId), inArray(workspaces.id, ids)));
+    const found = await this.deps.workspaces.existingIds(db, orgId, ids);
     if (found.length !== ids.length) {
-      const known = new Set(found.map((w) => w.id));
+      const known = new Set(found);
       const missing = ids.filter((id) => !known.has(id));
       throw new AppError('VALIDATION_ERROR', `permissions.workspaceIds has unknown workspaces: ${missing.join(', ')}.`);
     }

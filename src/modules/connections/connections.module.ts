@@ -27,4 +27,10 @@ export const connectionsModule = defineModule<
   routes: [connectionsRoutes],
   schemas: [Connection, EarlierConnection],
   suspendable: [{ table: 'connections', limit: 'connections' }],
+  hooks: {
+    oauthAppUsage: ({ connections }) => ({
+      kind: 'connections',
+      count: (orgId, appId) => connections.countUsingOAuthApp(orgId, appId),
+    }),
+  },
 });

@@ -133,3 +133,12 @@ export async function findCandidates(
     )
     .orderBy(desc(connections.createdAt));
 }
+
+/** How many of the organization's connections were made with the OAuth app. */
+export async function countUsingOAuthApp(db: Executor, orgId: string, oauthAppId: string): Promise<number> {
+  const [r] = await db
+    .select({ n: count() })
+    .from(connections)
+    .where(and(eq(connections.orgId, orgId), eq(connections.oauthAppId, oauthAppId)));
+  return r?.n ?? 0;
+}

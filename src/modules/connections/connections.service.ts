@@ -144,6 +144,11 @@ export class ConnectionsService {
     return this.stored.updateCredentials(orgId, id, credentials, opts, db);
   }
 
+  /** How many of the organization's connections were made with the OAuth app (it is not deleted while any are). */
+  async countUsingOAuthApp(orgId: string, oauthAppId: string): Promise<number> {
+    return repo.countUsingOAuthApp(this.deps.orm, orgId, oauthAppId);
+  }
+
   async setStatus(orgId: string, id: string, status: 'ACTIVE' | 'ERROR', message: string | null): Promise<void> {
     return this.stored.setStatus(orgId, id, status, message);
   }

@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Executor } from '../../platform/db/database.js';
 import { connections, endUsers } from '../../platform/db/schema.js';
 
@@ -40,6 +40,16 @@ export async function findEndUserByExternalId(
     .where(and(eq(endUsers.orgId, orgId), eq(endUsers.workspaceId, workspaceId), eq(endUsers.externalId, externalId)))
     .limit(1);
   return r ?? null;
+}
+
+/** externalIds of end users by internal id. */
+export async function externalIdsOf(db: Executor, orgId: string, ids: string[]): Promise<Map<string, string>> {
+  if (ids.length === 0) return new Map();
+  const rows = await db
+    .select({ id: endUsers.id, externalId: endUsers.externalId })
+    .from(endUsers)
+    .where(and(eq(endUsers.orgId, orgId), inArray(endUsers.id, [...new Set(ids)])));
+  return new Map(rows.map((r) => [r.id, r.externalId]));
 }
 
 export async function listEndUsers(

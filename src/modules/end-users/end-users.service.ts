@@ -129,6 +129,11 @@ export class EndUsersService {
     return this.lookup(orgId, workspaceId, ref, false);
   }
 
+  /** externalIds of the organization's end users by internal id (uncached; MCP servers show them in responses). */
+  async externalIds(orgId: string, ids: string[]): Promise<Map<string, string>> {
+    return repo.externalIdsOf(this.deps.orm, orgId, ids);
+  }
+
   /**
    * Drops this node's cached copy of an end user. For a write that found the end user gone (a foreign-key
    * violation): another node deleted it and its invalidation has not arrived yet.

@@ -1,6 +1,6 @@
 import { and, asc, count, desc, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../platform/db/database.js';
-import { endUsers, mcpServers, mcpTokens, mcpToolPartials, mcpTools } from '../../platform/db/schema.js';
+import { mcpServers, mcpTokens, mcpToolPartials, mcpTools } from '../../platform/db/schema.js';
 
 export type McpServerRow = typeof mcpServers.$inferSelect;
 export type McpToolRow = typeof mcpTools.$inferSelect;
@@ -108,16 +108,6 @@ export async function staticBearerServersWithoutEndUser(
         inArray(mcpServers.authMode, ['bearer', 'oauth_and_bearer']),
       ),
     );
-}
-
-/** externalIds of end users by internal id (for responses). */
-export async function endUserExternalIds(db: Executor, orgId: string, ids: string[]): Promise<Map<string, string>> {
-  if (ids.length === 0) return new Map();
-  const rows = await db
-    .select({ id: endUsers.id, externalId: endUsers.externalId })
-    .from(endUsers)
-    .where(and(eq(endUsers.orgId, orgId), inArray(endUsers.id, [...new Set(ids)])));
-  return new Map(rows.map((r) => [r.id, r.externalId]));
 }
 
 // ---- tools ----

@@ -311,8 +311,7 @@ export class McpServersService {
   private async present(orgId: string, rows: McpServerRow[]) {
     const workspaceIds = [...new Set(rows.map((r) => r.workspaceId).filter((w): w is string => w !== null))];
     const strict = new Map(await Promise.all(workspaceIds.map(async (w) => [w, await this.strictPerUser(orgId, w)] as const)));
-    const externalIds = await repo.endUserExternalIds(
-      this.deps.orm,
+    const externalIds = await this.deps.endUsers.externalIds(
       orgId,
       rows.map((r) => r.endUserId).filter((e): e is string => e !== null),
     );

@@ -1,6 +1,6 @@
 import { and, asc, count, eq, isNull, or, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../platform/db/database.js';
-import { connections, oauthApps, workspaceIntegrations } from '../../platform/db/schema.js';
+import { oauthApps } from '../../platform/db/schema.js';
 
 export type OAuthAppRow = typeof oauthApps.$inferSelect;
 
@@ -95,21 +95,4 @@ export async function deleteApp(db: Executor, orgId: string | null, id: string):
     .where(and(owner(orgId), eq(oauthApps.id, id)))
     .returning({ id: oauthApps.id });
   return rows.length > 0;
-}
-
-/** How many workspace integrations and connections still use an app (they would break without it). */
-export async function usageOf(
-  db: Executor,
-  orgId: string,
-  id: string,
-): Promise<{ workspaceIntegrations: number; connections: number }> {
-  const [wi] = await db
-    .select({ n: count() })
-    .from(workspaceIntegrations)
-    .where(and(eq(workspaceIntegrations.orgId, orgId), eq(workspaceIntegrations.oauthAppId, id)));
-  const [c] = await db
-    .select({ n: count() })
-    .from(connections)
-    .where(and(eq(connections.orgId, orgId), eq(connections.oauthAppId, id)));
-  return { workspaceIntegrations: wi?.n ?? 0, connections: c?.n ?? 0 };
 }

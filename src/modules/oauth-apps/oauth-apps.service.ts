@@ -33,12 +33,40 @@ export interface OAuthClient {
 
 const notFound = () => new AppError('NOT_FOUND', 'OAuth app not found.');
 
+/** How many rows still use an app, by kind (the details of 409 OAUTH_APP_IN_USE). */
+export interface OAuthAppUsage {
+  workspaceIntegrations: number;
+  connections: number;
+}
+
+/**
+ * A module whose rows name an organization's OAuth app (declared as `hooks.oauthAppUsage` in its module file):
+ * they would break without it, so the app is not deleted while `count` finds any.
+ */
+export interface OAuthAppDependent {
+  /** Where its count goes in the usage. */
+  readonly kind: keyof OAuthAppUsage;
+  count(orgId: string, appId: string): Promise<number>;
+}
+
 /**
  * OAuth2 client registrations: service-managed apps (one per integration, configured by the operator) and
  * organizations' custom apps. Other modules ask this service which app a flow or a configuration may use.
  */
 export class OAuthAppsService {
-  constructor(protected readonly deps: { orm: Orm; secrets: SecretBox; registry: IntegrationRegistry; plans: PlanTable }) {}
+  constructor(
+    protected readonly deps: {
+      orm: Orm;
+      secrets: SecretBox;
+      registry: IntegrationRegistry;
+      plans: PlanTable;
+      /**
+       * The modules whose rows use apps (connections, workspace integrations; `hooks.oauthAppUsage`). They need this
+       * service, so the composition fills this list after building them: it is read at delete time only.
+       */
+      dependents: readonly OAuthAppDependent[];
+    },
+  ) {}
 
   /** Names of the integrations with an OAuth app usable by the organization (GET /integrations/oauth-status). */
   async configured(orgId: string): Promise<string[]> {
@@ -171,7 +199,8 @@ export class OAuthAppsService {
   async delete(actor: Actor, id: string) {
     const row = await repo.findApp(this.deps.orm, actor.orgId, id);
     if (!row) throw notFound();
-    const used = await repo.usageOf(this.deps.orm, actor.orgId, id);
+    const used: OAuthAppUsage = { workspaceIntegrations: 0, connections: 0 };
+    for (const d of this.deps.dependents) used[d.kind] += await d.count(actor.orgId, id);
     if (used.workspaceIntegrations > 0 || used.connections > 0) {
       throw new AppError(
         'OAUTH_APP_IN_USE',

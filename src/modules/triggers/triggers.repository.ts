@@ -1,6 +1,6 @@
 import { and, count, desc, eq, inArray, lt, sql, type SQL } from 'drizzle-orm';
 import { queryRows, type Executor } from '../../platform/db/database.js';
-import { triggerAppListeners, triggerEvents, triggerSources, webhookDeliveries, workspaces } from '../../platform/db/schema.js';
+import { triggerAppListeners, triggerEvents, triggerSources, webhookDeliveries } from '../../platform/db/schema.js';
 
 export type SourceRow = typeof triggerSources.$inferSelect;
 export type EventRow = typeof triggerEvents.$inferSelect;
@@ -44,19 +44,6 @@ export async function updateSource(
     .update(triggerSources)
     .set({ ...patch, updatedAt: new Date() })
     .where(and(eq(triggerSources.orgId, orgId), eq(triggerSources.id, id)));
-}
-
-/**
- * Whether the workspace still exists; it then stays until the transaction ends (a key-share lock: its deletion, which
- * locks it first, waits, and finds what this transaction did).
- */
-export async function holdWorkspace(tx: Executor, orgId: string, id: string): Promise<boolean> {
-  const [r] = await tx
-    .select({ id: workspaces.id })
-    .from(workspaces)
-    .where(and(eq(workspaces.orgId, orgId), eq(workspaces.id, id)))
-    .for('key share');
-  return r !== undefined;
 }
 
 export async function deleteSource(db: Executor, orgId: string, id: string): Promise<void> {

@@ -181,7 +181,7 @@ export class TriggersService {
       const pending = row;
       const activated = await this.deps.orm.transaction(async (tx) => {
         // The workspace first, as its deletion locks it (then the sources): a deletion after this sees the source ACTIVE.
-        const workspace = await repo.holdWorkspace(tx, caller.orgId, target.workspaceId);
+        const workspace = await this.deps.workspaces.hold(tx, caller.orgId, target.workspaceId);
         const current = await repo.lockSource(tx, caller.orgId, id);
         // Gone with its workspace, or removed as abandoned (its onEnable outlasted the stale-enable limit).
         if (!current) return workspace ? 'abandoned' : 'workspace_gone';

@@ -24,4 +24,10 @@ export const workspaceIntegrationsModule = defineModule<
   }),
   routes: [workspaceIntegrationsRoutes],
   schemas: [WorkspaceIntegration],
+  hooks: {
+    oauthAppUsage: ({ workspaceIntegrations }) => ({
+      kind: 'workspaceIntegrations',
+      count: (orgId, appId) => workspaceIntegrations.countUsingOAuthApp(orgId, appId),
+    }),
+  },
 });

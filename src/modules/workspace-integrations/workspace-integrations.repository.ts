@@ -1,4 +1,4 @@
-import { and, asc, eq } from 'drizzle-orm';
+import { and, asc, count, eq } from 'drizzle-orm';
 import type { Executor } from '../../platform/db/database.js';
 import { connections, workspaceIntegrations } from '../../platform/db/schema.js';
 
@@ -80,4 +80,13 @@ export async function deleteWorkspaceIntegration(db: Executor, orgId: string, id
     .where(and(eq(workspaceIntegrations.orgId, orgId), eq(workspaceIntegrations.id, id)))
     .returning({ id: workspaceIntegrations.id });
   return rows.length > 0;
+}
+
+/** How many of the organization's workspace integrations use the OAuth app. */
+export async function countUsingOAuthApp(db: Executor, orgId: string, oauthAppId: string): Promise<number> {
+  const [r] = await db
+    .select({ n: count() })
+    .from(workspaceIntegrations)
+    .where(and(eq(workspaceIntegrations.orgId, orgId), eq(workspaceIntegrations.oauthAppId, oauthAppId)));
+  return r?.n ?? 0;
 }

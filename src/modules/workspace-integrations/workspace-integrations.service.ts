@@ -193,6 +193,11 @@ export class WorkspaceIntegrationsService {
     return (await repo.listForWorkspace(this.deps.orm, orgId, workspaceId)).find((w) => w.alias === by.alias) ?? null;
   }
 
+  /** How many of the organization's workspace integrations use the OAuth app (it is not deleted while any do). */
+  async countUsingOAuthApp(orgId: string, oauthAppId: string): Promise<number> {
+    return repo.countUsingOAuthApp(this.deps.orm, orgId, oauthAppId);
+  }
+
   private async find(actor: Actor, workspaceId: string, id: string): Promise<WorkspaceIntegrationRow> {
     const ws = await this.deps.workspaces.get(actor, workspaceId);
     const row = await repo.findWorkspaceIntegration(this.deps.orm, actor.orgId, ws.id, id);

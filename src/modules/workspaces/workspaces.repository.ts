@@ -75,6 +75,28 @@ export async function lockWorkspace(tx: Executor, orgId: string, id: string): Pr
 }
 
 /**
+ * Whether the workspace still exists; it then stays until the transaction ends (a key-share lock: its deletion, which
+ * locks it first, waits, and finds what this transaction did).
+ */
+export async function holdWorkspace(tx: Executor, orgId: string, id: string): Promise<boolean> {
+  const [r] = await tx
+    .select({ id: workspaces.id })
+    .from(workspaces)
+    .where(and(eq(workspaces.orgId, orgId), eq(workspaces.id, id)))
+    .for('key share');
+  return r !== undefined;
+}
+
+/** Which of these ids are workspaces of the organization. */
+export async function existingWorkspaceIds(db: Executor, orgId: string, ids: string[]): Promise<string[]> {
+  const rows = await db
+    .select({ id: workspaces.id })
+    .from(workspaces)
+    .where(and(eq(workspaces.orgId, orgId), inArray(workspaces.id, ids)));
+  return rows.map((r) => r.id);
+}
+
+/**
  * Everything inside the workspace goes with it, in this one statement: ON DELETE CASCADE, and the activity log
  * (which has no foreign key, for write speed) explicitly.
  */

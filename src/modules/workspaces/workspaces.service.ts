@@ -138,6 +138,22 @@ export class WorkspacesService {
     return row;
   }
 
+  /**
+   * Which of these ids are workspaces of the organization (uncached), read with `db`: the caller's transaction
+   * when it has one (API keys check the workspaces a key is scoped to).
+   */
+  async existingIds(db: Executor, orgId: string, ids: string[]): Promise<string[]> {
+    return repo.existingWorkspaceIds(db, orgId, ids);
+  }
+
+  /**
+   * In the caller's transaction: whether the workspace still exists, and it then stays until that transaction ends
+   * (a key-share lock; deleting it locks it first, so it waits and then sees what the transaction did).
+   */
+  async hold(tx: Executor, orgId: string, id: string): Promise<boolean> {
+    return repo.holdWorkspace(tx, orgId, id);
+  }
+
   /** The caller's workspace (cached; every change publishes an invalidation), or 404 / 403 SCOPE_DENIED. */
   private async find(actor: Actor, id: string) {
     const row = await this.cache.get(`${actor.orgId}:${id}`, [`ws:${id}`, `org:${actor.orgId}`], () =>
