@@ -268,6 +268,21 @@ export class TriggersService {
     return earlier ? { success: true as const } : { disabled: true as const, triggerSourceId: id };
   }
 
+  /** A source by id, whatever its organization: an inbound webhook's address names it (src/modules/webhooks). */
+  sourceById(id: string): Promise<repo.SourceRow | null> {
+    return repo.findSourceById(this.deps.orm, id);
+  }
+
+  /** An inbound event the source could not process: kept as the source's last error. */
+  async noteInboundError(orgId: string, id: string, why: string): Promise<void> {
+    await repo.updateSource(this.deps.orm, orgId, id, { lastError: `webhook: ${why}`, lastErrorAt: new Date() });
+  }
+
+  /** The active sources of an APP_WEBHOOK integration listening for this event and identifier, oldest first. */
+  appListeners(integrationName: string, event: string, identifierValue: string): Promise<repo.SourceRow[]> {
+    return repo.listenersFor(this.deps.orm, integrationName, event, identifierValue);
+  }
+
   /**
    * Before a workspace is deleted: every active source in it is disabled (provider registrations removed), and every
    * source still being enabled too (its enable then answers 404 and removes its registration).

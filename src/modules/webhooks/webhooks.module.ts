@@ -3,6 +3,7 @@ import type { InvalidationBus } from '../../platform/invalidation.js';
 import { defineModule, type Platform } from '../../platform/module.js';
 import type { EventRecorder } from '../triggers/triggers.events.js';
 import type { SourceRunner } from '../triggers/triggers.runtime.js';
+import type { TriggersService } from '../triggers/triggers.service.js';
 import { webhooksRoutes } from './webhooks.routes.js';
 import { WebhooksService } from './webhooks.service.js';
 
@@ -13,15 +14,17 @@ export const webhooksModule = defineModule<
     registry: IntegrationRegistry;
     sourceRunner: SourceRunner;
     eventRecorder: EventRecorder;
+    triggers: TriggersService;
   }
 >()({
   name: 'webhooks',
-  build: ({ config, orm, log, bus, registry, sourceRunner, eventRecorder }) => ({
+  build: ({ config, orm, log, bus, registry, sourceRunner, eventRecorder, triggers }) => ({
     webhooks: new WebhooksService({
       orm,
       registry,
       runner: sourceRunner,
       recorder: eventRecorder,
+      sources: triggers,
       appWebhookSecrets: config.triggers.appWebhookSecrets,
       publicUrl: config.publicUrl,
       log,

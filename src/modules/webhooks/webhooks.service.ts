@@ -6,7 +6,8 @@ import { AppError } from '../../platform/errors.js';
 import { cachedOrNull, ConfigCache } from '../../platform/cache.js';
 import type { InvalidationBus } from '../../platform/invalidation.js';
 import { StaleStateError, type EventOrigin, type EventRecorder, type RecordOptions } from '../triggers/triggers.events.js';
-import * as repo from '../triggers/triggers.repository.js';
+import type { SourceRow } from '../triggers/triggers.repository.js';
+import type { TriggersService } from '../triggers/triggers.service.js';
 import { reason, sourceLog, type SourceRunner } from '../triggers/triggers.runtime.js';
 
 /** What goes back to the provider. */
@@ -21,7 +22,7 @@ const SOURCE_CACHE_TTL_MS = 5_000;
 const SOURCE_CACHE_MAX = 10_000;
 
 /** Only what the hot path serves is cached: active sources that run their trigger at their own address. */
-const hot = (row: repo.SourceRow): boolean => row.status === 'ACTIVE' && !row.simulate && row.triggerType !== 'POLLING';
+const hot = (row: SourceRow): boolean => row.status === 'ACTIVE' && !row.simulate && row.triggerType !== 'POLLING';
 
 const RECEIVED: WebhookAnswer = { status: 200, body: { received: true }, headers: {} };
 
@@ -41,7 +42,7 @@ export class WebhooksService {
    * changes) and lapses after a few seconds anyway; the recording transaction reads the row again under its lock, so
    * a source that no longer takes events never records one.
    */
-  private readonly sources = new ConfigCache<repo.SourceRow>({ ttlMs: SOURCE_CACHE_TTL_MS, maxEntries: SOURCE_CACHE_MAX });
+  private readonly sources = new ConfigCache<SourceRow>({ ttlMs: SOURCE_CACHE_TTL_MS, maxEntries: SOURCE_CACHE_MAX });
 
   constructor(
     private readonly deps: {
@@ -49,6 +50,8 @@ export class WebhooksService {
       registry: IntegrationRegistry;
       runner: SourceRunner;
       recorder: EventRecorder;
+      /** The trigger sources an address or an app event names (the triggers module owns them). */
+      sources: Pick<TriggersService, 'sourceById' | 'appListeners' | 'noteInboundError'>;
       /** SWITCHBOARD_APP_WEBHOOK_SECRETS: the secret each integration's provider signs its app-level events with. */
       appWebhookSecrets: Readonly<Record<string, string>>;
       publicUrl: string;
@@ -67,14 +70,14 @@ export class WebhooksService {
     });
   }
 
-  private source(id: string): Promise<repo.SourceRow | null> {
-    const tags = (r: repo.SourceRow) => [
+  private source(id: string): Promise<SourceRow | null> {
+    const tags = (r: SourceRow) => [
       `src:${r.id}`,
       `org:${r.orgId}`,
       `ws:${r.workspaceId}`,
       ...(r.endUserId ? [`eu:${r.endUserId}`] : []),
     ];
-    return cachedOrNull(this.sources, id, tags, () => repo.findSourceById(this.deps.orm, id), hot);
+    return cachedOrNull(this.sources, id, tags, () => this.deps.sources.sourceById(id), hot);
   }
 
   private appUrl(integrationName: string): string {
@@ -121,7 +124,7 @@ export class WebhooksService {
     if (parsed.kind === 'none') throw new AppError('NOT_FOUND', 'No app webhook at this address.');
     if (parsed.kind === 'unverified') throw new AppError('UNAUTHORIZED', 'The event signature did not verify.');
     if (parsed.kind === 'reply') return parsed.response;
-    const sources = await repo.listenersFor(this.deps.orm, integrationName, parsed.event, parsed.identifierValue);
+    const sources = await this.deps.sources.appListeners(integrationName, parsed.event, parsed.identifierValue);
     let failed = 0;
     for (const row of sources) {
       if (row.simulate || (await isOrgSuspended(this.deps.orm, row.orgId))) continue;
@@ -143,7 +146,7 @@ export class WebhooksService {
    * source's lock, in the transaction that records it, so no state change is lost (docs/decisions/0082). Calls that
    * leave the state as it was record as before: no lock before their one transaction.
    */
-  private async runSource(row: repo.SourceRow, payload: TriggerPayload, origin: EventOrigin): Promise<WebhookAnswer> {
+  private async runSource(row: SourceRow, payload: TriggerPayload, origin: EventOrigin): Promise<WebhookAnswer> {
     const first = await this.processing(row, async () => {
       const { call, state } = await this.deps.runner.call(row, payload);
       const before = JSON.stringify(state.snapshot());
@@ -174,7 +177,7 @@ export class WebhooksService {
   }
 
   private async recorded(
-    row: repo.SourceRow,
+    row: SourceRow,
     items: unknown[],
     origin: EventOrigin,
     state: Pick<RecordOptions, 'state' | 'stateFrom'> = {},
@@ -185,16 +188,14 @@ export class WebhooksService {
   }
 
   /** A piece failure is not the provider's fault: 503 so it sends the event again; the failure is kept on the source. */
-  private async processing<T>(row: repo.SourceRow, fn: () => Promise<T>): Promise<T> {
+  private async processing<T>(row: SourceRow, fn: () => Promise<T>): Promise<T> {
     try {
       return await fn();
     } catch (err) {
       if (err instanceof AppError && err.status < 500 && err.code !== 'CONNECTION_NOT_FOUND') throw err;
       const why = reason(err);
       this.deps.log.warn(sourceLog(row, err), 'inbound event could not be processed');
-      await repo
-        .updateSource(this.deps.orm, row.orgId, row.id, { lastError: `webhook: ${why}`, lastErrorAt: new Date() })
-        .catch(() => undefined);
+      await this.deps.sources.noteInboundError(row.orgId, row.id, why).catch(() => undefined);
       throw new AppError('SERVICE_UNAVAILABLE', 'The event could not be processed now; send it again.');
     }
   }
