@@ -17,7 +17,6 @@ export interface WorkspaceIntegrationView {
 
 export interface WorkspaceIntegrationsPort {
   listForWorkspace(orgId: string, workspaceId: string): Promise<WorkspaceIntegrationView[]>;
-  addStrictPerUserGuard(guard: (orgId: string, workspaceId: string) => Promise<void>): void;
 }
 
 export interface PartialView {

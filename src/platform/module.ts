@@ -2,6 +2,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import type { TSchema } from '@sinclair/typebox';
 import type { Config } from '../config.js';
 import type { OAuthAppDependent } from '../modules/oauth-apps/oauth-apps.service.js';
+import type { StrictPerUserGuard } from '../modules/workspace-integrations/workspace-integrations.service.js';
 import type { WorkspaceDeletionParticipant } from '../modules/workspaces/workspaces.service.js';
 import type { Database, Orm } from './db/database.js';
 import type { JobCatalogOf, JobDefinition, JobRunner } from './jobs/runner.js';
@@ -39,6 +40,8 @@ export interface ModuleHooks {
   workspaceDeletion: WorkspaceDeletionParticipant;
   /** Rows that still use an organization's OAuth app, counted before it is deleted (OAuthAppsService.delete). */
   oauthAppUsage: OAuthAppDependent;
+  /** A check before a workspace integration becomes strict per-user; it may refuse (WorkspaceIntegrationsService). */
+  strictPerUser: StrictPerUserGuard;
 }
 export type ModuleHookLists = { [K in keyof ModuleHooks]: Array<ModuleHooks[K]> };
 
@@ -130,7 +133,7 @@ export class Composition<S extends object, J extends JobDefinition<any> = never>
   }
 
   build(): Composed<ServicesOf<S, J>> {
-    const moduleHooks: ModuleHookLists = { workspaceDeletion: [], oauthAppUsage: [] };
+    const moduleHooks: ModuleHookLists = { workspaceDeletion: [], oauthAppUsage: [], strictPerUser: [] };
     const suspendable = this.modules.flatMap((m) => m.suspendable ?? []);
     const services: Record<string, unknown> = { ...this.inputs, suspendable, moduleHooks };
     for (const m of this.modules) {

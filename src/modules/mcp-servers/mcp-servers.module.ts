@@ -54,4 +54,10 @@ export const mcpServersModule = defineModule<
   routes: [mcpServersRoutes],
   // A plan downgrade suspends the newest servers beyond the plan's mcpServers limit.
   suspendable: [{ table: 'mcp_servers', limit: 'mcpServers' }],
+  hooks: {
+    strictPerUser:
+      ({ mcpServers }) =>
+      (orgId, workspaceId) =>
+        mcpServers.refuseStrictPerUser(orgId, workspaceId),
+  },
 });

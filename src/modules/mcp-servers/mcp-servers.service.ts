@@ -38,17 +38,20 @@ const endUserGone = (err: unknown) => isForeignKeyViolation(err) && (violatedCon
 
 /** MCP servers: their records, plan limit, static bearer token and issued tokens. */
 export class McpServersService {
-  constructor(private readonly deps: McpServersDeps) {
-    // A shared static token cannot serve strict per-user integrations: refuse the workspace change instead.
-    deps.workspaceIntegrations.addStrictPerUserGuard(async (orgId, workspaceId) => {
-      const blocking = await repo.staticBearerServersWithoutEndUser(this.deps.orm, orgId, workspaceId);
-      if (blocking.length) {
-        throw new AppError(
-          'MCP_BEARER_BLOCKS_PER_USER',
-          `The MCP server${blocking.length > 1 ? 's' : ''} ${blocking.map((s) => `"${s.name}" (${s.id})`).join(', ')} ${blocking.length > 1 ? 'use' : 'uses'} a shared static bearer token without an end user, which cannot resolve per-user connections. Scope ${blocking.length > 1 ? 'them' : 'it'} to an end user (endUserId), switch ${blocking.length > 1 ? 'them' : 'it'} to authMode "oauth", or delete ${blocking.length > 1 ? 'them' : 'it'} first.`,
-        );
-      }
-    });
+  constructor(private readonly deps: McpServersDeps) {}
+
+  /**
+   * A shared static token cannot serve strict per-user integrations: a workspace integration about to become strict
+   * per-user is refused while such a server exists (declared as the module's `hooks.strictPerUser`).
+   */
+  async refuseStrictPerUser(orgId: string, workspaceId: string): Promise<void> {
+    const blocking = await repo.staticBearerServersWithoutEndUser(this.deps.orm, orgId, workspaceId);
+    if (blocking.length) {
+      throw new AppError(
+        'MCP_BEARER_BLOCKS_PER_USER',
+        `The MCP server${blocking.length > 1 ? 's' : ''} ${blocking.map((s) => `"${s.name}" (${s.id})`).join(', ')} ${blocking.length > 1 ? 'use' : 'uses'} a shared static bearer token without an end user, which cannot resolve per-user connections. Scope ${blocking.length > 1 ? 'them' : 'it'} to an end user (endUserId), switch ${blocking.length > 1 ? 'them' : 'it'} to authMode "oauth", or delete ${blocking.length > 1 ? 'them' : 'it'} first.`,
+      );
+    }
   }
 
   async list(actor: Actor, q: { workspaceId?: string; limit: number; offset: number; includeSuspended: boolean }) {

@@ -330,7 +330,7 @@ describe('workspace integrations', () => {
 
   it('asks the strict per-user guards before a change to per_user', async () => {
     const guarded = (await t.workspace(key)).id;
-    t.app.services.workspaceIntegrations.addStrictPerUserGuard(async (_org, workspaceId) => {
+    t.app.services.moduleHooks.strictPerUser.push(async (_org, workspaceId) => {
       if (workspaceId === guarded) throw new AppError('MCP_BEARER_BLOCKS_PER_USER');
     });
     const r = await create({ integrationName: 'sendgrid', connectionStrategy: 'per_user' }, guarded);

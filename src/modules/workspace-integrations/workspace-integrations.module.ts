@@ -10,7 +10,7 @@ import { WorkspaceIntegrationsService } from './workspace-integrations.service.j
 
 /** Which integrations a workspace enables, with its settings for each. */
 export const workspaceIntegrationsModule = defineModule<
-  Pick<Platform, 'orm'> & {
+  Pick<Platform, 'orm' | 'moduleHooks'> & {
     bus: InvalidationBus;
     registry: IntegrationRegistry;
     workspaces: WorkspacesService;
@@ -19,8 +19,16 @@ export const workspaceIntegrationsModule = defineModule<
   }
 >()({
   name: 'workspaceIntegrations',
-  build: ({ orm, registry, workspaces, connections, oauthApps, bus }) => ({
-    workspaceIntegrations: new WorkspaceIntegrationsService({ orm, registry, workspaces, connections, oauthApps, bus }),
+  build: ({ orm, registry, workspaces, connections, oauthApps, bus, moduleHooks }) => ({
+    workspaceIntegrations: new WorkspaceIntegrationsService({
+      orm,
+      registry,
+      workspaces,
+      connections,
+      oauthApps,
+      bus,
+      strictPerUserGuards: moduleHooks.strictPerUser,
+    }),
   }),
   routes: [workspaceIntegrationsRoutes],
   schemas: [WorkspaceIntegration],

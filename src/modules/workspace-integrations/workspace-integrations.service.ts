@@ -49,7 +49,6 @@ export type StrictPerUserGuard = (orgId: string, workspaceId: string) => Promise
 
 /** Configured instances of catalog integrations inside a workspace. */
 export class WorkspaceIntegrationsService {
-  private readonly guards: StrictPerUserGuard[] = [];
   /** Each workspace's instances (read by every call); rows carry their connection's status, so connection changes evict too. */
   private readonly cache = new ConfigCache<repo.WorkspaceIntegrationWithConnection[]>({
     ttlMs: CONFIG_CACHE_TTL_MS,
@@ -64,6 +63,8 @@ export class WorkspaceIntegrationsService {
       connections: ConnectionsService;
       oauthApps: OAuthAppsService;
       bus: InvalidationBus;
+      /** Modules' checks before an instance becomes strict per-user (`hooks.strictPerUser`; read at call time). */
+      strictPerUserGuards: readonly StrictPerUserGuard[];
     },
   ) {
     deps.bus.subscribe((msg) => {
@@ -73,10 +74,6 @@ export class WorkspaceIntegrationsService {
       else if (msg.type === 'connections' || msg.type === 'organization')
         this.cache.invalidateTag(`org:${msg.type === 'connections' ? msg.orgId : msg.id}`);
     });
-  }
-
-  addStrictPerUserGuard(guard: StrictPerUserGuard): void {
-    this.guards.push(guard);
   }
 
   async list(actor: Actor, workspaceId: string) {
@@ -245,7 +242,7 @@ export class WorkspaceIntegrationsService {
       throw err;
     }
     const becomesStrict = strategy === 'per_user' && current?.connectionStrategy !== 'per_user';
-    if (becomesStrict) for (const guard of this.guards) await guard(actor.orgId, workspaceId);
+    if (becomesStrict) for (const guard of this.deps.strictPerUserGuards) await guard(actor.orgId, workspaceId);
     return {
       integrationName: def.name,
       alias: d.alias,
