@@ -1,6 +1,6 @@
-import { and, asc, eq, gt, inArray, isNotNull, lt, or } from 'drizzle-orm';
+import { and, eq, inArray, lt } from 'drizzle-orm';
 import type { Executor } from '../../platform/db/database.js';
-import { connectSessions, connections, endUserPortalTokens } from '../../platform/db/schema.js';
+import { connectSessions, endUserPortalTokens } from '../../platform/db/schema.js';
 import type { SessionStatus } from './connect.schemas.js';
 
 export type SessionRow = typeof connectSessions.$inferSelect;
@@ -75,37 +75,4 @@ export async function purgeExpired(db: Executor, graceDays: number): Promise<num
     .where(lt(endUserPortalTokens.expiresAt, cutoff))
     .returning({ id: endUserPortalTokens.id });
   return s.length + p.length;
-}
-
-/**
- * The refresh job's scan across organizations: active OAuth2 connections whose token expires before `before`,
- * in (expiry, id) order after the cursor, so a run walks every one once even when some cannot be renewed.
- */
-export async function expiringOAuthConnections(
-  db: Executor,
-  before: Date,
-  cursor: { at: Date; id: string } | null,
-  limit: number,
-): Promise<Array<{ orgId: string; id: string; at: Date }>> {
-  const rows = await db
-    .select({ orgId: connections.orgId, id: connections.id, at: connections.tokenExpiresAt })
-    .from(connections)
-    .where(
-      and(
-        isNotNull(connections.tokenExpiresAt),
-        lt(connections.tokenExpiresAt, before),
-        eq(connections.status, 'ACTIVE'),
-        eq(connections.suspended, false),
-        inArray(connections.type, ['OAUTH2', 'PLATFORM_OAUTH2']),
-        cursor
-          ? or(
-              gt(connections.tokenExpiresAt, cursor.at),
-              and(eq(connections.tokenExpiresAt, cursor.at), gt(connections.id, cursor.id)),
-            )
-          : undefined,
-      ),
-    )
-    .orderBy(asc(connections.tokenExpiresAt), asc(connections.id))
-    .limit(limit);
-  return rows.map((r) => ({ orgId: r.orgId, id: r.id, at: r.at! }));
 }

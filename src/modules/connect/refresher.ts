@@ -7,7 +7,6 @@ import type { EgressGuard } from '../../platform/egress.js';
 import { AppError } from '../../platform/errors.js';
 import type { ConnectionsService } from '../connections/connections.service.js';
 import type { OAuthAppsService } from '../oauth-apps/oauth-apps.service.js';
-import * as repo from './connect.repository.js';
 import { oauthCredentials, tokenRequest, TokenRequestError } from './oauth2.js';
 
 /** On use, a token this close to expiry is renewed first. */
@@ -92,7 +91,7 @@ export class OAuthRefresher implements CredentialRefresher {
     let cursor: { at: Date; id: string } | null = null;
     let seenLast: string | null = null;
     for (;;) {
-      const batch = await repo.expiringOAuthConnections(this.deps.db.orm, before, cursor, 100);
+      const batch = await this.deps.connections.expiringOAuth(before, cursor, 100);
       if (batch.length === 0) break;
       for (const c of batch) {
         try {

@@ -1,4 +1,4 @@
-import { and, count, desc, eq, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, inArray, isNotNull, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../platform/db/database.js';
 import { connections } from '../../platform/db/schema.js';
 
@@ -141,4 +141,37 @@ export async function countUsingOAuthApp(db: Executor, orgId: string, oauthAppId
     .from(connections)
     .where(and(eq(connections.orgId, orgId), eq(connections.oauthAppId, oauthAppId)));
   return r?.n ?? 0;
+}
+
+/**
+ * The refresh job's scan across organizations: active OAuth2 connections whose token expires before `before`,
+ * in (expiry, id) order after the cursor, so a run walks every one once even when some cannot be renewed.
+ */
+export async function expiringOAuthConnections(
+  db: Executor,
+  before: Date,
+  cursor: { at: Date; id: string } | null,
+  limit: number,
+): Promise<Array<{ orgId: string; id: string; at: Date }>> {
+  const rows = await db
+    .select({ orgId: connections.orgId, id: connections.id, at: connections.tokenExpiresAt })
+    .from(connections)
+    .where(
+      and(
+        isNotNull(connections.tokenExpiresAt),
+        lt(connections.tokenExpiresAt, before),
+        eq(connections.status, 'ACTIVE'),
+        eq(connections.suspended, false),
+        inArray(connections.type, ['OAUTH2', 'PLATFORM_OAUTH2']),
+        cursor
+          ? or(
+              gt(connections.tokenExpiresAt, cursor.at),
+              and(eq(connections.tokenExpiresAt, cursor.at), gt(connections.id, cursor.id)),
+            )
+          : undefined,
+      ),
+    )
+    .orderBy(asc(connections.tokenExpiresAt), asc(connections.id))
+    .limit(limit);
+  return rows.map((r) => ({ orgId: r.orgId, id: r.id, at: r.at! }));
 }

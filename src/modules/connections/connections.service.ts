@@ -122,6 +122,11 @@ export class ConnectionsService {
     return this.stored.candidates(orgId, integrationName, workspaceId, endUserId);
   }
 
+  /** The refresh job's scan: see {@link repo.expiringOAuthConnections}. */
+  expiringOAuth(before: Date, cursor: { at: Date; id: string } | null, limit: number) {
+    return repo.expiringOAuthConnections(this.deps.orm, before, cursor, limit);
+  }
+
   /** The decrypted value a piece runs with (decrypted per call, never cached in clear). Never log or return it. */
   async credentials(conn: ConnectionRecord, db?: Executor): Promise<ConnectionValue> {
     return this.stored.credentials(conn, db);
