@@ -204,7 +204,10 @@ export class TestApp {
 }
 
 /** The real app on a real database. One per test file; each test makes its own tenant. */
-export async function startApp(env: Record<string, string> = {}, opts: { captureLogs?: boolean } = {}): Promise<TestApp> {
+export async function startApp(
+  env: Record<string, string> = {},
+  opts: { captureLogs?: boolean; now?: () => number } = {},
+): Promise<TestApp> {
   const { db, drop } = await testDatabase();
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'sb-test-'));
   const config = testConfig(opts.captureLogs ? { LOG_LEVEL: 'debug', ...env } : env, dataDir);
@@ -212,7 +215,7 @@ export async function startApp(env: Record<string, string> = {}, opts: { capture
   const logStream = opts.captureLogs
     ? new Writable({ write: (chunk: Buffer, _enc, cb) => (lines.push(chunk.toString()), cb()) })
     : undefined;
-  const app = await buildApp({ config, db, ...(logStream ? { logStream } : {}) });
+  const app = await buildApp({ config, db, ...(logStream ? { logStream } : {}), ...(opts.now ? { now: opts.now } : {}) });
   await app.ready();
   return new TestApp(
     app,

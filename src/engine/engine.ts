@@ -73,57 +73,60 @@ export class ExecutionEngine {
           input,
         }));
       const key = req.idempotencyKey ?? null;
-      if (key) {
-        const stored = await this.deps.idempotency.peek(caller.orgId, key, inputHash());
-        if (stored) return this.replay(stored.response, caller);
-      }
-
-      const gate = await this.checkGate({
-        orgId: caller.orgId,
-        workspaceId: target.workspaceId,
-        source: req.source,
-        apiKeyId: caller.apiKeyId ?? null,
-        mcpServerId: caller.mcpServerId ?? null,
-        triggerSourceId: caller.triggerSourceId ?? null,
-        integrationName: target.definition.name,
-        integrationAlias: target.alias,
-        workspaceIntegrationId: target.workspaceIntegrationId,
-        actionName: action.name,
-        action,
-        connectionStrategy: target.connectionStrategy,
-        connectionId: target.connection?.id ?? null,
-        endUserId: target.endUser?.id ?? null,
-        endUserExternalId: target.endUser?.externalId ?? null,
-        input,
-        enforcedKeys: merged.enforcedKeys,
-        get inputHash() {
-          return inputHash();
-        },
-        idempotencyKey: key,
-        extra: req.gateContext ?? {},
-      });
-      if (gate.kind === 'block') throw gate.error;
-      if (gate.kind === 'pause') {
-        this.record(base, started, { status: 'approval_required', approvalId: gate.approval.id });
-        return {
-          status: 'approval_required',
-          approval: gate.approval,
-          rateLimit: this.deps.limits.peek(caller.orgId, caller.plan),
-        };
-      }
-      approvalId = gate.approvalId ?? null;
-
+      // The key is claimed before the gate: a concurrent retry waits for the holder and replays its result, so it
+      // can never find the approval another retry has just consumed and ask again (0128). A call that does not
+      // run gives the key back.
       if (key) {
         const claim = await this.deps.idempotency.claim(caller.orgId, key, inputHash());
         if (claim.kind === 'done') return this.replay(claim.result.response, caller);
       }
+      const release = async () => {
+        if (key) await this.deps.idempotency.release(caller.orgId, key).catch(() => undefined);
+      };
+
+      let gate: GateResult;
       let rateLimit;
       let result: RunResult;
       try {
+        gate = await this.checkGate({
+          orgId: caller.orgId,
+          workspaceId: target.workspaceId,
+          source: req.source,
+          apiKeyId: caller.apiKeyId ?? null,
+          mcpServerId: caller.mcpServerId ?? null,
+          triggerSourceId: caller.triggerSourceId ?? null,
+          integrationName: target.definition.name,
+          integrationAlias: target.alias,
+          workspaceIntegrationId: target.workspaceIntegrationId,
+          actionName: action.name,
+          action,
+          connectionStrategy: target.connectionStrategy,
+          connectionId: target.connection?.id ?? null,
+          endUserId: target.endUser?.id ?? null,
+          endUserExternalId: target.endUser?.externalId ?? null,
+          input,
+          enforcedKeys: merged.enforcedKeys,
+          get inputHash() {
+            return inputHash();
+          },
+          idempotencyKey: key,
+          extra: req.gateContext ?? {},
+        });
+        if (gate.kind === 'block') throw gate.error;
+        if (gate.kind === 'pause') {
+          await release();
+          this.record(base, started, { status: 'approval_required', approvalId: gate.approval.id });
+          return {
+            status: 'approval_required',
+            approval: gate.approval,
+            rateLimit: this.deps.limits.peek(caller.orgId, caller.plan),
+          };
+        }
+        approvalId = gate.approvalId ?? null;
         rateLimit = await this.deps.limits.admit(caller.orgId, caller.plan);
         result = await this.runner.run(caller, target, action, input, req.signal);
       } catch (err) {
-        if (key) await this.deps.idempotency.release(caller.orgId, key).catch(() => undefined);
+        await release();
         throw err;
       }
       const executionId = base.id;

@@ -30,18 +30,6 @@ const conflict = () =>
 export class IdempotencyStore {
   constructor(private readonly orm: Orm) {}
 
-  /** The stored result of a finished request with this key, without claiming anything. */
-  async peek(orgId: string, key: string, hash: string): Promise<StoredResult | null> {
-    const [row] = await this.orm
-      .select()
-      .from(idempotencyRecords)
-      .where(and(eq(idempotencyRecords.orgId, orgId), eq(idempotencyRecords.key, key)))
-      .limit(1);
-    if (!row || row.expiresAt.getTime() < Date.now()) return null;
-    if (row.requestHash !== hash) throw conflict();
-    return row.status === 'done' ? { httpStatus: row.httpStatus ?? 200, response: row.response } : null;
-  }
-
   /** Claim the key, or wait for the request holding it and return its result. */
   async claim(orgId: string, key: string, hash: string, waitMs = CLAIM_MS): Promise<Claim> {
     const deadline = Date.now() + waitMs;

@@ -183,8 +183,16 @@ export class UsageLimiter {
       // A new limit (plan change, action pack) keeps the lease: its admissions are in the same counter, and the
       // change's invalidation already gave back what a lower limit must not spend (forget).
       if (!lease || lease.bucket !== bucket) {
-        lease = { bucket, available: 0, counted: 0, previous: 0, inflight: null };
-        this.leases.set(key, lease);
+        const old = lease;
+        const fresh: Lease = { bucket, available: 0, counted: 0, previous: 0, inflight: null };
+        this.leases.set(key, fresh);
+        // The window (or month) turned: what the old lease did not spend goes back to its counter before the new
+        // window leases, or the sliding window would count it as used (a lease taken next waits for this).
+        if (old && old.available > 0)
+          fresh.inflight = this.giveBack(orgId, counter, old).finally(() => {
+            fresh.inflight = null;
+          });
+        lease = fresh;
       }
       if (lease.available > 0) {
         lease.available--;
@@ -201,7 +209,7 @@ export class UsageLimiter {
       await l.inflight;
       // Forgotten while its lease was being taken: what it got goes back, and the next turn leases afresh.
       if (this.leases.get(key) !== l) {
-        this.giveBack(orgId, counter, l);
+        void this.giveBack(orgId, counter, l);
         continue;
       }
       if (l.available > 0) continue;
@@ -260,21 +268,25 @@ export class UsageLimiter {
       const lease = this.leases.get(key);
       if (!lease) continue;
       this.leases.delete(key);
-      this.giveBack(orgId, counter, lease);
+      void this.giveBack(orgId, counter, lease); // tracked in `returning`
     }
   }
 
-  private giveBack(orgId: string, counter: Counter, lease: Lease): void {
+  private giveBack(orgId: string, counter: Counter, lease: Lease): Promise<void> {
     const unspent = lease.available;
     lease.available = 0;
-    if (unspent <= 0) return;
-    const done = this.deps.orm
+    if (unspent <= 0) return Promise.resolve();
+    const done: Promise<void> = this.deps.orm
       .execute(
         sql`UPDATE usage_counters SET count = greatest(0, count - ${unspent}) WHERE org_id = ${orgId} AND counter = ${counter} AND bucket = ${lease.bucket}`,
       )
-      .catch(() => undefined)
+      .then(
+        () => undefined,
+        () => undefined,
+      )
       .finally(() => this.returning.delete(done));
     this.returning.add(done);
+    return done;
   }
 
   /** Return unspent leases to the shared counters (shutdown), so other nodes can use them. */

@@ -130,6 +130,58 @@ describe('approvals: the REST cycle', () => {
     assert.equal((await t.get(`/api/v1/approvals/${first.body.approval.id}`, key)).body.approval.status, 'consumed');
   });
 
+  it('a retry whose gate check is overtaken by another retry that runs and consumes the approval is replayed, not paused again', async () => {
+    const { key, ws } = await setup();
+    const path = uniquePath();
+    const idem = 'overtaken-1';
+    const first = await execute(key, ws, pay(path, 42), { idem });
+    await t.post(`/api/v1/approvals/${first.body.approval.id}/approve`, key, {});
+
+    // Retry B is held inside its gate check until retry A has either run to the end (consuming the approval) or
+    // is seen waiting for B's claim on the key. Either order must end with one run and two identical answers.
+    const services = t.app.services;
+    const gate = services.approvalGate;
+    const idempotency = services.idempotency;
+    const check = gate.check.bind(gate);
+    const claim = idempotency.claim.bind(idempotency);
+    let releaseB!: () => void;
+    const bReleased = new Promise<void>((r) => (releaseB = r));
+    let bHeld!: () => void;
+    const bInGate = new Promise<void>((r) => (bHeld = r));
+    let held = false;
+    gate.check = async (ctx) => {
+      if (!held && ctx.idempotencyKey === idem) {
+        held = true;
+        bHeld();
+        await bReleased;
+      }
+      return check(ctx);
+    };
+    idempotency.claim = async (orgId, k, hash, waitMs) => {
+      if (k === idem && held) {
+        const rows = await t.db.query('SELECT 1 FROM idempotency_records WHERE org_id = $1 AND key = $2', [orgId, k]);
+        if (rows.length) releaseB(); // A would wait for B's claim: let B go on.
+      }
+      return claim(orgId, k, hash, waitMs);
+    };
+    try {
+      const b = execute(key, ws, pay(path, 42), { idem });
+      await bInGate;
+      const a = await execute(key, ws, pay(path, 42), { idem }).finally(() => releaseB());
+      const bDone = await b;
+      assert.equal(a.status, 200, a.text);
+      assert.equal(bDone.status, 200, bDone.text);
+      assert.deepEqual(bDone.body.output, a.body.output);
+    } finally {
+      gate.check = check;
+      idempotency.claim = claim;
+    }
+    assert.equal(vendor.to(path).length, 1);
+    const list = (await t.get(`/api/v1/approvals?workspaceId=${ws}`, key)).body.approvals;
+    assert.equal(list.length, 1, 'no second approval request');
+    assert.equal(list[0].status, 'consumed');
+  });
+
   it('reject and cancel: the call never runs; a retry after a rejection creates a new request', async () => {
     const { key, ws } = await setup();
     const path = uniquePath();
