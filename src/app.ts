@@ -12,7 +12,7 @@ import { registerMetrics } from './platform/http/metrics.js';
 import { registerPageHeaders } from './platform/http/page-headers.js';
 import { ErrorBody } from './platform/http/schemas.js';
 import { jsonBodyProblem } from './platform/http/json-limits.js';
-import { openApiRouteTransform } from './platform/http/openapi.js';
+import { openApiDocumentTransform, openApiRouteTransform } from './platform/http/openapi.js';
 import { isRouteAccess, noAuth, type RouteAccess } from './platform/http/route-access.js';
 import { newRequestId } from './platform/ids.js';
 import { lazySerializers, lazyValidator } from './platform/http/lazy-compilers.js';
@@ -153,6 +153,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
       },
     },
     transform: openApiRouteTransform,
+    transformObject: openApiDocumentTransform as never,
     refResolver: { buildLocalReference: (json, _base, _frag, i) => (typeof json.$id === 'string' ? json.$id : `def-${i}`) },
   });
   // The reference pages are public; the plugin's routes get their declaration here, as every route must have one.

@@ -108,4 +108,19 @@ describe('OpenAPI document', () => {
     assert.equal(missing.body.error, 'VALIDATION_ERROR');
     assert.match(missing.body.message, /workspaceId/);
   });
+
+  it("names every operation once, as <group>.<method>, the SDKs' method for it (0129)", () => {
+    const ids: string[] = [];
+    const offenders: string[] = [];
+    for (const [path, methods] of Object.entries(doc.paths as Record<string, Record<string, Schema>>)) {
+      for (const [method, op] of Object.entries(methods)) {
+        const id = op.operationId;
+        if (typeof id !== 'string' || !/^[a-z][A-Za-z]*\.[a-z][A-Za-z]*$/.test(id)) offenders.push(`${method} ${path}: ${id}`);
+        else ids.push(id);
+      }
+    }
+    assert.deepEqual(offenders, []);
+    assert.equal(new Set(ids).size, ids.length, 'operation ids are unique');
+    assert.ok(ids.includes('actions.execute') && ids.includes('inboundWebhooks.sourcePost') && ids.includes('approvals.approve'));
+  });
 });

@@ -13,6 +13,7 @@ export const actionPacksRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.post('/operator/v1/organizations/:id/action-packs', {
     config: { access: operator() },
     schema: {
+      operationId: 'operator.addActionPack',
       tags,
       summary: 'Add action packs to the monthly quota, for this month or every month',
       description:
@@ -28,6 +29,7 @@ export const actionPacksRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get('/operator/v1/organizations/:id/action-packs', {
     config: { access: operator() },
     schema: {
+      operationId: 'operator.listActionPacks',
       tags,
       summary: "List an organization's action packs (newest first)",
       security,
@@ -40,6 +42,7 @@ export const actionPacksRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.delete('/operator/v1/organizations/:id/action-packs/:packId', {
     config: { access: operator() },
     schema: {
+      operationId: 'operator.deleteActionPack',
       tags,
       summary: 'Delete an action pack (it stops counting at once, this month included)',
       security,
@@ -52,6 +55,7 @@ export const actionPacksRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get('/operator/v1/organizations/:id/usage', {
     config: { access: operator() },
     schema: {
+      operationId: 'operator.getUsage',
       tags,
       summary: "Actions used this month against the organization's quota (plan and action packs)",
       security,

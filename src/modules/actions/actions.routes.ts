@@ -17,6 +17,7 @@ export const actionsRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.post('/api/v1/actions/execute', {
     config: { access: apiKey('workspace'), documentedBody: ExecuteDocumentedBody },
     schema: {
+      operationId: 'actions.execute',
       tags,
       summary: 'Run one action synchronously (also accepts the earlier pieceName/projectId shape)',
       description:

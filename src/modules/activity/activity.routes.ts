@@ -8,6 +8,7 @@ export const activityRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get('/api/v1/activity', {
     config: { access: apiKey('workspace') },
     schema: {
+      operationId: 'activity.list',
       tags: ['Activity'],
       summary: 'Executions from every surface (REST, SDK, MCP tools, Code Mode, triggers), newest first',
       querystring: ListActivityQuery,

@@ -12,6 +12,7 @@ export const apiKeysRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get('/api/v1/api-keys', {
     config: { access: apiKey('organization') },
     schema: {
+      operationId: 'apiKeys.list',
       tags,
       summary: 'List API keys (organization-scope key required)',
       querystring: ListApiKeysQuery,
@@ -23,6 +24,7 @@ export const apiKeysRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.post('/api/v1/api-keys', {
     config: { access: apiKey('organization') },
     schema: {
+      operationId: 'apiKeys.create',
       tags,
       summary: 'Create an API key; the plain key is shown only in this response',
       body: CreateApiKeyBody,
@@ -34,6 +36,7 @@ export const apiKeysRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.delete('/api/v1/api-keys/:id', {
     config: { access: apiKey('organization') },
     schema: {
+      operationId: 'apiKeys.delete',
       tags,
       summary: 'Revoke an API key immediately',
       params: IdParams,

@@ -20,6 +20,7 @@ export const approvalPoliciesRoutes: FastifyPluginAsyncTypebox = async (app) => 
   app.post('/api/v1/approval-policies', {
     config: { access: apiKey('workspace') },
     schema: {
+      operationId: 'approvalPolicies.create',
       tags,
       summary: 'Create an approval policy',
       body: CreatePolicyBody,
@@ -31,6 +32,7 @@ export const approvalPoliciesRoutes: FastifyPluginAsyncTypebox = async (app) => 
   app.get('/api/v1/approval-policies', {
     config: { access: apiKey('workspace') },
     schema: {
+      operationId: 'approvalPolicies.list',
       tags,
       summary: 'List approval policies (with workspaceId: those that apply in that workspace, organization-wide ones included)',
       querystring: ListPoliciesQuery,
@@ -42,6 +44,7 @@ export const approvalPoliciesRoutes: FastifyPluginAsyncTypebox = async (app) => 
   app.post('/api/v1/approval-policies/test', {
     config: { access: apiKey('workspace') },
     schema: {
+      operationId: 'approvalPolicies.test',
       tags,
       summary: 'Evaluate an unsaved policy against a described call (no side effects)',
       body: TestPolicyBody,
@@ -53,6 +56,7 @@ export const approvalPoliciesRoutes: FastifyPluginAsyncTypebox = async (app) => 
   app.get('/api/v1/approval-policies/:id', {
     config: { access: apiKey('workspace') },
     schema: {
+      operationId: 'approvalPolicies.get',
       tags,
       summary: 'Get an approval policy',
       params: IdParams,
@@ -64,6 +68,7 @@ export const approvalPoliciesRoutes: FastifyPluginAsyncTypebox = async (app) => 
   app.patch('/api/v1/approval-policies/:id', {
     config: { access: apiKey('workspace') },
     schema: {
+      operationId: 'approvalPolicies.update',
       tags,
       summary: 'Update an approval policy (arrays replace the stored ones)',
       params: IdParams,
@@ -76,6 +81,7 @@ export const approvalPoliciesRoutes: FastifyPluginAsyncTypebox = async (app) => 
   app.delete('/api/v1/approval-policies/:id', {
     config: { access: apiKey('workspace') },
     schema: {
+      operationId: 'approvalPolicies.delete',
       tags,
       summary: "Delete an approval policy (its requests' history stays)",
       params: IdParams,

@@ -22,6 +22,7 @@ export const approvalsRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get('/api/v1/approvals', {
     config: { access: apiKey('workspace') },
     schema: {
+      operationId: 'approvals.list',
       tags,
       summary: 'List approval requests, newest first',
       querystring: ListApprovalsQuery,
@@ -33,6 +34,7 @@ export const approvalsRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get('/api/v1/approvals/:id', {
     config: { access: apiKey('workspace') },
     schema: {
+      operationId: 'approvals.get',
       tags,
       summary: 'Get an approval request (with its recent webhook deliveries)',
       params: ApprovalIdParams,
@@ -50,6 +52,7 @@ export const approvalsRoutes: FastifyPluginAsyncTypebox = async (app) => {
     app.post(`/api/v1/approvals/:id/${action}`, {
       config: { access: apiKey('workspace', 'approvals.decide') },
       schema: {
+        operationId: `approvals.${action}`,
         tags,
         summary,
         description:

@@ -37,6 +37,7 @@ export const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.post('/api/v1/auth/sign-up', {
     config: { access: noAuth('signing up') },
     schema: {
+      operationId: 'auth.signUp',
       tags,
       summary: 'Create a person account and sign in',
       body: SignUpBody,
@@ -52,6 +53,7 @@ export const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.post('/api/v1/auth/sign-in', {
     config: { access: noAuth('signing in (throttled per address and account)') },
     schema: {
+      operationId: 'auth.signIn',
       tags,
       summary: 'Sign in with email and password',
       description:
@@ -69,6 +71,7 @@ export const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.post('/api/v1/auth/sign-out', {
     config: { access: session() },
     schema: {
+      operationId: 'auth.signOut',
       tags,
       summary: 'End the current session',
       response: { 200: Type.Object({ signedOut: Type.Literal(true) }), ...standardErrors },
@@ -83,6 +86,7 @@ export const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get('/api/v1/auth/session', {
     config: { access: session() },
     schema: {
+      operationId: 'auth.getSession',
       tags,
       summary: 'The signed-in person',
       response: { 200: CurrentSession, ...standardErrors },
@@ -96,6 +100,7 @@ export const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.post('/api/v1/auth/verify-email/request', {
     config: { access: session() },
     schema: {
+      operationId: 'auth.requestEmailVerification',
       tags,
       summary: 'Email a verification code to the signed-in person (15 minutes, 5 tries; one a minute, ten a day)',
       description:
@@ -108,6 +113,7 @@ export const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.post('/api/v1/auth/verify-email/confirm', {
     config: { access: session() },
     schema: {
+      operationId: 'auth.confirmEmailVerification',
       tags,
       summary: "Verify the signed-in person's email with the emailed code",
       description: '400 INVALID_VERIFICATION_CODE (with attemptsLeft), 400 VERIFICATION_CODE_EXPIRED when none is pending.',
@@ -120,6 +126,7 @@ export const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.post('/api/v1/auth/password-reset/request', {
     config: { access: noAuth('asking for a reset email (the answer never says whether the account exists)') },
     schema: {
+      operationId: 'auth.requestPasswordReset',
       tags,
       summary: 'Email a password reset code to the account with this address (15 minutes, 5 tries; one a minute, ten a day)',
       description:
@@ -133,6 +140,7 @@ export const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.post('/api/v1/auth/password-reset/confirm', {
     config: { access: noAuth('the emailed reset token') },
     schema: {
+      operationId: 'auth.confirmPasswordReset',
       tags,
       summary: 'Set a new password with the emailed code; the address becomes verified and every session of the account ends',
       description:

@@ -21,6 +21,7 @@ export const connectRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.post('/api/v1/connect/token', {
     config: { access: apiKey('workspace') },
     schema: {
+      operationId: 'connect.createToken',
       tags,
       summary: 'Create a hosted connect session token (cst_, valid 4 hours) and its connect page URL',
       body: CreateConnectTokenBody,
@@ -37,6 +38,7 @@ export const connectRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get('/api/v1/connect/session/:sessionId', {
     config: { access: apiKey('workspace') },
     schema: {
+      operationId: 'connect.getSession',
       tags,
       summary: "Get a connect session (403 FORBIDDEN for another organization's session)",
       params: SessionParams,
@@ -48,6 +50,7 @@ export const connectRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.post('/api/v1/connect/session/poll', {
     config: { access: noAuth('the connect session token in the body') },
     schema: {
+      operationId: 'connect.pollSession',
       tags,
       summary: 'Poll a connect session with its cst_ token (no API key)',
       body: PollBody,

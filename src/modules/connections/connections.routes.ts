@@ -20,6 +20,7 @@ export const connectionsRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get('/api/v1/connections', {
     config: { access: apiKey('workspace') },
     schema: {
+      operationId: 'connections.list',
       tags,
       summary: 'List connections ({connection} with id; {data} with the earlier pieceName/projectId filters)',
       querystring: ListConnectionsQuery,
@@ -31,6 +32,7 @@ export const connectionsRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.post('/api/v1/connections', {
     config: { access: apiKey('workspace') },
     schema: {
+      operationId: 'connections.create',
       tags,
       summary: 'Store a credential (current shape, or the earlier pieceName/value/projectId shape)',
       description: 'Credentials are encrypted at rest and never returned.',
@@ -43,6 +45,7 @@ export const connectionsRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.post('/api/v1/connections/resolve', {
     config: { access: apiKey('workspace') },
     schema: {
+      operationId: 'connections.resolve',
       tags,
       summary: 'The connection actions would use for an integration in a workspace (and end user)',
       body: ResolveConnectionBody,
@@ -58,6 +61,7 @@ export const connectionsRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get('/api/v1/connections/:id', {
     config: { access: apiKey('workspace') },
     schema: {
+      operationId: 'connections.get',
       tags,
       summary: 'Get a connection (earlier record shape, current fields alongside)',
       params: IdParams,
@@ -69,6 +73,7 @@ export const connectionsRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.delete('/api/v1/connections/:id', {
     config: { access: apiKey('workspace') },
     schema: {
+      operationId: 'connections.delete',
       tags,
       summary: 'Delete a connection',
       params: IdParams,

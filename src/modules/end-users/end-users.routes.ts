@@ -26,6 +26,7 @@ export const endUsersRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.post('/api/v1/end-users', {
     config: { access: apiKey('workspace') },
     schema: {
+      operationId: 'endUsers.create',
       tags,
       summary: 'Create an end user in a workspace',
       body: CreateEndUserBody,
@@ -37,6 +38,7 @@ export const endUsersRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get('/api/v1/end-users', {
     config: { access: apiKey('workspace') },
     schema: {
+      operationId: 'endUsers.list',
       tags,
       summary: "List a workspace's end users",
       querystring: ListEndUsersQuery,
@@ -48,6 +50,7 @@ export const endUsersRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get('/api/v1/end-users/:id', {
     config: { access: apiKey('workspace') },
     schema: {
+      operationId: 'endUsers.get',
       tags,
       summary: 'Get an end user with its connections',
       params: IdParams,
@@ -59,6 +62,7 @@ export const endUsersRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.patch('/api/v1/end-users/:id', {
     config: { access: apiKey('workspace') },
     schema: {
+      operationId: 'endUsers.update',
       tags,
       summary: 'Update display name, email or metadata',
       params: IdParams,
@@ -71,6 +75,7 @@ export const endUsersRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.delete('/api/v1/end-users/:id', {
     config: { access: apiKey('workspace') },
     schema: {
+      operationId: 'endUsers.delete',
       tags,
       summary: 'Delete an end user and its connections',
       params: IdParams,
@@ -83,6 +88,7 @@ export const endUsersRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.post('/api/v1/end-users/:id/connect-token', {
     config: { access: apiKey('workspace') },
     schema: {
+      operationId: 'endUsers.createConnectToken',
       tags,
       summary: 'Create a connect portal link (eut_) where the end user connects, reconnects and disconnects their accounts',
       params: IdParams,
@@ -99,6 +105,7 @@ export const endUsersRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.post('/api/v1/end-users/:id/invite', {
     config: { access: apiKey('workspace') },
     schema: {
+      operationId: 'endUsers.invite',
       tags,
       summary: 'Email the end user a connect portal link (400 EMAIL_NOT_CONFIGURED without SMTP)',
       params: IdParams,

@@ -10,6 +10,7 @@ export const filesRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get('/api/v1/files/:id', {
     config: { access: noAuth('a signed, expiring file link') },
     schema: {
+      operationId: 'files.download',
       tags: ['Files'],
       summary: 'Download a stored file through a signed, expiring link (from storage get_download_url)',
       params: Type.Object({ id: Uuid() }),

@@ -6,13 +6,19 @@ import { noAuth } from '../../platform/http/route-access.js';
 export const healthRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get('/healthz', {
     config: { access: noAuth('health checks for load balancers') },
-    schema: { tags: ['Health'], summary: 'The process is up', response: { 200: Type.Object({ status: Type.Literal('ok') }) } },
+    schema: {
+      operationId: 'health.check',
+      tags: ['Health'],
+      summary: 'The process is up',
+      response: { 200: Type.Object({ status: Type.Literal('ok') }) },
+    },
     handler: async () => ({ status: 'ok' as const }),
   });
 
   app.get('/readyz', {
     config: { access: noAuth('health checks for load balancers') },
     schema: {
+      operationId: 'health.ready',
       tags: ['Health'],
       summary: 'The database answers',
       response: { 200: Type.Object({ status: Type.Literal('ready') }) },

@@ -24,6 +24,7 @@ export const integrationsRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get('/api/v1/integrations', {
     config: { access: noAuth('the catalog is public') },
     schema: {
+      operationId: 'integrations.list',
       tags,
       summary: 'List the catalog (no API key needed); with name, one entry',
       querystring: CatalogQuery,
@@ -35,6 +36,7 @@ export const integrationsRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get('/api/v1/integrations/oauth-status', {
     config: { access: apiKey('any') },
     schema: {
+      operationId: 'integrations.oauthStatus',
       tags,
       summary: 'Integrations with an OAuth app configured (service-managed or your own)',
       response: { 200: OAuthStatusResponse, ...standardErrors },
@@ -45,6 +47,7 @@ export const integrationsRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.post('/api/v1/integrations/:integrationName/properties/options', {
     config: { access: apiKey('workspace') },
     schema: {
+      operationId: 'integrations.propertyOptions',
       tags,
       summary: 'Options of a dropdown property, computed from the input so far',
       params: IntegrationNameParams,
@@ -57,6 +60,7 @@ export const integrationsRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.post('/api/v1/integrations/:integrationName/properties/resolve', {
     config: { access: apiKey('workspace') },
     schema: {
+      operationId: 'integrations.resolveProperties',
       tags,
       summary: 'The properties a dynamic property expands to for the input so far',
       params: IntegrationNameParams,
@@ -69,6 +73,7 @@ export const integrationsRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get('/api/v1/integrations/:integrationName/logo', {
     config: { access: noAuth('the catalog is public') },
     schema: {
+      operationId: 'integrations.logo',
       tags,
       summary: "The integration's logo (no API key): the operator's file in <data dir>/logos, else a generated monogram",
       params: IntegrationNameParams,

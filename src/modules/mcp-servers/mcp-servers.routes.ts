@@ -38,6 +38,7 @@ export const mcpServersRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get('/api/v1/mcp/servers', {
     config: { access: apiKey('workspace') },
     schema: {
+      operationId: 'mcpServers.list',
       tags,
       summary: 'List MCP servers',
       querystring: ListServersQuery,
@@ -49,6 +50,7 @@ export const mcpServersRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.post('/api/v1/mcp/servers', {
     config: { access: apiKey('workspace') },
     schema: {
+      operationId: 'mcpServers.create',
       tags,
       summary: 'Create an MCP server (bearerToken only when a shared static token can be used; shown once)',
       body: CreateServerBody,
@@ -60,6 +62,7 @@ export const mcpServersRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get('/api/v1/mcp/servers/:id', {
     config: { access: apiKey('workspace') },
     schema: {
+      operationId: 'mcpServers.get',
       tags,
       summary: 'Get an MCP server with its tools',
       params: IdParams,
@@ -71,6 +74,7 @@ export const mcpServersRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.patch('/api/v1/mcp/servers/:id', {
     config: { access: apiKey('workspace') },
     schema: {
+      operationId: 'mcpServers.update',
       tags,
       summary: 'Update an MCP server (endUserId null removes end-user scoping)',
       params: IdParams,
@@ -83,6 +87,7 @@ export const mcpServersRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.delete('/api/v1/mcp/servers/:id', {
     config: { access: apiKey('workspace') },
     schema: {
+      operationId: 'mcpServers.delete',
       tags,
       summary: 'Delete an MCP server, its tools and tokens',
       params: IdParams,
@@ -94,6 +99,7 @@ export const mcpServersRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.post('/api/v1/mcp/servers/:id/regenerate-token', {
     config: { access: apiKey('workspace') },
     schema: {
+      operationId: 'mcpServers.regenerateToken',
       tags,
       summary: 'Replace the shared static bearer token (the old one stops working)',
       params: IdParams,
@@ -105,6 +111,7 @@ export const mcpServersRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.post('/api/v1/mcp/servers/:id/access-tokens', {
     config: { access: apiKey('workspace') },
     schema: {
+      operationId: 'mcpServers.createAccessToken',
       tags,
       summary: "Issue an end user's mcp_ bearer token (shown once)",
       params: IdParams,
@@ -117,6 +124,7 @@ export const mcpServersRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.post('/api/v1/mcp/servers/:id/oauth-tokens', {
     config: { access: apiKey('workspace') },
     schema: {
+      operationId: 'mcpServers.createOAuthToken',
       tags,
       summary: "Issue an end user's mcpo_ MCP OAuth access token (shown once)",
       params: IdParams,
@@ -129,6 +137,7 @@ export const mcpServersRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.delete('/api/v1/mcp/servers/:id/tokens/:tokenId', {
     config: { access: apiKey('workspace') },
     schema: {
+      operationId: 'mcpServers.deleteToken',
       tags,
       summary: 'Revoke one end-user token issued through access-tokens or oauth-tokens (it stops working at once)',
       description:
@@ -142,6 +151,7 @@ export const mcpServersRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.post('/api/v1/mcp/servers/:id/tools', {
     config: { access: apiKey('workspace') },
     schema: {
+      operationId: 'mcpServers.addTool',
       tags,
       summary: 'Add a tool (override or addition) to an MCP server',
       params: IdParams,
@@ -154,6 +164,7 @@ export const mcpServersRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.patch('/api/v1/mcp/servers/:id/tools/:toolId', {
     config: { access: apiKey('workspace') },
     schema: {
+      operationId: 'mcpServers.updateTool',
       tags,
       summary: 'Update a tool (partialIds [] clears)',
       params: ServerToolParams,
@@ -166,6 +177,7 @@ export const mcpServersRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.delete('/api/v1/mcp/servers/:id/tools/:toolId', {
     config: { access: apiKey('workspace') },
     schema: {
+      operationId: 'mcpServers.deleteTool',
       tags,
       summary: 'Remove a tool',
       params: ServerToolParams,
@@ -177,6 +189,7 @@ export const mcpServersRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.post('/api/v1/mcp/servers/:id/execute-code', {
     config: { access: apiKey('workspace') },
     schema: {
+      operationId: 'mcpServers.executeCode',
       tags,
       summary: 'Run Code Mode JavaScript, or continue a run paused for approval (exactly one of code, approvalId)',
       params: IdParams,
@@ -193,6 +206,7 @@ export const mcpServersRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get('/api/v1/mcp/servers/:id/declarations/:alias', {
     config: { access: apiKey('workspace') },
     schema: {
+      operationId: 'mcpServers.getDeclarations',
       tags,
       summary: 'TypeScript declarations of one alias as Code Mode sees it',
       params: DeclarationParams,

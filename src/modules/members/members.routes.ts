@@ -21,6 +21,7 @@ export const membersRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get('/api/v1/members', {
     config: { access: apiKey('organization') },
     schema: {
+      operationId: 'members.list',
       tags,
       summary: "List the organization's members",
       querystring: ListMembersQuery,
@@ -32,6 +33,7 @@ export const membersRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.post('/api/v1/members/invite', {
     config: { access: apiKey('organization') },
     schema: {
+      operationId: 'members.invite',
       tags,
       summary: 'Invite a person by email (valid 7 days)',
       body: InviteBody,
@@ -43,6 +45,7 @@ export const membersRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get('/api/v1/members/invitations', {
     config: { access: apiKey('organization') },
     schema: {
+      operationId: 'members.listInvitations',
       tags,
       summary: 'List pending invitations',
       response: { 200: InvitationList, ...standardErrors },
@@ -53,6 +56,7 @@ export const membersRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.delete('/api/v1/members/invitations/:invitationId', {
     config: { access: apiKey('organization') },
     schema: {
+      operationId: 'members.deleteInvitation',
       tags,
       summary: 'Revoke a pending invitation',
       params: InvitationParams,
@@ -64,6 +68,7 @@ export const membersRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.post('/api/v1/members/invitations/:invitationId/accept', {
     config: { access: session() },
     schema: {
+      operationId: 'members.acceptInvitation',
       tags,
       summary: 'Accept an invitation as the signed-in person (session cookie or Bearer session token)',
       description: "The invited address must be the person's verified email: 403 EMAIL_NOT_VERIFIED until it is verified.",
@@ -76,6 +81,7 @@ export const membersRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.patch('/api/v1/members/:id', {
     config: { access: apiKey('organization') },
     schema: {
+      operationId: 'members.update',
       tags,
       summary: "Change a member's role",
       params: IdParams,
@@ -88,6 +94,7 @@ export const membersRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.delete('/api/v1/members/:id', {
     config: { access: apiKey('organization') },
     schema: {
+      operationId: 'members.delete',
       tags,
       summary: 'Remove a member',
       params: IdParams,

@@ -20,6 +20,7 @@ export const oauthAppsRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get('/api/v1/oauth-apps', {
     config: { access: apiKey('organization') },
     schema: {
+      operationId: 'oauthApps.list',
       tags,
       summary: "List the organization's custom OAuth apps",
       querystring: ListOAuthAppsQuery,
@@ -31,6 +32,7 @@ export const oauthAppsRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.post('/api/v1/oauth-apps', {
     config: { access: apiKey('organization') },
     schema: {
+      operationId: 'oauthApps.create',
       tags,
       summary: 'Register a custom OAuth app (client secret stored encrypted, never returned)',
       body: CreateOAuthAppBody,
@@ -43,6 +45,7 @@ export const oauthAppsRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get('/api/v1/oauth-apps/:id', {
     config: { access: apiKey('organization') },
     schema: {
+      operationId: 'oauthApps.get',
       tags,
       summary: 'Get a custom OAuth app',
       params: IdParams,
@@ -54,6 +57,7 @@ export const oauthAppsRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.patch('/api/v1/oauth-apps/:id', {
     config: { access: apiKey('organization') },
     schema: {
+      operationId: 'oauthApps.update',
       tags,
       summary: 'Update a custom OAuth app',
       params: IdParams,
@@ -66,6 +70,7 @@ export const oauthAppsRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.delete('/api/v1/oauth-apps/:id', {
     config: { access: apiKey('organization') },
     schema: {
+      operationId: 'oauthApps.delete',
       tags,
       summary: 'Delete a custom OAuth app no longer in use',
       params: IdParams,
@@ -81,6 +86,7 @@ export const oauthAppsRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get('/operator/v1/oauth-apps', {
     config: { access: operator() },
     schema: {
+      operationId: 'operator.listOAuthApps',
       tags: opTags,
       summary: 'List the service-managed OAuth apps',
       security,
@@ -93,6 +99,7 @@ export const oauthAppsRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.post('/operator/v1/oauth-apps', {
     config: { access: operator() },
     schema: {
+      operationId: 'operator.createOAuthApp',
       tags: opTags,
       summary: "Configure an integration's service-managed OAuth app (used by PLATFORM_OAUTH2 connections of every organization)",
       security,
@@ -105,6 +112,7 @@ export const oauthAppsRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.patch('/operator/v1/oauth-apps/:id', {
     config: { access: operator() },
     schema: {
+      operationId: 'operator.updateOAuthApp',
       tags: opTags,
       summary: 'Update a service-managed OAuth app',
       security,
@@ -118,6 +126,7 @@ export const oauthAppsRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.delete('/operator/v1/oauth-apps/:id', {
     config: { access: operator() },
     schema: {
+      operationId: 'operator.deleteOAuthApp',
       tags: opTags,
       summary: 'Remove a service-managed OAuth app',
       security,

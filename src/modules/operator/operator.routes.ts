@@ -21,6 +21,7 @@ export const operatorRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.post('/operator/v1/organizations', {
     config: { access: operator() },
     schema: {
+      operationId: 'operator.createOrganization',
       tags,
       summary: 'Create an organization with its first API key',
       security,
@@ -33,6 +34,7 @@ export const operatorRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get('/operator/v1/organizations', {
     config: { access: operator() },
     schema: {
+      operationId: 'operator.listOrganizations',
       tags,
       summary: 'List organizations',
       security,
@@ -45,6 +47,7 @@ export const operatorRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get('/operator/v1/organizations/:id', {
     config: { access: operator() },
     schema: {
+      operationId: 'operator.getOrganization',
       tags,
       summary: 'Get an organization',
       security,
@@ -57,6 +60,7 @@ export const operatorRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.patch('/operator/v1/organizations/:id', {
     config: { access: operator() },
     schema: {
+      operationId: 'operator.updateOrganization',
       tags,
       summary: 'Rename, change plan, suspend or resume an organization',
       security,
@@ -97,6 +101,7 @@ export const operatorRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.post('/operator/v1/integrations', {
     config: { access: operator() },
     schema: {
+      operationId: 'operator.addIntegration',
       tags,
       summary: 'Add an Activepieces piece from npm to the catalog, on every node, without a restart',
       description:
@@ -126,6 +131,7 @@ export const operatorRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get('/operator/v1/integration-jobs/:id', {
     config: { access: operator() },
     schema: {
+      operationId: 'operator.getIntegrationJob',
       tags,
       summary: 'Read an integration install job: queued, running, succeeded (with the integration) or failed (with why)',
       security,
@@ -138,6 +144,7 @@ export const operatorRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get('/operator/v1/integrations', {
     config: { access: operator() },
     schema: {
+      operationId: 'operator.listIntegrations',
       tags,
       summary: 'List the pieces added at runtime (beyond the shipped catalog)',
       security,

@@ -20,6 +20,7 @@ export const partialsRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.post('/api/v1/partials', {
     config: { access: apiKey('workspace') },
     schema: {
+      operationId: 'partials.create',
       tags,
       summary: 'Save an input preset',
       body: CreatePartialBody,
@@ -31,6 +32,7 @@ export const partialsRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get('/api/v1/partials', {
     config: { access: apiKey('workspace') },
     schema: {
+      operationId: 'partials.list',
       tags,
       summary: "List a workspace's partials",
       querystring: ListPartialsQuery,
@@ -42,6 +44,7 @@ export const partialsRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get('/api/v1/partials/:id', {
     config: { access: apiKey('workspace') },
     schema: {
+      operationId: 'partials.get',
       tags,
       summary: 'Get a partial',
       params: IdParams,
@@ -53,6 +56,7 @@ export const partialsRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.patch('/api/v1/partials/:id', {
     config: { access: apiKey('workspace') },
     schema: {
+      operationId: 'partials.update',
       tags,
       summary: 'Update a partial (values and enforcedKeys replace the stored ones)',
       params: IdParams,
@@ -65,6 +69,7 @@ export const partialsRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.post('/api/v1/partials/:id/set-default', {
     config: { access: apiKey('workspace') },
     schema: {
+      operationId: 'partials.setDefault',
       tags,
       summary: 'Make a partial the default of its scope (or not)',
       params: IdParams,
@@ -77,6 +82,7 @@ export const partialsRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.delete('/api/v1/partials/:id', {
     config: { access: apiKey('workspace') },
     schema: {
+      operationId: 'partials.delete',
       tags,
       summary: 'Delete a partial (MCP tools referencing it drop it)',
       params: IdParams,

@@ -30,6 +30,7 @@ export const triggersRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.post('/api/v1/triggers/enable', {
     config: { access: apiKey('workspace') },
     schema: {
+      operationId: 'triggers.enable',
       tags,
       summary:
         'Subscribe to a trigger: its events are POSTed to callbackUrl (also accepts the earlier pieceName/projectId/webhookUrl shape)',
@@ -47,6 +48,7 @@ export const triggersRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.post('/api/v1/triggers/disable', {
     config: { access: apiKey('workspace') },
     schema: {
+      operationId: 'triggers.disable',
       tags,
       summary: 'Disable a trigger source: nothing is delivered after this answers (earlier shape: triggerId → {success: true})',
       body: DisableTriggerBody,
@@ -59,6 +61,7 @@ export const triggersRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.post('/api/v1/triggers/test', {
     config: { access: apiKey('any') },
     schema: {
+      operationId: 'triggers.test',
       tags,
       summary: "A trigger's sample event data",
       body: TestTriggerBody,
@@ -71,6 +74,7 @@ export const triggersRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get('/api/v1/triggers', {
     config: { access: apiKey('workspace') },
     schema: {
+      operationId: 'triggers.list',
       tags,
       summary: 'List trigger sources with lastDelivery (projectId or pieceName: the earlier {data: [...]} shape)',
       querystring: ListTriggersQuery,
@@ -82,6 +86,7 @@ export const triggersRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get('/api/v1/triggers/:id/events', {
     config: { access: apiKey('workspace') },
     schema: {
+      operationId: 'triggers.listEvents',
       tags,
       summary: "A trigger source's events, newest first, with their delivery status and attempts",
       params: IdParams,
@@ -94,6 +99,7 @@ export const triggersRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.post('/api/v1/triggers/:id/events/:eventId/redeliver', {
     config: { access: apiKey('workspace') },
     schema: {
+      operationId: 'triggers.redeliverEvent',
       tags,
       summary: 'Replay an event (same eventId and body) with a fresh round of attempts',
       params: EventParams,

@@ -12,6 +12,7 @@ export const webhookSigningSecretRoutes: FastifyPluginAsyncTypebox = async (app)
   app.post('/api/v1/webhook-signing-secret/rotate', {
     config: { access: apiKey('organization') },
     schema: {
+      operationId: 'webhookSigningSecret.rotate',
       tags,
       summary: 'Create or rotate the signing secret of outbound webhooks (shown once)',
       description:
@@ -25,6 +26,7 @@ export const webhookSigningSecretRoutes: FastifyPluginAsyncTypebox = async (app)
   app.get('/api/v1/webhook-signing-secret', {
     config: { access: apiKey('organization') },
     schema: {
+      operationId: 'webhookSigningSecret.get',
       tags,
       summary: 'Whether outbound webhooks are signed (the secret is never shown again)',
       response: { 200: SigningSecretStatus, ...standardErrors },
@@ -35,6 +37,7 @@ export const webhookSigningSecretRoutes: FastifyPluginAsyncTypebox = async (app)
   app.delete('/api/v1/webhook-signing-secret', {
     config: { access: apiKey('organization') },
     schema: {
+      operationId: 'webhookSigningSecret.delete',
       tags,
       summary: 'Delete the signing secret: outbound webhooks are no longer signed',
       response: { 200: SigningSecretStatus, ...standardErrors },

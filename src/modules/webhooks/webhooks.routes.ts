@@ -68,6 +68,8 @@ export const webhooksRoutes: FastifyPluginAsync = async (app) => {
     url: '/api/v1/webhooks/:integrationName/:id',
     config: { access: bySignature },
     schema: {
+      operationId: 'inboundWebhooks.source{Method}',
+      'x-switchboard-sdk': false,
       tags,
       summary: "A trigger source's webhook address (webhookUrl): the provider sends its events here",
       description:
@@ -88,6 +90,8 @@ export const webhooksRoutes: FastifyPluginAsync = async (app) => {
     url: '/api/v1/webhooks/:integrationName',
     config: { access: bySignature },
     schema: {
+      operationId: 'inboundWebhooks.app{Method}',
+      'x-switchboard-sdk': false,
       tags,
       summary: "An APP_WEBHOOK integration's app-level address: one URL for every source, routed to the sources listening",
       description:

@@ -20,6 +20,7 @@ export const workspaceIntegrationsRoutes: FastifyPluginAsyncTypebox = async (app
   app.get('/api/v1/workspaces/:workspaceId/integrations', {
     config: { access: apiKey('workspace') },
     schema: {
+      operationId: 'workspaceIntegrations.list',
       tags,
       summary: "List a workspace's configured integrations",
       params: WorkspaceParams,
@@ -31,6 +32,7 @@ export const workspaceIntegrationsRoutes: FastifyPluginAsyncTypebox = async (app
   app.post('/api/v1/workspaces/:workspaceId/integrations', {
     config: { access: apiKey('workspace') },
     schema: {
+      operationId: 'workspaceIntegrations.create',
       tags,
       summary: 'Configure an integration in a workspace (alias, auth method, connection strategy, actions, settings)',
       params: WorkspaceParams,
@@ -44,6 +46,7 @@ export const workspaceIntegrationsRoutes: FastifyPluginAsyncTypebox = async (app
   app.get('/api/v1/workspaces/:workspaceId/integrations/:id', {
     config: { access: apiKey('workspace') },
     schema: {
+      operationId: 'workspaceIntegrations.get',
       tags,
       summary: 'Get a workspace integration',
       params: WorkspaceIntegrationParams,
@@ -55,6 +58,7 @@ export const workspaceIntegrationsRoutes: FastifyPluginAsyncTypebox = async (app
   app.patch('/api/v1/workspaces/:workspaceId/integrations/:id', {
     config: { access: apiKey('workspace') },
     schema: {
+      operationId: 'workspaceIntegrations.update',
       tags,
       summary: 'Update a workspace integration (null resets displayName, enabledActions, settings)',
       params: WorkspaceIntegrationParams,
@@ -69,6 +73,7 @@ export const workspaceIntegrationsRoutes: FastifyPluginAsyncTypebox = async (app
   app.delete('/api/v1/workspaces/:workspaceId/integrations/:id', {
     config: { access: apiKey('workspace') },
     schema: {
+      operationId: 'workspaceIntegrations.delete',
       tags,
       summary: 'Remove a workspace integration (its partials go with it)',
       params: WorkspaceIntegrationParams,

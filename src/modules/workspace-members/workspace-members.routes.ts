@@ -17,6 +17,7 @@ export const workspaceMembersRoutes: FastifyPluginAsyncTypebox = async (app) => 
   app.post('/api/v1/workspace-members', {
     config: { access: apiKey('workspace') },
     schema: {
+      operationId: 'workspaceMembers.add',
       tags,
       summary: 'Add an organization member to a workspace',
       body: AddWorkspaceMemberBody,
@@ -28,6 +29,7 @@ export const workspaceMembersRoutes: FastifyPluginAsyncTypebox = async (app) => 
   app.get('/api/v1/workspace-members', {
     config: { access: apiKey('workspace') },
     schema: {
+      operationId: 'workspaceMembers.list',
       tags,
       summary: "List a workspace's members",
       querystring: ListWorkspaceMembersQuery,
@@ -39,6 +41,7 @@ export const workspaceMembersRoutes: FastifyPluginAsyncTypebox = async (app) => 
   app.delete('/api/v1/workspace-members/:id', {
     config: { access: apiKey('workspace') },
     schema: {
+      operationId: 'workspaceMembers.delete',
       tags,
       summary: 'Remove a member from a workspace',
       params: IdParams,

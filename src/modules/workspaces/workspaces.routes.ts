@@ -18,6 +18,7 @@ export const workspacesRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get('/api/v1/workspaces', {
     config: { access: apiKey('any') },
     schema: {
+      operationId: 'workspaces.list',
       tags,
       summary: 'List workspaces',
       querystring: ListWorkspacesQuery,
@@ -29,6 +30,7 @@ export const workspacesRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.post('/api/v1/workspaces', {
     config: { access: apiKey('organization') },
     schema: {
+      operationId: 'workspaces.create',
       tags,
       summary: 'Create a workspace',
       body: CreateWorkspaceBody,
@@ -40,6 +42,7 @@ export const workspacesRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get('/api/v1/workspaces/:id', {
     config: { access: apiKey('workspace') },
     schema: {
+      operationId: 'workspaces.get',
       tags,
       summary: 'Get a workspace',
       params: IdParams,
@@ -51,6 +54,7 @@ export const workspacesRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.patch('/api/v1/workspaces/:id', {
     config: { access: apiKey('workspace') },
     schema: {
+      operationId: 'workspaces.update',
       tags,
       summary: 'Rename a workspace or change its slug',
       params: IdParams,
@@ -63,6 +67,7 @@ export const workspacesRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.delete('/api/v1/workspaces/:id', {
     config: { access: apiKey('workspace') },
     schema: {
+      operationId: 'workspaces.delete',
       tags,
       summary: 'Delete a workspace and everything in it',
       params: IdParams,

@@ -1,5 +1,14 @@
 import { securityOf, type RouteAccess } from './route-access.js';
 
+declare module 'fastify' {
+  interface FastifySchema {
+    /** `<group>.<method>`: the SDKs' method for this route (docs/decisions/0129). */
+    operationId?: string;
+    /** false: no SDK method (a provider or a browser calls this route, never an application). */
+    'x-switchboard-sdk'?: false;
+  }
+}
+
 type Schema = Record<string | symbol, unknown>;
 
 const isObject = (v: unknown): v is Schema => typeof v === 'object' && v !== null && !Array.isArray(v);
@@ -56,4 +65,20 @@ export function openApiRouteTransform({
     if (out[part] !== undefined) out[part] = defaultsNotRequired(out[part]);
   }
   return { schema: out as never, url };
+}
+
+/**
+ * The @fastify/swagger whole-document transform: a route answering several methods names its operations with a
+ * `{Method}` placeholder (`inboundWebhooks.source{Method}`), made unique here per method.
+ */
+export function openApiDocumentTransform({ openapiObject }: { openapiObject: Record<string, unknown> }) {
+  const paths = (openapiObject.paths ?? {}) as Record<string, Record<string, Schema>>;
+  for (const ops of Object.values(paths)) {
+    for (const [method, op] of Object.entries(ops)) {
+      // The plugin shares one operation object between a route's methods: each gets its own copy.
+      if (typeof op.operationId === 'string' && op.operationId.includes('{Method}'))
+        ops[method] = { ...op, operationId: op.operationId.replace('{Method}', method[0]!.toUpperCase() + method.slice(1)) };
+    }
+  }
+  return openapiObject;
 }

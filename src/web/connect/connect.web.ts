@@ -157,6 +157,8 @@ export const connectPages: FastifyPluginAsync = async (app) => {
   app.get<{ Querystring: OAuthCallbackInput }>('/api/v1/connect/oauth-callback', {
     config: { access: noAuth('the OAuth state, bound to the connect session') },
     schema: {
+      operationId: 'connect.oauthCallback',
+      'x-switchboard-sdk': false,
       tags: ['Connect'],
       summary:
         'OAuth2 redirect URI: the provider sends the user back here with code and state (register {base_url}/api/v1/connect/oauth-callback with the provider)',
