@@ -2,7 +2,19 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
-  { ignores: ['dist/**', 'node_modules/**', 'data/**', 'scripts/**', 'test/fixtures/**', 'eslint.config.js'] },
+  {
+    ignores: [
+      'dist/**',
+      'node_modules/**',
+      'data/**',
+      'scripts/*.*',
+      'test/fixtures/**',
+      'eslint.config.js',
+      // The SDKs' generated and built files (npm run sdk:generate).
+      'sdk/typescript/dist/**',
+      'sdk/typescript/src/generated/**',
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommendedTypeChecked,
   {

@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// Runs every *.test.ts under src/ and test/ with node's test runner (through tsx), each file in its own process,
+// Runs every *.test.ts under src/, test/ and sdk/ with node's test runner (through tsx), each file in its own process,
 // two at a time (TEST_CONCURRENCY). Arguments narrow the run: a path to a file runs that file, any other word runs
 // the files whose path contains it.
 //
@@ -16,6 +16,7 @@ const MISSING_BINARY_MARKER = 'switchboard-test: missing system binary:'; // tes
 function find(dir, out = []) {
   for (const name of readdirSync(dir)) {
     const p = path.join(dir, name);
+    if (name === 'node_modules' || name === 'dist') continue;
     if (statSync(p).isDirectory()) find(p, out);
     else if (name.endsWith('.test.ts')) out.push(p);
   }
@@ -25,7 +26,7 @@ function find(dir, out = []) {
 const args = process.argv.slice(2);
 const explicit = args.filter((a) => existsSync(a) && statSync(a).isFile());
 const filters = args.filter((a) => !explicit.includes(a));
-const discovered = filters.length === 0 && explicit.length > 0 ? [] : ['src', 'test'].flatMap((d) => find(d));
+const discovered = filters.length === 0 && explicit.length > 0 ? [] : ['src', 'test', 'sdk'].filter(existsSync).flatMap((d) => find(d));
 const files = [...explicit, ...discovered.filter((f) => filters.length === 0 || filters.some((x) => f.includes(x)))].sort();
 if (files.length === 0) {
   console.error('no test files matched');

@@ -126,7 +126,7 @@ export async function localSpec(): Promise<SdkSpec> {
 
 /** The spec served by a running Switchboard (its catalog includes pieces added at run time). */
 export async function remoteSpec(baseUrl: string): Promise<SdkSpec> {
-  const get = async (path: string) => {
+  const get = async (path: string): Promise<any> => {
     const res = await fetch(new URL(path, baseUrl));
     if (!res.ok) throw new Error(`GET ${path}: ${res.status} ${await res.text()}`);
     return res.json();
