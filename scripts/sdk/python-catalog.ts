@@ -37,7 +37,9 @@ export function generateCatalog(catalog: CatalogSpec): string {
   const inputType = (name: string, props: Record<string, PropSpec>, doc: string): string => {
     const fields = Object.entries(props).map(([key, p]) => ({
       key,
-      type: propType(p, () => inputType(unique(`${name}${pascal(key)}Item`), p.properties!, `An item of ${key}.`)),
+      type: propType(p, () =>
+        inputType(unique(`${name.replace(/Input$/, '')}${pascal(key)}Item`), p.properties!, `An item of ${key}.`),
+      ),
       // What the service refuses as missing: required, no default, and never a checkbox (validate.ts).
       required: p.required && p.defaultValue === undefined && p.type !== 'CHECKBOX',
     }));
@@ -49,11 +51,8 @@ export function generateCatalog(catalog: CatalogSpec): string {
   const props: string[] = [];
   for (const [integration, def] of Object.entries(catalog.integrations)) {
     for (const [action, op] of Object.entries(def.actions)) {
-      const name = inputType(
-        unique(`${pascal(integration)}${pascal(action)}Input`),
-        op.props,
-        `${def.displayName}: ${op.displayName}.`,
-      );
+      const doc = `${def.displayName}: ${op.displayName}.${op.description ? `\n\n${op.description}` : ''}`;
+      const name = inputType(unique(`${pascal(integration)}${pascal(action)}Input`), op.props, doc);
       const key = `(${JSON.stringify(integration)}, ${JSON.stringify(action)})`;
       entries.push(`    ${key}: ${name},\n`);
       props.push(`    ${key}: ${pyLiteral(compact(op.props))},\n`);

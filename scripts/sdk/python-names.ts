@@ -44,10 +44,22 @@ export function pyLiteral(value: unknown): string {
   return `{${entries.join(', ')}}`;
 }
 
-/** A docstring at `indent`, safe for any text. */
-export function pyDoc(text: string, indent: string): string {
-  const body = text.trim().replace(/\\/g, '\\\\').replace(/"""/g, '\\"\\"\\"');
-  const lines = body.split('\n').map((l, i) => (i === 0 || l.trim() === '' ? l.trimEnd() : indent + l.trimEnd()));
+/** A docstring at `indent`, safe for any text, its long lines wrapped at spaces. */
+export function pyDoc(text: string, indent: string, width = 120): string {
+  // Backslashes and triple quotes escaped, and a last quote, which would run into the closing quotes.
+  const body = text.trim().replace(/\\/g, '\\\\').replace(/"""/g, '\\"\\"\\"').replace(/"$/, '\\"');
+  const room = width - indent.length;
+  const wrapped = body.split('\n').flatMap((line) => {
+    const out: string[] = [];
+    let rest = line.trimEnd();
+    while (rest.length > room && rest.lastIndexOf(' ', room) > 0) {
+      const cut = rest.lastIndexOf(' ', room);
+      out.push(rest.slice(0, cut));
+      rest = rest.slice(cut + 1);
+    }
+    return [...out, rest];
+  });
+  const lines = wrapped.map((l, i) => (i === 0 || l.trim() === '' ? l : indent + l));
   return `${indent}"""${lines.join('\n')}${lines.length > 1 ? `\n${indent}` : ''}"""\n`;
 }
 

@@ -234,7 +234,7 @@ function operationsModule(ops: Operation[], tags: Map<string, string>): string {
     'from .models import *  # noqa: F401,F403\n\n' +
     `#: Each operation by id: HTTP method, path, path and query parameters, body, JSON results by status.\nOPERATIONS: Dict[str, Operation] = {\n${table.join('')}}\n\n\n` +
     classes.join('\n\n') +
-    '\n\n\nclass Groups:\n' +
+    '\n\nclass Groups:\n' +
     pyDoc("Every resource group as an attribute (the client's base class).", '    ') +
     '\n    def __init__(self) -> None:\n' +
     [...groups.keys()].map((g) => `        self.${snake(g)} = ${pascal(g)}Resource(self)\n`).join('')

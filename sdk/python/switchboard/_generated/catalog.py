@@ -6,7 +6,13 @@ from typing import Any, Dict, List, Literal, Tuple, TypedDict, Union
 
 
 class AdvancedCodeRunCodeInput(TypedDict):
-    """Advanced Code: Run Code."""
+    """Advanced Code: Run Code.
+
+    Run JavaScript (Node.js), Python 3 or a shell script as a process in an OS sandbox (bubblewrap). Writable /workspace
+    (fresh per run, or kept per persistence scope with settings.advancedCode.sandboxPersistence: persistent) and /tmp;
+    /persistent-storage when settings.advancedCode.storageMountScope is set. No network unless enabled. A non-zero exit
+    code or a timeout is reported in the output, not as a failure.
+    """
     language: Literal["javascript", "python", "shell"]
     code: str
 
@@ -16,23 +22,35 @@ class _AgentBrowserClickInputRequired(TypedDict):
 
 
 class AgentBrowserClickInput(_AgentBrowserClickInputRequired, total=False):
-    """Agent Browser: Click."""
+    """Agent Browser: Click.
+
+    Click an element (ref from a snapshot, or a selector).
+    """
     button: Literal["left", "right", "middle"]
     doubleClick: bool
 
 
 class AgentBrowserCurrentPageInput(TypedDict):
-    """Agent Browser: Current page."""
+    """Agent Browser: Current page.
+
+    The URL and title of the active tab.
+    """
 
 
 class AgentBrowserDragInput(TypedDict):
-    """Agent Browser: Drag and drop."""
+    """Agent Browser: Drag and drop.
+
+    Drag one element onto another.
+    """
     startTarget: str
     endTarget: str
 
 
 class AgentBrowserEndSessionInput(TypedDict):
-    """Agent Browser: End the browser session."""
+    """Agent Browser: End the browser session.
+
+    Close this scope's browser. Its profile (cookies, storage) stays for the next session.
+    """
 
 
 class _AgentBrowserEvaluateInputRequired(TypedDict):
@@ -40,48 +58,66 @@ class _AgentBrowserEvaluateInputRequired(TypedDict):
 
 
 class AgentBrowserEvaluateInput(_AgentBrowserEvaluateInputRequired, total=False):
-    """Agent Browser: Evaluate JavaScript."""
+    """Agent Browser: Evaluate JavaScript.
+
+    Run a JavaScript function in the page, e.g. "() => document.title", or "(element) => element.value" with a target
+    (ref or selector); returns its JSON result.
+    """
     target: str
 
 
-class _AgentBrowserFileUploadInputFilesItemRequired(TypedDict):
+class _AgentBrowserFileUploadFilesItemRequired(TypedDict):
     name: str
     content: str
 
 
-class AgentBrowserFileUploadInputFilesItem(_AgentBrowserFileUploadInputFilesItemRequired, total=False):
+class AgentBrowserFileUploadFilesItem(_AgentBrowserFileUploadFilesItemRequired, total=False):
     """An item of files."""
     mimeType: str
 
 
 class AgentBrowserFileUploadInput(TypedDict):
-    """Agent Browser: Upload files."""
+    """Agent Browser: Upload files.
+
+    Set the files of a file input (ref or selector); an empty list clears it.
+    """
     target: str
-    files: List[AgentBrowserFileUploadInputFilesItem]
+    files: List[AgentBrowserFileUploadFilesItem]
 
 
-class _AgentBrowserFillFormInputFieldsItemRequired(TypedDict):
+class _AgentBrowserFillFormFieldsItemRequired(TypedDict):
     target: str
 
 
-class AgentBrowserFillFormInputFieldsItem(_AgentBrowserFillFormInputFieldsItemRequired, total=False):
+class AgentBrowserFillFormFieldsItem(_AgentBrowserFillFormFieldsItemRequired, total=False):
     """An item of fields."""
     value: Any
 
 
 class AgentBrowserFillFormInput(TypedDict):
-    """Agent Browser: Fill a form."""
-    fields: List[AgentBrowserFillFormInputFieldsItem]
+    """Agent Browser: Fill a form.
+
+    Set several fields at once: text inputs and text areas get the value as text, checkboxes and radios are checked when
+    it is true, selects choose the option(s).
+    """
+    fields: List[AgentBrowserFillFormFieldsItem]
 
 
 class AgentBrowserHandleDialogInput(TypedDict, total=False):
-    """Agent Browser: Answer a dialog."""
+    """Agent Browser: Answer a dialog.
+
+    Accept or dismiss the open alert, confirm, prompt or beforeunload dialog; the page stays blocked until it is
+    answered.
+    """
     accept: bool
     promptText: str
 
 
 class AgentBrowserHoverInput(TypedDict):
-    """Agent Browser: Hover."""
+    """Agent Browser: Hover.
+
+    Move the mouse over an element.
+    """
     target: str
 
 
@@ -90,12 +126,18 @@ class _AgentBrowserNavigateInputRequired(TypedDict):
 
 
 class AgentBrowserNavigateInput(_AgentBrowserNavigateInputRequired, total=False):
-    """Agent Browser: Navigate."""
+    """Agent Browser: Navigate.
+
+    Open a URL in the active tab and wait for it to load.
+    """
     waitUntil: Literal["load", "domcontentloaded", "networkidle", "commit"]
 
 
 class AgentBrowserNavigateBackInput(TypedDict):
-    """Agent Browser: Go back."""
+    """Agent Browser: Go back.
+
+    Go back to the previous page of the active tab.
+    """
 
 
 class _AgentBrowserPressKeyInputRequired(TypedDict):
@@ -103,18 +145,28 @@ class _AgentBrowserPressKeyInputRequired(TypedDict):
 
 
 class AgentBrowserPressKeyInput(_AgentBrowserPressKeyInputRequired, total=False):
-    """Agent Browser: Press a key."""
+    """Agent Browser: Press a key.
+
+    Press a key or chord (Enter, ArrowDown, Control+A, a) on the focused element, or on an element given by ref or
+    selector.
+    """
     target: str
 
 
 class AgentBrowserReadHtmlInput(TypedDict, total=False):
-    """Agent Browser: Read HTML."""
+    """Agent Browser: Read HTML.
+
+    The page's HTML, or one element's outer HTML (ref or selector).
+    """
     target: str
     maxChars: int
 
 
 class AgentBrowserReadTextInput(TypedDict, total=False):
-    """Agent Browser: Read text."""
+    """Agent Browser: Read text.
+
+    The visible text of the page, or of one element (ref or selector).
+    """
     target: str
     maxChars: int
 
@@ -124,12 +176,20 @@ class _AgentBrowserRunStepsInputRequired(TypedDict):
 
 
 class AgentBrowserRunStepsInput(_AgentBrowserRunStepsInputRequired, total=False):
-    """Agent Browser: Run several steps."""
+    """Agent Browser: Run several steps.
+
+    Run up to 50 browser actions in order in one call, each {op, params} naming the action and its input, e.g. [{"op":
+    "navigate", "params": {"url": "https://example.com"}}, {"op": "click", "params": {"target": "e3"}}, {"op":
+    "snapshot"}]. Session actions (start_session, end_session, session_status) are not steps.
+    """
     stopOnError: bool
 
 
 class AgentBrowserScreenshotInput(TypedDict, total=False):
-    """Agent Browser: Screenshot."""
+    """Agent Browser: Screenshot.
+
+    A PNG or JPEG of the viewport, the full page or one element, base64-encoded.
+    """
     target: str
     fullPage: bool
     format: Literal["png", "jpeg"]
@@ -137,28 +197,45 @@ class AgentBrowserScreenshotInput(TypedDict, total=False):
 
 
 class AgentBrowserSelectOptionInput(TypedDict):
-    """Agent Browser: Select an option."""
+    """Agent Browser: Select an option.
+
+    Choose one or more options of a select element, by value or label.
+    """
     target: str
     values: List[Any]
 
 
 class AgentBrowserSessionStatusInput(TypedDict):
-    """Agent Browser: Session status."""
+    """Agent Browser: Session status.
+
+    Whether this scope's browser is open, its settings, tabs and any open dialog. Never launches a browser.
+    """
 
 
 class AgentBrowserSnapshotInput(TypedDict, total=False):
-    """Agent Browser: Snapshot the page."""
+    """Agent Browser: Snapshot the page.
+
+    The page as an accessibility tree: one line per element (role, name, [ref=eN], state, value) and its text. Pass a
+    ref to click, type and the other element actions.
+    """
     maxLines: int
 
 
 class AgentBrowserStartSessionInput(TypedDict, total=False):
-    """Agent Browser: Start a browser session."""
+    """Agent Browser: Start a browser session.
+
+    Open this scope's browser with its persistent profile (cookies, local storage, logins kept per end user, workspace
+    or external id). Optional: allowedHosts limits the hosts it may reach; the choice is kept for later sessions.
+    """
     allowedHosts: List[Any]
     headless: bool
 
 
 class AgentBrowserTabsInput(TypedDict, total=False):
-    """Agent Browser: Tabs."""
+    """Agent Browser: Tabs.
+
+    List the tabs, open a new one (optionally at a URL), switch to one, or close one (the active tab by default).
+    """
     action: Literal["list", "new", "select", "close"]
     index: int
     url: str
@@ -170,13 +247,20 @@ class _AgentBrowserTypeInputRequired(TypedDict):
 
 
 class AgentBrowserTypeInput(_AgentBrowserTypeInputRequired, total=False):
-    """Agent Browser: Type text."""
+    """Agent Browser: Type text.
+
+    Replace the text of an editable element; optionally type key by key (for pages that react to each key) and press
+    Enter.
+    """
     submit: bool
     slowly: bool
 
 
 class AgentBrowserWaitForInput(TypedDict, total=False):
-    """Agent Browser: Wait for."""
+    """Agent Browser: Wait for.
+
+    Wait until a text appears, a text disappears, an element (selector) is visible, or a number of seconds has passed.
+    """
     text: str
     textGone: str
     selector: str
@@ -189,23 +273,35 @@ class _AgentBrowserStealthClickInputRequired(TypedDict):
 
 
 class AgentBrowserStealthClickInput(_AgentBrowserStealthClickInputRequired, total=False):
-    """Agent Browser (stealth): Click."""
+    """Agent Browser (stealth): Click.
+
+    Click an element (ref from a snapshot, or a selector).
+    """
     button: Literal["left", "right", "middle"]
     doubleClick: bool
 
 
 class AgentBrowserStealthCurrentPageInput(TypedDict):
-    """Agent Browser (stealth): Current page."""
+    """Agent Browser (stealth): Current page.
+
+    The URL and title of the active tab.
+    """
 
 
 class AgentBrowserStealthDragInput(TypedDict):
-    """Agent Browser (stealth): Drag and drop."""
+    """Agent Browser (stealth): Drag and drop.
+
+    Drag one element onto another.
+    """
     startTarget: str
     endTarget: str
 
 
 class AgentBrowserStealthEndSessionInput(TypedDict):
-    """Agent Browser (stealth): End the browser session."""
+    """Agent Browser (stealth): End the browser session.
+
+    Close this scope's browser. Its profile (cookies, storage) stays for the next session.
+    """
 
 
 class _AgentBrowserStealthEvaluateInputRequired(TypedDict):
@@ -213,48 +309,66 @@ class _AgentBrowserStealthEvaluateInputRequired(TypedDict):
 
 
 class AgentBrowserStealthEvaluateInput(_AgentBrowserStealthEvaluateInputRequired, total=False):
-    """Agent Browser (stealth): Evaluate JavaScript."""
+    """Agent Browser (stealth): Evaluate JavaScript.
+
+    Run a JavaScript function in the page, e.g. "() => document.title", or "(element) => element.value" with a target
+    (ref or selector); returns its JSON result.
+    """
     target: str
 
 
-class _AgentBrowserStealthFileUploadInputFilesItemRequired(TypedDict):
+class _AgentBrowserStealthFileUploadFilesItemRequired(TypedDict):
     name: str
     content: str
 
 
-class AgentBrowserStealthFileUploadInputFilesItem(_AgentBrowserStealthFileUploadInputFilesItemRequired, total=False):
+class AgentBrowserStealthFileUploadFilesItem(_AgentBrowserStealthFileUploadFilesItemRequired, total=False):
     """An item of files."""
     mimeType: str
 
 
 class AgentBrowserStealthFileUploadInput(TypedDict):
-    """Agent Browser (stealth): Upload files."""
+    """Agent Browser (stealth): Upload files.
+
+    Set the files of a file input (ref or selector); an empty list clears it.
+    """
     target: str
-    files: List[AgentBrowserStealthFileUploadInputFilesItem]
+    files: List[AgentBrowserStealthFileUploadFilesItem]
 
 
-class _AgentBrowserStealthFillFormInputFieldsItemRequired(TypedDict):
+class _AgentBrowserStealthFillFormFieldsItemRequired(TypedDict):
     target: str
 
 
-class AgentBrowserStealthFillFormInputFieldsItem(_AgentBrowserStealthFillFormInputFieldsItemRequired, total=False):
+class AgentBrowserStealthFillFormFieldsItem(_AgentBrowserStealthFillFormFieldsItemRequired, total=False):
     """An item of fields."""
     value: Any
 
 
 class AgentBrowserStealthFillFormInput(TypedDict):
-    """Agent Browser (stealth): Fill a form."""
-    fields: List[AgentBrowserStealthFillFormInputFieldsItem]
+    """Agent Browser (stealth): Fill a form.
+
+    Set several fields at once: text inputs and text areas get the value as text, checkboxes and radios are checked when
+    it is true, selects choose the option(s).
+    """
+    fields: List[AgentBrowserStealthFillFormFieldsItem]
 
 
 class AgentBrowserStealthHandleDialogInput(TypedDict, total=False):
-    """Agent Browser (stealth): Answer a dialog."""
+    """Agent Browser (stealth): Answer a dialog.
+
+    Accept or dismiss the open alert, confirm, prompt or beforeunload dialog; the page stays blocked until it is
+    answered.
+    """
     accept: bool
     promptText: str
 
 
 class AgentBrowserStealthHoverInput(TypedDict):
-    """Agent Browser (stealth): Hover."""
+    """Agent Browser (stealth): Hover.
+
+    Move the mouse over an element.
+    """
     target: str
 
 
@@ -263,12 +377,18 @@ class _AgentBrowserStealthNavigateInputRequired(TypedDict):
 
 
 class AgentBrowserStealthNavigateInput(_AgentBrowserStealthNavigateInputRequired, total=False):
-    """Agent Browser (stealth): Navigate."""
+    """Agent Browser (stealth): Navigate.
+
+    Open a URL in the active tab and wait for it to load.
+    """
     waitUntil: Literal["load", "domcontentloaded", "networkidle", "commit"]
 
 
 class AgentBrowserStealthNavigateBackInput(TypedDict):
-    """Agent Browser (stealth): Go back."""
+    """Agent Browser (stealth): Go back.
+
+    Go back to the previous page of the active tab.
+    """
 
 
 class _AgentBrowserStealthPressKeyInputRequired(TypedDict):
@@ -276,18 +396,28 @@ class _AgentBrowserStealthPressKeyInputRequired(TypedDict):
 
 
 class AgentBrowserStealthPressKeyInput(_AgentBrowserStealthPressKeyInputRequired, total=False):
-    """Agent Browser (stealth): Press a key."""
+    """Agent Browser (stealth): Press a key.
+
+    Press a key or chord (Enter, ArrowDown, Control+A, a) on the focused element, or on an element given by ref or
+    selector.
+    """
     target: str
 
 
 class AgentBrowserStealthReadHtmlInput(TypedDict, total=False):
-    """Agent Browser (stealth): Read HTML."""
+    """Agent Browser (stealth): Read HTML.
+
+    The page's HTML, or one element's outer HTML (ref or selector).
+    """
     target: str
     maxChars: int
 
 
 class AgentBrowserStealthReadTextInput(TypedDict, total=False):
-    """Agent Browser (stealth): Read text."""
+    """Agent Browser (stealth): Read text.
+
+    The visible text of the page, or of one element (ref or selector).
+    """
     target: str
     maxChars: int
 
@@ -297,12 +427,20 @@ class _AgentBrowserStealthRunStepsInputRequired(TypedDict):
 
 
 class AgentBrowserStealthRunStepsInput(_AgentBrowserStealthRunStepsInputRequired, total=False):
-    """Agent Browser (stealth): Run several steps."""
+    """Agent Browser (stealth): Run several steps.
+
+    Run up to 50 browser actions in order in one call, each {op, params} naming the action and its input, e.g. [{"op":
+    "navigate", "params": {"url": "https://example.com"}}, {"op": "click", "params": {"target": "e3"}}, {"op":
+    "snapshot"}]. Session actions (start_session, end_session, session_status) are not steps.
+    """
     stopOnError: bool
 
 
 class AgentBrowserStealthScreenshotInput(TypedDict, total=False):
-    """Agent Browser (stealth): Screenshot."""
+    """Agent Browser (stealth): Screenshot.
+
+    A PNG or JPEG of the viewport, the full page or one element, base64-encoded.
+    """
     target: str
     fullPage: bool
     format: Literal["png", "jpeg"]
@@ -310,28 +448,45 @@ class AgentBrowserStealthScreenshotInput(TypedDict, total=False):
 
 
 class AgentBrowserStealthSelectOptionInput(TypedDict):
-    """Agent Browser (stealth): Select an option."""
+    """Agent Browser (stealth): Select an option.
+
+    Choose one or more options of a select element, by value or label.
+    """
     target: str
     values: List[Any]
 
 
 class AgentBrowserStealthSessionStatusInput(TypedDict):
-    """Agent Browser (stealth): Session status."""
+    """Agent Browser (stealth): Session status.
+
+    Whether this scope's browser is open, its settings, tabs and any open dialog. Never launches a browser.
+    """
 
 
 class AgentBrowserStealthSnapshotInput(TypedDict, total=False):
-    """Agent Browser (stealth): Snapshot the page."""
+    """Agent Browser (stealth): Snapshot the page.
+
+    The page as an accessibility tree: one line per element (role, name, [ref=eN], state, value) and its text. Pass a
+    ref to click, type and the other element actions.
+    """
     maxLines: int
 
 
 class AgentBrowserStealthStartSessionInput(TypedDict, total=False):
-    """Agent Browser (stealth): Start a browser session."""
+    """Agent Browser (stealth): Start a browser session.
+
+    Open this scope's browser with its persistent profile (cookies, local storage, logins kept per end user, workspace
+    or external id). Optional: allowedHosts limits the hosts it may reach; the choice is kept for later sessions.
+    """
     allowedHosts: List[Any]
     headless: bool
 
 
 class AgentBrowserStealthTabsInput(TypedDict, total=False):
-    """Agent Browser (stealth): Tabs."""
+    """Agent Browser (stealth): Tabs.
+
+    List the tabs, open a new one (optionally at a URL), switch to one, or close one (the active tab by default).
+    """
     action: Literal["list", "new", "select", "close"]
     index: int
     url: str
@@ -343,13 +498,20 @@ class _AgentBrowserStealthTypeInputRequired(TypedDict):
 
 
 class AgentBrowserStealthTypeInput(_AgentBrowserStealthTypeInputRequired, total=False):
-    """Agent Browser (stealth): Type text."""
+    """Agent Browser (stealth): Type text.
+
+    Replace the text of an editable element; optionally type key by key (for pages that react to each key) and press
+    Enter.
+    """
     submit: bool
     slowly: bool
 
 
 class AgentBrowserStealthWaitForInput(TypedDict, total=False):
-    """Agent Browser (stealth): Wait for."""
+    """Agent Browser (stealth): Wait for.
+
+    Wait until a text appears, a text disappears, an element (selector) is visible, or a number of seconds has passed.
+    """
     text: str
     textGone: str
     selector: str
@@ -358,14 +520,20 @@ class AgentBrowserStealthWaitForInput(TypedDict, total=False):
 
 
 class AirtableAirtableCreateRecordInput(TypedDict):
-    """Airtable: Create Airtable Record."""
+    """Airtable: Create Airtable Record.
+
+    Adds a record into an airtable
+    """
     base: Any
     tableId: Any
     fields: Any
 
 
 class AmazonS3ReadFileInput(TypedDict):
-    """Amazon S3: Read File."""
+    """Amazon S3: Read File.
+
+    Read a file from S3 to use it in other steps
+    """
     key: str
 
 
@@ -375,7 +543,10 @@ class _AmazonS3UploadFileInputRequired(TypedDict):
 
 
 class AmazonS3UploadFileInput(_AmazonS3UploadFileInputRequired, total=False):
-    """Amazon S3: Upload File."""
+    """Amazon S3: Upload File.
+
+    Upload an File to S3
+    """
     fileName: str
     acl: Literal["private", "public-read", "public-read-write", "authenticated-read", "aws-exec-read", "bucket-owner-read", "bucket-owner-full-control"]
 
@@ -386,7 +557,10 @@ class _ApitemplateIoCreateImageInputRequired(TypedDict):
 
 
 class ApitemplateIoCreateImageInput(_ApitemplateIoCreateImageInputRequired, total=False):
-    """APITemplate.io: Create Image."""
+    """APITemplate.io: Create Image.
+
+    Creates an image from a template with provided data.
+    """
     generationDelay: float
     meta: str
 
@@ -397,7 +571,10 @@ class _ApitemplateIoCreatePdfInputRequired(TypedDict):
 
 
 class ApitemplateIoCreatePdfInput(_ApitemplateIoCreatePdfInputRequired, total=False):
-    """APITemplate.io: Create PDF."""
+    """APITemplate.io: Create PDF.
+
+    Creates a PDF from a template with provided data.
+    """
     expiration: float
     generationDelay: float
     meta: str
@@ -408,7 +585,10 @@ class _ApitemplateIoCreatePdfFromHtmlInputRequired(TypedDict):
 
 
 class ApitemplateIoCreatePdfFromHtmlInput(_ApitemplateIoCreatePdfFromHtmlInputRequired, total=False):
-    """APITemplate.io: Create PDF From HTML."""
+    """APITemplate.io: Create PDF From HTML.
+
+    Creates a PDF from HTML.
+    """
     css: str
     data: Any
     expiration: float
@@ -433,7 +613,10 @@ class _ApitemplateIoCreatePdfFromUrlInputRequired(TypedDict):
 
 
 class ApitemplateIoCreatePdfFromUrlInput(_ApitemplateIoCreatePdfFromUrlInputRequired, total=False):
-    """APITemplate.io: Create PDF From URL."""
+    """APITemplate.io: Create PDF From URL.
+
+    Creates a PDF from a webpage URL.
+    """
     expiration: float
     pageSize: Literal["A4", "A3", "A5", "Letter", "Legal", "Tabloid"]
     orientation: Literal["portrait", "landscape"]
@@ -460,7 +643,10 @@ class _ApitemplateIoCustomApiCallInputRequired(TypedDict):
 
 
 class ApitemplateIoCustomApiCallInput(_ApitemplateIoCustomApiCallInputRequired, total=False):
-    """APITemplate.io: Custom API Call."""
+    """APITemplate.io: Custom API Call.
+
+    Make a custom API call to a specific endpoint
+    """
     method: Literal["GET", "POST", "PATCH", "PUT", "DELETE", "HEAD"]
     headers: Dict[str, Any]
     queryParams: Dict[str, Any]
@@ -473,16 +659,25 @@ class ApitemplateIoCustomApiCallInput(_ApitemplateIoCustomApiCallInputRequired, 
 
 
 class ApitemplateIoDeleteObjectInput(TypedDict, total=False):
-    """APITemplate.io: Delete Object."""
+    """APITemplate.io: Delete Object.
+
+    Deletes a generated PDF or image by its transaction reference or object ID.
+    """
     transactionRef: Any
 
 
 class ApitemplateIoGetAccountInformationInput(TypedDict):
-    """APITemplate.io: Get Account Information."""
+    """APITemplate.io: Get Account Information.
+
+    Retrieves account information including usage statistics and account details.
+    """
 
 
 class ApitemplateIoListObjectsInput(TypedDict, total=False):
-    """APITemplate.io: List Objects."""
+    """APITemplate.io: List Objects.
+
+    Retrieves a list of generated PDFs and images with optional filtering
+    """
     limit: float
     offset: float
     templateId: str
@@ -493,7 +688,10 @@ class ApitemplateIoListObjectsInput(TypedDict, total=False):
 
 
 class AsanaCreateTaskInput(TypedDict):
-    """Asana: Create Task."""
+    """Asana: Create Task.
+
+    Create a new task
+    """
     workspace: Any
     project: Any
     name: str
@@ -505,7 +703,10 @@ class _AshbyCustomApiCallInputRequired(TypedDict):
 
 
 class AshbyCustomApiCallInput(_AshbyCustomApiCallInputRequired, total=False):
-    """Ashby: Custom API Call."""
+    """Ashby: Custom API Call.
+
+    Make a custom API call to a specific endpoint
+    """
     method: Literal["GET", "POST", "PATCH", "PUT", "DELETE", "HEAD"]
     headers: Dict[str, Any]
     queryParams: Dict[str, Any]
@@ -518,7 +719,10 @@ class AshbyCustomApiCallInput(_AshbyCustomApiCallInputRequired, total=False):
 
 
 class BaserowBaserowAggregateFieldInput(TypedDict):
-    """Baserow: Aggregate Field."""
+    """Baserow: Aggregate Field.
+
+    Calculates an aggregation (sum, average, min, max, count, etc.) over all values of a field in a grid view.
+    """
     table_id: Any
     view_id: Any
     field_id: Any
@@ -530,12 +734,18 @@ class _BaserowBaserowBatchCreateRowsInputRequired(TypedDict):
 
 
 class BaserowBaserowBatchCreateRowsInput(_BaserowBaserowBatchCreateRowsInputRequired, total=False):
-    """Baserow: Batch Create Rows."""
+    """Baserow: Batch Create Rows.
+
+    Creates multiple rows in a single request. Accepts up to 200 rows.
+    """
     rows: Any
 
 
 class BaserowBaserowBatchDeleteRowsInput(TypedDict):
-    """Baserow: Batch Delete Rows."""
+    """Baserow: Batch Delete Rows.
+
+    Deletes multiple rows in a single request. Accepts up to 200 row IDs.
+    """
     table_id: Any
     row_ids: List[Any]
 
@@ -545,12 +755,18 @@ class _BaserowBaserowBatchUpdateRowsInputRequired(TypedDict):
 
 
 class BaserowBaserowBatchUpdateRowsInput(_BaserowBaserowBatchUpdateRowsInputRequired, total=False):
-    """Baserow: Batch Update Rows."""
+    """Baserow: Batch Update Rows.
+
+    Updates multiple rows in a single request. Each row must include an "id" field. Accepts up to 200 rows.
+    """
     rows: Any
 
 
 class BaserowBaserowCleanRowInput(TypedDict):
-    """Baserow: Clean Row."""
+    """Baserow: Clean Row.
+
+    Sets all fields in a row to empty/null. To update only specific fields, use Update Row instead.
+    """
     table_id: Any
     row_id: Any
     table_fields: Any
@@ -562,25 +778,37 @@ class _BaserowBaserowCreateRowInputRequired(TypedDict):
 
 
 class BaserowBaserowCreateRowInput(_BaserowBaserowCreateRowInputRequired, total=False):
-    """Baserow: Create Row."""
+    """Baserow: Create Row.
+
+    Creates a new row in a table.
+    """
     create_missing_select_options: bool
 
 
 class BaserowBaserowDeleteRowInput(TypedDict):
-    """Baserow: Delete Row."""
+    """Baserow: Delete Row.
+
+    Deletes an existing row.
+    """
     table_id: Any
     row_id: Any
 
 
 class BaserowBaserowFindRowInput(TypedDict):
-    """Baserow: Find Row."""
+    """Baserow: Find Row.
+
+    Finds a row by matching a field value. Returns the first match.
+    """
     table_id: Any
     field_name: Any
     field_value: str
 
 
 class BaserowBaserowGetRowInput(TypedDict):
-    """Baserow: Get Row."""
+    """Baserow: Get Row.
+
+    Gets a single row by its ID from a table.
+    """
     table_id: Any
     row_id: Any
 
@@ -590,7 +818,10 @@ class _BaserowBaserowListRowsInputRequired(TypedDict):
 
 
 class BaserowBaserowListRowsInput(_BaserowBaserowListRowsInputRequired, total=False):
-    """Baserow: List Rows."""
+    """Baserow: List Rows.
+
+    Lists rows from a table with optional search, sorting, and filtering.
+    """
     page: float
     limit: float
     search: str
@@ -607,12 +838,19 @@ class _BaserowBaserowUpdateRowInputRequired(TypedDict):
 
 
 class BaserowBaserowUpdateRowInput(_BaserowBaserowUpdateRowInputRequired, total=False):
-    """Baserow: Update Row."""
+    """Baserow: Update Row.
+
+    Updates fields in an existing row. Empty values are skipped. To clear a field, use Clean Row.
+    """
     create_missing_select_options: bool
 
 
 class BaserowBaserowUploadFileInput(TypedDict):
-    """Baserow: Upload File."""
+    """Baserow: Upload File.
+
+    Uploads a file to Baserow from a URL. Returns the uploaded file object that can be used in file fields. Requires
+    Email & Password (JWT) authentication — Database Tokens do not have access to the user-files endpoint.
+    """
     url: str
 
 
@@ -624,7 +862,10 @@ class _BaserowBaserowUpsertRowInputRequired(TypedDict):
 
 
 class BaserowBaserowUpsertRowInput(_BaserowBaserowUpsertRowInputRequired, total=False):
-    """Baserow: Upsert Row."""
+    """Baserow: Upsert Row.
+
+    Creates a new row or updates an existing one by matching a field value.
+    """
     create_missing_select_options: bool
 
 
@@ -633,7 +874,10 @@ class _BaserowCustomApiCallInputRequired(TypedDict):
 
 
 class BaserowCustomApiCallInput(_BaserowCustomApiCallInputRequired, total=False):
-    """Baserow: Custom API Call."""
+    """Baserow: Custom API Call.
+
+    Make a custom API call to a specific endpoint
+    """
     method: Literal["GET", "POST", "PATCH", "PUT", "DELETE", "HEAD"]
     headers: Dict[str, Any]
     queryParams: Dict[str, Any]
@@ -646,7 +890,10 @@ class BaserowCustomApiCallInput(_BaserowCustomApiCallInputRequired, total=False)
 
 
 class BinanceFetchCryptoPairPriceInput(TypedDict):
-    """Binance: Fetch Pair Price."""
+    """Binance: Fetch Pair Price.
+
+    Fetch the current price of a pair (e.g. BTC/USDT)
+    """
     first_coin: str
     second_coin: str
 
@@ -656,12 +903,18 @@ class _ClarifaiAskLlmInputRequired(TypedDict):
 
 
 class ClarifaiAskLlmInput(_ClarifaiAskLlmInputRequired, total=False):
-    """Clarifai: Ask LLM."""
+    """Clarifai: Ask LLM.
+
+    Send a prompt to any large language models (LLM) supported by clarifai.
+    """
     models: Any
 
 
 class ClarifaiAudioTextModelInput(TypedDict):
-    """Clarifai: Audio to Text."""
+    """Clarifai: Audio to Text.
+
+    Call a audio to text AI model
+    """
     modelUrl: str
     file: Union[str, Dict[str, Any]]
 
@@ -671,43 +924,64 @@ class _ClarifaiGenerateIgmInputRequired(TypedDict):
 
 
 class ClarifaiGenerateIgmInput(_ClarifaiGenerateIgmInputRequired, total=False):
-    """Clarifai: Ask IGM."""
+    """Clarifai: Ask IGM.
+
+    Generate an image using the Image generating models supported by clarifai.
+    """
     models: Any
 
 
 class ClarifaiImageTextModelInput(TypedDict):
-    """Clarifai: Image to Text."""
+    """Clarifai: Image to Text.
+
+    Call an image to text AI model
+    """
     modelUrl: str
     file: Union[str, Dict[str, Any]]
 
 
 class ClarifaiPostInputsInput(TypedDict):
-    """Clarifai: Add Inputs."""
+    """Clarifai: Add Inputs.
+
+    Add inputs to your clarifai app
+    """
     userId: str
     appId: str
     file: Union[str, Dict[str, Any]]
 
 
 class ClarifaiTextClassifierModelInput(TypedDict):
-    """Clarifai: Classify Text."""
+    """Clarifai: Classify Text.
+
+    Call a text classifier AI model to recognize concepts
+    """
     modelUrl: str
     txt: str
 
 
 class ClarifaiTextTextModelInput(TypedDict):
-    """Clarifai: Text to Text."""
+    """Clarifai: Text to Text.
+
+    Call a text to text AI model
+    """
     modelUrl: str
     txt: str
 
 
 class ClarifaiVisualClassifierModelInput(TypedDict):
-    """Clarifai: Classify Images or Videos."""
+    """Clarifai: Classify Images or Videos.
+
+    Call an visual classifier AI model to recognize concepts
+    """
     modelUrl: str
     file: Union[str, Dict[str, Any]]
 
 
 class ClarifaiWorkflowPredictInput(TypedDict):
-    """Clarifai: Run Workflow."""
+    """Clarifai: Run Workflow.
+
+    Call a Clarifai workflow
+    """
     workflowUrl: str
     file: Union[str, Dict[str, Any]]
 
@@ -718,7 +992,10 @@ class _ClickupCreateFolderlessListInputRequired(TypedDict):
 
 
 class ClickupCreateFolderlessListInput(_ClickupCreateFolderlessListInputRequired, total=False):
-    """Clickup: Create Folderless List."""
+    """Clickup: Create Folderless List.
+
+    Create a new folderless list in a ClickUp workspace and space
+    """
     space_id: Any
 
 
@@ -729,7 +1006,10 @@ class _ClickupCreateSubtaskInputRequired(TypedDict):
 
 
 class ClickupCreateSubtaskInput(_ClickupCreateSubtaskInputRequired, total=False):
-    """Clickup: Create Subtask."""
+    """Clickup: Create Subtask.
+
+    Creates a subtask in ClickUp
+    """
     space_id: Any
     list_id: Any
     task_id: Any
@@ -742,7 +1022,10 @@ class _ClickupCreateTaskInputRequired(TypedDict):
 
 
 class ClickupCreateTaskInput(_ClickupCreateTaskInputRequired, total=False):
-    """Clickup: Create Task."""
+    """Clickup: Create Task.
+
+    Create a new task in a ClickUp workspace and list
+    """
     space_id: Any
     list_id: Any
 
@@ -753,29 +1036,44 @@ class _ClickupCreateTaskCommentsInputRequired(TypedDict):
 
 
 class ClickupCreateTaskCommentsInput(_ClickupCreateTaskCommentsInputRequired, total=False):
-    """Clickup: Create Task Comment."""
+    """Clickup: Create Task Comment.
+
+    Creates a comment on a task in ClickUp
+    """
     space_id: Any
     list_id: Any
     task_id: Any
 
 
 class ClickupGetListInput(TypedDict):
-    """Clickup: Get List."""
+    """Clickup: Get List.
+
+    Gets a list in a ClickUp
+    """
     list_id: str
 
 
 class ClickupGetSpaceInput(TypedDict):
-    """Clickup: Get Space."""
+    """Clickup: Get Space.
+
+    Gets a space in a ClickUp
+    """
     space_id: str
 
 
 class ClickupGetSpacesInput(TypedDict):
-    """Clickup: Get Spaces."""
+    """Clickup: Get Spaces.
+
+    Gets spaces in a ClickUp workspace
+    """
     team_id: Any
 
 
 class ClickupGetTaskCommentsInput(TypedDict):
-    """Clickup: Get Task Comments."""
+    """Clickup: Get Task Comments.
+
+    Gets comments from a task in ClickUp
+    """
     task_id: str
 
 
@@ -784,23 +1082,37 @@ class _CodeRunCodeInputRequired(TypedDict):
 
 
 class CodeRunCodeInput(_CodeRunCodeInputRequired, total=False):
-    """Code: Run JavaScript."""
+    """Code: Run JavaScript.
+
+    Run JavaScript in an isolated sandbox. `inputs` is in scope; top-level await and return work; console output is
+    captured. No network, filesystem, timers or imports. 30 s and 64 MB at most.
+    """
     inputs: Dict[str, Any]
 
 
 class DataMapperAdvancedMappingInput(TypedDict, total=False):
-    """Data Mapper: Advanced Mapping."""
+    """Data Mapper: Advanced Mapping.
+
+    Map data from one format to another
+    """
     mapping: Any
 
 
 class DataTransformerBatchArrayInput(TypedDict):
-    """Data Transformer: Split an array into batches."""
+    """Data Transformer: Split an array into batches.
+
+    Split an array into consecutive batches of batchSize items (the last may be shorter).
+    """
     array: List[Any]
     batchSize: int
 
 
 class DataTransformerFilterArrayInput(TypedDict):
-    """Data Transformer: Filter an array."""
+    """Data Transformer: Filter an array.
+
+    Keep the items matching every condition: {"field.path": value} or {"field": {"$gt": 5}} with $eq, $ne, $gt, $gte,
+    $lt, $lte, $in, $nin, $exists, $contains.
+    """
     array: List[Any]
     conditions: Dict[str, Any]
 
@@ -810,12 +1122,20 @@ class _DataTransformerMergeObjectsInputRequired(TypedDict):
 
 
 class DataTransformerMergeObjectsInput(_DataTransformerMergeObjectsInputRequired, total=False):
-    """Data Transformer: Merge objects."""
+    """Data Transformer: Merge objects.
+
+    Merge objects in order. deep: nested objects merge, later values win; shallow and last: top-level keys, later values
+    win; first: top-level keys, the first value wins.
+    """
     strategy: Literal["deep", "shallow", "first", "last"]
 
 
 class DataTransformerTransformJsonInput(TypedDict):
-    """Data Transformer: Transform JSON."""
+    """Data Transformer: Transform JSON.
+
+    Build a new object: each output key takes the value at a JSONPath of the input ($.a.b, $.items[0], $.items[*].id,
+    $..id).
+    """
     input: Any
     mapping: Dict[str, Any]
 
@@ -826,7 +1146,11 @@ class _DatetimeDateMathInputRequired(TypedDict):
 
 
 class DatetimeDateMathInput(_DatetimeDateMathInputRequired, total=False):
-    """Date & Time: Add to or subtract from a date."""
+    """Date & Time: Add to or subtract from a date.
+
+    Add or subtract an amount of seconds, minutes, hours, days, weeks, months or years. Days and longer follow the
+    calendar in the time zone (DST-safe); months clamp to the last day.
+    """
     operation: Literal["add", "subtract"]
     unit: Literal["seconds", "minutes", "hours", "days", "weeks", "months", "years"]
     timezone: str
@@ -837,13 +1161,20 @@ class _DatetimeFormatDateInputRequired(TypedDict):
 
 
 class DatetimeFormatDateInput(_DatetimeFormatDateInputRequired, total=False):
-    """Date & Time: Format a date."""
+    """Date & Time: Format a date.
+
+    Format a date as iso, us (MM/DD/YYYY), eu (DD/MM/YYYY), long, short, time, datetime or relative ("in 3 days").
+    """
     format: Literal["iso", "us", "eu", "long", "short", "time", "datetime", "relative"]
     timezone: str
 
 
 class DatetimeIsBusinessHoursInput(TypedDict, total=False):
-    """Date & Time: Is it business hours?."""
+    """Date & Time: Is it business hours?.
+
+    Whether a date (default now) falls on a work day between startHour (inclusive) and endHour (exclusive) in the time
+    zone.
+    """
     date: str
     timezone: str
     startHour: int
@@ -856,7 +1187,10 @@ class _DatetimeParseDateInputRequired(TypedDict):
 
 
 class DatetimeParseDateInput(_DatetimeParseDateInputRequired, total=False):
-    """Date & Time: Parse a date."""
+    """Date & Time: Parse a date.
+
+    Read a date string (ISO 8601, RFC 2822, Unix timestamp, or wall-clock time in the given zone) into its parts.
+    """
     timezone: str
 
 
@@ -865,7 +1199,10 @@ class _DeepseekAskDeepseekInputRequired(TypedDict):
 
 
 class DeepseekAskDeepseekInput(_DeepseekAskDeepseekInputRequired, total=False):
-    """DeepSeek: Ask Deepseek."""
+    """DeepSeek: Ask Deepseek.
+
+    Ask Deepseek anything you want!
+    """
     model: Any
     frequencyPenalty: float
     maxTokens: float
@@ -882,7 +1219,10 @@ class _DelayDelayForInputRequired(TypedDict):
 
 
 class DelayDelayForInput(_DelayDelayForInputRequired, total=False):
-    """Delay: Delay For."""
+    """Delay: Delay For.
+
+    Delays the execution of the next action for a given duration
+    """
     markdown: str
     unit: Literal["seconds", "minutes", "hours", "days"]
 
@@ -892,12 +1232,18 @@ class _DelayDelayUntilInputRequired(TypedDict):
 
 
 class DelayDelayUntilInput(_DelayDelayUntilInputRequired, total=False):
-    """Delay: Delay Until."""
+    """Delay: Delay Until.
+
+    Delays the execution of the next action until a given timestamp
+    """
     markdown: str
 
 
 class DiscordSendMessageWebhookInput(TypedDict):
-    """Discord: Send Message Webhook."""
+    """Discord: Send Message Webhook.
+
+    Send a discord message via webhook
+    """
     webhook_url: str
     content: str
 
@@ -909,13 +1255,19 @@ class _DripAddSubscriberToCampaignInputRequired(TypedDict):
 
 
 class DripAddSubscriberToCampaignInput(_DripAddSubscriberToCampaignInputRequired, total=False):
-    """Drip: Add a subscriber to a campaign."""
+    """Drip: Add a subscriber to a campaign.
+
+    Add a subscriber to a campaign (Email series)
+    """
     tags: List[Any]
     custom_fields: Dict[str, Any]
 
 
 class DripApplyTagToSubscriberInput(TypedDict):
-    """Drip: Apply a tag to subscriber."""
+    """Drip: Apply a tag to subscriber.
+
+    Apply a tag to a subscriber
+    """
     account_id: Any
     subscriber: str
     tag: str
@@ -929,7 +1281,10 @@ class _DripCustomApiCallInputRequired(TypedDict):
 
 
 class DripCustomApiCallInput(_DripCustomApiCallInputRequired, total=False):
-    """Drip: Custom API Call."""
+    """Drip: Custom API Call.
+
+    Make a custom API call to a specific endpoint
+    """
     body_type: Literal["none", "json", "form_data", "raw"]
     body: Any
     response_is_binary: bool
@@ -944,7 +1299,10 @@ class _DripUpsertSubscriberInputRequired(TypedDict):
 
 
 class DripUpsertSubscriberInput(_DripUpsertSubscriberInputRequired, total=False):
-    """Drip: Create or Update Subscriber."""
+    """Drip: Create or Update Subscriber.
+
+    Create or Update Subscriber
+    """
     tags: List[Any]
     custom_fields: Dict[str, Any]
     first_name: str
@@ -962,7 +1320,10 @@ class _DropboxCreateNewDropboxFolderInputRequired(TypedDict):
 
 
 class DropboxCreateNewDropboxFolderInput(_DropboxCreateNewDropboxFolderInputRequired, total=False):
-    """DropBox: Create New Folder."""
+    """DropBox: Create New Folder.
+
+    Create a new empty folder in your Dropbox
+    """
     autorename: bool
 
 
@@ -972,24 +1333,36 @@ class _DropboxCreateNewDropboxTextFileInputRequired(TypedDict):
 
 
 class DropboxCreateNewDropboxTextFileInput(_DropboxCreateNewDropboxTextFileInputRequired, total=False):
-    """DropBox: Create New Text File."""
+    """DropBox: Create New Text File.
+
+    Create a new text file in your Dropbox from text input
+    """
     autorename: bool
     mute: bool
     strict_conflict: bool
 
 
 class FigmaGetCommentsInput(TypedDict):
-    """Figma: Get File Comments."""
+    """Figma: Get File Comments.
+
+    Get file comments
+    """
     file_key: str
 
 
 class FigmaGetFileInput(TypedDict):
-    """Figma: Get File."""
+    """Figma: Get File.
+
+    Get file
+    """
     file_key: str
 
 
 class FigmaPostCommentInput(TypedDict):
-    """Figma: Post File Comment."""
+    """Figma: Post File Comment.
+
+    Post file comment
+    """
     file_key: str
     message: str
 
@@ -1002,24 +1375,36 @@ class _FreshdeskCustomApiCallInputRequired(TypedDict):
 
 
 class FreshdeskCustomApiCallInput(_FreshdeskCustomApiCallInputRequired, total=False):
-    """Freshdesk: Custom API Call."""
+    """Freshdesk: Custom API Call.
+
+    Send a custom API call to a specific endpoint
+    """
     body: Any
     failsafe: bool
     timeout: float
 
 
 class FreshdeskGetAllTicketsByStatusInput(TypedDict):
-    """Freshdesk: Get All Tickets By Status."""
+    """Freshdesk: Get All Tickets By Status.
+
+    Get All Tickets by selected status from Freshdesk.
+    """
     status_filter: List[Literal["status:2", "status:3", "status:4", "status:5"]]
 
 
 class FreshdeskGetContactFromIdInput(TypedDict):
-    """Freshdesk: Get Contact from ID."""
+    """Freshdesk: Get Contact from ID.
+
+    Get contacts details from Freshdesk using ID number.
+    """
     contactid: str
 
 
 class FreshdeskGetContactsInput(TypedDict, total=False):
-    """Freshdesk: Get Freshdesk Contacts."""
+    """Freshdesk: Get Freshdesk Contacts.
+
+    Get contact details from Freshdesk for all (optional filtered) contacts.
+    """
     filter_type: Literal["email", "mobile", "phone", "company_id", "updated_since"]
     filter_value: str
     filter_status: Literal["blocked", "deleted", "unverified", "verified"]
@@ -1027,12 +1412,18 @@ class FreshdeskGetContactsInput(TypedDict, total=False):
 
 
 class FreshdeskGetTicketStatusInput(TypedDict):
-    """Freshdesk: Get Ticket Status."""
+    """Freshdesk: Get Ticket Status.
+
+    Get Ticket status from Freshdesk. Returns ticket_status, assigned_status, assigned_id
+    """
     ticketid: str
 
 
 class FreshdeskGetTicketsInput(TypedDict):
-    """Freshdesk: Get Tickets."""
+    """Freshdesk: Get Tickets.
+
+    Get Ticket instances from Freshdesk.
+    """
 
 
 class _GhostcmsCreateMemberInputRequired(TypedDict):
@@ -1040,7 +1431,10 @@ class _GhostcmsCreateMemberInputRequired(TypedDict):
 
 
 class GhostcmsCreateMemberInput(_GhostcmsCreateMemberInputRequired, total=False):
-    """GhostCMS: Create Member."""
+    """GhostCMS: Create Member.
+
+    Create a new member
+    """
     name: str
     note: str
     newsletters: Any
@@ -1054,7 +1448,10 @@ class _GhostcmsCreatePostInputRequired(TypedDict):
 
 
 class GhostcmsCreatePostInput(_GhostcmsCreatePostInputRequired, total=False):
-    """GhostCMS: Create Post."""
+    """GhostCMS: Create Post.
+
+    Create a new post
+    """
     slug: str
     publishedAt: Union[str, float]
     customExcerpt: str
@@ -1067,7 +1464,10 @@ class _GhostcmsCustomApiCallInputRequired(TypedDict):
 
 
 class GhostcmsCustomApiCallInput(_GhostcmsCustomApiCallInputRequired, total=False):
-    """GhostCMS: Custom API Call."""
+    """GhostCMS: Custom API Call.
+
+    Make a custom API call to a specific endpoint
+    """
     method: Literal["GET", "POST", "PATCH", "PUT", "DELETE", "HEAD"]
     headers: Dict[str, Any]
     queryParams: Dict[str, Any]
@@ -1080,12 +1480,18 @@ class GhostcmsCustomApiCallInput(_GhostcmsCustomApiCallInputRequired, total=Fals
 
 
 class GhostcmsFindMemberInput(TypedDict):
-    """GhostCMS: Find Member."""
+    """GhostCMS: Find Member.
+
+    Find a member by email
+    """
     email: str
 
 
 class GhostcmsFindUserInput(TypedDict):
-    """GhostCMS: Find User."""
+    """GhostCMS: Find User.
+
+    Find a staff user by email
+    """
     email: str
 
 
@@ -1094,7 +1500,10 @@ class _GhostcmsUpdateMemberInputRequired(TypedDict):
 
 
 class GhostcmsUpdateMemberInput(_GhostcmsUpdateMemberInputRequired, total=False):
-    """GhostCMS: Update Member."""
+    """GhostCMS: Update Member.
+
+    Update a member
+    """
     email: str
     name: str
     note: str
@@ -1106,7 +1515,10 @@ class _GmailGmailGetMailInputRequired(TypedDict):
 
 
 class GmailGmailGetMailInput(_GmailGmailGetMailInputRequired, total=False):
-    """Gmail: Get Email."""
+    """Gmail: Get Email.
+
+    Get an email from your Gmail account via Id
+    """
     format: Literal["minimal", "full", "raw", "metadata"]
 
 
@@ -1115,7 +1527,10 @@ class _GmailGmailGetThreadInputRequired(TypedDict):
 
 
 class GmailGmailGetThreadInput(_GmailGmailGetThreadInputRequired, total=False):
-    """Gmail: Get Thread."""
+    """Gmail: Get Thread.
+
+    Get a thread from your Gmail account via Id
+    """
     format: Literal["minimal", "full", "raw", "metadata"]
 
 
@@ -1129,7 +1544,10 @@ class _GmailSendEmailInputRequired(TypedDict):
 
 
 class GmailSendEmailInput(_GmailSendEmailInputRequired, total=False):
-    """Gmail: Send Email."""
+    """Gmail: Send Email.
+
+    Send an email through a Gmail account
+    """
     body_html: str
 
 
@@ -1139,7 +1557,10 @@ class _GoogleCalendarCreateQuickEventInputRequired(TypedDict):
 
 
 class GoogleCalendarCreateQuickEventInput(_GoogleCalendarCreateQuickEventInputRequired, total=False):
-    """Google Calendar: Quick Event."""
+    """Google Calendar: Quick Event.
+
+    Add Quick Calendar Event
+    """
     send_updates: Any
 
 
@@ -1149,7 +1570,10 @@ class _GoogleContactsAddContactInputRequired(TypedDict):
 
 
 class GoogleContactsAddContactInput(_GoogleContactsAddContactInputRequired, total=False):
-    """Google Contacts: Add Contact."""
+    """Google Contacts: Add Contact.
+
+    Add a contact to a Google Contacts account
+    """
     middleName: str
     jobTitle: str
     company: str
@@ -1163,7 +1587,10 @@ class _GoogleDriveCreateNewGdriveFileInputRequired(TypedDict):
 
 
 class GoogleDriveCreateNewGdriveFileInput(_GoogleDriveCreateNewGdriveFileInputRequired, total=False):
-    """Google Drive: Create new file."""
+    """Google Drive: Create new file.
+
+    Create a new text file in your Google Drive from text
+    """
     parentFolder: Any
 
 
@@ -1172,12 +1599,18 @@ class _GoogleDriveCreateNewGdriveFolderInputRequired(TypedDict):
 
 
 class GoogleDriveCreateNewGdriveFolderInput(_GoogleDriveCreateNewGdriveFolderInputRequired, total=False):
-    """Google Drive: Create new folder."""
+    """Google Drive: Create new folder.
+
+    Create a new empty folder in your Google Drive
+    """
     parentFolder: Any
 
 
 class GoogleMyBusinessCreateReplyInput(TypedDict):
-    """Google My Business: Create or Update Reply."""
+    """Google My Business: Create or Update Reply.
+
+    Create or update a reply to a review if it already exists
+    """
     reviewName: str
     comment: str
 
@@ -1189,7 +1622,10 @@ class _GoogleSheetsInsertRowInputRequired(TypedDict):
 
 
 class GoogleSheetsInsertRowInput(_GoogleSheetsInsertRowInputRequired, total=False):
-    """Google Sheets: Insert Row."""
+    """Google Sheets: Insert Row.
+
+    Append values to an existing sheet you have access to
+    """
     as_string: bool
 
 
@@ -1199,13 +1635,19 @@ class _GoogleTasksAddTaskInputRequired(TypedDict):
 
 
 class GoogleTasksAddTaskInput(_GoogleTasksAddTaskInputRequired, total=False):
-    """Google Tasks: Add Task."""
+    """Google Tasks: Add Task.
+
+    Add a new task to a specified task list
+    """
     notes: str
     completed: bool
 
 
 class HackernewsFetchTopStoriesInput(TypedDict):
-    """Hacker News: Fetch Top Stories."""
+    """Hacker News: Fetch Top Stories.
+
+    Fetch top stories from hackernews
+    """
     number_of_stories: float
 
 
@@ -1214,7 +1656,10 @@ class _HashEncodeDecodeInputRequired(TypedDict):
 
 
 class HashEncodeDecodeInput(_HashEncodeDecodeInputRequired, total=False):
-    """Hash & Encode: Decode text."""
+    """Hash & Encode: Decode text.
+
+    Decode base64, URL percent-encoding or hex back to UTF-8 text.
+    """
     encoding: Literal["base64", "url", "hex"]
 
 
@@ -1223,12 +1668,18 @@ class _HashEncodeEncodeInputRequired(TypedDict):
 
 
 class HashEncodeEncodeInput(_HashEncodeEncodeInputRequired, total=False):
-    """Hash & Encode: Encode text."""
+    """Hash & Encode: Encode text.
+
+    Encode UTF-8 text as base64, URL percent-encoding or hex.
+    """
     encoding: Literal["base64", "url", "hex"]
 
 
 class HashEncodeGenerateUuidInput(TypedDict, total=False):
-    """Hash & Encode: Generate UUIDs."""
+    """Hash & Encode: Generate UUIDs.
+
+    Generate 1 to 100 random (v4) UUIDs.
+    """
     count: int
 
 
@@ -1237,7 +1688,10 @@ class _HashEncodeHashInputRequired(TypedDict):
 
 
 class HashEncodeHashInput(_HashEncodeHashInputRequired, total=False):
-    """Hash & Encode: Hash text."""
+    """Hash & Encode: Hash text.
+
+    Hash text with SHA-256, SHA-1, SHA-512 or MD5, as hex or base64.
+    """
     algorithm: Literal["sha256", "sha1", "sha512", "md5"]
     encoding: Literal["hex", "base64"]
 
@@ -1247,7 +1701,12 @@ class _HttpSendRequestInputRequired(TypedDict):
 
 
 class HttpSendRequestInput(_HttpSendRequestInputRequired, total=False):
-    """HTTP: Send an HTTP request."""
+    """HTTP: Send an HTTP request.
+
+    Call any public HTTP API. Private, loopback and metadata addresses are refused (SSRF guard) unless the operator
+    allows them. failureMode: retry_all / retry_5xx retry up to 3 times with backoff; continue_all returns any status as
+    output; continue_4xx returns 4xx and fails on 5xx; retry_none and continue_none fail on any 4xx/5xx.
+    """
     method: Literal["GET", "POST", "PUT", "PATCH", "DELETE", "HEAD", "OPTIONS"]
     headers: Dict[str, Any]
     queryParams: Dict[str, Any]
@@ -1262,7 +1721,10 @@ class HttpSendRequestInput(_HttpSendRequestInputRequired, total=False):
 
 
 class HubspotAddContactToListInput(TypedDict):
-    """HubSpot: Add contact To List."""
+    """HubSpot: Add contact To List.
+
+    Add contact to list
+    """
     listId: Any
     email: str
 
@@ -1273,7 +1735,10 @@ class _HubspotCreateContactInputRequired(TypedDict):
 
 
 class HubspotCreateContactInput(_HubspotCreateContactInputRequired, total=False):
-    """HubSpot: Create Contact."""
+    """HubSpot: Create Contact.
+
+    Fails on duplicate email addresses
+    """
     zip: str
     email: str
 
@@ -1283,7 +1748,10 @@ class _HubspotCreateOrUpdateContactInputRequired(TypedDict):
 
 
 class HubspotCreateOrUpdateContactInput(_HubspotCreateOrUpdateContactInputRequired, total=False):
-    """HubSpot: Create or Update Contact."""
+    """HubSpot: Create or Update Contact.
+
+    Updates contact if email address already exists
+    """
     firstName: str
     lastName: str
     zip: str
@@ -1296,7 +1764,10 @@ class _ImageHelperCompressImageInputRequired(TypedDict):
 
 
 class ImageHelperCompressImageInput(_ImageHelperCompressImageInputRequired, total=False):
-    """Image Helper: Compresses an image."""
+    """Image Helper: Compresses an image.
+
+    Compresses an image
+    """
     resultFileName: str
 
 
@@ -1306,7 +1777,10 @@ class _ImageHelperConvertImageFormatInputRequired(TypedDict):
 
 
 class ImageHelperConvertImageFormatInput(_ImageHelperConvertImageFormatInputRequired, total=False):
-    """Image Helper: Image Conversion Helper."""
+    """Image Helper: Image Conversion Helper.
+
+    Converts a image to supported formats
+    """
     resultFileName: str
 
 
@@ -1319,12 +1793,18 @@ class _ImageHelperCropImageInputRequired(TypedDict):
 
 
 class ImageHelperCropImageInput(_ImageHelperCropImageInputRequired, total=False):
-    """Image Helper: Crop an image."""
+    """Image Helper: Crop an image.
+
+    Crops an image
+    """
     resultFileName: str
 
 
 class ImageHelperGetMetaDataInput(TypedDict):
-    """Image Helper: Get image metadata."""
+    """Image Helper: Get image metadata.
+
+    Gets metadata from an image
+    """
     image: Union[str, Dict[str, Any]]
 
 
@@ -1333,7 +1813,10 @@ class _ImageHelperImageToBase64InputRequired(TypedDict):
 
 
 class ImageHelperImageToBase64Input(_ImageHelperImageToBase64InputRequired, total=False):
-    """Image Helper: Image to Base64."""
+    """Image Helper: Image to Base64.
+
+    Converts an image to an url-like Base64 string
+    """
     override_mime_type: str
 
 
@@ -1344,7 +1827,10 @@ class _ImageHelperResizeImageInputRequired(TypedDict):
 
 
 class ImageHelperResizeImageInput(_ImageHelperResizeImageInputRequired, total=False):
-    """Image Helper: Resize an image."""
+    """Image Helper: Resize an image.
+
+    Resizes an image
+    """
     aspectRatio: bool
     resultFileName: str
 
@@ -1355,7 +1841,10 @@ class _ImageHelperRotateImageInputRequired(TypedDict):
 
 
 class ImageHelperRotateImageInput(_ImageHelperRotateImageInputRequired, total=False):
-    """Image Helper: Rotate an image."""
+    """Image Helper: Rotate an image.
+
+    Rotates an image
+    """
     resultFileName: str
 
 
@@ -1365,18 +1854,21 @@ class _ImageRouterCreateImageInputRequired(TypedDict):
 
 
 class ImageRouterCreateImageInput(_ImageRouterCreateImageInputRequired, total=False):
-    """ImageRouter: Create Image."""
+    """ImageRouter: Create Image.
+
+    Generate an image from a text prompt using any available model
+    """
     quality: Literal["auto", "low", "medium", "high"]
     size: str
     responseFormat: Literal["url", "b64_json", "b64_ephemeral"]
 
 
-class ImageRouterImageToImageInputImagesItem(TypedDict):
+class ImageRouterImageToImageImagesItem(TypedDict):
     """An item of images."""
     image: Union[str, Dict[str, Any]]
 
 
-class ImageRouterImageToImageInputMasksItem(TypedDict):
+class ImageRouterImageToImageMasksItem(TypedDict):
     """An item of masks."""
     mask: Union[str, Dict[str, Any]]
 
@@ -1384,12 +1876,15 @@ class ImageRouterImageToImageInputMasksItem(TypedDict):
 class _ImageRouterImageToImageInputRequired(TypedDict):
     prompt: str
     model: Any
-    images: List[ImageRouterImageToImageInputImagesItem]
+    images: List[ImageRouterImageToImageImagesItem]
 
 
 class ImageRouterImageToImageInput(_ImageRouterImageToImageInputRequired, total=False):
-    """ImageRouter: Image to Image."""
-    masks: List[ImageRouterImageToImageInputMasksItem]
+    """ImageRouter: Image to Image.
+
+    Generate or edit images using input image(s) with optional mask
+    """
+    masks: List[ImageRouterImageToImageMasksItem]
     quality: Literal["auto", "low", "medium", "high"]
     size: str
     responseFormat: Literal["url", "b64_json", "b64_ephemeral"]
@@ -1401,7 +1896,10 @@ class _InstagramBusinessUploadPhotoInputRequired(TypedDict):
 
 
 class InstagramBusinessUploadPhotoInput(_InstagramBusinessUploadPhotoInputRequired, total=False):
-    """Instagram for Business: Upload Photo."""
+    """Instagram for Business: Upload Photo.
+
+    Upload a photo to an Instagram Professional Account
+    """
     caption: str
 
 
@@ -1411,12 +1909,18 @@ class _InstagramBusinessUploadReelInputRequired(TypedDict):
 
 
 class InstagramBusinessUploadReelInput(_InstagramBusinessUploadReelInputRequired, total=False):
-    """Instagram for Business: Upload Reel."""
+    """Instagram for Business: Upload Reel.
+
+    Upload a reel to an Instagram Professional Account
+    """
     caption: str
 
 
 class IntercomAddNoteToUserInput(TypedDict):
-    """Intercom: Add Note."""
+    """Intercom: Add Note.
+
+    Add a note to a user
+    """
     email: str
     body: str
 
@@ -1427,7 +1931,10 @@ class _IntercomAddOrRemoveTagOnCompanyInputRequired(TypedDict):
 
 
 class IntercomAddOrRemoveTagOnCompanyInput(_IntercomAddOrRemoveTagOnCompanyInputRequired, total=False):
-    """Intercom: Add/Remove Tag on Company."""
+    """Intercom: Add/Remove Tag on Company.
+
+    Attach or remove a tag from a specific company.
+    """
     untag: bool
 
 
@@ -1437,7 +1944,10 @@ class _IntercomAddOrRemoveTagOnContactInputRequired(TypedDict):
 
 
 class IntercomAddOrRemoveTagOnContactInput(_IntercomAddOrRemoveTagOnContactInputRequired, total=False):
-    """Intercom: Add/Remove Tag on Contact."""
+    """Intercom: Add/Remove Tag on Contact.
+
+    Attach or remove a tag from a specific contact.
+    """
     untag: bool
 
 
@@ -1447,7 +1957,10 @@ class _IntercomAddOrRemoveTagOnConversationInputRequired(TypedDict):
 
 
 class IntercomAddOrRemoveTagOnConversationInput(_IntercomAddOrRemoveTagOnConversationInputRequired, total=False):
-    """Intercom: Add/Remove Tag on Conversation."""
+    """Intercom: Add/Remove Tag on Conversation.
+
+    Attach or remove a tag from a specific conversation.
+    """
     untag: bool
 
 
@@ -1456,7 +1969,10 @@ _IntercomAddNoteToConversationInputOptional = TypedDict("_IntercomAddNoteToConve
 
 
 class IntercomAddNoteToConversationInput(_IntercomAddNoteToConversationInputRequired, _IntercomAddNoteToConversationInputOptional):
-    """Intercom: Add note to conversation."""
+    """Intercom: Add note to conversation.
+
+    Add a note (for other admins) to an existing conversation
+    """
 
 
 _IntercomAssignConversationActionInputRequired = TypedDict("_IntercomAssignConversationActionInputRequired", {"from": Any, "conversationId": Any, "assigneeId": str})
@@ -1464,7 +1980,10 @@ _IntercomAssignConversationActionInputOptional = TypedDict("_IntercomAssignConve
 
 
 class IntercomAssignConversationActionInput(_IntercomAssignConversationActionInputRequired, _IntercomAssignConversationActionInputOptional):
-    """Intercom: Assign conversation to an admin or a team."""
+    """Intercom: Assign conversation to an admin or a team.
+
+    (Re)assign conversation to a specific admin or team.
+    """
 
 
 class _IntercomCreateArticleInputRequired(TypedDict):
@@ -1473,7 +1992,10 @@ class _IntercomCreateArticleInputRequired(TypedDict):
 
 
 class IntercomCreateArticleInput(_IntercomCreateArticleInputRequired, total=False):
-    """Intercom: Create Article."""
+    """Intercom: Create Article.
+
+    Creates a new article in your Help Center.
+    """
     description: str
     body: str
     state: Literal["draft", "published"]
@@ -1486,7 +2008,10 @@ class _IntercomCreateConversationInputRequired(TypedDict):
 
 
 class IntercomCreateConversationInput(_IntercomCreateConversationInputRequired, total=False):
-    """Intercom: Create Conversation."""
+    """Intercom: Create Conversation.
+
+    Creates a new conversation from a contact.
+    """
     contactType: Literal["user", "lead"]
 
 
@@ -1496,14 +2021,20 @@ class _IntercomCreateDataEventInputRequired(TypedDict):
 
 
 class IntercomCreateDataEventInput(_IntercomCreateDataEventInputRequired, total=False):
-    """Intercom: Create Data Event."""
+    """Intercom: Create Data Event.
+
+    Submits a data event for a contact.
+    """
     identifierType: Literal["email", "id", "user_id"]
     createdAt: Union[str, float]
     metadata: Dict[str, Any]
 
 
 class IntercomCreateOrUpdateCompanyInput(TypedDict, total=False):
-    """Intercom: Create or Update Company."""
+    """Intercom: Create or Update Company.
+
+    Creates a new company or updates an existing one (matched by Company ID).
+    """
     companyId: str
     name: str
     plan: str
@@ -1516,7 +2047,10 @@ class IntercomCreateOrUpdateCompanyInput(TypedDict, total=False):
 
 
 class IntercomCreateOrUpdateLeadInput(TypedDict, total=False):
-    """Intercom: Create or Update Lead."""
+    """Intercom: Create or Update Lead.
+
+    Create or update an Intercom lead.If an ID is provided, the lead will be updated.
+    """
     leadId: str
     name: str
     email: str
@@ -1531,7 +2065,10 @@ class _IntercomCreateOrUpdateUserInputRequired(TypedDict):
 
 
 class IntercomCreateOrUpdateUserInput(_IntercomCreateOrUpdateUserInputRequired, total=False):
-    """Intercom: Create/Update User."""
+    """Intercom: Create/Update User.
+
+    Update a user within intercom given an email address.
+    """
     name: str
     userId: str
     phone: str
@@ -1546,7 +2083,10 @@ class _IntercomCreateTicketInputRequired(TypedDict):
 
 
 class IntercomCreateTicketInput(_IntercomCreateTicketInputRequired, total=False):
-    """Intercom: Create Ticket."""
+    """Intercom: Create Ticket.
+
+    Creates a new ticket.
+    """
     companyId: Any
 
 
@@ -1555,7 +2095,10 @@ class _IntercomCreateUserInputRequired(TypedDict):
 
 
 class IntercomCreateUserInput(_IntercomCreateUserInputRequired, total=False):
-    """Intercom: Create User."""
+    """Intercom: Create User.
+
+    Creates a new user.
+    """
     createdAt: Union[str, float]
     userId: str
     name: str
@@ -1570,7 +2113,10 @@ class _IntercomCustomApiCallInputRequired(TypedDict):
 
 
 class IntercomCustomApiCallInput(_IntercomCustomApiCallInputRequired, total=False):
-    """Intercom: Custom API Call."""
+    """Intercom: Custom API Call.
+
+    Make a custom API call to a specific endpoint
+    """
     body_type: Literal["none", "json", "form_data", "raw"]
     body: Any
     response_is_binary: bool
@@ -1580,7 +2126,10 @@ class IntercomCustomApiCallInput(_IntercomCustomApiCallInputRequired, total=Fals
 
 
 class IntercomFindCompanyInput(TypedDict):
-    """Intercom: Find Company."""
+    """Intercom: Find Company.
+
+    Finds an existing company.
+    """
     searchField: Literal["name", "company_id"]
     searchValue: str
 
@@ -1592,20 +2141,29 @@ class _IntercomFindConversationInputRequired(TypedDict):
 
 
 class IntercomFindConversationInput(_IntercomFindConversationInputRequired, total=False):
-    """Intercom: Find Conversation."""
+    """Intercom: Find Conversation.
+
+    Searches for conversations using various criteria
+    """
     status: Literal["open", "closed"]
     updateAfter: Union[str, float]
     updateBefore: Union[str, float]
 
 
 class IntercomFindLeadInput(TypedDict):
-    """Intercom: Find Lead."""
+    """Intercom: Find Lead.
+
+    Finds an existing lead.
+    """
     searchField: Literal["email", "id", "external_id"]
     searchValue: str
 
 
 class IntercomFindOrCreateCompanyInput(TypedDict, total=False):
-    """Intercom: Find or Create Company."""
+    """Intercom: Find or Create Company.
+
+    Finds a company by Company ID or name, creating it if none is found.
+    """
     companyId: str
     name: str
     plan: str
@@ -1620,7 +2178,10 @@ class _IntercomFindOrCreateLeadInputRequired(TypedDict):
 
 
 class IntercomFindOrCreateLeadInput(_IntercomFindOrCreateLeadInputRequired, total=False):
-    """Intercom: Find or Create Lead."""
+    """Intercom: Find or Create Lead.
+
+    Finds a lead by email, ID, or User ID, creating it if none is found.
+    """
     searchField: Literal["email", "id", "external_id"]
     name: str
     phone: str
@@ -1628,18 +2189,27 @@ class IntercomFindOrCreateLeadInput(_IntercomFindOrCreateLeadInputRequired, tota
 
 
 class IntercomFindUserInput(TypedDict):
-    """Intercom: Find User."""
+    """Intercom: Find User.
+
+    Finds an existing user.
+    """
     searchField: Literal["email", "id", "external_id"]
     searchValue: str
 
 
 class IntercomGetConversationInput(TypedDict):
-    """Intercom: Retrieve a Conversation."""
+    """Intercom: Retrieve a Conversation.
+
+    Retrieves a specific conversation by ID.
+    """
     conversationId: Any
 
 
 class IntercomListAllTagsInput(TypedDict):
-    """Intercom: List Tags."""
+    """Intercom: List Tags.
+
+    List all tags.
+    """
 
 
 _IntercomReplyToConversationInputRequired = TypedDict("_IntercomReplyToConversationInputRequired", {"from": Any, "conversationId": Any, "body": str})
@@ -1647,7 +2217,10 @@ _IntercomReplyToConversationInputOptional = TypedDict("_IntercomReplyToConversat
 
 
 class IntercomReplyToConversationInput(_IntercomReplyToConversationInputRequired, _IntercomReplyToConversationInputOptional):
-    """Intercom: Reply to conversation."""
+    """Intercom: Reply to conversation.
+
+    Reply (as an admin) to a conversation with a contact
+    """
 
 
 _IntercomSendMessageInputRequired = TypedDict("_IntercomSendMessageInputRequired", {"email_required_fields": Any, "from": Any, "to": Any, "body": str})
@@ -1655,7 +2228,10 @@ _IntercomSendMessageInputOptional = TypedDict("_IntercomSendMessageInputOptional
 
 
 class IntercomSendMessageInput(_IntercomSendMessageInputRequired, _IntercomSendMessageInputOptional):
-    """Intercom: Send Message."""
+    """Intercom: Send Message.
+
+    Send a message to a contact (only allowed by admins)
+    """
 
 
 class _IntercomUpdateTicketInputRequired(TypedDict):
@@ -1665,7 +2241,10 @@ class _IntercomUpdateTicketInputRequired(TypedDict):
 
 
 class IntercomUpdateTicketInput(_IntercomUpdateTicketInputRequired, total=False):
-    """Intercom: Update Ticket."""
+    """Intercom: Update Ticket.
+
+    Updates an existing ticket.
+    """
     isOpen: bool
     state: Literal["in_progress", "waiting_on_customer", "resolved"]
     snoozedTill: Union[str, float]
@@ -1673,42 +2252,63 @@ class IntercomUpdateTicketInput(_IntercomUpdateTicketInputRequired, total=False)
 
 
 class KvStoreAddToListInput(TypedDict):
-    """Key-Value Store: Add to a list."""
+    """Key-Value Store: Add to a list.
+
+    Append a value to the list under a key (created when absent). Atomic under concurrent calls.
+    """
     key: str
     value: Any
 
 
 class KvStoreDeleteInput(TypedDict):
-    """Key-Value Store: Delete a key."""
+    """Key-Value Store: Delete a key.
+
+    Remove a key and its value.
+    """
     key: str
 
 
 class KvStoreGetInput(TypedDict):
-    """Key-Value Store: Get a value."""
+    """Key-Value Store: Get a value.
+
+    Read the value under a key; value is null and found false when absent.
+    """
     key: str
 
 
 class KvStorePutInput(TypedDict):
-    """Key-Value Store: Put a value."""
+    """Key-Value Store: Put a value.
+
+    Store a JSON value under a key, replacing any previous value.
+    """
     key: str
     value: Any
 
 
 class KvStoreRemoveFromListInput(TypedDict):
-    """Key-Value Store: Remove from a list."""
+    """Key-Value Store: Remove from a list.
+
+    Remove every element equal to the value from the list under a key.
+    """
     key: str
     value: Any
 
 
 class MailchimpAddMemberToListInput(TypedDict):
-    """Mailchimp: Add Member to an Audience (List)."""
+    """Mailchimp: Add Member to an Audience (List).
+
+    Add a member to an existing Mailchimp audience (list)
+    """
     email: str
     list_id: Any
     status: Literal["subscribed", "unsubscribed", "cleaned", "pending", "transactional"]
 
 
 class MastodonPostStatusInput(TypedDict):
-    """Mastodon: Post Status."""
+    """Mastodon: Post Status.
+
+    Post a status to Mastodon
+    """
     status: str
 
 
@@ -1717,7 +2317,10 @@ class _MetabaseCustomApiCallInputRequired(TypedDict):
 
 
 class MetabaseCustomApiCallInput(_MetabaseCustomApiCallInputRequired, total=False):
-    """Metabase: Custom API Call."""
+    """Metabase: Custom API Call.
+
+    Make a custom API call to a specific endpoint
+    """
     method: Literal["GET", "POST", "PATCH", "PUT", "DELETE", "HEAD"]
     headers: Dict[str, Any]
     queryParams: Dict[str, Any]
@@ -1734,7 +2337,10 @@ class _MetabaseEmbedQuestionInputRequired(TypedDict):
 
 
 class MetabaseEmbedQuestionInput(_MetabaseEmbedQuestionInputRequired, total=False):
-    """Metabase: Embed question."""
+    """Metabase: Embed question.
+
+    Enable embedding for a Metabase question and configure parameters
+    """
     enableEmbedding: bool
     parameterSettings: Any
 
@@ -1744,7 +2350,11 @@ class _MetabaseGetDashboardQuestionsInputRequired(TypedDict):
 
 
 class MetabaseGetDashboardQuestionsInput(_MetabaseGetDashboardQuestionsInputRequired, total=False):
-    """Metabase: Get Dashboard Questions."""
+    """Metabase: Get Dashboard Questions.
+
+    Execute all questions across all tabs in a Metabase dashboard and return their consolidated results in a single
+    response
+    """
     parameters: Dict[str, Any]
 
 
@@ -1753,7 +2363,10 @@ class _MetabaseGetGraphQuestionInputRequired(TypedDict):
 
 
 class MetabaseGetGraphQuestionInput(_MetabaseGetGraphQuestionInputRequired, total=False):
-    """Metabase: Get the graph of the question."""
+    """Metabase: Get the graph of the question.
+
+    Get the graph of a Metabase question and save it as a png
+    """
     parameters: Dict[str, Any]
     graphName: str
     waitTime: float
@@ -1764,12 +2377,18 @@ class _MetabaseGetQuestionInputRequired(TypedDict):
 
 
 class MetabaseGetQuestionInput(_MetabaseGetQuestionInputRequired, total=False):
-    """Metabase: Get question."""
+    """Metabase: Get question.
+
+    Fetch the results of a Metabase question
+    """
     parameters: Dict[str, Any]
 
 
 class MetabaseGetQuestionPngPreviewInput(TypedDict):
-    """Metabase: Get Question PNG Preview."""
+    """Metabase: Get Question PNG Preview.
+
+    Get PNG preview rendering (low resolution) of a Metabase card/question.
+    """
     questionId: str
 
 
@@ -1779,7 +2398,10 @@ class _MistralAiCreateChatCompletionInputRequired(TypedDict):
 
 
 class MistralAiCreateChatCompletionInput(_MistralAiCreateChatCompletionInputRequired, total=False):
-    """Mistral AI: Ask Mistral."""
+    """Mistral AI: Ask Mistral.
+
+    Ask Mistral anything you want!
+    """
     temperature: float
     top_p: float
     max_tokens: float
@@ -1792,7 +2414,10 @@ class _MistralAiCreateEmbeddingsInputRequired(TypedDict):
 
 
 class MistralAiCreateEmbeddingsInput(_MistralAiCreateEmbeddingsInputRequired, total=False):
-    """Mistral AI: Create Embeddings."""
+    """Mistral AI: Create Embeddings.
+
+    Creates new embedding in Mistral AI.
+    """
     timeout: float
 
 
@@ -1801,7 +2426,10 @@ class _MistralAiCustomApiCallInputRequired(TypedDict):
 
 
 class MistralAiCustomApiCallInput(_MistralAiCustomApiCallInputRequired, total=False):
-    """Mistral AI: Custom API Call."""
+    """Mistral AI: Custom API Call.
+
+    Make a custom API call to a specific endpoint
+    """
     method: Literal["GET", "POST", "PATCH", "PUT", "DELETE", "HEAD"]
     headers: Dict[str, Any]
     queryParams: Dict[str, Any]
@@ -1814,7 +2442,10 @@ class MistralAiCustomApiCallInput(_MistralAiCustomApiCallInputRequired, total=Fa
 
 
 class MistralAiListModelsInput(TypedDict):
-    """Mistral AI: List Models."""
+    """Mistral AI: List Models.
+
+    Retrieves a list of available Mistral AI models.
+    """
 
 
 class _MistralAiRunOcrInputRequired(TypedDict):
@@ -1822,7 +2453,11 @@ class _MistralAiRunOcrInputRequired(TypedDict):
 
 
 class MistralAiRunOcrInput(_MistralAiRunOcrInputRequired, total=False):
-    """Mistral AI: Run OCR."""
+    """Mistral AI: Run OCR.
+
+    Extract text from PDFs and images using mistral-ocr-latest. To OCR a file from a previous step, run Upload File
+    first (with purpose=ocr) and pass the returned id here.
+    """
     model: Literal["mistral-ocr-latest", "mistral-ocr-2505"]
     documentSource: Literal["url", "fileId"]
     pages: List[Any]
@@ -1831,7 +2466,10 @@ class MistralAiRunOcrInput(_MistralAiRunOcrInputRequired, total=False):
 
 
 class MistralAiUploadFileInput(TypedDict):
-    """Mistral AI: Upload File."""
+    """Mistral AI: Upload File.
+
+    Upload a file to Mistral AI (e.g., for fine-tuning or context storage).
+    """
     file: Union[str, Dict[str, Any]]
     purpose: Literal["fine-tune", "batch", "ocr"]
 
@@ -1842,7 +2480,10 @@ class _MongodbAggregateDocumentsInputRequired(TypedDict):
 
 
 class MongodbAggregateDocumentsInput(_MongodbAggregateDocumentsInputRequired, total=False):
-    """MongoDB: Aggregate Documents."""
+    """MongoDB: Aggregate Documents.
+
+    Perform aggregation operations on documents in a collection
+    """
     database: str
 
 
@@ -1852,7 +2493,10 @@ class _MongodbDeleteDocumentsInputRequired(TypedDict):
 
 
 class MongodbDeleteDocumentsInput(_MongodbDeleteDocumentsInputRequired, total=False):
-    """MongoDB: Delete Documents."""
+    """MongoDB: Delete Documents.
+
+    Delete documents from a collection
+    """
     database: str
 
 
@@ -1863,7 +2507,10 @@ class _MongodbFindAndReplaceDocumentsInputRequired(TypedDict):
 
 
 class MongodbFindAndReplaceDocumentsInput(_MongodbFindAndReplaceDocumentsInputRequired, total=False):
-    """MongoDB: Find and Replace Documents."""
+    """MongoDB: Find and Replace Documents.
+
+    Replace documents that match a filter with a new document
+    """
     database: str
     upsert: bool
     returnDocument: Literal["before", "after"]
@@ -1876,7 +2523,10 @@ class _MongodbFindAndUpdateDocumentsInputRequired(TypedDict):
 
 
 class MongodbFindAndUpdateDocumentsInput(_MongodbFindAndUpdateDocumentsInputRequired, total=False):
-    """MongoDB: Find and Update Documents."""
+    """MongoDB: Find and Update Documents.
+
+    Find documents and update them, returning the updated documents
+    """
     database: str
     upsert: bool
     returnUpdated: bool
@@ -1887,7 +2537,10 @@ class _MongodbFindDocumentsInputRequired(TypedDict):
 
 
 class MongodbFindDocumentsInput(_MongodbFindDocumentsInputRequired, total=False):
-    """MongoDB: Find Documents."""
+    """MongoDB: Find Documents.
+
+    Find documents in a collection
+    """
     database: str
     query: Any
     projection: Any
@@ -1902,7 +2555,10 @@ class _MongodbInsertDocumentsInputRequired(TypedDict):
 
 
 class MongodbInsertDocumentsInput(_MongodbInsertDocumentsInputRequired, total=False):
-    """MongoDB: Insert Documents."""
+    """MongoDB: Insert Documents.
+
+    Insert one or more documents into a collection
+    """
     database: str
 
 
@@ -1913,7 +2569,10 @@ class _MongodbUpdateDocumentsInputRequired(TypedDict):
 
 
 class MongodbUpdateDocumentsInput(_MongodbUpdateDocumentsInputRequired, total=False):
-    """MongoDB: Update Documents."""
+    """MongoDB: Update Documents.
+
+    Update multiple documents in a collection
+    """
     database: str
     upsert: bool
 
@@ -1924,7 +2583,10 @@ class _MotionCreateProjectInputRequired(TypedDict):
 
 
 class MotionCreateProjectInput(_MotionCreateProjectInputRequired, total=False):
-    """Motion: Create Project."""
+    """Motion: Create Project.
+
+    Create a new project in Motion
+    """
     description: str
     dueDate: Union[str, float]
     priority: Literal["ASAP", "HIGH", "MEDIUM", "LOW"]
@@ -1937,7 +2599,10 @@ class _MotionCreateTaskInputRequired(TypedDict):
 
 
 class MotionCreateTaskInput(_MotionCreateTaskInputRequired, total=False):
-    """Motion: Create Task."""
+    """Motion: Create Task.
+
+    Creates a new task.
+    """
     description: str
     dueDate: Union[str, float]
     duration: float
@@ -1953,7 +2618,10 @@ class _MotionCustomApiCallInputRequired(TypedDict):
 
 
 class MotionCustomApiCallInput(_MotionCustomApiCallInputRequired, total=False):
-    """Motion: Custom API Call."""
+    """Motion: Custom API Call.
+
+    Make a custom API call to a specific endpoint
+    """
     method: Literal["GET", "POST", "PATCH", "PUT", "DELETE", "HEAD"]
     headers: Dict[str, Any]
     queryParams: Dict[str, Any]
@@ -1971,7 +2639,10 @@ class _MotionFindTaskInputRequired(TypedDict):
 
 
 class MotionFindTaskInput(_MotionFindTaskInputRequired, total=False):
-    """Motion: Find Task."""
+    """Motion: Find Task.
+
+    Finds an existing task.
+    """
     includeAllStatuses: bool
     status: Any
     assigneeId: Any
@@ -1979,12 +2650,18 @@ class MotionFindTaskInput(_MotionFindTaskInputRequired, total=False):
 
 
 class MotionGetTaskInput(TypedDict):
-    """Motion: Get Task."""
+    """Motion: Get Task.
+
+    Get details of a specific task by ID.
+    """
     taskId: str
 
 
 class MotionMoveTaskInput(TypedDict):
-    """Motion: Move Task."""
+    """Motion: Move Task.
+
+    Moves a task to a different workspace.
+    """
     workspaceId: Any
     taskId: Any
     newWorkspaceId: Any
@@ -1996,7 +2673,10 @@ class _MotionUpdateTaskInputRequired(TypedDict):
 
 
 class MotionUpdateTaskInput(_MotionUpdateTaskInputRequired, total=False):
-    """Motion: Update Task."""
+    """Motion: Update Task.
+
+    Update an existing task in Motion
+    """
     name: str
     description: str
     dueDate: Union[str, float]
@@ -2015,7 +2695,10 @@ class _MysqlDeleteRowInputRequired(TypedDict):
 
 
 class MysqlDeleteRowInput(_MysqlDeleteRowInputRequired, total=False):
-    """MySQL: Delete Row."""
+    """MySQL: Delete Row.
+
+    Deletes one or more rows from a table
+    """
     markdown: str
     timezone: str
 
@@ -2025,7 +2708,10 @@ class _MysqlExecuteQueryInputRequired(TypedDict):
 
 
 class MysqlExecuteQueryInput(_MysqlExecuteQueryInputRequired, total=False):
-    """MySQL: Execute Query."""
+    """MySQL: Execute Query.
+
+    Executes a query on the mysql database and returns the results
+    """
     markdown: str
     timezone: str
     args: List[Any]
@@ -2037,7 +2723,10 @@ class _MysqlFindRowsInputRequired(TypedDict):
 
 
 class MysqlFindRowsInput(_MysqlFindRowsInputRequired, total=False):
-    """MySQL: Find Rows."""
+    """MySQL: Find Rows.
+
+    Reads rows from a table
+    """
     markdown: str
     timezone: str
     args: List[Any]
@@ -2045,7 +2734,10 @@ class MysqlFindRowsInput(_MysqlFindRowsInputRequired, total=False):
 
 
 class MysqlGetTablesInput(TypedDict):
-    """MySQL: Get Tables."""
+    """MySQL: Get Tables.
+
+    Returns a list of tables in the database
+    """
 
 
 class _MysqlInsertRowInputRequired(TypedDict):
@@ -2054,7 +2746,10 @@ class _MysqlInsertRowInputRequired(TypedDict):
 
 
 class MysqlInsertRowInput(_MysqlInsertRowInputRequired, total=False):
-    """MySQL: Insert Row."""
+    """MySQL: Insert Row.
+
+    Inserts a new row into a table
+    """
     timezone: str
 
 
@@ -2066,24 +2761,36 @@ class _MysqlUpdateRowInputRequired(TypedDict):
 
 
 class MysqlUpdateRowInput(_MysqlUpdateRowInputRequired, total=False):
-    """MySQL: Update Row."""
+    """MySQL: Update Row.
+
+    Updates one or more rows in a table
+    """
     timezone: str
 
 
 class NotionAddCommentInput(TypedDict):
-    """Notion: Add Comment."""
+    """Notion: Add Comment.
+
+    Add a comment to a page.
+    """
     page_id: Any
     comment_text: str
 
 
 class NotionAppendToPageInput(TypedDict):
-    """Notion: Append to Page."""
+    """Notion: Append to Page.
+
+    Appends content to the end of a page.
+    """
     pageId: Any
     content: str
 
 
 class NotionArchiveDatabaseItemInput(TypedDict):
-    """Notion: Archive Database Item."""
+    """Notion: Archive Database Item.
+
+    Archive a database item. It can be restored later.
+    """
     database_id: Any
     database_item_id: Any
 
@@ -2093,7 +2800,10 @@ class _NotionCreatePageInputRequired(TypedDict):
 
 
 class NotionCreatePageInput(_NotionCreatePageInputRequired, total=False):
-    """Notion: Create Page."""
+    """Notion: Create Page.
+
+    Create a page inside another page, with a title and plain text.
+    """
     title: str
     content: str
 
@@ -2104,7 +2814,10 @@ class _NotionCreateDatabaseItemInputRequired(TypedDict):
 
 
 class NotionCreateDatabaseItemInput(_NotionCreateDatabaseItemInputRequired, total=False):
-    """Notion: Create Database Item."""
+    """Notion: Create Database Item.
+
+    Add an item to a database and set its fields.
+    """
     content: str
 
 
@@ -2113,7 +2826,10 @@ class _NotionCustomApiCallInputRequired(TypedDict):
 
 
 class NotionCustomApiCallInput(_NotionCustomApiCallInputRequired, total=False):
-    """Notion: Custom API Call."""
+    """Notion: Custom API Call.
+
+    Make a custom API call to a specific endpoint
+    """
     method: Literal["GET", "POST", "PATCH", "PUT", "DELETE", "HEAD"]
     headers: Dict[str, Any]
     queryParams: Dict[str, Any]
@@ -2130,7 +2846,10 @@ class _NotionFindPageInputRequired(TypedDict):
 
 
 class NotionFindPageInput(_NotionFindPageInputRequired, total=False):
-    """Notion: Find Page."""
+    """Notion: Find Page.
+
+    Find pages by title, with exact or partial matching.
+    """
     exact_match: bool
     limit: float
 
@@ -2141,12 +2860,18 @@ class _NotionGetPageOrBlockChildrenInputRequired(TypedDict):
 
 
 class NotionGetPageOrBlockChildrenInput(_NotionGetPageOrBlockChildrenInputRequired, total=False):
-    """Notion: Get Block Content."""
+    """Notion: Get Block Content.
+
+    Read a page's content as blocks or as Markdown.
+    """
     markdown: bool
 
 
 class NotionGetPageCommentsInput(TypedDict):
-    """Notion: Get Page Comments."""
+    """Notion: Get Page Comments.
+
+    Get all comments on a page, grouped by thread.
+    """
     page_id: Any
 
 
@@ -2156,14 +2881,20 @@ class _NotionListDatabasePagesInputRequired(TypedDict):
 
 
 class NotionListDatabasePagesInput(_NotionListDatabasePagesInputRequired, total=False):
-    """Notion: List Pages."""
+    """Notion: List Pages.
+
+    List pages in a database, optionally filtered by field values.
+    """
     limit: float
     cursor: str
     filter_hint: str
 
 
 class NotionListDatabasesInput(TypedDict, total=False):
-    """Notion: List Databases."""
+    """Notion: List Databases.
+
+    List the databases shared with your integration, newest edits first.
+    """
     limit: float
     cursor: str
 
@@ -2174,24 +2905,36 @@ class _NotionNotionFindDatabaseItemInputRequired(TypedDict):
 
 
 class NotionNotionFindDatabaseItemInput(_NotionNotionFindDatabaseItemInputRequired, total=False):
-    """Notion: Find Database Item."""
+    """Notion: Find Database Item.
+
+    Find items in a database whose fields match exact values.
+    """
     filter_hint: str
 
 
 class NotionNotionAddCommentInput(TypedDict):
-    """Notion: Add Comment."""
+    """Notion: Add Comment.
+
+    Posts a new comment thread on a Notion page.
+    """
     page_id: str
     comment_text: str
 
 
 class NotionNotionAppendToPageInput(TypedDict):
-    """Notion: Append Content to Page."""
+    """Notion: Append Content to Page.
+
+    Appends new block content (parsed from markdown) to the end of a page or block.
+    """
     block_id: str
     content: str
 
 
 class NotionNotionArchiveDatabaseItemInput(TypedDict):
-    """Notion: Archive Database Item."""
+    """Notion: Archive Database Item.
+
+    Archives (soft-deletes) a Notion database item by its page id, keeping it recoverable.
+    """
     item_id: str
 
 
@@ -2200,12 +2943,19 @@ class _NotionNotionArchivePageInputRequired(TypedDict):
 
 
 class NotionNotionArchivePageInput(_NotionNotionArchivePageInputRequired, total=False):
-    """Notion: Archive or Restore Page."""
+    """Notion: Archive or Restore Page.
+
+    Archives (trashes) or restores any page or database row by id via its archived flag.
+    """
     archived: bool
 
 
 class NotionNotionCreateDatabaseInput(TypedDict):
-    """Notion: Create Database."""
+    """Notion: Create Database.
+
+    Creates a new inline Notion database under a parent page, with a title and a property-schema object defining its
+    columns.
+    """
     parent_page_id: str
     title: str
     properties: Any
@@ -2217,7 +2967,11 @@ class _NotionNotionCreateDatabaseItemInputRequired(TypedDict):
 
 
 class NotionNotionCreateDatabaseItemInput(_NotionNotionCreateDatabaseItemInputRequired, total=False):
-    """Notion: Create Database Item."""
+    """Notion: Create Database Item.
+
+    Creates a new row (page) in a Notion database, setting its property values from a raw Notion properties object, with
+    optional body content.
+    """
     content: str
 
 
@@ -2226,13 +2980,19 @@ class _NotionNotionCreatePageInputRequired(TypedDict):
 
 
 class NotionNotionCreatePageInput(_NotionNotionCreatePageInputRequired, total=False):
-    """Notion: Create Page."""
+    """Notion: Create Page.
+
+    Creates a new sub-page under an existing Notion page, with a title and optional markdown body.
+    """
     title: str
     content: str
 
 
 class NotionNotionDeleteBlockInput(TypedDict):
-    """Notion: Delete Block."""
+    """Notion: Delete Block.
+
+    Deletes (archives) a single block by id, removing it from its page.
+    """
     block_id: str
 
 
@@ -2242,7 +3002,10 @@ class _NotionNotionFindDatabaseItemInput2Required(TypedDict):
 
 
 class NotionNotionFindDatabaseItemInput2(_NotionNotionFindDatabaseItemInput2Required, total=False):
-    """Notion: Find Database Item."""
+    """Notion: Find Database Item.
+
+    Finds rows in a Notion database matching a raw Notion filter object, returning the first match and all matches.
+    """
     page_size: float
 
 
@@ -2251,33 +3014,51 @@ class _NotionNotionGetBlockChildrenInputRequired(TypedDict):
 
 
 class NotionNotionGetBlockChildrenInput(_NotionNotionGetBlockChildrenInputRequired, total=False):
-    """Notion: Get Page or Block Content."""
+    """Notion: Get Page or Block Content.
+
+    Reads the body content of a page or block by recursively listing its child blocks, optionally rendered as markdown.
+    """
     markdown: bool
     depth: float
 
 
 class NotionNotionGetDatabaseInput(TypedDict):
-    """Notion: Get Database Schema."""
+    """Notion: Get Database Schema.
+
+    Retrieves a Notion database's schema: its property names, field types, and select/status/relation options.
+    """
     database_id: str
 
 
 class NotionNotionGetPageInput(TypedDict):
-    """Notion: Get Page."""
+    """Notion: Get Page.
+
+    Fetches a single page's metadata and property values by id (a database row is a page).
+    """
     page_id: str
 
 
 class NotionNotionGetPageCommentsInput(TypedDict):
-    """Notion: Get Page Comments."""
+    """Notion: Get Page Comments.
+
+    Lists all comments on a page, grouped into discussion threads.
+    """
     page_id: str
 
 
 class NotionNotionGetUserInput(TypedDict):
-    """Notion: Get User."""
+    """Notion: Get User.
+
+    Fetches a single workspace user's details by id.
+    """
     user_id: str
 
 
 class NotionNotionListUsersInput(TypedDict, total=False):
-    """Notion: List Users."""
+    """Notion: List Users.
+
+    Lists the people and bots in the workspace, returning each user's id, name, and type.
+    """
     page_size: float
     start_cursor: str
 
@@ -2287,7 +3068,10 @@ class _NotionNotionMovePageInputRequired(TypedDict):
 
 
 class NotionNotionMovePageInput(_NotionNotionMovePageInputRequired, total=False):
-    """Notion: Move Page."""
+    """Notion: Move Page.
+
+    Moves a page under a different parent page (or into a database as a row).
+    """
     new_parent_page_id: str
     new_parent_database_id: str
 
@@ -2297,7 +3081,11 @@ class _NotionNotionQueryDatabaseInputRequired(TypedDict):
 
 
 class NotionNotionQueryDatabaseInput(_NotionNotionQueryDatabaseInputRequired, total=False):
-    """Notion: Query Database."""
+    """Notion: Query Database.
+
+    Queries a Notion database with the API's native filter and sort JSON objects (compound AND/OR, ranges, dates,
+    contains, etc.).
+    """
     filter: Any
     sorts: Any
     page_size: float
@@ -2305,7 +3093,10 @@ class NotionNotionQueryDatabaseInput(_NotionNotionQueryDatabaseInputRequired, to
 
 
 class NotionNotionRestoreDatabaseItemInput(TypedDict):
-    """Notion: Restore Database Item."""
+    """Notion: Restore Database Item.
+
+    Restores an archived Notion database item back to active status by its page id.
+    """
     item_id: str
 
 
@@ -2314,7 +3105,11 @@ class _NotionNotionSearchInputRequired(TypedDict):
 
 
 class NotionNotionSearchInput(_NotionNotionSearchInputRequired, total=False):
-    """Notion: Search Pages and Databases."""
+    """Notion: Search Pages and Databases.
+
+    Searches the workspace by title for pages and/or databases shared with the integration, with exact or partial
+    matching.
+    """
     filter_type: Literal["page", "database", "all"]
     exact_match: bool
     limit: float
@@ -2326,14 +3121,21 @@ class _NotionNotionUpdateBlockInputRequired(TypedDict):
 
 
 class NotionNotionUpdateBlockInput(_NotionNotionUpdateBlockInputRequired, total=False):
-    """Notion: Update Block Text."""
+    """Notion: Update Block Text.
+
+    Replaces the text content of a single existing block by id.
+    """
     block_type: Literal["paragraph", "heading_1", "heading_2", "heading_3", "bulleted_list_item", "numbered_list_item", "to_do", "quote", "callout", "code"]
     checked: bool
     language: str
 
 
 class NotionNotionUpdateDatabaseItemInput(TypedDict):
-    """Notion: Update Database Item."""
+    """Notion: Update Database Item.
+
+    Overwrites property values on an existing Notion database row, identified by its page id, from a raw Notion
+    properties object.
+    """
     item_id: str
     properties: Any
 
@@ -2343,24 +3145,36 @@ class _NotionNotionUpdateDatabaseSchemaInputRequired(TypedDict):
 
 
 class NotionNotionUpdateDatabaseSchemaInput(_NotionNotionUpdateDatabaseSchemaInputRequired, total=False):
-    """Notion: Update Database Schema."""
+    """Notion: Update Database Schema.
+
+    Updates a Notion database's title and/or column schema (add, rename, retype, or remove properties) by id.
+    """
     title: str
     properties: Any
 
 
 class NotionRestoreDatabaseItemInput(TypedDict):
-    """Notion: Restore Database Item."""
+    """Notion: Restore Database Item.
+
+    Restore an archived database item.
+    """
     database_id: Any
     archived_item_id: Any
 
 
 class NotionRetrieveDatabaseInput(TypedDict):
-    """Notion: Retrieve Database Structure."""
+    """Notion: Retrieve Database Structure.
+
+    Get a database's properties, field types and options.
+    """
     database_id: Any
 
 
 class NotionUpdateDatabaseItemInput(TypedDict):
-    """Notion: Update Database Item."""
+    """Notion: Update Database Item.
+
+    Change field values on an existing database item.
+    """
     database_id: Any
     database_item_id: Any
     databaseFields: Any
@@ -2372,7 +3186,10 @@ class _OpenaiAskAssistantInputRequired(TypedDict):
 
 
 class OpenaiAskAssistantInput(_OpenaiAskAssistantInputRequired, total=False):
-    """OpenAI: Ask Assistant."""
+    """OpenAI: Ask Assistant.
+
+    Ask a GPT assistant anything you want!
+    """
     memoryKey: str
 
 
@@ -2381,7 +3198,10 @@ class _OpenaiAskChatgptInputRequired(TypedDict):
 
 
 class OpenaiAskChatgptInput(_OpenaiAskChatgptInputRequired, total=False):
-    """OpenAI: Ask ChatGPT."""
+    """OpenAI: Ask ChatGPT.
+
+    Ask ChatGPT anything you want!
+    """
     model: Any
     temperature: float
     maxTokens: float
@@ -2400,7 +3220,10 @@ class _OpenaiCustomApiCallInputRequired(TypedDict):
 
 
 class OpenaiCustomApiCallInput(_OpenaiCustomApiCallInputRequired, total=False):
-    """OpenAI: Custom API Call."""
+    """OpenAI: Custom API Call.
+
+    Send a custom API call to a specific endpoint
+    """
     body: Any
     failsafe: bool
     timeout: float
@@ -2411,7 +3234,10 @@ class _OpenaiGenerateImageInputRequired(TypedDict):
 
 
 class OpenaiGenerateImageInput(_OpenaiGenerateImageInputRequired, total=False):
-    """OpenAI: Generate Image."""
+    """OpenAI: Generate Image.
+
+    Generate an image using text-to-image models
+    """
     model: Any
     resolution: Any
     quality: Any
@@ -2422,7 +3248,10 @@ class _OpenaiTextToSpeechInputRequired(TypedDict):
 
 
 class OpenaiTextToSpeechInput(_OpenaiTextToSpeechInputRequired, total=False):
-    """OpenAI: Text-to-Speech."""
+    """OpenAI: Text-to-Speech.
+
+    Generate an audio recording from text
+    """
     model: Any
     speed: float
     voice: Any
@@ -2434,12 +3263,18 @@ class _OpenaiTranscribeInputRequired(TypedDict):
 
 
 class OpenaiTranscribeInput(_OpenaiTranscribeInputRequired, total=False):
-    """OpenAI: Transcribe Audio."""
+    """OpenAI: Transcribe Audio.
+
+    Transcribe audio to text using whisper-1 model
+    """
     language: Literal["es", "it", "en", "pt", "de", "ja", "pl", "ar", "af", "az", "bg", "bs", "ca", "cs", "da", "el", "et", "fa", "fi", "tl", "fr", "gl", "he", "hi", "hr", "hu", "hy", "id", "is", "kk", "kn", "ko", "lt", "lv", "ma", "mk", "mr", "ms", "ne", "nl", "no", "ro", "ru", "sk", "sl", "sr", "sv", "sw", "ta", "th", "tr", "uk", "ur", "vi", "zh", "cy", "be"]
 
 
 class OpenaiTranslateInput(TypedDict):
-    """OpenAI: Translate Audio."""
+    """OpenAI: Translate Audio.
+
+    Translate audio to text using whisper-1 model
+    """
     audio: Union[str, Dict[str, Any]]
 
 
@@ -2449,7 +3284,10 @@ class _OpenaiVisionPromptInputRequired(TypedDict):
 
 
 class OpenaiVisionPromptInput(_OpenaiVisionPromptInputRequired, total=False):
-    """OpenAI: Vision Prompt."""
+    """OpenAI: Vision Prompt.
+
+    Ask GPT a question about an image
+    """
     detail: Any
     temperature: float
     maxTokens: float
@@ -2464,7 +3302,10 @@ class _OracleDatabaseDeleteRowInputRequired(TypedDict):
 
 
 class OracleDatabaseDeleteRowInput(_OracleDatabaseDeleteRowInputRequired, total=False):
-    """Oracle Database: Delete Row."""
+    """Oracle Database: Delete Row.
+
+    Delete rows from an Oracle table
+    """
     filter: Dict[str, Any]
 
 
@@ -2473,7 +3314,10 @@ class _OracleDatabaseFindRowInputRequired(TypedDict):
 
 
 class OracleDatabaseFindRowInput(_OracleDatabaseFindRowInputRequired, total=False):
-    """Oracle Database: Find Row."""
+    """Oracle Database: Find Row.
+
+    Find rows in an Oracle table
+    """
     filter: Dict[str, Any]
 
 
@@ -2482,7 +3326,10 @@ class _OracleDatabaseInsertRowInputRequired(TypedDict):
 
 
 class OracleDatabaseInsertRowInput(_OracleDatabaseInsertRowInputRequired, total=False):
-    """Oracle Database: Insert Row."""
+    """Oracle Database: Insert Row.
+
+    Insert a row into an Oracle table
+    """
     row: Dict[str, Any]
 
 
@@ -2491,12 +3338,18 @@ class _OracleDatabaseInsertRowsInputRequired(TypedDict):
 
 
 class OracleDatabaseInsertRowsInput(_OracleDatabaseInsertRowsInputRequired, total=False):
-    """Oracle Database: Insert Rows."""
+    """Oracle Database: Insert Rows.
+
+    Insert multiple rows into an Oracle table
+    """
     rows: List[Any]
 
 
 class OracleDatabaseRunCustomSqlInput(TypedDict, total=False):
-    """Oracle Database: Run Custom SQL."""
+    """Oracle Database: Run Custom SQL.
+
+    Execute custom SQL or PL/SQL in Oracle
+    """
     markdown: str
     sql: str
     binds: Dict[str, Any]
@@ -2507,7 +3360,10 @@ class _OracleDatabaseUpdateRowInputRequired(TypedDict):
 
 
 class OracleDatabaseUpdateRowInput(_OracleDatabaseUpdateRowInputRequired, total=False):
-    """Oracle Database: Update Row."""
+    """Oracle Database: Update Row.
+
+    Update rows in an Oracle table
+    """
     values: Dict[str, Any]
     filter: Dict[str, Any]
 
@@ -2517,7 +3373,10 @@ class _PastebinCreatePasteInputRequired(TypedDict):
 
 
 class PastebinCreatePasteInput(_PastebinCreatePasteInputRequired, total=False):
-    """Pastebin: Create Paste."""
+    """Pastebin: Create Paste.
+
+    Creates a new paste
+    """
     format: Literal["4cs", "6502acme", "6502kickass", "6502tasm", "abap", "actionscript", "actionscript3", "ada", "aimms", "algol68", "apache", "applescript", "apt_sources", "arduino", "arm", "asm", "asp", "asymptote", "autoconf", "autohotkey", "autoit", "avisynth", "awk", "bascomavr", "bash", "basic4gl", "dos", "bibtex", "b3d", "blitzbasic", "bmx", "bnf", "boo", "bf", "c", "csharp", "c_winapi", "cpp", "cpp-winapi", "cpp-qt", "c_loadrunner", "caddcl", "cadlisp", "ceylon", "cfdg", "c_mac", "chaiscript", "chapel", "cil", "clojure", "klonec", "klonecpp", "cmake", "cobol", "coffeescript", "cfm", "css", "cuesheet", "d", "dart", "dcl", "dcpu16", "dcs", "delphi", "oxygene", "diff", "div", "dot", "e", "ezt", "ecmascript", "eiffel", "email", "epc", "erlang", "euphoria", "fsharp", "falcon", "filemaker", "fo", "f1", "fortran", "freebasic", "freeswitch", "gambas", "gml", "gdb", "gdscript", "genero", "genie", "gettext", "go", "godot-glsl", "groovy", "gwbasic", "haskell", "haxe", "hicest", "hq9plus", "html4strict", "html5", "icon", "idl", "ini", "inno", "intercal", "io", "ispfpanel", "j", "java", "java5", "javascript", "jcl", "jquery", "json", "julia", "kixtart", "kotlin", "ksp", "latex", "ldif", "lb", "lsl2", "lisp", "llvm", "locobasic", "logtalk", "lolcode", "lotusformulas", "lotusscript", "lscript", "lua", "m68k", "magiksf", "make", "mapbasic", "markdown", "matlab", "mercury", "metapost", "mirc", "mmix", "mk-61", "modula2", "modula3", "68000devpac", "mpasm", "mxml", "mysql", "nagios", "netrexx", "newlisp", "nginx", "nim", "nsis", "oberon2", "objeck", "objc", "ocaml", "ocaml-brief", "octave", "pf", "glsl", "oorexx", "oobas", "oracle8", "oracle11", "oz", "parasail", "parigp", "pascal", "pawn", "pcre", "per", "perl", "perl6", "phix", "php", "php-brief", "pic16", "pike", "pixelbender", "pli", "plsql", "postgresql", "postscript", "povray", "powerbuilder", "powershell", "proftpd", "progress", "prolog", "properties", "providex", "puppet", "purebasic", "pycon", "python", "pys60", "q", "qbasic", "qml", "rsplus", "racket", "rails", "rbs", "rebol", "reg", "rexx", "robots", "roff", "rpmspec", "ruby", "gnuplot", "rust", "sas", "scala", "scheme", "scilab", "scl", "sdlbasic", "smalltalk", "smarty", "spark", "sparql", "sqf", "sql", "sshconfig", "standardml", "stonescript", "sclang", "swift", "systemverilog", "tsql", "tcl", "teraterm", "texgraph", "thinbasic", "typescript", "typoscript", "unicon", "uscript", "upc", "urbi", "vala", "vbnet", "vbscript", "vedit", "verilog", "vhdl", "vim", "vb", "visualfoxpro", "visualprolog", "whitespace", "whois", "winbatch", "xbasic", "xml", "xojo", "xorg_conf", "xpp", "yaml", "yara", "z80", "zxbasic"]
     name: str
     privacy: Literal["0", "1", "2"]
@@ -2526,7 +3385,10 @@ class PastebinCreatePasteInput(_PastebinCreatePasteInputRequired, total=False):
 
 
 class PastebinGetPasteContentInput(TypedDict):
-    """Pastebin: Get Paste Content."""
+    """Pastebin: Get Paste Content.
+
+    Retrieves the content of a paste
+    """
     paste_id: str
 
 
@@ -2535,7 +3397,10 @@ class _PdfcrowdCustomApiCallInputRequired(TypedDict):
 
 
 class PdfcrowdCustomApiCallInput(_PdfcrowdCustomApiCallInputRequired, total=False):
-    """Pdfcrowd: Custom API Call."""
+    """Pdfcrowd: Custom API Call.
+
+    Make a custom API call to a specific endpoint
+    """
     method: Literal["GET", "POST", "PATCH", "PUT", "DELETE", "HEAD"]
     headers: Dict[str, Any]
     queryParams: Dict[str, Any]
@@ -2552,7 +3417,10 @@ class _PdfcrowdHtmlToPdfInputRequired(TypedDict):
 
 
 class PdfcrowdHtmlToPdfInput(_PdfcrowdHtmlToPdfInputRequired, total=False):
-    """Pdfcrowd: Convert HTML to PDF."""
+    """Pdfcrowd: Convert HTML to PDF.
+
+    Convert HTML content (string) to PDF document
+    """
     outputFilename: str
     page_size: Literal["A0", "A1", "A2", "A3", "A4", "A5", "A6", "Letter"]
     page_width: str
@@ -2665,7 +3533,10 @@ class _PdfcrowdUrlToPdfInputRequired(TypedDict):
 
 
 class PdfcrowdUrlToPdfInput(_PdfcrowdUrlToPdfInputRequired, total=False):
-    """Pdfcrowd: Convert URL to PDF."""
+    """Pdfcrowd: Convert URL to PDF.
+
+    Convert a web page URL to PDF document
+    """
     outputFilename: str
     page_size: Literal["A0", "A1", "A2", "A3", "A4", "A5", "A6", "Letter"]
     page_width: str
@@ -2778,7 +3649,10 @@ class _PipedriveAddPersonInputRequired(TypedDict):
 
 
 class PipedriveAddPersonInput(_PipedriveAddPersonInputRequired, total=False):
-    """Pipedrive: Add Person."""
+    """Pipedrive: Add Person.
+
+    Add a new person to the account
+    """
     owner_id: Any
     org_id: Any
     email: str
@@ -2794,7 +3668,10 @@ class _PosthogCreateEventInputRequired(TypedDict):
 
 
 class PosthogCreateEventInput(_PosthogCreateEventInputRequired, total=False):
-    """PostHog: Create Event."""
+    """PostHog: Create Event.
+
+    Create an event inside a project
+    """
     properties: Dict[str, Any]
     context: Dict[str, Any]
     message_id: str
@@ -2802,7 +3679,10 @@ class PosthogCreateEventInput(_PosthogCreateEventInputRequired, total=False):
 
 
 class PosthogCreateProjectInput(TypedDict, total=False):
-    """PostHog: Create Project."""
+    """PostHog: Create Project.
+
+    Create a posthog project
+    """
     name: str
     slack_incoming_webhook: str
     anonymize_ips: bool
@@ -2814,34 +3694,52 @@ _SendgridSendEmailInputOptional = TypedDict("_SendgridSendEmailInputOptional", {
 
 
 class SendgridSendEmailInput(_SendgridSendEmailInputRequired, _SendgridSendEmailInputOptional):
-    """SendGrid: Send Email."""
+    """SendGrid: Send Email.
+
+    Send a text or HTML email
+    """
 
 
 class ShopifyAdjustInventoryLevelInput(TypedDict):
-    """Shopify: Adjust Inventory Level."""
+    """Shopify: Adjust Inventory Level.
+
+    Adjust inventory level of an item at a location.
+    """
     id: float
     locationId: float
     adjustment: float
 
 
 class ShopifyCancelOrderInput(TypedDict):
-    """Shopify: Cancel Order."""
+    """Shopify: Cancel Order.
+
+    Cancel an order.
+    """
     orderId: float
 
 
 class ShopifyCloseOrderInput(TypedDict):
-    """Shopify: Close Order."""
+    """Shopify: Close Order.
+
+    Close an order.
+    """
     orderId: float
 
 
 class ShopifyCreateCollectInput(TypedDict):
-    """Shopify: Create Collect."""
+    """Shopify: Create Collect.
+
+    Add a product to a collection.
+    """
     id: float
     collectionId: float
 
 
 class ShopifyCreateCustomerInput(TypedDict, total=False):
-    """Shopify: Create Customer."""
+    """Shopify: Create Customer.
+
+    Create a new customer.
+    """
     email: str
     verifiedEmail: bool
     sendEmailInvite: bool
@@ -2853,7 +3751,10 @@ class ShopifyCreateCustomerInput(TypedDict, total=False):
 
 
 class ShopifyCreateDraftOrderInput(TypedDict, total=False):
-    """Shopify: Create Draft Order."""
+    """Shopify: Create Draft Order.
+
+    Create a new draft order.
+    """
     productId: float
     variantId: float
     title: str
@@ -2869,12 +3770,18 @@ class _ShopifyCreateFulfillmentEventInputRequired(TypedDict):
 
 
 class ShopifyCreateFulfillmentEventInput(_ShopifyCreateFulfillmentEventInputRequired, total=False):
-    """Shopify: Create Fulfillment Event."""
+    """Shopify: Create Fulfillment Event.
+
+    Create a new fulfillment event.
+    """
     message: str
 
 
 class ShopifyCreateOrderInput(TypedDict, total=False):
-    """Shopify: Create Order."""
+    """Shopify: Create Order.
+
+    Create a new order.
+    """
     productId: float
     variantId: float
     title: str
@@ -2892,7 +3799,10 @@ class _ShopifyCreateProductInputRequired(TypedDict):
 
 
 class ShopifyCreateProductInput(_ShopifyCreateProductInputRequired, total=False):
-    """Shopify: Create Product."""
+    """Shopify: Create Product.
+
+    Create a new product.
+    """
     bodyHtml: str
     productType: str
     productImage: Union[str, Dict[str, Any]]
@@ -2907,7 +3817,10 @@ class _ShopifyCreateTransactionInputRequired(TypedDict):
 
 
 class ShopifyCreateTransactionInput(_ShopifyCreateTransactionInputRequired, total=False):
-    """Shopify: Create Transaction."""
+    """Shopify: Create Transaction.
+
+    Create a new transaction.
+    """
     currency: str
     amount: str
     authorization: str
@@ -2921,7 +3834,10 @@ class _ShopifyCustomApiCallInputRequired(TypedDict):
 
 
 class ShopifyCustomApiCallInput(_ShopifyCustomApiCallInputRequired, total=False):
-    """Shopify: Custom API Call."""
+    """Shopify: Custom API Call.
+
+    Make a custom API call to a specific endpoint
+    """
     method: Literal["GET", "POST", "PATCH", "PUT", "DELETE", "HEAD"]
     headers: Dict[str, Any]
     queryParams: Dict[str, Any]
@@ -2934,63 +3850,99 @@ class ShopifyCustomApiCallInput(_ShopifyCustomApiCallInputRequired, total=False)
 
 
 class ShopifyGetAssetInput(TypedDict):
-    """Shopify: Get Asset."""
+    """Shopify: Get Asset.
+
+    Get a theme's asset.
+    """
     key: str
     themeId: str
 
 
 class ShopifyGetCustomerInput(TypedDict):
-    """Shopify: Get Customer."""
+    """Shopify: Get Customer.
+
+    Get an existing customer's information.
+    """
     customerId: str
 
 
 class ShopifyGetCustomerOrdersInput(TypedDict):
-    """Shopify: Get Customer Orders."""
+    """Shopify: Get Customer Orders.
+
+    Get an existing customer's orders.
+    """
     customerId: str
 
 
 class ShopifyGetCustomersInput(TypedDict):
-    """Shopify: Get Customers."""
+    """Shopify: Get Customers.
+
+    Get an existing customers.
+    """
 
 
 class ShopifyGetFulfillmentInput(TypedDict):
-    """Shopify: Get Fulfillment."""
+    """Shopify: Get Fulfillment.
+
+    Get a fulfillment.
+    """
     orderId: float
     fulfillmentId: float
 
 
 class ShopifyGetFulfillmentsInput(TypedDict):
-    """Shopify: Get Fulfillments."""
+    """Shopify: Get Fulfillments.
+
+    Get an order's fulfillments.
+    """
     orderId: float
 
 
 class ShopifyGetLocationsInput(TypedDict):
-    """Shopify: Get Locations."""
+    """Shopify: Get Locations.
+
+    Get locations.
+    """
 
 
 class ShopifyGetProductInput(TypedDict):
-    """Shopify: Get Product."""
+    """Shopify: Get Product.
+
+    Get existing product.
+    """
     id: str
 
 
 class ShopifyGetProductVariantInput(TypedDict):
-    """Shopify: Get Product Variant."""
+    """Shopify: Get Product Variant.
+
+    Get a product variant.
+    """
     id: str
 
 
 class ShopifyGetProductsInput(TypedDict, total=False):
-    """Shopify: Get Products."""
+    """Shopify: Get Products.
+
+    Get existing products by title.
+    """
     title: str
 
 
 class ShopifyGetTransactionInput(TypedDict):
-    """Shopify: Get Transaction."""
+    """Shopify: Get Transaction.
+
+    Get an existing transaction's information.
+    """
     orderId: float
     transactionId: float
 
 
 class ShopifyGetTransactionsInput(TypedDict):
-    """Shopify: Get Order Transactions."""
+    """Shopify: Get Order Transactions.
+
+    Get an order's transactions.
+    """
     orderId: float
 
 
@@ -2999,7 +3951,10 @@ class _ShopifyUpdateCustomerInputRequired(TypedDict):
 
 
 class ShopifyUpdateCustomerInput(_ShopifyUpdateCustomerInputRequired, total=False):
-    """Shopify: Update Customer."""
+    """Shopify: Update Customer.
+
+    Update an existing customer.
+    """
     email: str
     verifiedEmail: bool
     sendEmailInvite: bool
@@ -3015,7 +3970,10 @@ class _ShopifyUpdateOrderInputRequired(TypedDict):
 
 
 class ShopifyUpdateOrderInput(_ShopifyUpdateOrderInputRequired, total=False):
-    """Shopify: Update Order."""
+    """Shopify: Update Order.
+
+    Update an existing order.
+    """
     email: str
     phoneNumber: str
     tags: str
@@ -3027,7 +3985,10 @@ class _ShopifyUpdateProductInputRequired(TypedDict):
 
 
 class ShopifyUpdateProductInput(_ShopifyUpdateProductInputRequired, total=False):
-    """Shopify: Update Product."""
+    """Shopify: Update Product.
+
+    Update an existing product.
+    """
     title: str
     bodyHtml: str
     productType: str
@@ -3043,7 +4004,10 @@ class _ShopifyUploadProductImageInputRequired(TypedDict):
 
 
 class ShopifyUploadProductImageInput(_ShopifyUploadProductImageInputRequired, total=False):
-    """Shopify: Upload Product Image."""
+    """Shopify: Upload Product Image.
+
+    Upload a new product image.
+    """
     position: float
 
 
@@ -3055,7 +4019,10 @@ class _SlackCustomApiCallInputRequired(TypedDict):
 
 
 class SlackCustomApiCallInput(_SlackCustomApiCallInputRequired, total=False):
-    """Slack: Custom API Call."""
+    """Slack: Custom API Call.
+
+    Make a custom API call to a specific endpoint
+    """
     body_type: Literal["none", "json", "form_data", "raw"]
     body: Any
     response_is_binary: bool
@@ -3071,27 +4038,42 @@ class _SlackDeleteMessageInputRequired(TypedDict):
 
 
 class SlackDeleteMessageInput(_SlackDeleteMessageInputRequired, total=False):
-    """Slack: Delete Message."""
+    """Slack: Delete Message.
+
+    Deletes a specific message from a channel using the message's timestamp.
+    """
     info: str
 
 
 class SlackFindUserByIdInput(TypedDict):
-    """Slack: Find User by ID."""
+    """Slack: Find User by ID.
+
+    Finds a user by their ID.
+    """
     id: str
 
 
 class SlackFindUserByEmailInput(TypedDict):
-    """Slack: Find User by Email."""
+    """Slack: Find User by Email.
+
+    Find a Slack user by their exact email address.
+    """
     email: str
 
 
 class SlackFindUserByHandleInput(TypedDict):
-    """Slack: Find User by Handle."""
+    """Slack: Find User by Handle.
+
+    Find a Slack user by their handle (display name).
+    """
     handle: str
 
 
 class SlackGetFileInput(TypedDict):
-    """Slack: Get File."""
+    """Slack: Get File.
+
+    Return information about a given file ID.
+    """
     fileId: str
 
 
@@ -3101,7 +4083,10 @@ class _SlackGetMessageInputRequired(TypedDict):
 
 
 class SlackGetMessageInput(_SlackGetMessageInputRequired, total=False):
-    """Slack: Get Message by Timestamp."""
+    """Slack: Get Message by Timestamp.
+
+    Retrieves a specific message from a channel history using the message's timestamp.
+    """
     info: str
 
 
@@ -3110,7 +4095,10 @@ class _SlackGetChannelHistoryInputRequired(TypedDict):
 
 
 class SlackGetChannelHistoryInput(_SlackGetChannelHistoryInputRequired, total=False):
-    """Slack: Get channel history."""
+    """Slack: Get channel history.
+
+    Retrieve all messages from a specific channel ("conversation") between specified timestamps
+    """
     info: str
     oldest: float
     latest: float
@@ -3119,12 +4107,20 @@ class SlackGetChannelHistoryInput(_SlackGetChannelHistoryInputRequired, total=Fa
 
 
 class SlackGetGroupByHandleInput(TypedDict):
-    """Slack: Get User Group by Handle."""
+    """Slack: Get User Group by Handle.
+
+    Finds a Slack user group by its handle (e.g., @user-group) and returns its details. To mention this group in a
+    message, map the returned ID using the syntax <!subteam^ID>. Read more:
+    https://api.slack.com/reference/surfaces/formatting#mentioning-groups
+    """
     handle: str
 
 
 class SlackGetUserInput(TypedDict):
-    """Slack: Get User."""
+    """Slack: Get User.
+
+    Get a Slack user profile by their user ID.
+    """
     id: str
 
 
@@ -3134,38 +4130,53 @@ class _SlackInviteUserToChannelInputRequired(TypedDict):
 
 
 class SlackInviteUserToChannelInput(_SlackInviteUserToChannelInputRequired, total=False):
-    """Slack: Invite User to Channel."""
+    """Slack: Invite User to Channel.
+
+    Invites an existing User to an existing channel.
+    """
     info: str
 
 
 class SlackListUsersInput(TypedDict, total=False):
-    """Slack: List users."""
+    """Slack: List users.
+
+    List all users of the workspace
+    """
     includeBots: bool
     includeDisabled: bool
 
 
 class SlackListUserGroupsInput(TypedDict, total=False):
-    """Slack: List User Groups."""
+    """Slack: List User Groups.
+
+    List all Slack user groups (subteams) in the workspace.
+    """
     includeDisabled: bool
     includeUsers: bool
 
 
 class SlackListUsersInput2(TypedDict, total=False):
-    """Slack: List Users."""
+    """Slack: List Users.
+
+    List all users in the workspace.
+    """
     includeBots: bool
     includeDisabled: bool
 
 
 class SlackMarkdownToSlackFormatInput(TypedDict):
-    """Slack: Markdown to Slack format."""
+    """Slack: Markdown to Slack format.
+
+    Convert Markdown-formatted text to Slack's pseudo - markdown syntax
+    """
     markdown: str
 
 
-class _SlackRequestActionDirectMessageInputActionsItemRequired(TypedDict):
+class _SlackRequestActionDirectMessageActionsItemRequired(TypedDict):
     label: str
 
 
-class SlackRequestActionDirectMessageInputActionsItem(_SlackRequestActionDirectMessageInputActionsItemRequired, total=False):
+class SlackRequestActionDirectMessageActionsItem(_SlackRequestActionDirectMessageActionsItemRequired, total=False):
     """An item of actions."""
     style: Literal[None, "primary", "danger"]
 
@@ -3173,21 +4184,24 @@ class SlackRequestActionDirectMessageInputActionsItem(_SlackRequestActionDirectM
 class _SlackRequestActionDirectMessageInputRequired(TypedDict):
     userId: Any
     text: str
-    actions: List[SlackRequestActionDirectMessageInputActionsItem]
+    actions: List[SlackRequestActionDirectMessageActionsItem]
 
 
 class SlackRequestActionDirectMessageInput(_SlackRequestActionDirectMessageInputRequired, total=False):
-    """Slack: Request Action from A User."""
+    """Slack: Request Action from A User.
+
+    Send a message to a user and wait until the user selects an action
+    """
     username: str
     profilePicture: str
     mentionOriginFlow: bool
 
 
-class _SlackRequestActionMessageInputActionsItemRequired(TypedDict):
+class _SlackRequestActionMessageActionsItemRequired(TypedDict):
     label: str
 
 
-class SlackRequestActionMessageInputActionsItem(_SlackRequestActionMessageInputActionsItemRequired, total=False):
+class SlackRequestActionMessageActionsItem(_SlackRequestActionMessageActionsItemRequired, total=False):
     """An item of actions."""
     style: Literal[None, "primary", "danger"]
 
@@ -3195,11 +4209,14 @@ class SlackRequestActionMessageInputActionsItem(_SlackRequestActionMessageInputA
 class _SlackRequestActionMessageInputRequired(TypedDict):
     channel: Any
     text: str
-    actions: List[SlackRequestActionMessageInputActionsItem]
+    actions: List[SlackRequestActionMessageActionsItem]
 
 
 class SlackRequestActionMessageInput(_SlackRequestActionMessageInputRequired, total=False):
-    """Slack: Request Action in A Channel."""
+    """Slack: Request Action in A Channel.
+
+    Send a message in a channel and wait until an action is selected
+    """
     info: str
     threadTs: str
     username: str
@@ -3214,7 +4231,10 @@ class _SlackRequestApprovalDirectMessageInputRequired(TypedDict):
 
 
 class SlackRequestApprovalDirectMessageInput(_SlackRequestApprovalDirectMessageInputRequired, total=False):
-    """Slack: Request Approval from A User."""
+    """Slack: Request Approval from A User.
+
+    Send approval message to a user and then wait until the message is approved or disapproved
+    """
     username: str
     profilePicture: str
     mentionOriginFlow: bool
@@ -3226,7 +4246,10 @@ class _SlackRequestApprovalMessageInputRequired(TypedDict):
 
 
 class SlackRequestApprovalMessageInput(_SlackRequestApprovalMessageInputRequired, total=False):
-    """Slack: Request Approval in a Channel."""
+    """Slack: Request Approval in a Channel.
+
+    Send approval message to a channel and then wait until the message is approved or disapproved
+    """
     info: str
     username: str
     profilePicture: str
@@ -3234,13 +4257,19 @@ class SlackRequestApprovalMessageInput(_SlackRequestApprovalMessageInputRequired
 
 
 class SlackRetrieveThreadMessagesInput(TypedDict):
-    """Slack: Retrieve Thread Messages."""
+    """Slack: Retrieve Thread Messages.
+
+    Retrieves thread messages by channel and thread timestamp.
+    """
     channel: Any
     threadTs: str
 
 
 class SlackSearchMessagesInput(TypedDict):
-    """Slack: Search messages."""
+    """Slack: Search messages.
+
+    Searches for messages matching a query
+    """
     query: str
 
 
@@ -3249,7 +4278,10 @@ class _SlackSendChannelMessageInputRequired(TypedDict):
 
 
 class SlackSendChannelMessageInput(_SlackSendChannelMessageInputRequired, total=False):
-    """Slack: Send Message To A Channel."""
+    """Slack: Send Message To A Channel.
+
+    Send message to a channel
+    """
     info: str
     text: str
     sendAsBot: bool
@@ -3270,7 +4302,10 @@ class _SlackSendDirectMessageInputRequired(TypedDict):
 
 
 class SlackSendDirectMessageInput(_SlackSendDirectMessageInputRequired, total=False):
-    """Slack: Send Message To A User."""
+    """Slack: Send Message To A User.
+
+    Send message to a user
+    """
     username: str
     profilePicture: str
     iconEmoji: str
@@ -3285,7 +4320,10 @@ class _SlackSetChannelTopicInputRequired(TypedDict):
 
 
 class SlackSetChannelTopicInput(_SlackSetChannelTopicInputRequired, total=False):
-    """Slack: Set Channel Topic."""
+    """Slack: Set Channel Topic.
+
+    Sets the topic on a selected channel.
+    """
     info: str
 
 
@@ -3294,7 +4332,10 @@ class _SlackSetUserStatusInputRequired(TypedDict):
 
 
 class SlackSetUserStatusInput(_SlackSetUserStatusInputRequired, total=False):
-    """Slack: Set User Status."""
+    """Slack: Set User Status.
+
+    Set the authenticated user's custom status text and emoji.
+    """
     emoji: str
     expiration: float
 
@@ -3306,7 +4347,10 @@ class _SlackSlackAddReactionToMessageInputRequired(TypedDict):
 
 
 class SlackSlackAddReactionToMessageInput(_SlackSlackAddReactionToMessageInputRequired, total=False):
-    """Slack: Add Reaction to Message."""
+    """Slack: Add Reaction to Message.
+
+    Add an emoji reaction to a message.
+    """
     info: str
     reactAsUser: bool
 
@@ -3316,17 +4360,26 @@ class _SlackSlackCreateChannelInputRequired(TypedDict):
 
 
 class SlackSlackCreateChannelInput(_SlackSlackCreateChannelInputRequired, total=False):
-    """Slack: Create Channel."""
+    """Slack: Create Channel.
+
+    Creates a new channel.
+    """
     isPrivate: bool
 
 
 class SlackSlackFindUserByEmailInput(TypedDict):
-    """Slack: Find User by Email."""
+    """Slack: Find User by Email.
+
+    Finds a user by matching against their email address.
+    """
     email: str
 
 
 class SlackSlackFindUserByHandleInput(TypedDict):
-    """Slack: Find User by Handle."""
+    """Slack: Find User by Handle.
+
+    Finds a user by matching against their Slack handle.
+    """
     handle: str
 
 
@@ -3335,13 +4388,19 @@ class _SlackSlackSetUserStatusInputRequired(TypedDict):
 
 
 class SlackSlackSetUserStatusInput(_SlackSlackSetUserStatusInputRequired, total=False):
-    """Slack: Set User Status."""
+    """Slack: Set User Status.
+
+    Sets a user's custom status
+    """
     emoji: str
     expiration: float
 
 
 class SlackSlackUpdateProfileInput(TypedDict, total=False):
-    """Slack: Update Profile."""
+    """Slack: Update Profile.
+
+    Update basic profile field such as name or title.
+    """
     firstName: str
     lastName: str
     email: str
@@ -3355,18 +4414,27 @@ class _SlackSlackAddReactionInputRequired(TypedDict):
 
 
 class SlackSlackAddReactionInput(_SlackSlackAddReactionInputRequired, total=False):
-    """Slack: Add Reaction."""
+    """Slack: Add Reaction.
+
+    Add an emoji reaction to a message.
+    """
     info: str
     reactAsUser: bool
 
 
 class SlackSlackArchiveChannelInput(TypedDict):
-    """Slack: Archive Channel."""
+    """Slack: Archive Channel.
+
+    Archives a channel.
+    """
     channel: str
 
 
 class SlackSlackCloseDmInput(TypedDict):
-    """Slack: Close Direct Message."""
+    """Slack: Close Direct Message.
+
+    Closes a direct message or group DM conversation.
+    """
     channel: str
 
 
@@ -3375,18 +4443,27 @@ class _SlackSlackCreateChannelInput2Required(TypedDict):
 
 
 class SlackSlackCreateChannelInput2(_SlackSlackCreateChannelInput2Required, total=False):
-    """Slack: Create Channel."""
+    """Slack: Create Channel.
+
+    Creates a new public or private channel.
+    """
     isPrivate: bool
 
 
 class SlackSlackDeleteMessageInput(TypedDict):
-    """Slack: Delete Message."""
+    """Slack: Delete Message.
+
+    Delete a message from a Slack channel by its timestamp.
+    """
     channel: str
     ts: str
 
 
 class SlackSlackDeleteScheduledMessageInput(TypedDict):
-    """Slack: Delete Scheduled Message."""
+    """Slack: Delete Scheduled Message.
+
+    Cancel a pending scheduled message before it is sent.
+    """
     channel: str
     scheduledMessageId: str
 
@@ -3396,7 +4473,10 @@ class _SlackSlackFindChannelInputRequired(TypedDict):
 
 
 class SlackSlackFindChannelInput(_SlackSlackFindChannelInputRequired, total=False):
-    """Slack: Find Channel."""
+    """Slack: Find Channel.
+
+    Finds a channel by name and returns its ID.
+    """
     excludeArchived: bool
 
 
@@ -3405,7 +4485,10 @@ class _SlackSlackGetChannelHistoryInputRequired(TypedDict):
 
 
 class SlackSlackGetChannelHistoryInput(_SlackSlackGetChannelHistoryInputRequired, total=False):
-    """Slack: Get Channel History."""
+    """Slack: Get Channel History.
+
+    Retrieve top-level messages from a Slack channel, optionally bounded by timestamps.
+    """
     oldest: float
     latest: float
     inclusive: bool
@@ -3416,23 +4499,35 @@ class _SlackSlackGetChannelInfoInputRequired(TypedDict):
 
 
 class SlackSlackGetChannelInfoInput(_SlackSlackGetChannelInfoInputRequired, total=False):
-    """Slack: Get Channel Info."""
+    """Slack: Get Channel Info.
+
+    Gets details about a single channel.
+    """
     includeNumMembers: bool
 
 
 class SlackSlackGetFileInput(TypedDict):
-    """Slack: Get File."""
+    """Slack: Get File.
+
+    Look up a Slack file by its ID and download its contents.
+    """
     fileId: str
 
 
 class SlackSlackGetMessagePermalinkInput(TypedDict):
-    """Slack: Get Message Permalink."""
+    """Slack: Get Message Permalink.
+
+    Get a shareable permalink URL for a specific message.
+    """
     channel: str
     messageTs: str
 
 
 class SlackSlackGetReactionsInput(TypedDict, total=False):
-    """Slack: Get Reactions."""
+    """Slack: Get Reactions.
+
+    Get the reactions on a message or file.
+    """
     channel: str
     ts: str
     file: str
@@ -3440,44 +4535,68 @@ class SlackSlackGetReactionsInput(TypedDict, total=False):
 
 
 class SlackSlackGetThreadRepliesInput(TypedDict):
-    """Slack: Get Thread Replies."""
+    """Slack: Get Thread Replies.
+
+    Retrieve all replies in a Slack thread.
+    """
     channel: str
     threadTs: str
 
 
 class SlackSlackInviteUsersToChannelInput(TypedDict):
-    """Slack: Invite Users to Channel."""
+    """Slack: Invite Users to Channel.
+
+    Invites one or more existing users to a channel.
+    """
     channel: str
     userIds: List[Any]
 
 
 class SlackSlackJoinChannelInput(TypedDict):
-    """Slack: Join Channel."""
+    """Slack: Join Channel.
+
+    Joins an existing public channel.
+    """
     channel: str
 
 
 class SlackSlackLeaveChannelInput(TypedDict):
-    """Slack: Leave Channel."""
+    """Slack: Leave Channel.
+
+    Leaves a channel.
+    """
     channel: str
 
 
 class SlackSlackListChannelMembersInput(TypedDict):
-    """Slack: List Channel Members."""
+    """Slack: List Channel Members.
+
+    Lists the user IDs of the members of a channel.
+    """
     channel: str
 
 
 class SlackSlackListChannelsInput(TypedDict, total=False):
-    """Slack: List Channels."""
+    """Slack: List Channels.
+
+    Lists channels in the workspace.
+    """
     types: str
     excludeArchived: bool
 
 
 class SlackSlackListCustomEmojiInput(TypedDict):
-    """Slack: List Custom Emoji."""
+    """Slack: List Custom Emoji.
+
+    List the custom emoji of the workspace.
+    """
 
 
 class SlackSlackListFilesInput(TypedDict, total=False):
-    """Slack: List Files."""
+    """Slack: List Files.
+
+    List files in the workspace, optionally filtered by channel, user, or type.
+    """
     channel: str
     user: str
     types: str
@@ -3487,27 +4606,39 @@ class SlackSlackListFilesInput(TypedDict, total=False):
 
 
 class SlackSlackListScheduledMessagesInput(TypedDict, total=False):
-    """Slack: List Scheduled Messages."""
+    """Slack: List Scheduled Messages.
+
+    List pending scheduled messages.
+    """
     channel: str
     oldest: float
     latest: float
 
 
 class SlackSlackListUserConversationsInput(TypedDict, total=False):
-    """Slack: List User Conversations."""
+    """Slack: List User Conversations.
+
+    Lists the channels a user belongs to.
+    """
     user: str
     types: str
     excludeArchived: bool
 
 
 class SlackSlackListUserReactionsInput(TypedDict, total=False):
-    """Slack: List User Reactions."""
+    """Slack: List User Reactions.
+
+    List the items a user has reacted to.
+    """
     user: str
     limit: float
 
 
 class SlackSlackMarkConversationReadInput(TypedDict):
-    """Slack: Mark Conversation Read."""
+    """Slack: Mark Conversation Read.
+
+    Move the read cursor in a channel up to a given message.
+    """
     channel: str
     ts: str
 
@@ -3517,7 +4648,10 @@ class _SlackSlackPostMessageInputRequired(TypedDict):
 
 
 class SlackSlackPostMessageInput(_SlackSlackPostMessageInputRequired, total=False):
-    """Slack: Post Message."""
+    """Slack: Post Message.
+
+    Post a message to a Slack channel.
+    """
     text: str
     threadTs: str
     replyBroadcast: bool
@@ -3531,7 +4665,10 @@ class _SlackSlackRemoveReactionInputRequired(TypedDict):
 
 
 class SlackSlackRemoveReactionInput(_SlackSlackRemoveReactionInputRequired, total=False):
-    """Slack: Remove Reaction."""
+    """Slack: Remove Reaction.
+
+    Remove an emoji reaction from a message or file.
+    """
     channel: str
     ts: str
     file: str
@@ -3539,13 +4676,19 @@ class SlackSlackRemoveReactionInput(_SlackSlackRemoveReactionInputRequired, tota
 
 
 class SlackSlackRemoveUserFromChannelInput(TypedDict):
-    """Slack: Remove User from Channel."""
+    """Slack: Remove User from Channel.
+
+    Removes a user from a channel.
+    """
     channel: str
     user: str
 
 
 class SlackSlackRenameChannelInput(TypedDict):
-    """Slack: Rename Channel."""
+    """Slack: Rename Channel.
+
+    Renames a channel.
+    """
     channel: str
     name: str
 
@@ -3556,19 +4699,28 @@ class _SlackSlackScheduleMessageInputRequired(TypedDict):
 
 
 class SlackSlackScheduleMessageInput(_SlackSlackScheduleMessageInputRequired, total=False):
-    """Slack: Schedule Message."""
+    """Slack: Schedule Message.
+
+    Schedule a message to be sent to a channel at a future time.
+    """
     text: str
     threadTs: str
     blocks: Any
 
 
 class SlackSlackSearchAllInput(TypedDict):
-    """Slack: Search All."""
+    """Slack: Search All.
+
+    Search the workspace for both messages and files.
+    """
     query: str
 
 
 class SlackSlackSearchMessagesInput(TypedDict):
-    """Slack: Search Messages."""
+    """Slack: Search Messages.
+
+    Search the workspace for messages matching a query.
+    """
     query: str
 
 
@@ -3578,7 +4730,10 @@ class _SlackSlackSendDirectMessageInputRequired(TypedDict):
 
 
 class SlackSlackSendDirectMessageInput(_SlackSlackSendDirectMessageInputRequired, total=False):
-    """Slack: Send Direct Message."""
+    """Slack: Send Direct Message.
+
+    Send a direct message (DM) to a single Slack user.
+    """
     unfurlLinks: bool
     blocks: Any
 
@@ -3589,25 +4744,37 @@ class _SlackSlackSendEphemeralMessageInputRequired(TypedDict):
 
 
 class SlackSlackSendEphemeralMessageInput(_SlackSlackSendEphemeralMessageInputRequired, total=False):
-    """Slack: Send Ephemeral Message."""
+    """Slack: Send Ephemeral Message.
+
+    Post a message visible only to one user within a channel.
+    """
     text: str
     blocks: Any
 
 
 class SlackSlackSetChannelPurposeInput(TypedDict):
-    """Slack: Set Channel Purpose."""
+    """Slack: Set Channel Purpose.
+
+    Sets the purpose on a channel.
+    """
     channel: str
     purpose: str
 
 
 class SlackSlackSetChannelTopicInput(TypedDict):
-    """Slack: Set Channel Topic."""
+    """Slack: Set Channel Topic.
+
+    Sets the topic on a channel.
+    """
     channel: str
     topic: str
 
 
 class SlackSlackUnarchiveChannelInput(TypedDict):
-    """Slack: Unarchive Channel."""
+    """Slack: Unarchive Channel.
+
+    Reopens an archived channel.
+    """
     channel: str
 
 
@@ -3618,7 +4785,10 @@ class _SlackSlackUpdateMessageInputRequired(TypedDict):
 
 
 class SlackSlackUpdateMessageInput(_SlackSlackUpdateMessageInputRequired, total=False):
-    """Slack: Update Message."""
+    """Slack: Update Message.
+
+    Edit an existing Slack message in place.
+    """
     blocks: Any
 
 
@@ -3629,7 +4799,10 @@ class _SlackUpdateMessageInputRequired(TypedDict):
 
 
 class SlackUpdateMessageInput(_SlackUpdateMessageInputRequired, total=False):
-    """Slack: Update message."""
+    """Slack: Update message.
+
+    Update an existing message
+    """
     info: str
     mentionOriginFlow: bool
     blocks: Any
@@ -3640,13 +4813,19 @@ class _SlackUpdateGroupUsersInputRequired(TypedDict):
 
 
 class SlackUpdateGroupUsersInput(_SlackUpdateGroupUsersInputRequired, total=False):
-    """Slack: Update User Group Members."""
+    """Slack: Update User Group Members.
+
+    Add users to or overwrite the member list of a Slack user group.
+    """
     userIds: List[Any]
     appendUsers: bool
 
 
 class SlackUpdateProfileInput(TypedDict, total=False):
-    """Slack: Update Profile."""
+    """Slack: Update Profile.
+
+    Update basic profile fields (name, title, email) for a user.
+    """
     firstName: str
     lastName: str
     email: str
@@ -3658,14 +4837,20 @@ class _SlackUploadFileInputRequired(TypedDict):
 
 
 class SlackUploadFileInput(_SlackUploadFileInputRequired, total=False):
-    """Slack: Upload file."""
+    """Slack: Upload file.
+
+    Upload file without sharing it to a channel or user
+    """
     title: str
     filename: str
     channel: Any
 
 
 class StorageDeleteFileInput(TypedDict):
-    """Storage: Delete a file."""
+    """Storage: Delete a file.
+
+    Delete a file; deleted is false when there was none.
+    """
     path: str
 
 
@@ -3674,12 +4859,18 @@ class _StorageGetDownloadUrlInputRequired(TypedDict):
 
 
 class StorageGetDownloadUrlInput(_StorageGetDownloadUrlInputRequired, total=False):
-    """Storage: Get a download link."""
+    """Storage: Get a download link.
+
+    A signed link to download the file without an API key, valid 60 to 3600 seconds.
+    """
     expiresInSeconds: int
 
 
 class StorageListFilesInput(TypedDict, total=False):
-    """Storage: List files."""
+    """Storage: List files.
+
+    List files whose path starts with prefix (all when empty), by path, at most 1000.
+    """
     prefix: str
 
 
@@ -3688,7 +4879,10 @@ class _StorageReadFileInputRequired(TypedDict):
 
 
 class StorageReadFileInput(_StorageReadFileInputRequired, total=False):
-    """Storage: Read a file."""
+    """Storage: Read a file.
+
+    Read a file; text types come back as UTF-8 and others as base64 unless outputEncoding says otherwise.
+    """
     outputEncoding: Literal["utf8", "base64"]
 
 
@@ -3698,7 +4892,10 @@ class _StorageWriteFileInputRequired(TypedDict):
 
 
 class StorageWriteFileInput(_StorageWriteFileInputRequired, total=False):
-    """Storage: Write a file."""
+    """Storage: Write a file.
+
+    Create or replace a file (up to 25 MB). content is UTF-8 text, or base64 with contentEncoding base64.
+    """
     contentType: str
     contentEncoding: Literal["utf8", "base64"]
 
@@ -3708,7 +4905,10 @@ class _SurveymonkeyCustomApiCallInputRequired(TypedDict):
 
 
 class SurveymonkeyCustomApiCallInput(_SurveymonkeyCustomApiCallInputRequired, total=False):
-    """SurveyMonkey: Custom API Call."""
+    """SurveyMonkey: Custom API Call.
+
+    Make a custom API call to a specific endpoint
+    """
     method: Literal["GET", "POST", "PATCH", "PUT", "DELETE", "HEAD"]
     headers: Dict[str, Any]
     queryParams: Dict[str, Any]
@@ -3725,7 +4925,10 @@ class _TelegramBotSendTextMessageInputRequired(TypedDict):
 
 
 class TelegramBotSendTextMessageInput(_TelegramBotSendTextMessageInputRequired, total=False):
-    """Telegram bot: Send Text Message."""
+    """Telegram bot: Send Text Message.
+
+    Send a message through a Telegram bot
+    """
     message: str
 
 
@@ -3734,7 +4937,10 @@ class _TodoistCreateTaskInputRequired(TypedDict):
 
 
 class TodoistCreateTaskInput(_TodoistCreateTaskInputRequired, total=False):
-    """Todoist: Create Task."""
+    """Todoist: Create Task.
+
+    Create task
+    """
     project_id: Any
     description: str
     labels: List[Any]
@@ -3747,7 +4953,10 @@ class _TotalcmsCustomApiCallInputRequired(TypedDict):
 
 
 class TotalcmsCustomApiCallInput(_TotalcmsCustomApiCallInputRequired, total=False):
-    """Total CMS: Custom API Call."""
+    """Total CMS: Custom API Call.
+
+    Make a custom API call to a specific endpoint
+    """
     method: Literal["GET", "POST", "PATCH", "PUT", "DELETE", "HEAD"]
     headers: Dict[str, Any]
     queryParams: Dict[str, Any]
@@ -3760,13 +4969,19 @@ class TotalcmsCustomApiCallInput(_TotalcmsCustomApiCallInputRequired, total=Fals
 
 
 class TotalcmsGetBlogPostInput(TypedDict):
-    """Total CMS: Get Blog Post."""
+    """Total CMS: Get Blog Post.
+
+    Get a blog post from Total CMS
+    """
     slug: str
     permalink: str
 
 
 class TotalcmsGetContentInput(TypedDict):
-    """Total CMS: Get Content."""
+    """Total CMS: Get Content.
+
+    Get content from your Total CMS website
+    """
     type: Literal["blog", "datastore", "date", "depot", "feed", "file", "gallery", "image", "ratings", "text", "toggle", "video"]
     slug: str
 
@@ -3779,7 +4994,10 @@ class _TotalcmsSaveBlogGalleryInputRequired(TypedDict):
 
 
 class TotalcmsSaveBlogGalleryInput(_TotalcmsSaveBlogGalleryInputRequired, total=False):
-    """Total CMS: Save Blog Post Gallery Image."""
+    """Total CMS: Save Blog Post Gallery Image.
+
+    Save image to Total CMS blog post gallery
+    """
     quality: float
     scaleTh: float
     scaleSq: float
@@ -3797,7 +5015,10 @@ class _TotalcmsSaveBlogImageInputRequired(TypedDict):
 
 
 class TotalcmsSaveBlogImageInput(_TotalcmsSaveBlogImageInputRequired, total=False):
-    """Total CMS: Save Blog Post Image."""
+    """Total CMS: Save Blog Post Image.
+
+    Save image to Total CMS blog post
+    """
     quality: float
     scaleTh: float
     scaleSq: float
@@ -3813,7 +5034,10 @@ class _TotalcmsSaveBlogPostInputRequired(TypedDict):
 
 
 class TotalcmsSaveBlogPostInput(_TotalcmsSaveBlogPostInputRequired, total=False):
-    """Total CMS: Save Blog Post."""
+    """Total CMS: Save Blog Post.
+
+    Save blog content to Total CMS
+    """
     title: str
     timestamp: float
     summary: str
@@ -3834,19 +5058,28 @@ class TotalcmsSaveBlogPostInput(_TotalcmsSaveBlogPostInputRequired, total=False)
 
 
 class TotalcmsSaveDateInput(TypedDict):
-    """Total CMS: Save Date Content."""
+    """Total CMS: Save Date Content.
+
+    Save date content to Total CMS
+    """
     slug: str
     timestamp: float
 
 
 class TotalcmsSaveDepotInput(TypedDict):
-    """Total CMS: Save Depot."""
+    """Total CMS: Save Depot.
+
+    Save file to Total CMS depot
+    """
     slug: str
     file: Union[str, Dict[str, Any]]
 
 
 class TotalcmsSaveFileInput(TypedDict):
-    """Total CMS: Save File."""
+    """Total CMS: Save File.
+
+    Save file to Total CMS
+    """
     slug: str
     ext: str
     file: Union[str, Dict[str, Any]]
@@ -3859,7 +5092,10 @@ class _TotalcmsSaveGalleryInputRequired(TypedDict):
 
 
 class TotalcmsSaveGalleryInput(_TotalcmsSaveGalleryInputRequired, total=False):
-    """Total CMS: Save Gallery Image."""
+    """Total CMS: Save Gallery Image.
+
+    Save image to Total CMS gallery
+    """
     quality: float
     scaleTh: float
     scaleSq: float
@@ -3876,7 +5112,10 @@ class _TotalcmsSaveImageInputRequired(TypedDict):
 
 
 class TotalcmsSaveImageInput(_TotalcmsSaveImageInputRequired, total=False):
-    """Total CMS: Save Image."""
+    """Total CMS: Save Image.
+
+    Save image to Total CMS
+    """
     ext: Literal["jpg", "png"]
     quality: float
     scaleTh: float
@@ -3888,7 +5127,10 @@ class TotalcmsSaveImageInput(_TotalcmsSaveImageInputRequired, total=False):
 
 
 class TotalcmsSaveTextInput(TypedDict):
-    """Total CMS: Save Text Content."""
+    """Total CMS: Save Text Content.
+
+    Save text content to Total CMS
+    """
     slug: str
     text: str
 
@@ -3898,12 +5140,18 @@ class _TotalcmsSaveToggleInputRequired(TypedDict):
 
 
 class TotalcmsSaveToggleInput(_TotalcmsSaveToggleInputRequired, total=False):
-    """Total CMS: Save Toggle."""
+    """Total CMS: Save Toggle.
+
+    Save toggle content to Total CMS
+    """
     status: bool
 
 
 class TotalcmsSaveVideoInput(TypedDict):
-    """Total CMS: Save Video Content."""
+    """Total CMS: Save Video Content.
+
+    Save video content to Total CMS
+    """
     slug: str
     video: str
 
@@ -3915,12 +5163,18 @@ class _TrelloCreateCardInputRequired(TypedDict):
 
 
 class TrelloCreateCardInput(_TrelloCreateCardInputRequired, total=False):
-    """Trello: Create Card."""
+    """Trello: Create Card.
+
+    Create a new card in Trello
+    """
     description: str
 
 
 class TrelloGetCardInput(TypedDict):
-    """Trello: Get Card."""
+    """Trello: Get Card.
+
+    Get a card in Trello
+    """
     cardId: str
 
 
@@ -3929,7 +5183,10 @@ _TwilioSendSmsInputOptional = TypedDict("_TwilioSendSmsInputOptional", {}, total
 
 
 class TwilioSendSmsInput(_TwilioSendSmsInputRequired, _TwilioSendSmsInputOptional):
-    """Twilio: Send SMS."""
+    """Twilio: Send SMS.
+
+    Send a new SMS message
+    """
 
 
 class _WebflowCreateCollectionItemInputRequired(TypedDict):
@@ -3939,7 +5196,10 @@ class _WebflowCreateCollectionItemInputRequired(TypedDict):
 
 
 class WebflowCreateCollectionItemInput(_WebflowCreateCollectionItemInputRequired, total=False):
-    """Webflow: Create Collection Item."""
+    """Webflow: Create Collection Item.
+
+    Creates new collection item.
+    """
     is_archived: bool
     is_draft: bool
 
@@ -3949,7 +5209,10 @@ class _WebflowCustomApiCallInputRequired(TypedDict):
 
 
 class WebflowCustomApiCallInput(_WebflowCustomApiCallInputRequired, total=False):
-    """Webflow: Custom API Call."""
+    """Webflow: Custom API Call.
+
+    Make a custom API call to a specific endpoint
+    """
     method: Literal["GET", "POST", "PATCH", "PUT", "DELETE", "HEAD"]
     headers: Dict[str, Any]
     queryParams: Dict[str, Any]
@@ -3962,7 +5225,10 @@ class WebflowCustomApiCallInput(_WebflowCustomApiCallInputRequired, total=False)
 
 
 class WebflowDeleteCollectionItemInput(TypedDict):
-    """Webflow: Delete an item in a collection."""
+    """Webflow: Delete an item in a collection.
+
+    Delete collection item
+    """
     site_id: Any
     collection_id: Any
     collection_item_id: Any
@@ -3976,12 +5242,18 @@ class _WebflowFindCollectionItemInputRequired(TypedDict):
 
 
 class WebflowFindCollectionItemInput(_WebflowFindCollectionItemInputRequired, total=False):
-    """Webflow: Find a Collection Item by Field."""
+    """Webflow: Find a Collection Item by Field.
+
+    Find collection item in a collection by field
+    """
     max_results: float
 
 
 class WebflowFindOrderInput(TypedDict):
-    """Webflow: Find an order."""
+    """Webflow: Find an order.
+
+    Find order
+    """
     site_id: Any
     order_id: Any
 
@@ -3992,41 +5264,62 @@ class _WebflowFulfillOrderInputRequired(TypedDict):
 
 
 class WebflowFulfillOrderInput(_WebflowFulfillOrderInputRequired, total=False):
-    """Webflow: Fulfill an order."""
+    """Webflow: Fulfill an order.
+
+    Fulfill order
+    """
     send_order_fulfilled_email: bool
 
 
 class WebflowGetCollectionItemInput(TypedDict):
-    """Webflow: Get a Collection Item by ID."""
+    """Webflow: Get a Collection Item by ID.
+
+    Get collection item in a collection by ID
+    """
     site_id: Any
     collection_id: Any
     collection_item_id: Any
 
 
 class WebflowListCollectionsInput(TypedDict):
-    """Webflow: List Collections."""
+    """Webflow: List Collections.
+
+    List all collections in a site
+    """
     site_id: Any
 
 
 class WebflowListSitesInput(TypedDict):
-    """Webflow: List Sites."""
+    """Webflow: List Sites.
+
+    List all sites
+    """
 
 
 class WebflowPublishCollectionItemInput(TypedDict):
-    """Webflow: Publish a Collection Item."""
+    """Webflow: Publish a Collection Item.
+
+    Publish collection item
+    """
     site_id: Any
     collection_id: Any
     collection_item_id: Any
 
 
 class WebflowRefundOrderInput(TypedDict):
-    """Webflow: Refund an order."""
+    """Webflow: Refund an order.
+
+    Refund order
+    """
     site_id: Any
     order_id: Any
 
 
 class WebflowUnfulfillOrderInput(TypedDict):
-    """Webflow: Unfulfill an order."""
+    """Webflow: Unfulfill an order.
+
+    Unfulfill order
+    """
     site_id: Any
     order_id: Any
 
@@ -4039,7 +5332,10 @@ class _WebflowUpdateCollectionItemInputRequired(TypedDict):
 
 
 class WebflowUpdateCollectionItemInput(_WebflowUpdateCollectionItemInputRequired, total=False):
-    """Webflow: Update an item in a collection."""
+    """Webflow: Update an item in a collection.
+
+    Update collection item
+    """
     is_archived: bool
     is_draft: bool
 
@@ -4049,7 +5345,10 @@ class _WebhookReturnResponseInputRequired(TypedDict):
 
 
 class WebhookReturnResponseInput(_WebhookReturnResponseInputRequired, total=False):
-    """Webhook: Return Response."""
+    """Webhook: Return Response.
+
+    return a response
+    """
     responseType: Literal["json", "raw", "redirect"]
     respond: Literal["stop", "respond"]
 
@@ -4059,7 +5358,10 @@ class _WebhookReturnResponseAndWaitForNextWebhookInputRequired(TypedDict):
 
 
 class WebhookReturnResponseAndWaitForNextWebhookInput(_WebhookReturnResponseAndWaitForNextWebhookInputRequired, total=False):
-    """Webhook: Respond and Wait for Next Webhook."""
+    """Webhook: Respond and Wait for Next Webhook.
+
+    return a response and wait for the next webhook to resume the flow
+    """
     markdown: str
     responseType: Literal["json", "raw", "redirect"]
 
@@ -4070,12 +5372,18 @@ class _WoocommerceAddOrderNoteInputRequired(TypedDict):
 
 
 class WoocommerceAddOrderNoteInput(_WoocommerceAddOrderNoteInputRequired, total=False):
-    """WooCommerce: Add Order Note."""
+    """WooCommerce: Add Order Note.
+
+    Add a note to an order, optionally visible to the customer
+    """
     customer_note: bool
 
 
 class WoocommerceCreateCouponInput(TypedDict):
-    """WooCommerce: Create Coupon."""
+    """WooCommerce: Create Coupon.
+
+    Create a coupon
+    """
     code: str
     discount_type: Literal["fixed_cart", "fixed_product", "percent", "percent_product"]
     amount: float
@@ -4083,7 +5391,10 @@ class WoocommerceCreateCouponInput(TypedDict):
 
 
 class WoocommerceCreateCustomerInput(TypedDict):
-    """WooCommerce: Create Customer."""
+    """WooCommerce: Create Customer.
+
+    Create a Customer
+    """
     email: str
     first_name: str
     last_name: str
@@ -4097,21 +5408,24 @@ class WoocommerceCreateCustomerInput(TypedDict):
     phone: str
 
 
-class _WoocommerceCreateOrderInputLineItemsItemRequired(TypedDict):
+class _WoocommerceCreateOrderLineItemsItemRequired(TypedDict):
     product_id: str
 
 
-class WoocommerceCreateOrderInputLineItemsItem(_WoocommerceCreateOrderInputLineItemsItemRequired, total=False):
+class WoocommerceCreateOrderLineItemsItem(_WoocommerceCreateOrderLineItemsItemRequired, total=False):
     """An item of line_items."""
     quantity: float
 
 
 class _WoocommerceCreateOrderInputRequired(TypedDict):
-    line_items: List[WoocommerceCreateOrderInputLineItemsItem]
+    line_items: List[WoocommerceCreateOrderLineItemsItem]
 
 
 class WoocommerceCreateOrderInput(_WoocommerceCreateOrderInputRequired, total=False):
-    """WooCommerce: Create Order."""
+    """WooCommerce: Create Order.
+
+    Create an order with one or more line items
+    """
     customer_id: str
     status: Literal["pending", "processing", "on-hold", "completed"]
     billing_email: str
@@ -4120,7 +5434,10 @@ class WoocommerceCreateOrderInput(_WoocommerceCreateOrderInputRequired, total=Fa
 
 
 class WoocommerceCreateProductInput(TypedDict):
-    """WooCommerce: Create Product."""
+    """WooCommerce: Create Product.
+
+    Create a Product
+    """
     name: str
     type: Literal["simple", "grouped", "external", "variable"]
     regular_price: float
@@ -4131,17 +5448,26 @@ class WoocommerceCreateProductInput(TypedDict):
 
 
 class WoocommerceFindCouponInput(TypedDict):
-    """WooCommerce: Find Coupon."""
+    """WooCommerce: Find Coupon.
+
+    Find a Coupon
+    """
     id: str
 
 
 class WoocommerceFindCustomerInput(TypedDict):
-    """WooCommerce: Find Customer."""
+    """WooCommerce: Find Customer.
+
+    Find a Customer
+    """
     email: str
 
 
 class WoocommerceFindOrdersInput(TypedDict, total=False):
-    """WooCommerce: Find Orders."""
+    """WooCommerce: Find Orders.
+
+    Search orders by status, customer or date
+    """
     status: Literal["any", "pending", "processing", "on-hold", "completed", "cancelled", "refunded", "failed", "trash"]
     customer: str
     after: Union[str, float]
@@ -4149,17 +5475,26 @@ class WoocommerceFindOrdersInput(TypedDict, total=False):
 
 
 class WoocommerceFindProductInput(TypedDict):
-    """WooCommerce: Find Product."""
+    """WooCommerce: Find Product.
+
+    Find a Product
+    """
     id: str
 
 
 class WoocommerceGetCustomerInput(TypedDict):
-    """WooCommerce: Get Customer."""
+    """WooCommerce: Get Customer.
+
+    Retrieve a single customer by their ID
+    """
     id: str
 
 
 class WoocommerceGetOrderInput(TypedDict):
-    """WooCommerce: Get Order."""
+    """WooCommerce: Get Order.
+
+    Retrieve a single order by its ID
+    """
     id: str
 
 
@@ -4168,7 +5503,10 @@ class _WoocommerceUpdateCouponInputRequired(TypedDict):
 
 
 class WoocommerceUpdateCouponInput(_WoocommerceUpdateCouponInputRequired, total=False):
-    """WooCommerce: Update Coupon."""
+    """WooCommerce: Update Coupon.
+
+    Update a coupon amount, description, expiry or usage limit
+    """
     amount: float
     discount_type: Literal["percent", "fixed_cart", "fixed_product"]
     description: str
@@ -4182,7 +5520,10 @@ class _WoocommerceUpdateCustomerInputRequired(TypedDict):
 
 
 class WoocommerceUpdateCustomerInput(_WoocommerceUpdateCustomerInputRequired, total=False):
-    """WooCommerce: Update Customer."""
+    """WooCommerce: Update Customer.
+
+    Update a customer name, email or billing details
+    """
     email: str
     first_name: str
     last_name: str
@@ -4197,7 +5538,10 @@ class _WoocommerceUpdateOrderInputRequired(TypedDict):
 
 
 class WoocommerceUpdateOrderInput(_WoocommerceUpdateOrderInputRequired, total=False):
-    """WooCommerce: Update Order."""
+    """WooCommerce: Update Order.
+
+    Update an order, most commonly its status
+    """
     status: Literal["pending", "processing", "on-hold", "completed", "cancelled", "refunded", "failed"]
     customer_note: str
     transaction_id: str
@@ -4208,7 +5552,10 @@ class _WoocommerceUpdateProductInputRequired(TypedDict):
 
 
 class WoocommerceUpdateProductInput(_WoocommerceUpdateProductInputRequired, total=False):
-    """WooCommerce: Update Product."""
+    """WooCommerce: Update Product.
+
+    Update a product, for example its price or stock level
+    """
     name: str
     regular_price: float
     sale_price: float
@@ -4223,15 +5570,18 @@ class _WoocommerceAddOrderNoteInput2Required(TypedDict):
 
 
 class WoocommerceAddOrderNoteInput2(_WoocommerceAddOrderNoteInput2Required, total=False):
-    """WooCommerce: Add Order Note."""
+    """WooCommerce: Add Order Note.
+
+    Add a private or customer-facing note to an order.
+    """
     customer_note: bool
 
 
-class _WoocommerceBatchUpdateProductsInputUpdatesItemRequired(TypedDict):
+class _WoocommerceBatchUpdateProductsUpdatesItemRequired(TypedDict):
     id: float
 
 
-class WoocommerceBatchUpdateProductsInputUpdatesItem(_WoocommerceBatchUpdateProductsInputUpdatesItemRequired, total=False):
+class WoocommerceBatchUpdateProductsUpdatesItem(_WoocommerceBatchUpdateProductsUpdatesItemRequired, total=False):
     """An item of updates."""
     regular_price: str
     sale_price: str
@@ -4240,8 +5590,11 @@ class WoocommerceBatchUpdateProductsInputUpdatesItem(_WoocommerceBatchUpdateProd
 
 
 class WoocommerceBatchUpdateProductsInput(TypedDict):
-    """WooCommerce: Batch Update Products."""
-    updates: List[WoocommerceBatchUpdateProductsInputUpdatesItem]
+    """WooCommerce: Batch Update Products.
+
+    Update the price, stock or status of up to 100 products in one call.
+    """
+    updates: List[WoocommerceBatchUpdateProductsUpdatesItem]
 
 
 class _WoocommerceCreateCouponInput2Required(TypedDict):
@@ -4251,7 +5604,10 @@ class _WoocommerceCreateCouponInput2Required(TypedDict):
 
 
 class WoocommerceCreateCouponInput2(_WoocommerceCreateCouponInput2Required, total=False):
-    """WooCommerce: Create Coupon."""
+    """WooCommerce: Create Coupon.
+
+    Create a discount coupon.
+    """
     description: str
     date_expires: Union[str, float]
     minimum_amount: str
@@ -4271,7 +5627,10 @@ class _WoocommerceCreateCustomerInput2Required(TypedDict):
 
 
 class WoocommerceCreateCustomerInput2(_WoocommerceCreateCustomerInput2Required, total=False):
-    """WooCommerce: Create Customer."""
+    """WooCommerce: Create Customer.
+
+    Create a customer account. Only the email is required.
+    """
     first_name: str
     last_name: str
     username: str
@@ -4307,7 +5666,10 @@ class _WoocommerceCreateOrderInput2Required(TypedDict):
 
 
 class WoocommerceCreateOrderInput2(_WoocommerceCreateOrderInput2Required, total=False):
-    """WooCommerce: Create Order."""
+    """WooCommerce: Create Order.
+
+    Create an order with one or more line items.
+    """
     customer_id: str
     status: Literal["pending", "processing", "on-hold", "completed"]
     billing_email: str
@@ -4321,7 +5683,10 @@ class _WoocommerceCreateOrderRefundInputRequired(TypedDict):
 
 
 class WoocommerceCreateOrderRefundInput(_WoocommerceCreateOrderRefundInputRequired, total=False):
-    """WooCommerce: Create Order Refund."""
+    """WooCommerce: Create Order Refund.
+
+    Refund an amount on an order. By default the refund is only recorded in WooCommerce.
+    """
     reason: str
     refund_via_gateway: bool
 
@@ -4331,7 +5696,10 @@ class _WoocommerceCreateProductInput2Required(TypedDict):
 
 
 class WoocommerceCreateProductInput2(_WoocommerceCreateProductInput2Required, total=False):
-    """WooCommerce: Create Product."""
+    """WooCommerce: Create Product.
+
+    Create a product. Only the name is required.
+    """
     type: Literal["simple", "variable", "grouped", "external"]
     status: Literal["publish", "draft", "pending", "private"]
     regular_price: str
@@ -4351,7 +5719,10 @@ class _WoocommerceCreateProductCategoryInputRequired(TypedDict):
 
 
 class WoocommerceCreateProductCategoryInput(_WoocommerceCreateProductCategoryInputRequired, total=False):
-    """WooCommerce: Create Product Category."""
+    """WooCommerce: Create Product Category.
+
+    Create a product category.
+    """
     parent_id: float
     slug: str
     description: str
@@ -4362,7 +5733,10 @@ class _WoocommerceCreateProductTagInputRequired(TypedDict):
 
 
 class WoocommerceCreateProductTagInput(_WoocommerceCreateProductTagInputRequired, total=False):
-    """WooCommerce: Create Product Tag."""
+    """WooCommerce: Create Product Tag.
+
+    Create a product tag.
+    """
     slug: str
     description: str
 
@@ -4372,7 +5746,10 @@ class _WoocommerceCustomApiCallInputRequired(TypedDict):
 
 
 class WoocommerceCustomApiCallInput(_WoocommerceCustomApiCallInputRequired, total=False):
-    """WooCommerce: Custom API Call."""
+    """WooCommerce: Custom API Call.
+
+    Make a custom API call to a specific endpoint
+    """
     method: Literal["GET", "POST", "PATCH", "PUT", "DELETE", "HEAD"]
     headers: Dict[str, Any]
     queryParams: Dict[str, Any]
@@ -4389,7 +5766,10 @@ class _WoocommerceDeleteCouponInputRequired(TypedDict):
 
 
 class WoocommerceDeleteCouponInput(_WoocommerceDeleteCouponInputRequired, total=False):
-    """WooCommerce: Delete Coupon."""
+    """WooCommerce: Delete Coupon.
+
+    Move a coupon to the trash, or delete it permanently.
+    """
     permanent: bool
 
 
@@ -4398,7 +5778,10 @@ class _WoocommerceDeleteCustomerInputRequired(TypedDict):
 
 
 class WoocommerceDeleteCustomerInput(_WoocommerceDeleteCustomerInputRequired, total=False):
-    """WooCommerce: Delete Customer."""
+    """WooCommerce: Delete Customer.
+
+    Permanently delete a customer account.
+    """
     reassign_to_user_id: float
 
 
@@ -4407,12 +5790,18 @@ class _WoocommerceDeleteOrderInputRequired(TypedDict):
 
 
 class WoocommerceDeleteOrderInput(_WoocommerceDeleteOrderInputRequired, total=False):
-    """WooCommerce: Delete Order."""
+    """WooCommerce: Delete Order.
+
+    Move an order to the trash, or delete it permanently.
+    """
     permanent: bool
 
 
 class WoocommerceDeleteOrderNoteInput(TypedDict):
-    """WooCommerce: Delete Order Note."""
+    """WooCommerce: Delete Order Note.
+
+    Permanently delete a note from an order.
+    """
     order_id: float
     note_id: float
 
@@ -4422,56 +5811,86 @@ class _WoocommerceDeleteProductInputRequired(TypedDict):
 
 
 class WoocommerceDeleteProductInput(_WoocommerceDeleteProductInputRequired, total=False):
-    """WooCommerce: Delete Product."""
+    """WooCommerce: Delete Product.
+
+    Move a product to the trash, or delete it permanently.
+    """
     permanent: bool
 
 
 class WoocommerceGetCouponInput(TypedDict):
-    """WooCommerce: Get Coupon."""
+    """WooCommerce: Get Coupon.
+
+    Get a coupon by its ID.
+    """
     id: str
 
 
 class WoocommerceGetCustomerInput2(TypedDict):
-    """WooCommerce: Get Customer."""
+    """WooCommerce: Get Customer.
+
+    Get a customer by their ID.
+    """
     id: str
 
 
 class WoocommerceGetOrderInput2(TypedDict):
-    """WooCommerce: Get Order."""
+    """WooCommerce: Get Order.
+
+    Get an order by its ID.
+    """
     id: str
 
 
 class WoocommerceGetOrderTotalsReportInput(TypedDict):
-    """WooCommerce: Get Order Totals Report."""
+    """WooCommerce: Get Order Totals Report.
+
+    Get the number of orders in each status.
+    """
 
 
 class WoocommerceGetProductInput(TypedDict):
-    """WooCommerce: Get Product."""
+    """WooCommerce: Get Product.
+
+    Get a product by its ID.
+    """
     id: str
 
 
 class WoocommerceGetProductVariationInput(TypedDict):
-    """WooCommerce: Get Product Variation."""
+    """WooCommerce: Get Product Variation.
+
+    Get one variation of a variable product.
+    """
     product_id: float
     variation_id: float
 
 
 class WoocommerceGetSalesReportInput(TypedDict, total=False):
-    """WooCommerce: Get Sales Report."""
+    """WooCommerce: Get Sales Report.
+
+    Get sales totals for a period or date range.
+    """
     period: Literal["week", "month", "last_month", "year"]
     date_min: str
     date_max: str
 
 
 class WoocommerceGetTopSellersReportInput(TypedDict, total=False):
-    """WooCommerce: Get Top Sellers Report."""
+    """WooCommerce: Get Top Sellers Report.
+
+    Get the best-selling products for a period or date range.
+    """
     period: Literal["week", "month", "last_month", "year"]
     date_min: str
     date_max: str
 
 
 class WoocommerceListCouponsInput(TypedDict, total=False):
-    """WooCommerce: List Coupons."""
+    """WooCommerce: List Coupons.
+
+    List coupons, or find one by its exact code.
+    """
     code: str
     search: str
     after: Union[str, float]
@@ -4481,7 +5900,10 @@ class WoocommerceListCouponsInput(TypedDict, total=False):
 
 
 class WoocommerceListCustomersInput(TypedDict, total=False):
-    """WooCommerce: List Customers."""
+    """WooCommerce: List Customers.
+
+    List customers, filtered by email, text or role.
+    """
     email: str
     search: str
     role: Literal["all", "customer", "subscriber", "shop_manager", "administrator"]
@@ -4496,7 +5918,10 @@ class _WoocommerceListOrderNotesInputRequired(TypedDict):
 
 
 class WoocommerceListOrderNotesInput(_WoocommerceListOrderNotesInputRequired, total=False):
-    """WooCommerce: List Order Notes."""
+    """WooCommerce: List Order Notes.
+
+    List the notes on an order.
+    """
     type: Literal["any", "customer", "internal"]
 
 
@@ -4505,13 +5930,19 @@ class _WoocommerceListOrderRefundsInputRequired(TypedDict):
 
 
 class WoocommerceListOrderRefundsInput(_WoocommerceListOrderRefundsInputRequired, total=False):
-    """WooCommerce: List Order Refunds."""
+    """WooCommerce: List Order Refunds.
+
+    List the refunds recorded on an order.
+    """
     page: float
     per_page: float
 
 
 class WoocommerceListOrdersInput(TypedDict, total=False):
-    """WooCommerce: List Orders."""
+    """WooCommerce: List Orders.
+
+    List orders, filtered by status, customer, product, text or date range.
+    """
     status: Literal["pending", "processing", "on-hold", "completed", "cancelled", "refunded", "failed", "trash"]
     customer_id: float
     product_id: float
@@ -4525,11 +5956,17 @@ class WoocommerceListOrdersInput(TypedDict, total=False):
 
 
 class WoocommerceListPaymentGatewaysInput(TypedDict):
-    """WooCommerce: List Payment Gateways."""
+    """WooCommerce: List Payment Gateways.
+
+    List the payment methods installed in the store and whether they are enabled.
+    """
 
 
 class WoocommerceListProductCategoriesInput(TypedDict, total=False):
-    """WooCommerce: List Product Categories."""
+    """WooCommerce: List Product Categories.
+
+    List product categories, optionally filtered by name, slug or parent.
+    """
     search: str
     slug: str
     parent_id: float
@@ -4539,7 +5976,10 @@ class WoocommerceListProductCategoriesInput(TypedDict, total=False):
 
 
 class WoocommerceListProductReviewsInput(TypedDict, total=False):
-    """WooCommerce: List Product Reviews."""
+    """WooCommerce: List Product Reviews.
+
+    List product reviews, including ones waiting for moderation.
+    """
     product_id: float
     status: Literal["all", "approved", "hold", "spam", "trash"]
     reviewer_email: str
@@ -4549,7 +5989,10 @@ class WoocommerceListProductReviewsInput(TypedDict, total=False):
 
 
 class WoocommerceListProductTagsInput(TypedDict, total=False):
-    """WooCommerce: List Product Tags."""
+    """WooCommerce: List Product Tags.
+
+    List product tags, optionally filtered by name or slug.
+    """
     search: str
     slug: str
     hide_empty: bool
@@ -4562,7 +6005,10 @@ class _WoocommerceListProductVariationsInputRequired(TypedDict):
 
 
 class WoocommerceListProductVariationsInput(_WoocommerceListProductVariationsInputRequired, total=False):
-    """WooCommerce: List Product Variations."""
+    """WooCommerce: List Product Variations.
+
+    List the variations of a variable product.
+    """
     sku: str
     stock_status: Literal["instock", "outofstock", "onbackorder"]
     page: float
@@ -4570,7 +6016,10 @@ class WoocommerceListProductVariationsInput(_WoocommerceListProductVariationsInp
 
 
 class WoocommerceListProductsInput(TypedDict, total=False):
-    """WooCommerce: List Products."""
+    """WooCommerce: List Products.
+
+    List products, filtered by text, SKU, status, category, tag, stock or price.
+    """
     search: str
     sku: str
     status: Literal["publish", "draft", "pending", "private"]
@@ -4592,7 +6041,10 @@ class _WoocommerceUpdateCouponInput2Required(TypedDict):
 
 
 class WoocommerceUpdateCouponInput2(_WoocommerceUpdateCouponInput2Required, total=False):
-    """WooCommerce: Update Coupon."""
+    """WooCommerce: Update Coupon.
+
+    Change the amount, type, expiry or limits of a coupon.
+    """
     amount: float
     discount_type: Literal["percent", "fixed_cart", "fixed_product"]
     description: str
@@ -4606,7 +6058,10 @@ class _WoocommerceUpdateCustomerInput2Required(TypedDict):
 
 
 class WoocommerceUpdateCustomerInput2(_WoocommerceUpdateCustomerInput2Required, total=False):
-    """WooCommerce: Update Customer."""
+    """WooCommerce: Update Customer.
+
+    Change the name, email or billing details of a customer.
+    """
     email: str
     first_name: str
     last_name: str
@@ -4621,7 +6076,10 @@ class _WoocommerceUpdateOrderInput2Required(TypedDict):
 
 
 class WoocommerceUpdateOrderInput2(_WoocommerceUpdateOrderInput2Required, total=False):
-    """WooCommerce: Update Order."""
+    """WooCommerce: Update Order.
+
+    Change the status, customer note or transaction ID of an order.
+    """
     status: Literal["pending", "processing", "on-hold", "completed", "cancelled", "refunded", "failed"]
     customer_note: str
     transaction_id: str
@@ -4632,7 +6090,10 @@ class _WoocommerceUpdateProductInput2Required(TypedDict):
 
 
 class WoocommerceUpdateProductInput2(_WoocommerceUpdateProductInput2Required, total=False):
-    """WooCommerce: Update Product."""
+    """WooCommerce: Update Product.
+
+    Change selected fields of a product. Fields left empty are not changed.
+    """
     name: str
     sku: str
     status: Literal["publish", "draft", "pending", "private"]
@@ -4650,7 +6111,10 @@ class WoocommerceUpdateProductInput2(_WoocommerceUpdateProductInput2Required, to
 
 
 class WoocommerceUpdateProductReviewInput(TypedDict):
-    """WooCommerce: Moderate Product Review."""
+    """WooCommerce: Moderate Product Review.
+
+    Approve, hold, mark as spam or trash a product review.
+    """
     review_id: float
     status: Literal["approved", "hold", "spam", "unspam", "trash", "untrash"]
 
@@ -4661,7 +6125,10 @@ class _WoocommerceUpdateProductVariationInputRequired(TypedDict):
 
 
 class WoocommerceUpdateProductVariationInput(_WoocommerceUpdateProductVariationInputRequired, total=False):
-    """WooCommerce: Update Product Variation."""
+    """WooCommerce: Update Product Variation.
+
+    Change selected fields of one variation. Fields left empty are not changed.
+    """
     regular_price: str
     sale_price: str
     end_sale: bool
@@ -4678,7 +6145,10 @@ class _WordpressCreateBlogPostInputRequired(TypedDict):
 
 
 class WordpressCreateBlogPostInput(_WordpressCreateBlogPostInputRequired, total=False):
-    """WordPress: Create Blog Post."""
+    """WordPress: Create Blog Post.
+
+    Creates a blog post. Saved as a draft unless a status is given.
+    """
     status: Literal["publish", "draft", "pending", "private", "future"]
     date: str
     slug: str
@@ -4699,7 +6169,10 @@ class _WordpressCreateCategoryInputRequired(TypedDict):
 
 
 class WordpressCreateCategoryInput(_WordpressCreateCategoryInputRequired, total=False):
-    """WordPress: Create Category."""
+    """WordPress: Create Category.
+
+    Creates a post category, or returns the existing one with the same name.
+    """
     description: str
     slug: str
     parent: float
@@ -4711,7 +6184,10 @@ class _WordpressCreateCommentInputRequired(TypedDict):
 
 
 class WordpressCreateCommentInput(_WordpressCreateCommentInputRequired, total=False):
-    """WordPress: Create Comment."""
+    """WordPress: Create Comment.
+
+    Adds a comment, or a reply to a comment, on a published post or page.
+    """
     parent: float
 
 
@@ -4721,7 +6197,10 @@ class _WordpressCreatePageInputRequired(TypedDict):
 
 
 class WordpressCreatePageInput(_WordpressCreatePageInputRequired, total=False):
-    """WordPress: Create Page."""
+    """WordPress: Create Page.
+
+    Add a new page to your WordPress site
+    """
     status: Literal["publish", "future", "draft", "pending", "private"]
     date: str
     slug: str
@@ -4736,7 +6215,10 @@ class _WordpressCreatePostInputRequired(TypedDict):
 
 
 class WordpressCreatePostInput(_WordpressCreatePostInputRequired, total=False):
-    """WordPress: Create Post."""
+    """WordPress: Create Post.
+
+    Add a new post to your WordPress site
+    """
     status: Literal["publish", "future", "draft", "pending", "private", "trash"]
     date: str
     categories: Any
@@ -4756,7 +6238,10 @@ class _WordpressCreateSitePageInputRequired(TypedDict):
 
 
 class WordpressCreateSitePageInput(_WordpressCreateSitePageInputRequired, total=False):
-    """WordPress: Create Site Page."""
+    """WordPress: Create Site Page.
+
+    Creates a static page. Saved as a draft unless a status is given.
+    """
     status: Literal["publish", "draft", "pending", "private", "future"]
     date: str
     slug: str
@@ -4774,7 +6259,10 @@ class _WordpressCreateTagInputRequired(TypedDict):
 
 
 class WordpressCreateTagInput(_WordpressCreateTagInputRequired, total=False):
-    """WordPress: Create Tag."""
+    """WordPress: Create Tag.
+
+    Creates a post tag, or returns the existing one with the same name.
+    """
     description: str
     slug: str
 
@@ -4784,7 +6272,10 @@ class _WordpressCustomApiCallInputRequired(TypedDict):
 
 
 class WordpressCustomApiCallInput(_WordpressCustomApiCallInputRequired, total=False):
-    """WordPress: Custom API Call."""
+    """WordPress: Custom API Call.
+
+    Make a custom API call to a specific endpoint
+    """
     method: Literal["GET", "POST", "PATCH", "PUT", "DELETE", "HEAD"]
     headers: Dict[str, Any]
     queryParams: Dict[str, Any]
@@ -4797,60 +6288,96 @@ class WordpressCustomApiCallInput(_WordpressCustomApiCallInputRequired, total=Fa
 
 
 class WordpressDeleteCategoryInput(TypedDict):
-    """WordPress: Delete Category."""
+    """WordPress: Delete Category.
+
+    Permanently deletes a post category. This cannot be undone.
+    """
     category_id: float
 
 
 class WordpressDeleteCommentInput(TypedDict):
-    """WordPress: Delete Comment Permanently."""
+    """WordPress: Delete Comment Permanently.
+
+    Permanently deletes a comment, skipping the trash. This cannot be undone.
+    """
     comment_id: float
 
 
 class WordpressDeleteMediaInput(TypedDict):
-    """WordPress: Delete Media."""
+    """WordPress: Delete Media.
+
+    Permanently deletes a media file and its generated sizes. This cannot be undone.
+    """
     media_id: float
 
 
 class WordpressDeletePostPermanentlyInput(TypedDict):
-    """WordPress: Delete Post Permanently."""
+    """WordPress: Delete Post Permanently.
+
+    Permanently deletes a blog post, skipping the trash. This cannot be undone.
+    """
     post_id: float
 
 
 class WordpressDeleteTagInput(TypedDict):
-    """WordPress: Delete Tag."""
+    """WordPress: Delete Tag.
+
+    Permanently deletes a post tag. This cannot be undone.
+    """
     tag_id: float
 
 
 class WordpressGetCurrentUserInput(TypedDict):
-    """WordPress: Get Current User."""
+    """WordPress: Get Current User.
+
+    Gets the WordPress user this connection signs in as, with roles and capabilities.
+    """
 
 
 class WordpressGetMediaInput(TypedDict):
-    """WordPress: Get Media."""
+    """WordPress: Get Media.
+
+    Gets one media library file by its ID.
+    """
     media_id: float
 
 
 class WordpressGetPageInput(TypedDict):
-    """WordPress: Get Page."""
+    """WordPress: Get Page.
+
+    Gets one site page by its ID.
+    """
     page_id: float
 
 
 class WordpressGetPostInput(TypedDict):
-    """WordPress: Get Post Details."""
+    """WordPress: Get Post Details.
+
+    Fetch one post by its ID
+    """
     id: float
 
 
 class WordpressGetPostByIdInput(TypedDict):
-    """WordPress: Get Post by ID."""
+    """WordPress: Get Post by ID.
+
+    Gets one blog post by its ID.
+    """
     post_id: float
 
 
 class WordpressGetSiteSettingsInput(TypedDict):
-    """WordPress: Get Site Settings."""
+    """WordPress: Get Site Settings.
+
+    Gets the site title, tagline, URL, timezone, date format and reading settings.
+    """
 
 
 class WordpressListCategoriesInput(TypedDict, total=False):
-    """WordPress: List Categories."""
+    """WordPress: List Categories.
+
+    Lists post categories, optionally filtered by name, parent or post.
+    """
     search: str
     slug: str
     parent: float
@@ -4861,7 +6388,10 @@ class WordpressListCategoriesInput(TypedDict, total=False):
 
 
 class WordpressListCommentsInput(TypedDict, total=False):
-    """WordPress: List Comments."""
+    """WordPress: List Comments.
+
+    Lists comments, optionally filtered by post, status, author or keyword.
+    """
     post: float
     status: Literal["approve", "hold", "spam", "trash"]
     search: str
@@ -4873,7 +6403,10 @@ class WordpressListCommentsInput(TypedDict, total=False):
 
 
 class WordpressListMediaInput(TypedDict, total=False):
-    """WordPress: List Media."""
+    """WordPress: List Media.
+
+    Lists files in the media library, optionally filtered by keyword, type or attached post.
+    """
     search: str
     media_type: Literal["image", "video", "audio", "text", "application"]
     mime_type: str
@@ -4883,7 +6416,10 @@ class WordpressListMediaInput(TypedDict, total=False):
 
 
 class WordpressListPagesInput(TypedDict, total=False):
-    """WordPress: List Pages."""
+    """WordPress: List Pages.
+
+    Lists site pages, optionally filtered by keyword, status or parent page.
+    """
     search: str
     status: List[Literal["publish", "draft", "pending", "private", "future", "trash", "any"]]
     parent: float
@@ -4894,7 +6430,10 @@ class WordpressListPagesInput(TypedDict, total=False):
 
 
 class WordpressListPostsInput(TypedDict, total=False):
-    """WordPress: List Posts."""
+    """WordPress: List Posts.
+
+    Lists blog posts, optionally filtered by keyword, status, category, tag, author or date.
+    """
     search: str
     status: List[Literal["publish", "draft", "pending", "private", "future", "trash", "any"]]
     categories: List[Any]
@@ -4909,7 +6448,10 @@ class WordpressListPostsInput(TypedDict, total=False):
 
 
 class WordpressListTagsInput(TypedDict, total=False):
-    """WordPress: List Tags."""
+    """WordPress: List Tags.
+
+    Lists post tags, optionally filtered by name or post.
+    """
     search: str
     slug: str
     post: float
@@ -4919,7 +6461,10 @@ class WordpressListTagsInput(TypedDict, total=False):
 
 
 class WordpressListUsersInput(TypedDict, total=False):
-    """WordPress: List Users."""
+    """WordPress: List Users.
+
+    Lists site users, optionally filtered by name or role.
+    """
     search: str
     roles: List[Any]
     per_page: float
@@ -4927,7 +6472,10 @@ class WordpressListUsersInput(TypedDict, total=False):
 
 
 class WordpressModerateCommentInput(TypedDict):
-    """WordPress: Moderate Comment."""
+    """WordPress: Moderate Comment.
+
+    Approves, holds, marks as spam, or trashes a comment, or reverses spam or trash.
+    """
     comment_id: float
     status: Literal["approve", "hold", "spam", "unspam", "trash", "untrash"]
 
@@ -4937,7 +6485,10 @@ class _WordpressSearchSiteContentInputRequired(TypedDict):
 
 
 class WordpressSearchSiteContentInput(_WordpressSearchSiteContentInputRequired, total=False):
-    """WordPress: Search Site Content."""
+    """WordPress: Search Site Content.
+
+    Searches published posts and pages, or categories and tags, by keyword.
+    """
     type: Literal["post", "term", "post-format"]
     subtype: Literal["post", "page", "category", "post_tag"]
     per_page: float
@@ -4945,12 +6496,18 @@ class WordpressSearchSiteContentInput(_WordpressSearchSiteContentInputRequired, 
 
 
 class WordpressTrashPageInput(TypedDict):
-    """WordPress: Move Page to Trash."""
+    """WordPress: Move Page to Trash.
+
+    Moves a page to the trash, where it can still be restored.
+    """
     page_id: float
 
 
 class WordpressTrashPostInput(TypedDict):
-    """WordPress: Move Post to Trash."""
+    """WordPress: Move Post to Trash.
+
+    Moves a blog post to the trash, where it can still be restored.
+    """
     post_id: float
 
 
@@ -4959,7 +6516,10 @@ class _WordpressUpdateBlogPostInputRequired(TypedDict):
 
 
 class WordpressUpdateBlogPostInput(_WordpressUpdateBlogPostInputRequired, total=False):
-    """WordPress: Update Blog Post."""
+    """WordPress: Update Blog Post.
+
+    Changes only the fields you supply on an existing blog post.
+    """
     title: str
     content: str
     status: Literal["publish", "draft", "pending", "private", "future"]
@@ -4982,7 +6542,10 @@ class _WordpressUpdateMediaDetailsInputRequired(TypedDict):
 
 
 class WordpressUpdateMediaDetailsInput(_WordpressUpdateMediaDetailsInputRequired, total=False):
-    """WordPress: Update Media Details."""
+    """WordPress: Update Media Details.
+
+    Changes the title, alt text, caption, description or attached post of a media file.
+    """
     title: str
     alt_text: str
     caption: str
@@ -4995,7 +6558,10 @@ class _WordpressUpdatePageInputRequired(TypedDict):
 
 
 class WordpressUpdatePageInput(_WordpressUpdatePageInputRequired, total=False):
-    """WordPress: Update Page."""
+    """WordPress: Update Page.
+
+    Changes only the fields you supply on an existing page.
+    """
     title: str
     content: str
     status: Literal["publish", "draft", "pending", "private", "future"]
@@ -5015,7 +6581,10 @@ class _WordpressUpdatePostInputRequired(TypedDict):
 
 
 class WordpressUpdatePostInput(_WordpressUpdatePostInputRequired, total=False):
-    """WordPress: Update Post."""
+    """WordPress: Update Post.
+
+    Change the title, content or settings of an existing post
+    """
     title: str
     content: str
     status: Literal["publish", "future", "draft", "pending", "private", "trash"]
@@ -5036,7 +6605,10 @@ class _WordpressUploadMediaInputRequired(TypedDict):
 
 
 class WordpressUploadMediaInput(_WordpressUploadMediaInputRequired, total=False):
-    """WordPress: Upload Media."""
+    """WordPress: Upload Media.
+
+    Uploads a file to the media library, with optional title, alt text, caption and description.
+    """
     title: str
     alt_text: str
     caption: str
@@ -5054,7 +6626,10 @@ class _ZohoBookingsBookAppointmentInputRequired(TypedDict):
 
 
 class ZohoBookingsBookAppointmentInput(_ZohoBookingsBookAppointmentInputRequired, total=False):
-    """Zoho Bookings: Book Appointment."""
+    """Zoho Bookings: Book Appointment.
+
+    Book an appointment for a customer for a desired service
+    """
     staff_id: Any
     resource_id: Any
     group_id: str
@@ -5071,7 +6646,10 @@ class _ZohoBookingsCancelAppointmentInputRequired(TypedDict):
 
 
 class ZohoBookingsCancelAppointmentInput(_ZohoBookingsCancelAppointmentInputRequired, total=False):
-    """Zoho Bookings: Cancel Appointment."""
+    """Zoho Bookings: Cancel Appointment.
+
+    Update the status of a booking (cancel, complete, or mark as no-show)
+    """
     to_time: Union[str, float]
 
 
@@ -5082,7 +6660,10 @@ class _ZohoBookingsFetchAvailabilityInputRequired(TypedDict):
 
 
 class ZohoBookingsFetchAvailabilityInput(_ZohoBookingsFetchAvailabilityInputRequired, total=False):
-    """Zoho Bookings: Fetch Availability."""
+    """Zoho Bookings: Fetch Availability.
+
+    Fetch availability of appointments across services
+    """
     staff_id: Any
     group_id: str
     resource_id: Any
@@ -5094,7 +6675,10 @@ class _ZohoBookingsGetAppointmentDetailsInputRequired(TypedDict):
 
 
 class ZohoBookingsGetAppointmentDetailsInput(_ZohoBookingsGetAppointmentDetailsInputRequired, total=False):
-    """Zoho Bookings: Get Appointment Details."""
+    """Zoho Bookings: Get Appointment Details.
+
+    Get details of an appointment using its booking ID
+    """
     to_time: Union[str, float]
 
 
@@ -5105,7 +6689,10 @@ class _ZohoBookingsRescheduleAppointmentInputRequired(TypedDict):
 
 
 class ZohoBookingsRescheduleAppointmentInput(_ZohoBookingsRescheduleAppointmentInputRequired, total=False):
-    """Zoho Bookings: Reschedule Appointment."""
+    """Zoho Bookings: Reschedule Appointment.
+
+    Reschedule an appointment to a different time or to a different staff
+    """
     to_time: Union[str, float]
     service_id: Any
     staff_id: Any
@@ -5117,7 +6704,10 @@ class _ZohoBooksCustomApiCallInputRequired(TypedDict):
 
 
 class ZohoBooksCustomApiCallInput(_ZohoBooksCustomApiCallInputRequired, total=False):
-    """Zoho Books: Custom API Call."""
+    """Zoho Books: Custom API Call.
+
+    Make a custom API call to a specific endpoint
+    """
     method: Literal["GET", "POST", "PATCH", "PUT", "DELETE", "HEAD"]
     headers: Dict[str, Any]
     queryParams: Dict[str, Any]
@@ -5134,7 +6724,10 @@ class _ZoomZoomCreateMeetingInputRequired(TypedDict):
 
 
 class ZoomZoomCreateMeetingInput(_ZoomZoomCreateMeetingInputRequired, total=False):
-    """Zoom: Create Zoom Meeting."""
+    """Zoom: Create Zoom Meeting.
+
+    Create a new Zoom Meeting
+    """
     start_time: str
     duration: float
     agenda: str
@@ -5151,7 +6744,10 @@ class _ZoomZoomCreateMeetingRegistrantInputRequired(TypedDict):
 
 
 class ZoomZoomCreateMeetingRegistrantInput(_ZoomZoomCreateMeetingRegistrantInputRequired, total=False):
-    """Zoom: Create Zoom Meeting Registrant."""
+    """Zoom: Create Zoom Meeting Registrant.
+
+    Create and submit a user's registration to a meeting.
+    """
     last_name: str
     address: str
     city: str

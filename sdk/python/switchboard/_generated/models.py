@@ -1640,7 +1640,9 @@ class Timing(Model):
 
 @dataclass
 class McpServersExecuteCodeError(Model):
-    """failed runs; APPROVAL_POLICY_BLOCKED, APPROVAL_REJECTED, APPROVAL_EXPIRED or APPROVAL_CANCELED when Human Gates stopped the code"""
+    """failed runs; APPROVAL_POLICY_BLOCKED, APPROVAL_REJECTED, APPROVAL_EXPIRED or APPROVAL_CANCELED when Human Gates
+    stopped the code
+    """
     name: str
     message: str
 

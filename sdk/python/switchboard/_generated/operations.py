@@ -253,7 +253,9 @@ class OperatorResource(Group):
     ) -> Union[OperatorAddIntegrationResponse, OperatorAddIntegrationResponse202]:
         """Add an Activepieces piece from npm to the catalog, on every node, without a restart
 
-        Answers 202 at once with an install job; read it at `/operator/v1/integration-jobs/:id` until it succeeded or failed. A malformed name or a shipped piece is refused at once. With `wait=true` the request waits for the install instead and answers 201 with the integration (or its error).
+        Answers 202 at once with an install job; read it at `/operator/v1/integration-jobs/:id` until it succeeded or
+        failed. A malformed name or a shipped piece is refused at once. With `wait=true` the request waits for the
+        install instead and answers 201 with the integration (or its error).
 
         POST /operator/v1/integrations
         """
@@ -306,7 +308,8 @@ class OperatorResource(Group):
     ) -> OperatorAddActionPackResponse:
         """Add action packs to the monthly quota, for this month or every month
 
-        Give count (packs of the plan's actionPackSize) or actions. recurring: false counts in the current UTC month only; true in every month from now until deleted.
+        Give count (packs of the plan's actionPackSize) or actions. recurring: false counts in the current UTC month
+        only; true in every month from now until deleted.
 
         POST /operator/v1/organizations/{id}/action-packs
         """
@@ -479,7 +482,9 @@ class AuthResource(Group):
     def sign_in(self, *, email: str, password: str, timeout: Optional[float] = None) -> AuthSignInResponse:
         """Sign in with email and password
 
-        401 INVALID_CREDENTIALS for a wrong email or password. After repeated failures for the account from this address, from this address, or for the account from addresses it has not signed in from, 429 RATE_LIMITED with retryAfter and Retry-After (seconds) until the delay passes; the password is not checked meanwhile.
+        401 INVALID_CREDENTIALS for a wrong email or password. After repeated failures for the account from this
+        address, from this address, or for the account from addresses it has not signed in from, 429 RATE_LIMITED with
+        retryAfter and Retry-After (seconds) until the delay passes; the password is not checked meanwhile.
 
         POST /api/v1/auth/sign-in
         """
@@ -512,7 +517,8 @@ class AuthResource(Group):
     ) -> AuthRequestEmailVerificationResponse:
         """Email a verification code to the signed-in person (15 minutes, 5 tries; one a minute, ten a day)
 
-        400 EMAIL_NOT_CONFIGURED without SMTP; 429 RATE_LIMITED within a minute of the previous code or after ten codes in a day; 503 SERVICE_UNAVAILABLE when the SMTP server fails (no code is left).
+        400 EMAIL_NOT_CONFIGURED without SMTP; 429 RATE_LIMITED within a minute of the previous code or after ten codes
+        in a day; 503 SERVICE_UNAVAILABLE when the SMTP server fails (no code is left).
 
         POST /api/v1/auth/verify-email/request
         """
@@ -546,7 +552,9 @@ class AuthResource(Group):
     ) -> AuthRequestPasswordResetResponse:
         """Email a password reset code to the account with this address (15 minutes, 5 tries; one a minute, ten a day)
 
-        Answers 202 with a resetId at once, whether or not an account has the address and whether or not it is over its limits; then, if one has it, the code is emailed with a link that carries the resetId. The code works only with that resetId. 400 EMAIL_NOT_CONFIGURED without SMTP.
+        Answers 202 with a resetId at once, whether or not an account has the address and whether or not it is over its
+        limits; then, if one has it, the code is emailed with a link that carries the resetId. The code works only with
+        that resetId. 400 EMAIL_NOT_CONFIGURED without SMTP.
 
         POST /api/v1/auth/password-reset/request
         """
@@ -568,7 +576,9 @@ class AuthResource(Group):
     ) -> AuthConfirmPasswordResetResponse:
         """Set a new password with the emailed code; the address becomes verified and every session of the account ends
 
-        Every session and MCP OAuth grant of the account ends. 400 INVALID_VERIFICATION_CODE (with attemptsLeft), 400 VERIFICATION_CODE_EXPIRED when the resetId has no live code (unknown, used, expired, out of tries, or no account had the address). Sign in with the new password afterwards.
+        Every session and MCP OAuth grant of the account ends. 400 INVALID_VERIFICATION_CODE (with attemptsLeft), 400
+        VERIFICATION_CODE_EXPIRED when the resetId has no live code (unknown, used, expired, out of tries, or no account
+        had the address). Sign in with the new password afterwards.
 
         POST /api/v1/auth/password-reset/confirm
         """
@@ -1943,7 +1953,8 @@ class ApprovalsResource(Group):
     ) -> ApprovalsApproveResponse:
         """Approve: creates a receipt for the exact retry (same idempotency key, same input)
 
-        Needs an API key with approvals.decide for the request’s workspace. 409 APPROVAL_NOT_PENDING once decided or ended.
+        Needs an API key with approvals.decide for the request’s workspace. 409 APPROVAL_NOT_PENDING once decided or
+        ended.
 
         POST /api/v1/approvals/{id}/approve
         """
@@ -1965,7 +1976,8 @@ class ApprovalsResource(Group):
     ) -> ApprovalsRejectResponse:
         """Reject: the call does not run; a retry asks again if a policy still matches
 
-        Needs an API key with approvals.decide for the request’s workspace. 409 APPROVAL_NOT_PENDING once decided or ended.
+        Needs an API key with approvals.decide for the request’s workspace. 409 APPROVAL_NOT_PENDING once decided or
+        ended.
 
         POST /api/v1/approvals/{id}/reject
         """
@@ -1987,7 +1999,8 @@ class ApprovalsResource(Group):
     ) -> ApprovalsCancelResponse:
         """Cancel a pending request
 
-        Needs an API key with approvals.decide for the request’s workspace. 409 APPROVAL_NOT_PENDING once decided or ended.
+        Needs an API key with approvals.decide for the request’s workspace. 409 APPROVAL_NOT_PENDING once decided or
+        ended.
 
         POST /api/v1/approvals/{id}/cancel
         """
@@ -2098,7 +2111,9 @@ class ActionsResource(Group):
     ) -> Union[ActionsExecuteResponse, ActionsExecuteResponse202]:
         """Run one action synchronously (also accepts the earlier pieceName/projectId shape)
 
-        Every response carries X-RateLimit-Limit, X-RateLimit-Remaining and X-RateLimit-Reset when the plan has a rate limit. An upstream failure answers 200 with success false and output.error; a Human Gates policy answers 202 approval_required.
+        Every response carries X-RateLimit-Limit, X-RateLimit-Remaining and X-RateLimit-Reset when the plan has a rate
+        limit. An upstream failure answers 200 with success false and output.error; a Human Gates policy answers 202
+        approval_required.
 
         POST /api/v1/actions/execute
         """
@@ -2331,7 +2346,9 @@ class WebhookSigningSecretResource(Group):
     def rotate(self, *, timeout: Optional[float] = None) -> WebhookSigningSecretRotateResponse:
         """Create or rotate the signing secret of outbound webhooks (shown once)
 
-        Signing is on from the first rotation. Each delivery then carries X-Service-Timestamp and X-Service-Signature: t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">. After a rotation the previous secret signs too (a second v1=) for 24 hours.
+        Signing is on from the first rotation. Each delivery then carries X-Service-Timestamp and X-Service-Signature:
+        t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<raw body>">. After a rotation the previous secret signs too (a
+        second v1=) for 24 hours.
 
         POST /api/v1/webhook-signing-secret/rotate
         """
@@ -2379,9 +2396,13 @@ class TriggersResource(Group):
         project_id: Optional[str] = None,
         timeout: Optional[float] = None,
     ) -> TriggersEnableResponse:
-        """Subscribe to a trigger: its events are POSTed to callbackUrl (also accepts the earlier pieceName/projectId/webhookUrl shape)
+        """Subscribe to a trigger: its events are POSTed to callbackUrl (also accepts the earlier
+        pieceName/projectId/webhookUrl shape)
 
-        Connection and input are resolved as for actions (defaults → partials → input → enforced keys). Webhook triggers answer with webhookUrl, the address the provider sends to; polling triggers poll every pollingIntervalMinutes (the plan minimum applies: 403 POLLING_INTERVAL_TOO_SHORT). Callbacks: body {triggerSourceId, integrationName, triggerName, data, metadata, timestamp, eventId}; at least once, in order per source, retried with backoff.
+        Connection and input are resolved as for actions (defaults → partials → input → enforced keys). Webhook triggers
+        answer with webhookUrl, the address the provider sends to; polling triggers poll every pollingIntervalMinutes
+        (the plan minimum applies: 403 POLLING_INTERVAL_TOO_SHORT). Callbacks: body {triggerSourceId, integrationName,
+        triggerName, data, metadata, timestamp, eventId}; at least once, in order per source, retried with backoff.
 
         POST /api/v1/triggers/enable
         """
@@ -2769,7 +2790,8 @@ class McpServersResource(Group):
     ) -> McpServersDeleteTokenResponse:
         """Revoke one end-user token issued through access-tokens or oauth-tokens (it stops working at once)
 
-        The token's id is `token.id` of the issuing response. 404 for the static token (use regenerate-token), for tokens of MCP OAuth grants (revoke those at /mcp/oauth/revoke) and for another server's tokens.
+        The token's id is `token.id` of the issuing response. 404 for the static token (use regenerate-token), for
+        tokens of MCP OAuth grants (revoke those at /mcp/oauth/revoke) and for another server's tokens.
 
         DELETE /api/v1/mcp/servers/{id}/tokens/{tokenId}
         """
@@ -2912,7 +2934,6 @@ class McpServersResource(Group):
             body=None,
             timeout=timeout,
         )
-
 
 
 class Groups:
