@@ -81,7 +81,10 @@ export class PyModels {
     for (const name of ['Any', 'Dict', 'List', 'Literal', 'Optional', 'Union', 'Iterator', 'TypedDict', 'Model', 'Null'])
       this.names.add(name);
     for (const name of ['Group', 'Operation', 'OPERATIONS', 'GROUPS']) this.names.add(name);
-    for (const name of Object.keys(components)) this.names.add(name);
+    for (const name of Object.keys(components)) {
+      if (this.names.has(name)) throw new Error(`schema ${name} clashes with a name the generated modules use`);
+      this.names.add(name);
+    }
     for (const [name, s] of Object.entries(components)) this.emit(name, s, 'response', name);
   }
 

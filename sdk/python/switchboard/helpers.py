@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 import time
 from dataclasses import dataclass
-from typing import Any, Dict, Optional, Tuple, Union
+from typing import Any, Dict, Optional, Tuple
 
 from ._generated.models import (
     ActionsExecuteResponse,
@@ -34,29 +34,35 @@ class ApprovalRequired(ActionsExecuteResponse202, _Bound):
     """``actions.execute`` answered 202: a Human Gates policy paused the call. ``approval`` has the request's id,
     status, links and ``retry.idempotency_key``; :meth:`wait_for_approval` waits for the decision and runs the call."""
 
-    def wait_for_approval(
-        self, timeout: float = 3600.0, poll_interval: float = 1.0
-    ) -> Union[ActionsExecuteResponse, "ApprovalRequired"]:
+    def wait_for_approval(self, timeout: float = 3600.0, poll_interval: float = 1.0) -> ActionsExecuteResponse:
         """Poll the approval until it is decided; once approved, retry the exact call with the approval's
-        idempotency key and return its result (the call runs once, however often this is retried). Raises
-        ApprovalDeniedError when it is rejected, expires or is canceled, WaitTimeoutError after ``timeout`` s."""
-        approval_id = self.approval.id
+        idempotency key and return its result (the call runs once, however often this is retried; should the retry
+        be paused again, that approval is waited for too). Raises ApprovalDeniedError when it is rejected, expires
+        or is canceled, WaitTimeoutError after ``timeout`` s."""
         deadline = time.monotonic() + timeout
+        paused: ApprovalRequired = self
+        while True:
+            paused._await_decision(deadline, timeout, poll_interval)
+            op_id, path, query, body, call_timeout, key = paused._call_args
+            retry = paused.approval.retry
+            key = (retry.idempotency_key if retry is not None else None) or key
+            result = paused._client._call(op_id, path, query, body, call_timeout, key)
+            if not isinstance(result, ApprovalRequired):
+                return result  # type: ignore[no-any-return]
+            paused = result
+
+    def _await_decision(self, deadline: float, timeout: float, poll_interval: float) -> None:
+        approval_id = self.approval.id
         while True:
             approval = self._client.approvals.get(approval_id).approval
             if approval.status in ("approved", "consumed"):
-                break
+                return
             if approval.status in _ENDED:
                 raise ApprovalDeniedError(_ENDED[approval.status], f"Approval {approval_id} is {approval.status}.", approval)
             left = deadline - time.monotonic()
             if left <= 0:
                 raise WaitTimeoutError("WAIT_TIMEOUT", f"Approval {approval_id} is still {approval.status} after {timeout} s.")
             time.sleep(min(poll_interval, left))
-        op_id, path, query, body, call_timeout, key = self._call_args
-        retry = self.approval.retry
-        key = (retry.idempotency_key if retry is not None else None) or key
-        result: Union[ActionsExecuteResponse, ApprovalRequired] = self._client._call(op_id, path, query, body, call_timeout, key)
-        return result
 
 
 class ConnectToken(ConnectCreateTokenResponse, _Bound):
