@@ -20,6 +20,11 @@ class Operation(NamedTuple):
     #: Takes X-Switchboard-Source (the client says ``sdk``).
     source: bool = False
 
+    @property
+    def kind(self) -> str:
+        """``json``, or ``bytes`` for a file or image (files.download, integrations.logo)."""
+        return "json" if self.responses else "bytes"
+
 
 class Null:
     """The type of :data:`NULL`."""

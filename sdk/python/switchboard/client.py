@@ -102,7 +102,7 @@ class Switchboard(Groups):
         status, resp_headers, raw = self._send(op.http_method, url_path, query, payload, headers, timeout)
         if status >= 400:
             raise error_from_response(status, resp_headers, raw)
-        if not op.responses:
+        if op.kind == "bytes":
             return raw
         data = json.loads(raw.decode("utf-8")) if raw else {}
         cls = RESULT_CLASSES.get((op_id, status)) or op.responses.get(status) or next(iter(op.responses.values()))

@@ -31,6 +31,11 @@ class ModelsTest(unittest.TestCase):
     def test_null_and_none_in_bodies(self) -> None:
         self.assertEqual(_clean({"a": None, "b": NULL, "c": {"d": None, "e": NULL}}), {"b": None, "c": {"d": None, "e": None}})
 
+    def test_bytes_results(self) -> None:
+        from switchboard._generated.operations import OPERATIONS
+
+        self.assertEqual(sorted(k for k, op in OPERATIONS.items() if op.kind == "bytes"), ["files.download", "integrations.logo"])
+
     def test_source_is_python_3_9(self) -> None:
         for path in sorted(PACKAGE.rglob("*.py")):
             with self.subTest(path=path.name):
