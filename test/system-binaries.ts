@@ -7,9 +7,10 @@ export const MISSING_BINARY_MARKER = 'switchboard-test: missing system binary:';
 const install: Record<SystemBinary, string> = {
   chromium: 'apt-get install -y chromium',
   bwrap: 'apt-get install -y bubblewrap',
+  python3: 'apt-get install -y python3 python3-venv python3-setuptools python3-wheel',
 };
 
-export type SystemBinary = 'chromium' | 'bwrap';
+export type SystemBinary = 'chromium' | 'bwrap' | 'python3';
 
 /** Debian's Chromium, or CHROMIUM_PATH. */
 export const chromiumPath = (): string => process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -24,7 +25,7 @@ const announced = new Set<SystemBinary>();
  * once per test file on stderr so that the run says what to install. Under CI the runner turns it into a failure.
  */
 export function needs(binary: SystemBinary): string | false {
-  const present = binary === 'chromium' ? existsSync(chromiumPath()) : onPath('bwrap');
+  const present = binary === 'chromium' ? existsSync(chromiumPath()) : onPath(binary);
   if (present) return false;
   const reason = `needs ${binary}, which is not installed (${install[binary]})`;
   if (!announced.has(binary)) {
