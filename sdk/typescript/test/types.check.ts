@@ -51,6 +51,6 @@ export async function typeChecks(client: Switchboard, workspaceId: string): Prom
   for await (const approval of client.approvals.iterate({ query: { status: 'pending' } })) approval.id.toUpperCase();
 
   validateInput('hash-encode', 'hash', { text: 'a' });
-  // @ts-expect-error text must be a string... or any object: validateInput accepts untyped input, not wrong literals
+  // @ts-expect-error the input must be an object
   validateInput('hash-encode', 'hash', 'not an object');
 }
