@@ -67,7 +67,10 @@ export function sdkOperations(openapi: Record<string, any>): Operation[] {
       const id = String(op.operationId);
       const [group, method] = id.split('.');
       if (!group || !method) throw new Error(`operationId ${id} is not <group>.<method>`);
-      const params = [...((item.parameters as Parameter[] | undefined) ?? []), ...((op.parameters as Parameter[] | undefined) ?? [])];
+      const params = [
+        ...((item.parameters as Parameter[] | undefined) ?? []),
+        ...((op.parameters as Parameter[] | undefined) ?? []),
+      ];
       const query = params.filter((p) => p.in === 'query');
       const names = query.map((p) => p.name);
       const items = pageItems(op);
@@ -115,7 +118,8 @@ function resultType(op: Operation): string {
 }
 
 /** The iterator's name for a paged `list…` method: list → iterate, listEvents → iterateEvents. */
-export const iteratorName = (method: string) => (method.startsWith('list') ? `iterate${method.slice(4)}` : `iterate${pascal(method)}`);
+export const iteratorName = (method: string) =>
+  method.startsWith('list') ? `iterate${method.slice(4)}` : `iterate${pascal(method)}`;
 
 function operationsFile(ops: Operation[]): string {
   const groups = [...new Set(ops.map((o) => o.group))];
@@ -144,7 +148,11 @@ function operationsFile(ops: Operation[]): string {
     lines.push(`  ${q(op.id)}: { ${info.join(', ')} },`);
   }
   lines.push('} as const satisfies Record<string, OperationInfo>;', '', 'export type OperationId = keyof typeof OPERATIONS;', '');
-  lines.push(`/** The resource groups, as the client's properties. */`, `export const GROUPS = [${groups.map(q).join(', ')}] as const;`, '');
+  lines.push(
+    `/** The resource groups, as the client's properties. */`,
+    `export const GROUPS = [${groups.map(q).join(', ')}] as const;`,
+    '',
+  );
 
   for (const group of groups) {
     lines.push(`export interface ${pascal(group)}Group {`);
@@ -233,8 +241,14 @@ function catalogFile(spec: SdkSpec): string {
     'export interface ActionInputs {',
   ];
   for (const [name, integration] of Object.entries(spec.catalog.integrations)) {
-    lines.push(`  /** ${docText(integration.displayName)} */`, `  ${key(name)}: {`);
-    for (const [action, op] of Object.entries(integration.actions)) {
+    const actions = Object.entries(integration.actions);
+    lines.push(`  /** ${docText(integration.displayName)} */`);
+    if (actions.length === 0) {
+      lines.push(`  ${key(name)}: Record<string, never>;`); // triggers only
+      continue;
+    }
+    lines.push(`  ${key(name)}: {`);
+    for (const [action, op] of actions) {
       lines.push(`    /** ${docText(op.displayName)} */`, `    ${key(action)}: ${propsType(op.props, '    ')};`);
     }
     lines.push('  };');
@@ -256,7 +270,8 @@ function propData(p: PropSpec): Record<string, unknown> {
   return out;
 }
 
-const propsData = (props: Record<string, PropSpec>) => Object.fromEntries(Object.entries(props).map(([k, p]) => [k, propData(p)]));
+const propsData = (props: Record<string, PropSpec>) =>
+  Object.fromEntries(Object.entries(props).map(([k, p]) => [k, propData(p)]));
 
 function catalogDataFile(spec: SdkSpec): string {
   const lines: string[] = [
@@ -280,7 +295,7 @@ function catalogDataFile(spec: SdkSpec): string {
 export async function generateTypeScript(spec: SdkSpec): Promise<Record<string, string>> {
   const openapi = astToString(await openapiTS(structuredClone(spec.openapi) as never));
   return {
-    [`${OUT}/openapi.ts`]: `${HEADER}/* eslint-disable */\n${openapi}`,
+    [`${OUT}/openapi.ts`]: `${HEADER}\n${openapi}`,
     [`${OUT}/operations.ts`]: operationsFile(sdkOperations(spec.openapi)),
     [`${OUT}/catalog.ts`]: catalogFile(spec),
     [`${OUT}/catalog-data.ts`]: catalogDataFile(spec),

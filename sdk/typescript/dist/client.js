@@ -11,6 +11,7 @@ import { paginate } from './pagination.js';
 import { Transport } from './transport.js';
 /** process.env where there is one (Node), nothing in a browser. */
 const env = (name) => globalThis.process?.env?.[name] || undefined;
+// eslint-disable-next-line @typescript-eslint/no-unsafe-declaration-merging
 export class Switchboard {
     baseUrl;
     transport;

@@ -79,7 +79,10 @@ export class ConnectFailedError extends SwitchboardError {
         this.session = session;
     }
 }
-const isDetail = (d) => typeof d === 'object' && d !== null && typeof d.field === 'string' && typeof d.message === 'string';
+const isDetail = (d) => typeof d === 'object' &&
+    d !== null &&
+    typeof d.field === 'string' &&
+    typeof d.message === 'string';
 /** The error an HTTP answer stands for. */
 export function errorFromResponse(status, body, requestId, retryAfterHeader) {
     const b = (typeof body === 'object' && body !== null ? body : {});

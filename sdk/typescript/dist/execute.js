@@ -56,7 +56,12 @@ export function executeMethod(transport) {
             };
         }
         if (typeof answer.success !== 'boolean') {
-            throw new SwitchboardError({ code: 'UNEXPECTED_RESPONSE', message: 'actions.execute answered without success.', status: res.status, body: answer });
+            throw new SwitchboardError({
+                code: 'UNEXPECTED_RESPONSE',
+                message: 'actions.execute answered without success.',
+                status: res.status,
+                body: answer,
+            });
         }
         return answer.success
             ? { ...answer, status: 'success', success: true, output: answer.output }

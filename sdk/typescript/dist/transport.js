@@ -13,16 +13,18 @@ export class Transport {
     url(info, args = {}) {
         const path = info.path.replace(/\{(\w+)\}/g, (_, name) => {
             const value = args[name];
-            if (value === undefined || value === null || value === '')
+            if (typeof value !== 'string' && typeof value !== 'number')
                 throw new TypeError(`${name} is required`);
-            return encodeURIComponent(String(value));
+            if (value === '')
+                throw new TypeError(`${name} is required`);
+            return encodeURIComponent(value);
         });
         const url = new URL(this.config.baseUrl.replace(/\/+$/, '') + path);
         for (const [k, v] of Object.entries(args.query ?? {})) {
             if (v === undefined || v === null)
                 continue;
             for (const item of Array.isArray(v) ? v : [v])
-                url.searchParams.append(k, String(item));
+                url.searchParams.append(k, typeof item === 'string' ? item : JSON.stringify(item));
         }
         return url.toString();
     }
@@ -79,7 +81,11 @@ export class Transport {
             if (signal?.aborted)
                 throw signal.reason;
             if (timedOut) {
-                throw new TimeoutError({ code: 'TIMEOUT', message: `No answer within ${timeoutMs} ms (${init.method} ${url}).`, requestId });
+                throw new TimeoutError({
+                    code: 'TIMEOUT',
+                    message: `No answer within ${timeoutMs} ms (${init.method} ${url}).`,
+                    requestId,
+                });
             }
             if (err instanceof SwitchboardError)
                 throw err;

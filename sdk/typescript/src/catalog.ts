@@ -84,17 +84,20 @@ function check(field: string, prop: PropData, value: unknown, out: InputProblem[
       if (typeof value !== 'boolean' && value !== 'true' && value !== 'false') problem('must be a boolean');
       return;
     case 'DATE_TIME':
-      if (!((typeof value === 'string' || typeof value === 'number') && !Number.isNaN(new Date(value).getTime()))) problem('must be a date');
+      if (!((typeof value === 'string' || typeof value === 'number') && !Number.isNaN(new Date(value).getTime())))
+        problem('must be a date');
       return;
     case 'STATIC_DROPDOWN': {
       const options = prop.options ?? [];
-      if (!options.some((o) => sameValue(o, value))) problem(`must be one of ${options.map((o) => JSON.stringify(o)).join(', ')}`);
+      if (!options.some((o) => sameValue(o, value)))
+        problem(`must be one of ${options.map((o) => JSON.stringify(o)).join(', ')}`);
       return;
     }
     case 'STATIC_MULTI_SELECT_DROPDOWN': {
       if (!Array.isArray(value)) return problem('must be an array');
       const options = prop.options ?? [];
-      for (const v of value) if (!options.some((o) => sameValue(o, v))) return problem(`has an unknown value ${JSON.stringify(v)}`);
+      for (const v of value)
+        if (!options.some((o) => sameValue(o, v))) return problem(`has an unknown value ${JSON.stringify(v)}`);
       return;
     }
     case 'ARRAY':
@@ -142,7 +145,8 @@ function propsOf(catalog: CatalogData, integration: string, action: string): Rec
     );
   }
   const props = Object.hasOwn(actions, action) ? actions[action] : undefined;
-  if (!props) throw new Error(`Unknown action "${action}" of integration "${integration}" (actions: ${Object.keys(actions).join(', ')}).`);
+  if (!props)
+    throw new Error(`Unknown action "${action}" of integration "${integration}" (actions: ${Object.keys(actions).join(', ')}).`);
   return props;
 }
 

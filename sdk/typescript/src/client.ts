@@ -38,11 +38,14 @@ export interface McpHelpers {
 const env = (name: string): string | undefined =>
   (globalThis as { process?: { env?: Record<string, string | undefined> } }).process?.env?.[name] || undefined;
 
+// The groups are declared here and assigned in the constructor, from the generated operation table.
+// eslint-disable-next-line @typescript-eslint/no-unsafe-declaration-merging
 export interface Switchboard extends Omit<Groups, 'connect' | 'mcpServers'> {
   readonly connect: Groups['connect'] & ConnectHelpers;
   readonly mcpServers: Groups['mcpServers'] & McpHelpers;
 }
 
+// eslint-disable-next-line @typescript-eslint/no-unsafe-declaration-merging
 export class Switchboard {
   readonly baseUrl: string;
   private readonly transport: Transport;

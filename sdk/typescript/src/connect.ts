@@ -25,13 +25,20 @@ export interface ConnectHelpers {
 export function connectHelpers(transport: Transport): ConnectHelpers {
   return {
     async start(args, options = {}) {
-      const created = (await transport.call(OPERATIONS['connect.createToken'], args, options)).body as JsonResponse<'connect.createToken', 201>;
+      const created = (await transport.call(OPERATIONS['connect.createToken'], args, options)).body as JsonResponse<
+        'connect.createToken',
+        201
+      >;
       return {
         ...created,
         waitForCompletion: (wait: WaitOptions = {}) =>
           poll(`connect session ${created.sessionId}`, wait, async () => {
             const state = (
-              await transport.call(OPERATIONS['connect.pollSession'], { body: { token: created.token } }, wait.signal ? { signal: wait.signal } : {})
+              await transport.call(
+                OPERATIONS['connect.pollSession'],
+                { body: { token: created.token } },
+                wait.signal ? { signal: wait.signal } : {},
+              )
             ).body as ConnectSessionState;
             if (state.status === 'COMPLETED') return state as ConnectSessionState & { status: 'COMPLETED' };
             if (state.status === 'FAILED') throw new ConnectFailedError(state);

@@ -94,10 +94,18 @@ export class ConnectFailedError extends SwitchboardError {
 }
 
 const isDetail = (d: unknown): d is ErrorDetail =>
-  typeof d === 'object' && d !== null && typeof (d as ErrorDetail).field === 'string' && typeof (d as ErrorDetail).message === 'string';
+  typeof d === 'object' &&
+  d !== null &&
+  typeof (d as ErrorDetail).field === 'string' &&
+  typeof (d as ErrorDetail).message === 'string';
 
 /** The error an HTTP answer stands for. */
-export function errorFromResponse(status: number, body: unknown, requestId: string | undefined, retryAfterHeader: string | null): SwitchboardError {
+export function errorFromResponse(
+  status: number,
+  body: unknown,
+  requestId: string | undefined,
+  retryAfterHeader: string | null,
+): SwitchboardError {
   const b = (typeof body === 'object' && body !== null ? body : {}) as Record<string, unknown>;
   const code = typeof b.error === 'string' ? b.error : `HTTP_${status}`;
   const init: SwitchboardErrorInit = {

@@ -88,7 +88,8 @@ const ENDED = new Set(['rejected', 'expired', 'canceled']);
 export function executeMethod(transport: Transport): ExecuteMethod {
   const execute = async (body: Record<string, unknown>, options: RequestOptions): Promise<ExecuteResult> => {
     // The key rides in the header; a key in the body wins on the service, so it is used for the header too.
-    const idempotencyKey = (typeof body.idempotencyKey === 'string' && body.idempotencyKey) || options.idempotencyKey || crypto.randomUUID();
+    const idempotencyKey =
+      (typeof body.idempotencyKey === 'string' && body.idempotencyKey) || options.idempotencyKey || crypto.randomUUID();
     const res = await transport.call(EXECUTE, { body }, options, {
       'idempotency-key': idempotencyKey,
       'x-switchboard-source': 'sdk',
@@ -103,11 +104,13 @@ export function executeMethod(transport: Transport): ExecuteMethod {
         waitForApproval: async (wait: WaitOptions = {}) => {
           const deadline = wait.timeoutMs !== undefined ? Date.now() + wait.timeoutMs : undefined;
           await poll(`approval ${approval.id}`, wait, async () => {
-            const got = (await transport.call(
-              { ...EXECUTE, httpMethod: 'GET', path: '/api/v1/approvals/{id}', pathParams: ['id'], body: false },
-              { id: approval.id },
-              { ...(wait.signal ? { signal: wait.signal } : {}), ...(options.token ? { token: options.token } : {}) },
-            )).body as { approval: Record<string, unknown> };
+            const got = (
+              await transport.call(
+                { ...EXECUTE, httpMethod: 'GET', path: '/api/v1/approvals/{id}', pathParams: ['id'], body: false },
+                { id: approval.id },
+                { ...(wait.signal ? { signal: wait.signal } : {}), ...(options.token ? { token: options.token } : {}) },
+              )
+            ).body as { approval: Record<string, unknown> };
             const status = String(got.approval.status);
             if (GRANTED.has(status)) return true;
             if (ENDED.has(status)) throw new ApprovalNotGrantedError(got.approval);
@@ -126,7 +129,12 @@ export function executeMethod(transport: Transport): ExecuteMethod {
       };
     }
     if (typeof answer.success !== 'boolean') {
-      throw new SwitchboardError({ code: 'UNEXPECTED_RESPONSE', message: 'actions.execute answered without success.', status: res.status, body: answer });
+      throw new SwitchboardError({
+        code: 'UNEXPECTED_RESPONSE',
+        message: 'actions.execute answered without success.',
+        status: res.status,
+        body: answer,
+      });
     }
     return answer.success
       ? { ...answer, status: 'success', success: true, output: answer.output }

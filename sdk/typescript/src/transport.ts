@@ -31,18 +31,25 @@ export class Transport {
   url(info: Pick<OperationInfo, 'path'>, args: CallArgs = {}): string {
     const path = info.path.replace(/\{(\w+)\}/g, (_, name: string) => {
       const value = args[name];
-      if (value === undefined || value === null || value === '') throw new TypeError(`${name} is required`);
-      return encodeURIComponent(String(value));
+      if (typeof value !== 'string' && typeof value !== 'number') throw new TypeError(`${name} is required`);
+      if (value === '') throw new TypeError(`${name} is required`);
+      return encodeURIComponent(value);
     });
     const url = new URL(this.config.baseUrl.replace(/\/+$/, '') + path);
     for (const [k, v] of Object.entries(args.query ?? {})) {
       if (v === undefined || v === null) continue;
-      for (const item of Array.isArray(v) ? v : [v]) url.searchParams.append(k, String(item));
+      for (const item of Array.isArray(v) ? (v as unknown[]) : [v])
+        url.searchParams.append(k, typeof item === 'string' ? item : JSON.stringify(item));
     }
     return url.toString();
   }
 
-  async call(info: OperationInfo, args: CallArgs = {}, options: RequestOptions = {}, headers: Record<string, string> = {}): Promise<CallResult> {
+  async call(
+    info: OperationInfo,
+    args: CallArgs = {},
+    options: RequestOptions = {},
+    headers: Record<string, string> = {},
+  ): Promise<CallResult> {
     const url = this.url(info, args);
     const requestId = crypto.randomUUID();
     const token = options.token ?? this.config.apiKey;
@@ -61,7 +68,12 @@ export class Transport {
     for (let attempt = 0; ; attempt++) {
       const res = await this.attempt(url, init, timeoutMs, requestId, options.signal);
       if (res.ok) return { status: res.status, body: await readBody(res, info.response), headers: res.headers };
-      const error = errorFromResponse(res.status, await readBody(res, 'json').catch(() => undefined), requestId, res.headers.get('retry-after'));
+      const error = errorFromResponse(
+        res.status,
+        await readBody(res, 'json').catch(() => undefined),
+        requestId,
+        res.headers.get('retry-after'),
+      );
       // A rate-limited call did not run (the limit is checked before it): waiting and sending it again is safe.
       if (error instanceof RateLimitedError && attempt < this.config.maxRetries) {
         const waitMs = Math.max(0, (error.retryAfter ?? 1) * 1000);
@@ -75,7 +87,13 @@ export class Transport {
   }
 
   /** One fetch, aborted by the caller's signal or after timeoutMs. */
-  private async attempt(url: string, init: RequestInit, timeoutMs: number, requestId: string, signal?: AbortSignal): Promise<Response> {
+  private async attempt(
+    url: string,
+    init: RequestInit,
+    timeoutMs: number,
+    requestId: string,
+    signal?: AbortSignal,
+  ): Promise<Response> {
     signal?.throwIfAborted();
     const controller = new AbortController();
     let timedOut = false;
@@ -93,7 +111,11 @@ export class Transport {
     } catch (err) {
       if (signal?.aborted) throw signal.reason;
       if (timedOut) {
-        throw new TimeoutError({ code: 'TIMEOUT', message: `No answer within ${timeoutMs} ms (${init.method} ${url}).`, requestId });
+        throw new TimeoutError({
+          code: 'TIMEOUT',
+          message: `No answer within ${timeoutMs} ms (${init.method} ${url}).`,
+          requestId,
+        });
       }
       if (err instanceof SwitchboardError) throw err;
       throw new NetworkError({

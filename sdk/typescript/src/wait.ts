@@ -4,10 +4,10 @@ import { TimeoutError } from './errors.js';
 /** Resolves after `ms`, or rejects with the signal's reason as soon as it aborts. */
 export function sleep(ms: number, signal?: AbortSignal): Promise<void> {
   return new Promise((resolve, reject) => {
-    if (signal?.aborted) return reject(signal.reason);
+    if (signal?.aborted) return reject(signal.reason as Error);
     const onAbort = () => {
       clearTimeout(timer);
-      reject(signal!.reason);
+      reject(signal!.reason as Error);
     };
     const timer = setTimeout(() => {
       signal?.removeEventListener('abort', onAbort);
@@ -39,7 +39,8 @@ export async function poll<T>(what: string, opts: WaitOptions, read: () => Promi
     const value = await read();
     if (value !== undefined) return value;
     const left = deadline - Date.now();
-    if (left <= 0) throw new TimeoutError({ code: 'TIMEOUT', message: `Timed out after ${opts.timeoutMs} ms waiting for ${what}.` });
+    if (left <= 0)
+      throw new TimeoutError({ code: 'TIMEOUT', message: `Timed out after ${opts.timeoutMs} ms waiting for ${what}.` });
     await sleep(Math.min(pollMs, left), opts.signal);
   }
 }

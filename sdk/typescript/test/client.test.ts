@@ -44,7 +44,9 @@ const slow = defineIntegration({
 });
 
 /** The operation ids an SDK must offer: every operation of the document not marked x-switchboard-sdk false. */
-function sdkOperationIds(doc: { paths: Record<string, Record<string, { operationId?: string; 'x-switchboard-sdk'?: boolean }>> }) {
+function sdkOperationIds(doc: {
+  paths: Record<string, Record<string, { operationId?: string; 'x-switchboard-sdk'?: boolean }>>;
+}) {
   const ids: string[] = [];
   for (const item of Object.values(doc.paths))
     for (const op of Object.values(item))
@@ -82,7 +84,11 @@ describe('TypeScript SDK: the client against the real service', () => {
       return typeof client[group]?.[method] !== 'function';
     });
     assert.deepEqual(missing, [], 'operations without an SDK method (run npm run sdk:generate)');
-    assert.deepEqual(Object.keys(OPERATIONS).sort(), sdkOperationIds(served).sort(), 'the generated table is the served document');
+    assert.deepEqual(
+      Object.keys(OPERATIONS).sort(),
+      sdkOperationIds(served).sort(),
+      'the generated table is the served document',
+    );
   });
 
   it('makes a real call in every resource group', async () => {
@@ -103,7 +109,9 @@ describe('TypeScript SDK: the client against the real service', () => {
     assert.equal(renamed.workspace.name, 'Renamed');
     assert.ok((await client.workspaces.list()).workspaces.some((x) => x.id === workspace.id));
 
-    const scoped = await client.apiKeys.create({ body: { name: 'ci', permissions: { scope: 'workspace', workspaceIds: [workspace.id] } } });
+    const scoped = await client.apiKeys.create({
+      body: { name: 'ci', permissions: { scope: 'workspace', workspaceIds: [workspace.id] } },
+    });
     assert.match(scoped.plainKey, /^svc_/);
     assert.ok((await client.apiKeys.list()).apiKeys.some((k) => k.id === scoped.apiKey.id));
 
@@ -121,7 +129,12 @@ describe('TypeScript SDK: the client against the real service', () => {
     assert.ok(Array.isArray((await client.approvals.list()).approvals));
 
     const ran = await client.actions.execute({
-      body: { integrationName: 'hash-encode', actionName: 'hash', workspaceId: workspace.id, input: { text: 'hello', algorithm: 'md5' } },
+      body: {
+        integrationName: 'hash-encode',
+        actionName: 'hash',
+        workspaceId: workspace.id,
+        input: { text: 'hello', algorithm: 'md5' },
+      },
     });
     assert.equal(ran.status, 'success');
     assert.deepEqual(ran.output, { hash: '5d41402abc4b2a76b9719d911017c592', algorithm: 'md5', encoding: 'hex' });
@@ -154,7 +167,11 @@ describe('TypeScript SDK: the client against the real service', () => {
         .map((id) => id.split('.')[0]),
     );
     const groups = new Set(Object.values(OPERATIONS).map((o) => o.group));
-    assert.deepEqual([...groups].filter((g) => !reached.has(g)), [], 'groups without a real call');
+    assert.deepEqual(
+      [...groups].filter((g) => !reached.has(g)),
+      [],
+      'groups without a real call',
+    );
   });
 
   it('throws typed errors with code, message, details, status and request id', async () => {
@@ -175,7 +192,9 @@ describe('TypeScript SDK: the client against the real service', () => {
 
     const a = await client.workspaces.create({ body: { name: 'A', slug: slug() } });
     const b = await client.workspaces.create({ body: { name: 'B', slug: slug() } });
-    const scoped = await client.apiKeys.create({ body: { name: 'a only', permissions: { scope: 'workspace', workspaceIds: [a.workspace.id] } } });
+    const scoped = await client.apiKeys.create({
+      body: { name: 'a only', permissions: { scope: 'workspace', workspaceIds: [a.workspace.id] } },
+    });
     const limited = w.client({ apiKey: scoped.plainKey });
     assert.equal((await limited.workspaces.get({ id: a.workspace.id })).workspace.id, a.workspace.id);
     const denied = await limited.workspaces.get({ id: b.workspace.id }).catch((e: unknown) => e);
@@ -184,7 +203,10 @@ describe('TypeScript SDK: the client against the real service', () => {
     assert.equal(denied.status, 403);
     assert.ok(denied.requestId);
 
-    const anonymous = await w.client({ apiKey: '' }).workspaces.list().catch((e: unknown) => e);
+    const anonymous = await w
+      .client({ apiKey: '' })
+      .workspaces.list()
+      .catch((e: unknown) => e);
     assert.ok(anonymous instanceof AuthenticationError);
     assert.equal(anonymous.status, 401);
   });
@@ -192,13 +214,17 @@ describe('TypeScript SDK: the client against the real service', () => {
   it('pages through limit/offset lists with the iterators', async () => {
     const { client } = await w.tenant();
     const made: string[] = [];
-    for (let i = 0; i < 5; i++) made.push((await client.workspaces.create({ body: { name: `W${i}`, slug: slug() } })).workspace.id);
+    for (let i = 0; i < 5; i++)
+      made.push((await client.workspaces.create({ body: { name: `W${i}`, slug: slug() } })).workspace.id);
     const from = w.requests.length;
     const seen: string[] = [];
     for await (const ws of client.workspaces.iterate({ query: { limit: 2 } })) seen.push(ws.id);
     const { total, workspaces } = await client.workspaces.list({ query: { limit: 100 } });
     assert.equal(seen.length, total);
-    assert.deepEqual(seen, workspaces.map((x) => x.id));
+    assert.deepEqual(
+      seen,
+      workspaces.map((x) => x.id),
+    );
     for (const id of made) assert.ok(seen.includes(id));
     const pages = w.requests.slice(from).filter((r) => r.path === '/api/v1/workspaces' && r.method === 'GET');
     assert.ok(pages.length >= 3, `several pages (${pages.length})`);
@@ -269,7 +295,9 @@ describe('TypeScript SDK: the client against the real service', () => {
     const failing = await client.connect.start({
       body: { integrationName: 'test-secret', connectionName: 'Other', externalId: 'other', workspaceId: workspace.id },
     });
-    await w.t.db.query(`UPDATE connect_sessions SET status = 'FAILED', error = 'denied by the user' WHERE id = $1`, [failing.sessionId]);
+    await w.t.db.query(`UPDATE connect_sessions SET status = 'FAILED', error = 'denied by the user' WHERE id = $1`, [
+      failing.sessionId,
+    ]);
     const failed = await failing.waitForCompletion({ pollMs: 10 }).catch((e: unknown) => e);
     assert.ok(failed instanceof ConnectFailedError);
     assert.equal(failed.message, 'denied by the user');
@@ -320,7 +348,10 @@ describe('TypeScript SDK: the client against the real service', () => {
       assert.equal(client.baseUrl, w.url);
       assert.equal((await client.workspaces.list()).total, 0);
     } finally {
-      for (const [name, value] of [['SWITCHBOARD_URL', saved.url], ['SWITCHBOARD_API_KEY', saved.key]] as const) {
+      for (const [name, value] of [
+        ['SWITCHBOARD_URL', saved.url],
+        ['SWITCHBOARD_API_KEY', saved.key],
+      ] as const) {
         if (value === undefined) delete process.env[name];
         else process.env[name] = value;
       }

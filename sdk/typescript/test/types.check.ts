@@ -36,7 +36,9 @@ export async function typeChecks(client: Switchboard, workspaceId: string): Prom
   });
 
   // An integration added at run time takes any object.
-  await client.actions.execute({ body: { integrationName: 'my-runtime-piece', actionName: 'anything', workspaceId, input: { x: 1 } } });
+  await client.actions.execute({
+    body: { integrationName: 'my-runtime-piece', actionName: 'anything', workspaceId, input: { x: 1 } },
+  });
 
   // Path parameters, query and body are typed from the OpenAPI document.
   const ws = await client.workspaces.create({ body: { name: 'A', slug: 'a' } });

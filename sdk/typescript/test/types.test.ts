@@ -11,7 +11,10 @@ const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../.
 describe('TypeScript SDK: types and generated code', () => {
   it('type-checks: a correct execute compiles and every @ts-expect-error in test/types.check.ts is still an error', () => {
     const tsc = path.join(ROOT, 'node_modules/typescript/bin/tsc');
-    const run = spawnSync(process.execPath, [tsc, '-p', 'sdk/typescript/tsconfig.test.json', '--noEmit'], { cwd: ROOT, encoding: 'utf8' });
+    const run = spawnSync(process.execPath, [tsc, '-p', 'sdk/typescript/tsconfig.test.json', '--noEmit'], {
+      cwd: ROOT,
+      encoding: 'utf8',
+    });
     assert.equal(run.status, 0, `${run.stdout}${run.stderr}`);
   });
 

@@ -53,7 +53,9 @@ export async function startWorld(env: Record<string, string> = {}): Promise<Worl
     client,
     async tenant(plan: Plan = 'enterprise') {
       const operator = client({ apiKey: OPERATOR_TOKEN });
-      const created = await operator.operator.createOrganization({ body: { name: `Org ${randomBytes(3).toString('hex')}`, plan } });
+      const created = await operator.operator.createOrganization({
+        body: { name: `Org ${randomBytes(3).toString('hex')}`, plan },
+      });
       const key = created.plainKey;
       return { orgId: created.organization.id, key, client: client({ apiKey: key }) };
     },

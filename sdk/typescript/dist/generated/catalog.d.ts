@@ -1124,7 +1124,7 @@ export interface ActionInputs {
         };
     };
     /** Facebook Leads */
-    "facebook-leads": {};
+    "facebook-leads": Record<string, never>;
     /** Figma */
     figma: {
         /** Get File Comments */
@@ -1367,7 +1367,7 @@ export interface ActionInputs {
         };
     };
     /** Google Forms */
-    "google-forms": {};
+    "google-forms": Record<string, never>;
     /** Google My Business */
     "google-my-business": {
         /** Create or Update Reply */
@@ -1407,7 +1407,7 @@ export interface ActionInputs {
         };
     };
     /** Gravityforms */
-    gravityforms: {};
+    gravityforms: Record<string, never>;
     /** Hacker News */
     hackernews: {
         /** Fetch Top Stories */
@@ -1950,7 +1950,7 @@ export interface ActionInputs {
         };
     };
     /** Jotform */
-    jotform: {};
+    jotform: Record<string, never>;
     /** Key-Value Store */
     "kv-store": {
         /** Add to a list */
@@ -3413,7 +3413,7 @@ export interface ActionInputs {
         };
     };
     /** Schedule */
-    schedule: {};
+    schedule: Record<string, never>;
     /** SendGrid */
     sendgrid: {
         /** Send Email */
@@ -4383,7 +4383,7 @@ export interface ActionInputs {
         };
     };
     /** Square */
-    square: {};
+    square: Record<string, never>;
     /** Storage */
     storage: {
         /** Delete a file */
@@ -4423,7 +4423,7 @@ export interface ActionInputs {
         };
     };
     /** Stripe */
-    stripe: {};
+    stripe: Record<string, never>;
     /** SurveyMonkey */
     surveymonkey: {
         /** Custom API Call */
@@ -4461,7 +4461,7 @@ export interface ActionInputs {
         };
     };
     /** Tidycal */
-    tidycal: {};
+    tidycal: Record<string, never>;
     /** Todoist */
     todoist: {
         /** Create Task */
@@ -4735,7 +4735,7 @@ export interface ActionInputs {
         };
     };
     /** TypeForm */
-    typeform: {};
+    typeform: Record<string, never>;
     /** Webflow */
     webflow: {
         /** Create Collection Item */
@@ -6116,7 +6116,7 @@ export interface ActionInputs {
         };
     };
     /** YouTube */
-    youtube: {};
+    youtube: Record<string, never>;
     /** Zoho Bookings */
     "zoho-bookings": {
         /** Book Appointment */
@@ -6228,7 +6228,7 @@ export interface ActionInputs {
         };
     };
     /** Zoho Invoice */
-    "zoho-invoice": {};
+    "zoho-invoice": Record<string, never>;
     /** Zoom */
     zoom: {
         /** Create Zoom Meeting */

@@ -1124,8 +1124,7 @@ export interface ActionInputs {
     };
   };
   /** Facebook Leads */
-  "facebook-leads": {
-  };
+  "facebook-leads": Record<string, never>;
   /** Figma */
   figma: {
     /** Get File Comments */
@@ -1368,8 +1367,7 @@ export interface ActionInputs {
     };
   };
   /** Google Forms */
-  "google-forms": {
-  };
+  "google-forms": Record<string, never>;
   /** Google My Business */
   "google-my-business": {
     /** Create or Update Reply */
@@ -1409,8 +1407,7 @@ export interface ActionInputs {
     };
   };
   /** Gravityforms */
-  gravityforms: {
-  };
+  gravityforms: Record<string, never>;
   /** Hacker News */
   hackernews: {
     /** Fetch Top Stories */
@@ -1953,8 +1950,7 @@ export interface ActionInputs {
     };
   };
   /** Jotform */
-  jotform: {
-  };
+  jotform: Record<string, never>;
   /** Key-Value Store */
   "kv-store": {
     /** Add to a list */
@@ -3417,8 +3413,7 @@ export interface ActionInputs {
     };
   };
   /** Schedule */
-  schedule: {
-  };
+  schedule: Record<string, never>;
   /** SendGrid */
   sendgrid: {
     /** Send Email */
@@ -4388,8 +4383,7 @@ export interface ActionInputs {
     };
   };
   /** Square */
-  square: {
-  };
+  square: Record<string, never>;
   /** Storage */
   storage: {
     /** Delete a file */
@@ -4429,8 +4423,7 @@ export interface ActionInputs {
     };
   };
   /** Stripe */
-  stripe: {
-  };
+  stripe: Record<string, never>;
   /** SurveyMonkey */
   surveymonkey: {
     /** Custom API Call */
@@ -4468,8 +4461,7 @@ export interface ActionInputs {
     };
   };
   /** Tidycal */
-  tidycal: {
-  };
+  tidycal: Record<string, never>;
   /** Todoist */
   todoist: {
     /** Create Task */
@@ -4743,8 +4735,7 @@ export interface ActionInputs {
     };
   };
   /** TypeForm */
-  typeform: {
-  };
+  typeform: Record<string, never>;
   /** Webflow */
   webflow: {
     /** Create Collection Item */
@@ -6125,8 +6116,7 @@ export interface ActionInputs {
     };
   };
   /** YouTube */
-  youtube: {
-  };
+  youtube: Record<string, never>;
   /** Zoho Bookings */
   "zoho-bookings": {
     /** Book Appointment */
@@ -6238,8 +6228,7 @@ export interface ActionInputs {
     };
   };
   /** Zoho Invoice */
-  "zoho-invoice": {
-  };
+  "zoho-invoice": Record<string, never>;
   /** Zoom */
   zoom: {
     /** Create Zoom Meeting */
