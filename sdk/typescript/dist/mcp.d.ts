@@ -1,0 +1,49 @@
+/**
+ * Ready-made configuration for MCP clients of a Switchboard MCP server: its endpoint `{base_url}/mcp/srv_<id>`
+ * (MCP Streamable HTTP, stateless) takes `Authorization: Bearer <token>` (an mcp_ bearer or mcpo_ OAuth token).
+ */
+/** An MCP server: its id, or its record (whose mcpEndpoint carries the service's public URL). */
+export type McpServerRef = string | {
+    id: string;
+    mcpEndpoint?: string | undefined;
+};
+export interface McpClientConfigOptions {
+    /** The server's name in the clients' configuration; default "switchboard". */
+    name?: string;
+}
+export interface McpClientConfig {
+    /** The endpoint URL. */
+    url: string;
+    /** The headers every MCP request carries. */
+    headers: {
+        Authorization: string;
+    };
+    /** claude_desktop_config.json: Claude Desktop reaches remote servers through the mcp-remote bridge (npx). */
+    claudeDesktop: {
+        mcpServers: Record<string, {
+            command: string;
+            args: string[];
+            env: Record<string, string>;
+        }>;
+    };
+    /** ~/.cursor/mcp.json or .cursor/mcp.json. */
+    cursor: {
+        mcpServers: Record<string, {
+            url: string;
+            headers: Record<string, string>;
+        }>;
+    };
+    /** .vscode/mcp.json. */
+    vscode: {
+        servers: Record<string, {
+            type: 'http';
+            url: string;
+            headers: Record<string, string>;
+        }>;
+    };
+    /** A raw JSON-RPC call (tools/list) with curl. */
+    curl: string;
+}
+/** The endpoint of `server`: the record's mcpEndpoint, else `{baseUrl}/mcp/srv_<id>`. */
+export declare function mcpEndpoint(baseUrl: string, server: McpServerRef): string;
+export declare function mcpClientConfig(url: string, token: string, options?: McpClientConfigOptions): McpClientConfig;
