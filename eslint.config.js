@@ -42,8 +42,19 @@ export default tseslint.config(
     },
   },
   {
+    // The TypeScript SDK's tests are in its own test project (its src/ has the SDK's own tsconfig.json).
+    files: ['sdk/typescript/test/**/*.ts'],
+    languageOptions: {
+      parserOptions: {
+        projectService: false,
+        project: './sdk/typescript/tsconfig.test.json',
+        tsconfigRootDir: import.meta.dirname,
+      },
+    },
+  },
+  {
     // node:test's describe/it return promises that the runner awaits.
-    files: ['**/*.test.ts', 'test/**/*.ts'],
+    files: ['**/*.test.ts', 'test/**/*.ts', 'sdk/typescript/test/**/*.ts'],
     rules: { '@typescript-eslint/no-floating-promises': 'off' },
   },
 );

@@ -26,7 +26,8 @@ function find(dir, out = []) {
 const args = process.argv.slice(2);
 const explicit = args.filter((a) => existsSync(a) && statSync(a).isFile());
 const filters = args.filter((a) => !explicit.includes(a));
-const discovered = filters.length === 0 && explicit.length > 0 ? [] : ['src', 'test', 'sdk'].filter(existsSync).flatMap((d) => find(d));
+const discovered =
+  filters.length === 0 && explicit.length > 0 ? [] : ['src', 'test', 'sdk'].filter(existsSync).flatMap((d) => find(d));
 const files = [...explicit, ...discovered.filter((f) => filters.length === 0 || filters.some((x) => f.includes(x)))].sort();
 if (files.length === 0) {
   console.error('no test files matched');

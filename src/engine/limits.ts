@@ -296,11 +296,16 @@ export class UsageLimiter {
   }
 }
 
-/** Seconds until the sliding-window estimate leaves room for one more call. */
+/**
+ * Seconds until the sliding-window estimate leaves room for one more call, if no other call is admitted meanwhile.
+ * With this window full, that is past its end and then far enough into the next one for this window's count, which
+ * becomes the previous one's, to weigh less: previous × (1 − t) + 1 ≤ limit.
+ */
 function retryAfterSeconds(previous: number, current: number, limit: number, elapsed: number, windowSeconds: number): number {
-  if (current + 1 > limit) return Math.max(1, Math.ceil((1 - elapsed) * windowSeconds));
-  if (previous <= 0) return 1;
+  let wait: number;
+  if (current + 1 > limit) wait = 1 - elapsed + Math.max(0, 1 - (limit - 1) / current);
+  else if (previous <= 0) wait = 0;
   // previous * (1 - t) + current + 1 <= limit  →  t >= 1 - (limit - current - 1) / previous
-  const t = 1 - (limit - current - 1) / previous;
-  return Math.max(1, Math.ceil((t - elapsed) * windowSeconds));
+  else wait = 1 - (limit - current - 1) / previous - elapsed;
+  return Math.max(1, Math.ceil(wait * windowSeconds));
 }

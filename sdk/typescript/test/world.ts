@@ -35,7 +35,7 @@ export async function startWorld(env: Record<string, string> = {}): Promise<Worl
   const requests: SeenRequest[] = [];
   const recording: typeof fetch = async (input, init) => {
     const res = await fetch(input, init);
-    const u = new URL(String(input));
+    const u = new URL(input instanceof Request ? input.url : input);
     requests.push({
       method: init?.method ?? 'GET',
       path: u.pathname,

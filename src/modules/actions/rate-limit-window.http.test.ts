@@ -9,7 +9,7 @@ const PLANS = { pro: { rateLimit: { requests: 20, windowSeconds: 60 }, actionsPe
 /**
  * The sliding-window rate limit when its window turns between calls (the app's clock is the test's): admissions a
  * node leased in the old window and did not spend go back to that window's counter, so they do not count against
- * the new one.
+ * the new one; and the retryAfter of a refusal is when a call is admitted again, not merely when the window turns.
  */
 describe('rate limit across a window boundary', () => {
   let t: TestApp;
@@ -47,5 +47,22 @@ describe('rate limit across a window boundary', () => {
       { bucket: turn / WINDOW_MS - 1, count: 1 },
       { bucket: turn / WINDOW_MS, count: 19 },
     ]);
+  });
+
+  it('names a retryAfter after which the call is admitted, even when the full window must first turn and decay', async () => {
+    const { key } = await t.tenant('pro');
+    const ws = (await t.workspace(key)).id;
+    const turn = (Math.floor(Date.now() / WINDOW_MS) + 3) * WINDOW_MS;
+    now = turn - 30_000; // halfway through a window
+    for (let i = 0; i < 20; i++) assert.equal((await exec(key, ws)).status, 200);
+    const refused = await exec(key, ws);
+    assert.equal(refused.status, 429);
+    // 30 s to the turn, then 20 × (1 − t) + 1 ≤ 20 needs t ≥ 1/20 of the next window: 3 s more.
+    assert.equal(refused.body.retryAfter, 33);
+    assert.equal(refused.headers['retry-after'], '33');
+    now += 32_000;
+    assert.equal((await exec(key, ws)).status, 429, 'a second earlier there is no room yet');
+    now += 1_000;
+    assert.equal((await exec(key, ws)).status, 200, 'after retryAfter the call is admitted');
   });
 });

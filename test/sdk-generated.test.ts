@@ -1,0 +1,64 @@
+import { after, before, describe, it } from 'node:test';
+import assert from 'node:assert/strict';
+import { spawn } from 'node:child_process';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import type { AddressInfo } from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { startApp, type TestApp } from './harness.js';
+
+/** `npm run sdk:generate` with these arguments, without blocking this process (it may be the server it reads). */
+function generate(args: string[]) {
+  return new Promise<{ status: number | null; output: string }>((resolve, reject) => {
+    const child = spawn(process.execPath, ['--import', 'tsx', 'scripts/sdk/generate.ts', ...args], {
+      env: { ...process.env, DATABASE_URL: '' },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let output = '';
+    child.stdout.on('data', (c: Buffer) => (output += c.toString()));
+    child.stderr.on('data', (c: Buffer) => (output += c.toString()));
+    child.on('error', reject);
+    child.on('close', (status) => resolve({ status, output }));
+  });
+}
+
+/**
+ * The committed SDK files are what `npm run sdk:generate` writes from this checkout (docs/decisions/0129): a route,
+ * schema or catalog change that was not regenerated fails here, naming the stale files.
+ */
+describe('generated SDKs', () => {
+  let t: TestApp;
+  let dir: string;
+
+  before(async () => {
+    t = await startApp();
+    await t.app.listen({ port: 0, host: '127.0.0.1' });
+    dir = await mkdtemp(path.join(os.tmpdir(), 'sb-sdk-gen-'));
+  });
+  after(async () => {
+    await t.close();
+    await rm(dir, { recursive: true, force: true });
+  });
+
+  it('are current: npm run sdk:generate -- --check passes', async () => {
+    const run = await generate(['--check']);
+    assert.equal(run.status, 0, run.output);
+    assert.match(run.output, /SDKs are current \(\d+ generated files\)/);
+  });
+
+  it('regenerate the catalog from a running server (--from), for pieces an operator added at run time', async () => {
+    const url = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
+    const run = await generate(['--from', url, '--out', dir]);
+    assert.equal(run.status, 0, run.output);
+    const catalog = await readFile(path.join(dir, 'sdk/spec/catalog.json'), 'utf8');
+    assert.equal(catalog, await readFile('sdk/spec/catalog.json', 'utf8'), "this checkout's server serves the committed catalog");
+    const doc = JSON.parse(await readFile(path.join(dir, 'sdk/spec/openapi.json'), 'utf8'));
+    assert.equal(doc.servers[0].url, 'http://switchboard.test', "the running server's own document");
+  });
+
+  it('names what is wrong with its arguments', async () => {
+    const run = await generate(['--from']);
+    assert.equal(run.status, 1);
+    assert.match(run.output, /--from needs a value, e\.g\. --from http:\/\/localhost:3000/);
+  });
+});
