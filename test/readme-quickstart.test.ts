@@ -2,8 +2,12 @@ import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
+import { mkdir, mkdtemp, rm, symlink, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
 import type { AddressInfo } from 'node:net';
 import { startApp, type TestApp } from './harness.js';
+import { needs } from './system-binaries.js';
 
 /** The README's quick start, each language's snippet run as written against the real service. */
 function snippets(): Record<string, string> {
@@ -36,6 +40,7 @@ const SHA256_HELLO = '2cf24dba5fb0a30e26e83b2ac5b9e29e1b161e5c1fa7425e7304336293
 describe('README quick start', () => {
   let t: TestApp;
   let env: Record<string, string>;
+  let dir: string;
   const code = snippets();
 
   before(async () => {
@@ -47,8 +52,12 @@ describe('README quick start', () => {
       SWITCHBOARD_URL: `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`,
       SWITCHBOARD_API_KEY: key,
     };
+    dir = await mkdtemp(path.join(os.tmpdir(), 'sb-quickstart-'));
   });
-  after(async () => t.close());
+  after(async () => {
+    await t.close();
+    await rm(dir, { recursive: true, force: true });
+  });
 
   it('curl: creates a workspace and runs hash-encode', async () => {
     assert.ok(code.sh, 'the README has the curl snippet');
@@ -57,5 +66,31 @@ describe('README quick start', () => {
     const answer = JSON.parse(res.stdout);
     assert.equal(answer.success, true);
     assert.equal(answer.output.hash, SHA256_HELLO);
+  });
+
+  it('TypeScript: the same through the SDK package as `npm install ./sdk/typescript` installs it (its built dist/)', async () => {
+    assert.ok(code.ts, 'the README has the TypeScript snippet');
+    // An application folder whose node_modules links the SDK folder, as npm install of a local path does.
+    const app = path.join(dir, 'ts-app');
+    await mkdir(path.join(app, 'node_modules/@switchboard'), { recursive: true });
+    await symlink(path.resolve('sdk/typescript'), path.join(app, 'node_modules/@switchboard/sdk'), 'dir');
+    await writeFile(path.join(app, 'package.json'), JSON.stringify({ type: 'module' }));
+    await writeFile(path.join(app, 'quickstart.ts'), code.ts);
+    const tsx = path.resolve('node_modules/tsx/dist/loader.mjs');
+    const res = await run(process.execPath, ['--import', tsx, 'quickstart.ts'], env, app);
+    assert.equal(res.status, 0, res.stderr);
+    assert.match(res.stdout, new RegExp(SHA256_HELLO));
+  });
+
+  it('Python: the same through the Python SDK', { skip: needs('python3') }, async () => {
+    assert.ok(code.python, 'the README has the Python snippet');
+    const file = path.join(dir, 'quickstart.py');
+    await writeFile(file, code.python);
+    const res = await run(process.env.SWITCHBOARD_PYTHON ?? 'python3', [file], {
+      ...env,
+      PYTHONPATH: path.resolve('sdk/python'),
+    });
+    assert.equal(res.status, 0, res.stderr);
+    assert.equal(res.stdout.trim(), SHA256_HELLO);
   });
 });
