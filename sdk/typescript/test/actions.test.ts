@@ -1,30 +1,19 @@
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { defineIntegration } from '../../../src/integrations/framework.js';
 import { ApprovalNotGrantedError, RateLimitedError, type Switchboard } from '../src/index.js';
-import { slug, startWorld, type World } from './world.js';
+import { slug, startWorld, type World, testIntegration } from './world.js';
 
 /** Counts its runs, so that a test can prove an approved call ran exactly once. */
 let runs = 0;
-const counter = defineIntegration({
-  name: 'sdk-test-counter',
-  displayName: 'Counter',
-  description: 'test integration',
-  logoUrl: '',
-  categories: [],
-  runtime: 'builtin',
-  version: '1.0.0',
-  auth: [],
-  actions: [
-    {
-      name: 'count',
-      displayName: 'Count',
-      description: 'counts its runs',
-      props: { note: { type: 'SHORT_TEXT', displayName: 'Note', required: true } },
-      run: async () => ({ run: ++runs }),
-    },
-  ],
-});
+const counter = testIntegration('sdk-test-counter', 'Counter', [
+  {
+    name: 'count',
+    displayName: 'Count',
+    description: 'counts its runs',
+    props: { note: { type: 'SHORT_TEXT', displayName: 'Note', required: true } },
+    run: async () => ({ run: ++runs }),
+  },
+]);
 
 /** `pro` lets one action through per 3-second window, so that a second call at once is rate limited. */
 const PLANS = { pro: { rateLimit: { requests: 1, windowSeconds: 3 }, actionsPerMonth: null } };

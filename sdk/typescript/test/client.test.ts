@@ -1,7 +1,6 @@
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
-import { defineIntegration } from '../../../src/integrations/framework.js';
 import { formIntegrations, postForm, register } from '../../../test/connect-fixtures.js';
 import {
   AuthenticationError,
@@ -14,34 +13,24 @@ import {
   TimeoutError,
   ValidationError,
 } from '../src/index.js';
-import { slug, startWorld, type World } from './world.js';
+import { slug, startWorld, type World, testIntegration } from './world.js';
 
 /** An action that runs until the test lets it go: for timeouts and cancellation. */
 const held: Array<() => void> = [];
 let started: () => void = () => undefined;
-const slow = defineIntegration({
-  name: 'sdk-test-slow',
-  displayName: 'Slow',
-  description: 'test integration',
-  logoUrl: '',
-  categories: [],
-  runtime: 'builtin',
-  version: '1.0.0',
-  auth: [],
-  actions: [
-    {
-      name: 'wait',
-      displayName: 'Wait',
-      description: 'finishes when the test releases it',
-      props: {},
-      run: () =>
-        new Promise((resolve) => {
-          held.push(() => resolve({ released: true }));
-          started();
-        }),
-    },
-  ],
-});
+const slow = testIntegration('sdk-test-slow', 'Slow', [
+  {
+    name: 'wait',
+    displayName: 'Wait',
+    description: 'finishes when the test releases it',
+    props: {},
+    run: () =>
+      new Promise((resolve) => {
+        held.push(() => resolve({ released: true }));
+        started();
+      }),
+  },
+]);
 
 /** The operation ids an SDK must offer: every operation of the document not marked x-switchboard-sdk false. */
 function sdkOperationIds(doc: {

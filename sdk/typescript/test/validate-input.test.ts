@@ -1,59 +1,49 @@
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { defineIntegration, Property } from '../../../src/integrations/framework.js';
+import { Property } from '../../../src/integrations/framework.js';
 import { catalogFromIntegrations, validateInput, type CatalogData } from '../src/catalog.js';
 import { ValidationError, type Switchboard } from '../src/index.js';
-import { slug, startWorld, type World } from './world.js';
+import { slug, startWorld, type World, testIntegration } from './world.js';
 
 /** An action with one prop of every kind validateInput checks (not in the generated catalog: added at run time). */
-const forms = defineIntegration({
-  name: 'sdk-test-forms',
-  displayName: 'Forms',
-  description: 'test integration',
-  logoUrl: '',
-  categories: [],
-  runtime: 'builtin',
-  version: '1.0.0',
-  auth: [],
-  actions: [
-    {
-      name: 'submit',
-      displayName: 'Submit',
-      description: 'echoes its input',
-      props: {
-        name: Property.ShortText({ displayName: 'Name', required: true }),
-        count: Property.Number({ displayName: 'Count', integer: true, min: 1, max: 10 }),
-        flag: Property.Checkbox({ displayName: 'Flag', required: true }),
-        when: Property.DateTime({ displayName: 'When' }),
-        color: Property.StaticDropdown({
-          displayName: 'Color',
-          options: [
-            { label: 'Red', value: 'red' },
-            { label: 'Blue', value: 'blue' },
-          ],
-        }),
-        tags: Property.StaticMultiSelectDropdown({
-          displayName: 'Tags',
-          options: [
-            { label: 'A', value: 'a' },
-            { label: 'B', value: 'b' },
-          ],
-        }),
-        items: Property.Array({
-          displayName: 'Items',
-          items: {
-            name: Property.ShortText({ displayName: 'Item name', required: true }),
-            qty: Property.Number({ displayName: 'Quantity', min: 0 }),
-          },
-        }),
-        meta: Property.Object({ displayName: 'Meta' }),
-        file: Property.File({ displayName: 'File' }),
-        size: Property.Number({ displayName: 'Size', defaultValue: 'big' }),
-      },
-      run: async (ctx) => ctx.propsValue,
+const forms = testIntegration('sdk-test-forms', 'Forms', [
+  {
+    name: 'submit',
+    displayName: 'Submit',
+    description: 'echoes its input',
+    props: {
+      name: Property.ShortText({ displayName: 'Name', required: true }),
+      count: Property.Number({ displayName: 'Count', integer: true, min: 1, max: 10 }),
+      flag: Property.Checkbox({ displayName: 'Flag', required: true }),
+      when: Property.DateTime({ displayName: 'When' }),
+      color: Property.StaticDropdown({
+        displayName: 'Color',
+        options: [
+          { label: 'Red', value: 'red' },
+          { label: 'Blue', value: 'blue' },
+        ],
+      }),
+      tags: Property.StaticMultiSelectDropdown({
+        displayName: 'Tags',
+        options: [
+          { label: 'A', value: 'a' },
+          { label: 'B', value: 'b' },
+        ],
+      }),
+      items: Property.Array({
+        displayName: 'Items',
+        items: {
+          name: Property.ShortText({ displayName: 'Item name', required: true }),
+          qty: Property.Number({ displayName: 'Quantity', min: 0 }),
+        },
+      }),
+      meta: Property.Object({ displayName: 'Meta' }),
+      file: Property.File({ displayName: 'File' }),
+      size: Property.Number({ displayName: 'Size', defaultValue: 'big' }),
     },
-  ],
-});
+    run: async (ctx) => ctx.propsValue,
+  },
+]);
 
 describe('TypeScript SDK: validateInput agrees with the service', () => {
   let w: World;

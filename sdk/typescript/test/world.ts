@@ -4,6 +4,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
+import { defineIntegration } from '../../../src/integrations/framework.js';
 import { OPERATOR_TOKEN, startApp, type TestApp } from '../../../test/harness.js';
 import { Switchboard, type RequestBody, type SwitchboardOptions } from '../src/index.js';
 
@@ -65,3 +66,17 @@ export async function startWorld(env: Record<string, string> = {}): Promise<Worl
 
 /** A fresh workspace slug. */
 export const slug = () => `ws-${randomBytes(4).toString('hex')}`;
+
+/** A built-in integration registered by a test (not in the generated catalog: as if added at run time). */
+export const testIntegration = (name: string, displayName: string, actions: Parameters<typeof defineIntegration>[0]['actions']) =>
+  defineIntegration({
+    name,
+    displayName,
+    description: 'test integration',
+    logoUrl: '',
+    categories: [],
+    runtime: 'builtin',
+    version: '1.0.0',
+    auth: [],
+    actions,
+  });
