@@ -7,7 +7,7 @@
 // with its whole process group, and counts as failed. Tests that need a system binary that is missing (Chromium,
 // bubblewrap) skip with one line saying what to install; under CI (CI=true, set by .ci/run, which installs them)
 // such a skip fails the run, so CI always runs everything.
-import { existsSync, readdirSync, statSync } from 'node:fs';
+import { existsSync, readFileSync, readdirSync, statSync } from 'node:fs';
 import { spawn } from 'node:child_process';
 import path from 'node:path';
 
@@ -32,6 +32,16 @@ const files = [...explicit, ...discovered.filter((f) => filters.length === 0 || 
 if (files.length === 0) {
   console.error('no test files matched');
   process.exit(1);
+}
+// A file whose proof does not depend on the database says so near its top (DATABASE_INDEPENDENT): it uses none, or
+// only the one it builds itself; a run on PostgreSQL (DATABASE_URL) leaves it to the embedded-database run (0130).
+const DATABASE_INDEPENDENT = 'switchboard-test: database-independent';
+const onServer = Boolean(process.env.DATABASE_URL) && explicit.length === 0;
+const databaseFree = onServer ? files.filter((f) => readFileSync(f, 'utf8').slice(0, 1000).includes(DATABASE_INDEPENDENT)) : [];
+if (databaseFree.length > 0) {
+  console.log(`${databaseFree.length} files do not depend on the database; they run in the embedded-database run only:`);
+  for (const f of databaseFree) console.log(`  ${f}`);
+  files.splice(0, files.length, ...files.filter((f) => !databaseFree.includes(f)));
 }
 const concurrency = Math.max(1, Number(process.env.TEST_CONCURRENCY ?? '2'));
 const timeoutS = Number(process.env.SWITCHBOARD_TEST_FILE_TIMEOUT_S ?? '900');

@@ -1,3 +1,4 @@
+// switchboard-test: database-independent (the PostgreSQL run leaves this file to the embedded-database run: 0130)
 /**
  * The Python SDK generator (scripts/sdk/python.ts) on a tiny hand-written spec: what it writes for operations,
  * models and the catalog, and (with python3) that the output imports and behaves beside the hand-written runtime.
