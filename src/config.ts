@@ -12,6 +12,8 @@ export interface Config {
   host: string;
   publicUrl: string;
   dataDir: string;
+  /** The built dashboard (SWITCHBOARD_DASHBOARD_DIR; default dist/web of the package, written by npm run build). */
+  dashboardDir: string | null;
   databaseUrl: string | null;
   /** base64 of 32 bytes; null in embedded mode means "generate into the data dir". */
   encryptionKey: Buffer | null;
@@ -169,6 +171,7 @@ export function loadConfig(env: Env = process.env): Readonly<Config> {
     host: str(env, 'HOST') ?? '127.0.0.1',
     publicUrl,
     dataDir: path.resolve(str(env, 'SWITCHBOARD_DATA_DIR') ?? './data'),
+    dashboardDir: str(env, 'SWITCHBOARD_DASHBOARD_DIR') ? path.resolve(str(env, 'SWITCHBOARD_DASHBOARD_DIR')!) : null,
     databaseUrl,
     encryptionKey,
     previousEncryptionKeys: (str(env, 'SWITCHBOARD_PREVIOUS_ENCRYPTION_KEYS') ?? '')

@@ -31,6 +31,7 @@ import { integrationsModule } from './modules/integrations/integrations.module.j
 import { webhookSigningSecretModule } from './modules/webhook-signing-secret/webhook-signing-secret.module.js';
 import { triggersModule } from './modules/triggers/triggers.module.js';
 import { webhooksModule } from './modules/webhooks/webhooks.module.js';
+import { dashboardModule } from './web/dashboard/dashboard.module.js';
 import { mcpServersModule } from './modules/mcp-servers/mcp-servers.module.js';
 
 /**
@@ -71,7 +72,8 @@ export function composeModules(inputs: Pick<Platform, 'config' | 'db' | 'orm' | 
     .use(webhooksModule)
     .use(mcpModule)
     .use(mcpServersModule)
-    .use(passwordResetModule);
+    .use(passwordResetModule)
+    .use(dashboardModule);
 }
 
 /** Every service, built once per process; REST routes, MCP, hosted pages, jobs and the CLI share them. */

@@ -1,7 +1,15 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Deleted, IdParams, standardErrors } from '../../platform/http/schemas.js';
-import { ActionPackEnvelope, ActionPackList, ActionPackParams, AddActionPacksBody, Usage } from './action-packs.schemas.js';
-import { operator } from '../../platform/http/route-access.js';
+import {
+  ActionPackEnvelope,
+  ActionPackList,
+  ActionPackParams,
+  AddActionPacksBody,
+  OrganizationUsage,
+  Usage,
+} from './action-packs.schemas.js';
+import { apiKey, operator } from '../../platform/http/route-access.js';
+import { actorOf } from '../../platform/http/auth.js';
 
 const tags = ['Operator'];
 const security = [{ operatorToken: [] as string[] }];
@@ -63,5 +71,25 @@ export const actionPacksRoutes: FastifyPluginAsyncTypebox = async (app) => {
       response: { 200: Usage, ...standardErrors },
     },
     handler: async (req) => service.usage(req.params.id, app.services.limits),
+  });
+
+  app.get('/api/v1/organization/usage', {
+    config: { access: apiKey('any') },
+    schema: {
+      operationId: 'organization.getUsage',
+      tags: ['Organization'],
+      summary: "The caller's organization: actions this month against the quota, the rate limit, objects against the plan",
+      response: { 200: OrganizationUsage, ...standardErrors },
+    },
+    handler: async (req) => {
+      const s = app.services;
+      return service.overview(actorOf(req).orgId, s.limits, {
+        workspaces: (id) => s.workspaces.quotaCount(id),
+        connections: (id) => s.connections.quotaCount(id),
+        apiKeys: (id) => s.apiKeys.quotaCount(id),
+        members: (id) => s.members.quotaCount(id),
+        mcpServers: (id) => s.mcpServers.quotaCount(id),
+      });
+    },
   });
 };

@@ -29,16 +29,45 @@ export const ActionPackParams = Type.Object({ id: Uuid(), packId: Uuid() });
 export const ActionPackEnvelope = Type.Object({ actionPack: ActionPack });
 export const ActionPackList = Type.Object({ actionPacks: Type.Array(ActionPack), total: Type.Integer() });
 
+const ActionsUsage = Type.Object({
+  used: Type.Integer({ description: "admitted this month (includes other nodes' unspent leases, at most 64 each)" }),
+  planLimit: Nullable(Type.Integer({ description: "the plan's monthly quota; null: unlimited" })),
+  actionPacks: Type.Integer({ description: 'actions added by packs this month' }),
+  limit: Nullable(Type.Integer({ description: 'planLimit + actionPacks; null: unlimited' })),
+  remaining: Nullable(Type.Integer()),
+});
+
+const Counted = Type.Object({
+  count: Type.Integer(),
+  limit: Nullable(Type.Integer({ description: "the plan's limit; null: unlimited" })),
+});
+
+/** The organization's own view: actions against the quota, the rate limit, and objects against the plan's limits. */
+export const OrganizationUsage = Type.Object({
+  usage: Type.Object({
+    month: Type.String({ description: 'UTC month, YYYY-MM' }),
+    plan: Type.String(),
+    actions: ActionsUsage,
+    rateLimit: Nullable(
+      Type.Object(
+        { requests: Type.Integer(), windowSeconds: Type.Integer() },
+        { description: "the plan's sliding-window rate limit; null: none" },
+      ),
+    ),
+    objects: Type.Object({
+      workspaces: Counted,
+      connections: Counted,
+      apiKeys: Counted,
+      members: Type.Object({ ...Counted.properties }, { description: 'members and pending invitations' }),
+      mcpServers: Counted,
+    }),
+  }),
+});
+
 export const Usage = Type.Object({
   usage: Type.Object({
     month: Type.String({ description: 'UTC month, YYYY-MM' }),
     plan: Type.String(),
-    actions: Type.Object({
-      used: Type.Integer({ description: "admitted this month (includes other nodes' unspent leases, at most 64 each)" }),
-      planLimit: Nullable(Type.Integer({ description: "the plan's monthly quota; null: unlimited" })),
-      actionPacks: Type.Integer({ description: 'actions added by packs this month' }),
-      limit: Nullable(Type.Integer({ description: 'planLimit + actionPacks; null: unlimited' })),
-      remaining: Nullable(Type.Integer()),
-    }),
+    actions: ActionsUsage,
   }),
 });

@@ -3,7 +3,7 @@ import { ConfigCache } from '../../platform/cache.js';
 import { AppError } from '../../platform/errors.js';
 import { newId } from '../../platform/ids.js';
 import type { InvalidationBus } from '../../platform/invalidation.js';
-import { isPlanName, type PlanTable } from '../../platform/plans.js';
+import { isPlanName, type PlanTable, type QuotaResource } from '../../platform/plans.js';
 import { monthBucket, monthLabel, type UsageLimiter } from '../../engine/limits.js';
 import { findOrganization, lockOrganization } from '../../platform/org-status.js';
 import * as repo from './action-packs.repository.js';
@@ -87,6 +87,22 @@ export class ActionPacksService {
     const org = await this.requireOrganization(orgId);
     const { month, ...actions } = await limits.usage(orgId, org.plan);
     return { usage: { month, plan: org.plan, actions } };
+  }
+
+  /**
+   * The organization's own usage page: actions this month, the rate limit, and each limited object kind counted by
+   * the module that owns it (`counters`), against the plan.
+   */
+  async overview(orgId: string, limits: UsageLimiter, counters: Record<QuotaResource, (orgId: string) => Promise<number>>) {
+    const { usage } = await this.usage(orgId, limits);
+    const plan = this.deps.plans[isPlanName(usage.plan) ? usage.plan : 'free'];
+    const kinds = Object.keys(counters) as QuotaResource[];
+    const counts = await Promise.all(kinds.map((k) => counters[k](orgId)));
+    const objects = Object.fromEntries(kinds.map((k, i) => [k, { count: counts[i] ?? 0, limit: plan[k] }])) as Record<
+      QuotaResource,
+      { count: number; limit: number | null }
+    >;
+    return { usage: { ...usage, rateLimit: plan.rateLimit, objects } };
   }
 
   private async requireOrganization(orgId: string) {

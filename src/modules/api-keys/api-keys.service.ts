@@ -90,4 +90,9 @@ export class ApiKeysService {
     }
     return { scope: 'workspace', workspaceIds: ids, ...approvals };
   }
+
+  /** How many count toward the plan's limit (the organization's usage page). */
+  async quotaCount(orgId: string): Promise<number> {
+    return repo.countActiveApiKeys(this.deps.orm, orgId);
+  }
 }

@@ -301,4 +301,9 @@ export class ConnectionsService {
   private async changed(orgId: string): Promise<void> {
     await this.stored.changed(orgId);
   }
+
+  /** How many count toward the plan's limit (the organization's usage page). */
+  async quotaCount(orgId: string): Promise<number> {
+    return repo.countConnections(this.deps.orm, orgId);
+  }
 }

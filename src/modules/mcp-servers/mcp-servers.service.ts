@@ -332,6 +332,11 @@ export class McpServersService {
     this.deps.surfaces.invalidateServer(row.id);
     if (row.workspaceId) await this.deps.bus.publish({ type: 'workspace_config', workspaceId: row.workspaceId });
   }
+
+  /** How many count toward the plan's limit (the organization's usage page). */
+  async quotaCount(orgId: string): Promise<number> {
+    return repo.countServers(this.deps.orm, orgId);
+  }
 }
 
 const notFound = () => new AppError('NOT_FOUND', 'MCP server not found.');

@@ -155,4 +155,9 @@ export class MembersService {
       await change(tx);
     });
   }
+
+  /** How many count toward the plan's limit: members and pending invitations, as invite() counts them. */
+  async quotaCount(orgId: string): Promise<number> {
+    return (await repo.countMembers(this.deps.orm, orgId)) + (await repo.countPendingInvitations(this.deps.orm, orgId));
+  }
 }

@@ -163,6 +163,11 @@ export class WorkspacesService {
     actor.access.assertWorkspace(row.id);
     return row;
   }
+
+  /** How many count toward the plan's limit (the organization's usage page). */
+  async quotaCount(orgId: string): Promise<number> {
+    return repo.countWorkspaces(this.deps.orm, orgId);
+  }
 }
 
 const notFound = () => new AppError('NOT_FOUND', 'Workspace not found.');

@@ -1,0 +1,70 @@
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { createBrowserRouter, RouterProvider } from 'react-router';
+import { isUnauthorized } from './api';
+import { ActivityPage } from './pages/Activity';
+import { CatalogPage, IntegrationPage } from './pages/Catalog';
+import { ConnectionsPage } from './pages/Connections';
+import { IntegrationsPage } from './pages/Integrations';
+import { Home, OrganizationsPage } from './pages/Organizations';
+import { OverviewPage } from './pages/Overview';
+import { PartialsPage } from './pages/Partials';
+import { PlaygroundPage } from './pages/Playground';
+import { OrgShell } from './pages/Shell';
+import { SignInPage, SignUpPage } from './pages/SignIn';
+import { VerifyEmailPage } from './pages/VerifyEmail';
+import { WorkspacesPage } from './pages/Workspaces';
+import './styles.css';
+
+const queryClient = new QueryClient({
+  defaultOptions: {
+    // A signed-out session is not retried; other failures once (a page shows the API's message after that).
+    queries: { retry: (count, err) => !isUnauthorized(err) && count < 1, refetchOnWindowFocus: false },
+  },
+});
+
+/** The app's routes; the server answers each path below with index.html (src/web/dashboard/dashboard.routes.ts). */
+const router = createBrowserRouter([
+  { path: '/', element: <Home /> },
+  { path: '/sign-in', element: <SignInPage /> },
+  { path: '/sign-up', element: <SignUpPage /> },
+  { path: '/verify-email', element: <VerifyEmailPage /> },
+  { path: '/organizations', element: <OrganizationsPage /> },
+  {
+    path: '/o/:orgId',
+    element: <OrgShell />,
+    children: [
+      { index: true, element: <OverviewPage /> },
+      { path: 'workspaces', element: <WorkspacesPage /> },
+      { path: 'catalog', element: <CatalogPage /> },
+      { path: 'catalog/:name', element: <IntegrationPage /> },
+      { path: 'activity', element: <ActivityPage /> },
+      { path: 'w/:workspaceId/integrations', element: <IntegrationsPage /> },
+      { path: 'w/:workspaceId/connections', element: <ConnectionsPage /> },
+      { path: 'w/:workspaceId/partials', element: <PartialsPage /> },
+      { path: 'w/:workspaceId/playground', element: <PlaygroundPage /> },
+      { path: '*', element: <NotFound /> },
+    ],
+  },
+  { path: '*', element: <NotFound /> },
+]);
+
+function NotFound() {
+  return (
+    <main className="narrow" id="main">
+      <h1>Page not found</h1>
+      <p>
+        <a href="/">Go to the dashboard</a>
+      </p>
+    </main>
+  );
+}
+
+createRoot(document.getElementById('root')!).render(
+  <StrictMode>
+    <QueryClientProvider client={queryClient}>
+      <RouterProvider router={router} />
+    </QueryClientProvider>
+  </StrictMode>,
+);

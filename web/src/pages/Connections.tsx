@@ -1,0 +1,394 @@
+import { useState } from 'react';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { Link } from 'react-router';
+import { useCatalog, type AuthOption } from '../catalog';
+import { useOrg } from '../session';
+import { Badge, ConfirmDelete, Dialog, Empty, ErrorNotice, Field, Loading, Notice, Page, formatTime } from '../ui';
+import { useConnections } from './Integrations';
+import { useCurrentWorkspaceId } from './Shell';
+
+type Connection = NonNullable<ReturnType<typeof useConnections>['data']>[number];
+
+const statusTone = (s: string) => (s === 'ACTIVE' ? 'ok' : s === 'ERROR' || s === 'EXPIRED' ? 'bad' : 'warn');
+
+/** The body of POST /connections for an auth option's fields (`field` says where each value goes). */
+function credentialBody(option: AuthOption, values: Record<string, string>) {
+  const body: Record<string, unknown> = { type: option.type === 'OAUTH2' ? 'OAUTH2' : option.type };
+  const props: Record<string, string> = {};
+  for (const [name, p] of Object.entries(option.props)) {
+    const v = values[name];
+    if (v === undefined || v === '') continue;
+    if (p.field.startsWith('props.')) props[p.field.slice(6)] = v;
+    else body[p.field] = v;
+  }
+  if (Object.keys(props).length) body.props = props;
+  return body;
+}
+
+function NewConnection({ workspaceId, onDone }: { workspaceId: string; onDone: () => void }) {
+  const { client, org } = useOrg();
+  const qc = useQueryClient();
+  const catalog = useCatalog();
+  const withAuth = (catalog.data ?? []).filter((i) => i.authOptions.length > 0);
+  const [integrationName, setIntegrationName] = useState('');
+  const integration = withAuth.find((i) => i.name === integrationName);
+  const [authKey, setAuthKey] = useState('');
+  const option = integration?.authOptions.find((a) => a.key === authKey) ?? integration?.authOptions[0];
+  const [externalId, setExternalId] = useState('');
+  const [displayName, setDisplayName] = useState('');
+  const [scope, setScope] = useState<'WORKSPACE' | 'ORGANIZATION' | 'USER'>('WORKSPACE');
+  const [endUserId, setEndUserId] = useState('');
+  const [values, setValues] = useState<Record<string, string>>({});
+  const [hosted, setHosted] = useState<{ url: string; sessionId: string } | null>(null);
+  const common = () => ({
+    integrationName,
+    externalId: externalId || `${integrationName}-${Date.now().toString(36)}`,
+    displayName: displayName || integration?.displayName || integrationName,
+    workspaceId,
+    ...(option ? { authMethodKey: option.key } : {}),
+    scope,
+    ...(scope === 'USER' ? { endUserId } : {}),
+  });
+  const create = useMutation({
+    mutationFn: () => client.connections.create({ body: { ...common(), ...credentialBody(option!, values) } as never }),
+    onSuccess: async () => {
+      await qc.invalidateQueries({ queryKey: [org.id, 'connections'] });
+      onDone();
+    },
+  });
+  const startHosted = useMutation({
+    mutationFn: async () => {
+      const c = common();
+      const res = await client.connect.createToken({
+        body: {
+          integrationName: c.integrationName,
+          externalId: c.externalId,
+          connectionName: c.displayName,
+          workspaceId,
+          scope,
+          ...(option ? { authMethodKey: option.key } : {}),
+          ...(scope === 'USER' ? { endUserId } : {}),
+        },
+      });
+      return { url: res.connectUrl, sessionId: res.sessionId };
+    },
+    onSuccess: (h) => {
+      setHosted(h);
+      window.open(h.url, 'switchboard-connect', 'popup,width=520,height=720');
+    },
+  });
+  const session = useQuery({
+    queryKey: [org.id, 'connect-session', hosted?.sessionId],
+    enabled: hosted !== null,
+    queryFn: async () => (await client.connect.getSession({ sessionId: hosted!.sessionId })).session as { status: string },
+    refetchInterval: (q) => (q.state.data && q.state.data.status !== 'pending' ? false : 1500),
+  });
+  const done = session.data && session.data.status !== 'pending';
+  return (
+    <div className="stack">
+      <Field label="Integration">
+        {(id) => (
+          <select
+            id={id}
+            value={integrationName}
+            required
+            onChange={(e) => {
+              setIntegrationName(e.target.value);
+              setAuthKey('');
+              setValues({});
+            }}
+          >
+            <option value="">Choose…</option>
+            {withAuth.map((i) => (
+              <option key={i.name} value={i.name}>
+                {i.displayName}
+              </option>
+            ))}
+          </select>
+        )}
+      </Field>
+      {integration ? (
+        <>
+          {integration.authOptions.length > 1 ? (
+            <Field label="Auth method">
+              {(id) => (
+                <select id={id} value={option?.key ?? ''} onChange={(e) => setAuthKey(e.target.value)}>
+                  {integration.authOptions.map((a) => (
+                    <option key={a.key} value={a.key}>
+                      {a.displayName} ({a.type})
+                    </option>
+                  ))}
+                </select>
+              )}
+            </Field>
+          ) : null}
+          <Field label="Scope">
+            {(id) => (
+              <select id={id} value={scope} onChange={(e) => setScope(e.target.value as typeof scope)}>
+                <option value="WORKSPACE">This workspace</option>
+                <option value="ORGANIZATION">The whole organization</option>
+                <option value="USER">One end user</option>
+              </select>
+            )}
+          </Field>
+          {scope === 'USER' ? (
+            <Field label="End user (external id)">
+              {(id) => <input id={id} required value={endUserId} onChange={(e) => setEndUserId(e.target.value)} />}
+            </Field>
+          ) : null}
+          <Field label="External id" hint="Your own id for this connection; calls name it as connectionExternalId.">
+            {(id, hint) => <input id={id} aria-describedby={hint} maxLength={255} value={externalId} onChange={(e) => setExternalId(e.target.value)} />}
+          </Field>
+          <Field label="Display name">
+            {(id) => <input id={id} maxLength={255} value={displayName} onChange={(e) => setDisplayName(e.target.value)} />}
+          </Field>
+          {option && option.type !== 'OAUTH2' ? (
+            <form
+              className="stack"
+              onSubmit={(e) => {
+                e.preventDefault();
+                create.mutate();
+              }}
+            >
+              {Object.entries(option.props).map(([name, p]) => (
+                <Field key={name} label={p.displayName} required={p.required ?? false} hint={p.description}>
+                  {(id, hint) => (
+                    <input
+                      id={id}
+                      aria-describedby={hint}
+                      type={p.secret || p.type === 'SECRET_TEXT' ? 'password' : 'text'}
+                      autoComplete="off"
+                      required={p.required ?? false}
+                      value={values[name] ?? ''}
+                      onChange={(e) => setValues({ ...values, [name]: e.target.value })}
+                    />
+                  )}
+                </Field>
+              ))}
+              <ErrorNotice error={create.error} title="Could not create the connection" />
+              <button type="submit" disabled={create.isPending}>
+                {create.isPending ? 'Checking and saving…' : 'Save connection'}
+              </button>
+            </form>
+          ) : null}
+          <div className="stack">
+            <p className="muted small">
+              {option?.type === 'OAUTH2' ? 'This integration signs in with OAuth2:' : 'Or let someone enter it on the hosted page:'}
+            </p>
+            <button type="button" className={option?.type === 'OAUTH2' ? '' : 'secondary'} onClick={() => startHosted.mutate()} disabled={startHosted.isPending || (scope === 'USER' && !endUserId)}>
+              Connect on the hosted page
+            </button>
+            <ErrorNotice error={startHosted.error} />
+            {hosted ? (
+              <p className="small">
+                The connect page opened in a new window (or <a href={hosted.url}>open it here</a>).{' '}
+                {done ? (
+                  <Badge tone={session.data?.status === 'completed' ? 'ok' : 'bad'}>{session.data?.status}</Badge>
+                ) : (
+                  <span role="status">Waiting for it to finish…</span>
+                )}
+              </p>
+            ) : null}
+            {done ? (
+              <button
+                type="button"
+                onClick={() => {
+                  void qc.invalidateQueries({ queryKey: [org.id, 'connections'] });
+                  onDone();
+                }}
+              >
+                Done
+              </button>
+            ) : null}
+          </div>
+        </>
+      ) : null}
+    </div>
+  );
+}
+
+function EndUsers({ workspaceId }: { workspaceId: string }) {
+  const { client, org } = useOrg();
+  const endUsers = useQuery({
+    queryKey: [org.id, 'end-users', workspaceId],
+    queryFn: async () => (await client.endUsers.list({ query: { workspaceId, limit: 100 } })).endUsers,
+  });
+  const [openId, setOpenId] = useState<string | null>(null);
+  const detail = useQuery({
+    queryKey: [org.id, 'end-user', openId],
+    enabled: openId !== null,
+    queryFn: () => client.endUsers.get({ id: openId! }),
+  });
+  const invite = useMutation({
+    mutationFn: (id: string) => client.endUsers.createConnectToken({ id, body: {} }),
+  });
+  return (
+    <section aria-labelledby="eu-h">
+      <h2 id="eu-h">End users</h2>
+      {endUsers.isPending ? <Loading what="end users" /> : null}
+      <ErrorNotice error={endUsers.error} />
+      {endUsers.data?.length === 0 ? (
+        <Empty title="No end users yet">
+          <p>End users appear when your app creates them (POST /api/v1/end-users) or a connection is made for one.</p>
+        </Empty>
+      ) : null}
+      <ul className="cards">
+        {endUsers.data?.map((u) => (
+          <li key={u.id} className="card">
+            <p className="card-title">{u.displayName ?? u.externalId}</p>
+            <p className="small muted">
+              <code>{u.externalId}</code> · {u.connectionCount} connections {u.email ? `· ${u.email}` : ''}
+            </p>
+            <div className="row">
+              <button type="button" className="secondary" onClick={() => setOpenId(openId === u.id ? null : u.id)} aria-expanded={openId === u.id}>
+                Connections<span className="visually-hidden"> of {u.externalId}</span>
+              </button>
+              <button type="button" className="secondary" onClick={() => invite.mutate(u.id)}>
+                Portal link<span className="visually-hidden"> for {u.externalId}</span>
+              </button>
+            </div>
+            {openId === u.id && detail.data ? (
+              <ul className="small">
+                {detail.data.connections.length === 0 ? <li>No connections.</li> : null}
+                {detail.data.connections.map((c) => (
+                  <li key={c.id}>
+                    {c.displayName} ({c.integrationName}) <Badge tone={statusTone(c.status)}>{c.status}</Badge>
+                  </li>
+                ))}
+              </ul>
+            ) : null}
+            {invite.variables === u.id && invite.data ? (
+              <Notice>
+                Send this link to the end user (valid until {formatTime(invite.data.expiresAt)}; shown once):{' '}
+                <input aria-label="Portal link" readOnly value={invite.data.connectUrl} className="mono" onFocus={(e) => e.target.select()} />
+              </Notice>
+            ) : null}
+            {invite.variables === u.id ? <ErrorNotice error={invite.error} /> : null}
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
+
+export function ConnectionsPage() {
+  const { client, org } = useOrg();
+  const qc = useQueryClient();
+  const workspaceId = useCurrentWorkspaceId();
+  const connections = useConnections(workspaceId);
+  const [adding, setAdding] = useState(false);
+  const [deleting, setDeleting] = useState<Connection | null>(null);
+  const remove = useMutation({
+    mutationFn: (c: Connection) => client.connections.delete({ id: c.id }),
+    onSuccess: async () => {
+      setDeleting(null);
+      await qc.invalidateQueries({ queryKey: [org.id, 'connections'] });
+    },
+  });
+  const reconnect = useMutation({
+    mutationFn: async (c: Connection) => {
+      const res = await client.connect.createToken({
+        body: {
+          integrationName: c.integrationName,
+          externalId: c.externalId,
+          connectionName: c.displayName,
+          workspaceId: workspaceId!,
+          authMethodKey: c.authMethodKey,
+          scope: c.scope as 'WORKSPACE',
+          ...(c.scope === 'USER' && c.endUserId ? { endUserId: c.endUserId } : {}),
+        },
+      });
+      window.open(res.connectUrl, 'switchboard-connect', 'popup,width=520,height=720');
+      return res;
+    },
+  });
+  if (!workspaceId)
+    return (
+      <Page title="Connections">
+        <Empty title="Create a workspace first">
+          <Link to={`/o/${org.id}/workspaces`}>Go to workspaces</Link>
+        </Empty>
+      </Page>
+    );
+  return (
+    <Page
+      title="Connections"
+      intro="Credentials, encrypted at rest and never shown again, for the organization, this workspace or one end user."
+      actions={
+        <button type="button" onClick={() => setAdding(true)}>
+          New connection
+        </button>
+      }
+    >
+      {connections.isPending ? <Loading what="connections" /> : null}
+      <ErrorNotice error={connections.error} />
+      <ErrorNotice error={reconnect.error} title="Could not start reconnecting" />
+      {connections.data?.length === 0 ? (
+        <Empty title="No connections yet">
+          <p>Create one with “New connection”: by form, or on the hosted connect page for OAuth2.</p>
+        </Empty>
+      ) : null}
+      {connections.data && connections.data.length > 0 ? (
+        <div className="table-wrap">
+          <table>
+            <thead>
+              <tr>
+                <th scope="col">Connection</th>
+                <th scope="col">Integration</th>
+                <th scope="col">Scope</th>
+                <th scope="col">Status</th>
+                <th scope="col">Updated</th>
+                <th scope="col">
+                  <span className="visually-hidden">Actions</span>
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {connections.data.map((c) => (
+                <tr key={c.id}>
+                  <td>
+                    {c.displayName}
+                    <br />
+                    <code className="small">{c.externalId}</code>
+                  </td>
+                  <td>{c.integrationName}</td>
+                  <td>
+                    {c.scope.toLowerCase()}
+                    {c.endUserId ? <span className="small muted"> · end user</span> : null}
+                  </td>
+                  <td>
+                    <Badge tone={statusTone(c.status)}>{c.status}</Badge>
+                    {c.statusMessage ? <span className="small muted"> {c.statusMessage}</span> : null}
+                  </td>
+                  <td>{formatTime(c.updatedAt)}</td>
+                  <td className="actions">
+                    <button type="button" className="secondary" onClick={() => reconnect.mutate(c)}>
+                      Reconnect<span className="visually-hidden"> {c.externalId}</span>
+                    </button>
+                    <button type="button" className="danger-outline" onClick={() => setDeleting(c)}>
+                      Delete<span className="visually-hidden"> {c.externalId}</span>
+                    </button>
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      ) : null}
+      <EndUsers workspaceId={workspaceId} />
+      <Dialog open={adding} title="New connection" onClose={() => setAdding(false)}>
+        {adding ? <NewConnection workspaceId={workspaceId} onDone={() => setAdding(false)} /> : null}
+      </Dialog>
+      <ConfirmDelete
+        open={deleting !== null}
+        what="connection"
+        name={deleting?.externalId ?? ''}
+        consequence="Its credentials are erased; calls and triggers that use it fail until it is connected again."
+        pending={remove.isPending}
+        error={remove.error}
+        onConfirm={() => deleting && remove.mutate(deleting)}
+        onClose={() => setDeleting(null)}
+      />
+    </Page>
+  );
+}
