@@ -11,3 +11,18 @@ export async function axeViolations(page: Page): Promise<string[]> {
     (v) => `${v.id} (${v.impact ?? 'n/a'}): ${v.help} — ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`,
   );
 }
+
+/** Light checks of what a page offers every reader, beyond axe-core (axeViolations above): one h1, no sideways scrolling. */
+export const PAGE_BASICS = `(() => {
+  const out = [];
+  if (!document.documentElement.lang) out.push('html has no lang');
+  if (!document.querySelector('main')) out.push('no main landmark');
+  if (document.querySelectorAll('h1').length !== 1) out.push('not exactly one h1');
+  for (const el of document.querySelectorAll('input:not([type=hidden]), textarea, select'))
+    if (!el.labels?.length && !el.getAttribute('aria-label')) out.push('unlabelled ' + el.outerHTML);
+  for (const el of document.querySelectorAll('a, button'))
+    if (!(el.textContent || '').trim() && !el.getAttribute('aria-label')) out.push('nameless ' + el.outerHTML);
+  if (document.documentElement.scrollWidth > window.innerWidth)
+    out.push('scrolls sideways: ' + document.documentElement.scrollWidth + ' > ' + window.innerWidth);
+  return out;
+})()`;

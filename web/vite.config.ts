@@ -25,7 +25,10 @@ export default defineConfig({
   // `npm run dashboard:dev`: the app with hot reload, the API of a service started apart (npm start).
   server: {
     proxy: Object.fromEntries(
-      ['/api', '/connect', '/auth', '/approvals', '/docs'].map((p) => [p, process.env.SWITCHBOARD_URL ?? 'http://127.0.0.1:8080']),
+      ['/api', '/connect', '/auth', '/approvals', '/docs'].map((p) => [
+        p,
+        process.env.SWITCHBOARD_URL ?? 'http://127.0.0.1:8080',
+      ]),
     ),
   },
   logLevel: 'warn',

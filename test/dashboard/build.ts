@@ -34,7 +34,11 @@ export async function builtDashboard(): Promise<string> {
   if (existsSync(path.join(dir, 'index.html'))) return dir;
   const tmp = await mkdtemp(path.join(os.tmpdir(), 'switchboard-dashboard-build-'));
   const { build } = await import('vite');
-  await build({ configFile: path.join(root, 'web', 'vite.config.ts'), logLevel: 'error', build: { outDir: tmp, emptyOutDir: true } });
+  await build({
+    configFile: path.join(root, 'web', 'vite.config.ts'),
+    logLevel: 'error',
+    build: { outDir: tmp, emptyOutDir: true },
+  });
   try {
     await rename(tmp, dir);
   } catch (err) {

@@ -115,7 +115,15 @@ function Control(p: {
   const text = typeof p.value === 'string' || typeof p.value === 'number' ? String(p.value) : '';
   switch (p.prop.type) {
     case 'CHECKBOX':
-      return <input type="checkbox" {...common} required={false} checked={p.value === true} onChange={(e) => p.onChange(e.target.checked)} />;
+      return (
+        <input
+          type="checkbox"
+          {...common}
+          required={false}
+          checked={p.value === true}
+          onChange={(e) => p.onChange(e.target.checked)}
+        />
+      );
     case 'NUMBER':
       return <input type="number" step="any" {...common} value={text} onChange={(e) => p.onChange(e.target.value)} />;
     case 'LONG_TEXT':
@@ -125,7 +133,14 @@ function Control(p: {
     case 'ARRAY':
     case 'DYNAMIC':
       return (
-        <textarea rows={4} className="mono" {...common} placeholder="JSON" value={text} onChange={(e) => p.onChange(e.target.value)} />
+        <textarea
+          rows={4}
+          className="mono"
+          {...common}
+          placeholder="JSON"
+          value={text}
+          onChange={(e) => p.onChange(e.target.value)}
+        />
       );
     case 'STATIC_DROPDOWN':
       return <Select {...common} options={p.prop.options?.options ?? []} value={p.value} onChange={p.onChange} />;
@@ -163,7 +178,12 @@ function Select(p: {
   // Option values can be any JSON: the select works on their indexes.
   const index = (v: unknown) => p.options.findIndex((o) => JSON.stringify(o.value) === JSON.stringify(v));
   if (p.multiple) {
-    const selected = Array.isArray(p.value) ? p.value.map(index).filter((i) => i >= 0).map(String) : [];
+    const selected = Array.isArray(p.value)
+      ? p.value
+          .map(index)
+          .filter((i) => i >= 0)
+          .map(String)
+      : [];
     return (
       <select
         id={p.id}
@@ -240,7 +260,7 @@ function DynamicSelect(p: {
           onChange={(e) => p.onChange(e.target.value)}
         />
         <span className="hint">
-          {options.isError ? `Options could not be loaded: ${(options.error as Error).message}` : options.data?.placeholder}
+          {options.isError ? `Options could not be loaded: ${(options.error).message}` : options.data?.placeholder}
         </span>
       </>
     );

@@ -27,14 +27,8 @@ export function usePerson() {
     queryKey: ['session'],
     queryFn: async (): Promise<Person | null> => {
       try {
-        const s = await personClient.auth.getSession();
-        const u = s.user as Record<string, unknown>;
-        return {
-          id: String(u.id),
-          email: String(u.email),
-          name: String(u.name ?? ''),
-          emailVerified: Boolean(u.emailVerified ?? u.emailVerifiedAt),
-        };
+        const { user } = await personClient.auth.getSession();
+        return { id: user.id, email: user.email, name: user.name, emailVerified: user.emailVerified };
       } catch (err) {
         if (isUnauthorized(err)) return null;
         throw err;

@@ -77,7 +77,12 @@ export function Notice({ children }: { children: ReactNode }) {
 }
 
 /** A labelled control with an optional hint; the control is given the id. */
-export function Field(props: { label: string; hint?: ReactNode; required?: boolean; children: (id: string, hintId?: string) => ReactNode }) {
+export function Field(props: {
+  label: string;
+  hint?: ReactNode;
+  required?: boolean;
+  children: (id: string, hintId?: string) => ReactNode;
+}) {
   const id = useId();
   const hintId = props.hint ? `${id}-hint` : undefined;
   return (

@@ -8,24 +8,10 @@ import { launchBrowser } from '../../../test/browser.js';
 import { freePort } from '../../../test/fixture-process.js';
 import { startApp, type TestApp } from '../../../test/harness.js';
 import { needs } from '../../../test/system-binaries.js';
-import { axeViolations } from '../../../test/a11y.js';
+import { axeViolations, PAGE_BASICS as A11Y } from '../../../test/a11y.js';
 
 const ZONE = 'America/New_York';
 
-/** Light checks of what a page offers every reader, beyond axe-core (test/a11y.ts): one h1, no sideways scrolling. */
-const A11Y = `(() => {
-  const out = [];
-  if (!document.documentElement.lang) out.push('html has no lang');
-  if (!document.querySelector('main')) out.push('no main landmark');
-  if (document.querySelectorAll('h1').length !== 1) out.push('not exactly one h1');
-  for (const el of document.querySelectorAll('input:not([type=hidden]), textarea, select'))
-    if (!el.labels?.length && !el.getAttribute('aria-label')) out.push('unlabelled ' + el.outerHTML);
-  for (const el of document.querySelectorAll('a, button'))
-    if (!(el.textContent || '').trim() && !el.getAttribute('aria-label')) out.push('nameless ' + el.outerHTML);
-  if (document.documentElement.scrollWidth > window.innerWidth)
-    out.push('scrolls sideways: ' + document.documentElement.scrollWidth + ' > ' + window.innerWidth);
-  return out;
-})()`;
 
 /**
  * The review pages in headless Chromium at 1280 and 390 px: times in the reader's own zone (our script, under a CSP

@@ -23,7 +23,15 @@ export const DASHBOARD_CSP = [
 ].join('; ');
 
 /** The client-side routes of the single-page app: each answers with its index.html. */
-export const DASHBOARD_PAGES = ['/', '/sign-in', '/sign-up', '/verify-email', '/organizations', '/o/:orgId', '/o/:orgId/*'] as const;
+export const DASHBOARD_PAGES = [
+  '/',
+  '/sign-in',
+  '/sign-up',
+  '/verify-email',
+  '/organizations',
+  '/o/:orgId',
+  '/o/:orgId/*',
+] as const;
 
 const TYPES: Record<string, string> = {
   '.js': 'text/javascript; charset=utf-8',
@@ -72,19 +80,15 @@ export const dashboardPages: FastifyPluginAsync = async (app) => {
   };
   for (const url of DASHBOARD_PAGES) app.get(url, { config: access, schema: { hide: true } }, page);
 
-  app.get<{ Params: { name: string } }>(
-    '/assets/:name',
-    { config: access, schema: { hide: true } },
-    async (req, reply) => {
-      files ??= load();
-      const file = (await files).get(req.params.name);
-      if (!file) {
-        files = null; // a build since the last read may have it
-        throw new AppError('NOT_FOUND', 'No such file.');
-      }
-      return reply.type(file.type).header('cache-control', 'public, max-age=31536000, immutable').send(file.body);
-    },
-  );
+  app.get<{ Params: { name: string } }>('/assets/:name', { config: access, schema: { hide: true } }, async (req, reply) => {
+    files ??= load();
+    const file = (await files).get(req.params.name);
+    if (!file) {
+      files = null; // a build since the last read may have it
+      throw new AppError('NOT_FOUND', 'No such file.');
+    }
+    return reply.type(file.type).header('cache-control', 'public, max-age=31536000, immutable').send(file.body);
+  });
   app.get('/favicon.svg', { config: access, schema: { hide: true } }, async (_req, reply) => {
     const body = await readFile(path.join(dir, 'favicon.svg')).catch(() => null);
     if (!body) throw new AppError('NOT_FOUND', 'No such file.');

@@ -7,7 +7,8 @@ import { useWorkspaces } from './Shell';
 const SOURCES = ['rest', 'sdk', 'mcp_tools', 'mcp_code', 'playground', 'trigger'] as const;
 const STATUSES = ['success', 'failed', 'error', 'approval_required', 'blocked'] as const;
 
-export const statusTone = (s: string) => (s === 'success' ? 'ok' : s === 'failed' || s === 'error' || s === 'blocked' ? 'bad' : 'warn');
+export const statusTone = (s: string) =>
+  s === 'success' ? 'ok' : s === 'failed' || s === 'error' || s === 'blocked' ? 'bad' : 'warn';
 
 interface Filters {
   workspaceId: string;
@@ -20,7 +21,16 @@ interface Filters {
   until: string;
 }
 
-const EMPTY: Filters = { workspaceId: '', integrationName: '', actionName: '', status: '', source: '', endUserId: '', since: '', until: '' };
+const EMPTY: Filters = {
+  workspaceId: '',
+  integrationName: '',
+  actionName: '',
+  status: '',
+  source: '',
+  endUserId: '',
+  since: '',
+  until: '',
+};
 
 /** datetime-local's value (the reader's own time) as an ISO instant. */
 const iso = (local: string) => (local ? new Date(local).toISOString() : undefined);
@@ -37,12 +47,14 @@ export function ActivityPage() {
   const activity = useInfiniteQuery({
     queryKey: [org.id, 'activity', query],
     initialPageParam: null as string | null,
-    queryFn: ({ pageParam }) => client.activity.list({ query: { ...query, limit: 50, ...(pageParam ? { cursor: pageParam } : {}) } }),
+    queryFn: ({ pageParam }) =>
+      client.activity.list({ query: { ...query, limit: 50, ...(pageParam ? { cursor: pageParam } : {}) } }),
     getNextPageParam: (last) => last.nextCursor ?? null,
     refetchInterval: auto ? 5000 : false,
   });
   const rows = activity.data?.pages.flatMap((p) => p.activity) ?? [];
-  const set = (k: keyof Filters) => (e: React.ChangeEvent<HTMLInputElement | HTMLSelectElement>) => setFilters({ ...filters, [k]: e.target.value });
+  const set = (k: keyof Filters) => (e: React.ChangeEvent<HTMLInputElement | HTMLSelectElement>) =>
+    setFilters({ ...filters, [k]: e.target.value });
   return (
     <Page title="Activity" intro="Every execution: REST, SDK, MCP, Code Mode, playground and triggers.">
       <form className="filters" onSubmit={(e) => e.preventDefault()} aria-label="Filters">
@@ -58,7 +70,9 @@ export function ActivityPage() {
             </select>
           )}
         </Field>
-        <Field label="Integration">{(id) => <input id={id} value={filters.integrationName} onChange={set('integrationName')} />}</Field>
+        <Field label="Integration">
+          {(id) => <input id={id} value={filters.integrationName} onChange={set('integrationName')} />}
+        </Field>
         <Field label="Action">{(id) => <input id={id} value={filters.actionName} onChange={set('actionName')} />}</Field>
         <Field label="Status">
           {(id) => (
@@ -85,7 +99,9 @@ export function ActivityPage() {
           )}
         </Field>
         <Field label="End user">{(id) => <input id={id} value={filters.endUserId} onChange={set('endUserId')} />}</Field>
-        <Field label="From">{(id) => <input id={id} type="datetime-local" value={filters.since} onChange={set('since')} />}</Field>
+        <Field label="From">
+          {(id) => <input id={id} type="datetime-local" value={filters.since} onChange={set('since')} />}
+        </Field>
         <Field label="To">{(id) => <input id={id} type="datetime-local" value={filters.until} onChange={set('until')} />}</Field>
         <label className="check">
           <input type="checkbox" checked={auto} onChange={(e) => setAuto(e.target.checked)} /> Refresh every 5 s
@@ -130,8 +146,16 @@ export function ActivityPage() {
                   <td>{r.source}</td>
                   <td>{r.durationMs} ms</td>
                   <td>
-                    <button type="button" className="secondary" onClick={() => setDetail(r as unknown as Record<string, unknown>)}>
-                      Details<span className="visually-hidden"> of {r.actionName} at {formatTime(r.createdAt)}</span>
+                    <button
+                      type="button"
+                      className="secondary"
+                      onClick={() => setDetail(r)}
+                    >
+                      Details
+                      <span className="visually-hidden">
+                        {' '}
+                        of {r.actionName} at {formatTime(r.createdAt)}
+                      </span>
                     </button>
                   </td>
                 </tr>
@@ -141,7 +165,12 @@ export function ActivityPage() {
         </div>
       ) : null}
       {activity.hasNextPage ? (
-        <button type="button" className="secondary" onClick={() => void activity.fetchNextPage()} disabled={activity.isFetchingNextPage}>
+        <button
+          type="button"
+          className="secondary"
+          onClick={() => void activity.fetchNextPage()}
+          disabled={activity.isFetchingNextPage}
+        >
           {activity.isFetchingNextPage ? 'Loading…' : 'Load older'}
         </button>
       ) : null}

@@ -19,7 +19,9 @@ export function CatalogPage() {
     <Page title="Catalog" intro="Every integration this server offers: how it connects, its actions and its triggers.">
       <form className="inline-form" role="search" onSubmit={(e) => e.preventDefault()}>
         <Field label="Search">
-          {(id) => <input id={id} type="search" value={q} onChange={(e) => setQ(e.target.value)} placeholder="Name or description" />}
+          {(id) => (
+            <input id={id} type="search" value={q} onChange={(e) => setQ(e.target.value)} placeholder="Name or description" />
+          )}
         </Field>
         <Field label="Category">
           {(id) => (
@@ -140,10 +142,15 @@ export function IntegrationPage() {
         <ul>
           {i.authOptions.map((a) => (
             <li key={a.key}>
-              <strong>{a.displayName}</strong> ({a.type}, <code>{a.key}</code>)
-              {a.description ? ` — ${a.description}` : ''}
+              <strong>{a.displayName}</strong> ({a.type}, <code>{a.key}</code>){a.description ? ` — ${a.description}` : ''}
               {Object.keys(a.props).length > 0 ? (
-                <span className="muted"> · fields: {Object.values(a.props).map((p) => p.displayName).join(', ')}</span>
+                <span className="muted">
+                  {' '}
+                  · fields:{' '}
+                  {Object.values(a.props)
+                    .map((p) => p.displayName)
+                    .join(', ')}
+                </span>
               ) : null}
             </li>
           ))}

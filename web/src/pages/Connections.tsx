@@ -50,7 +50,7 @@ function NewConnection({ workspaceId, onDone }: { workspaceId: string; onDone: (
     ...(scope === 'USER' ? { endUserId } : {}),
   });
   const create = useMutation({
-    mutationFn: () => client.connections.create({ body: { ...common(), ...credentialBody(option!, values) } as never }),
+    mutationFn: () => client.connections.create({ body: { ...common(), ...credentialBody(option!, values) } }),
     onSuccess: async () => {
       await qc.invalidateQueries({ queryKey: [org.id, 'connections'] });
       onDone();
@@ -137,7 +137,15 @@ function NewConnection({ workspaceId, onDone }: { workspaceId: string; onDone: (
             </Field>
           ) : null}
           <Field label="External id" hint="Your own id for this connection; calls name it as connectionExternalId.">
-            {(id, hint) => <input id={id} aria-describedby={hint} maxLength={255} value={externalId} onChange={(e) => setExternalId(e.target.value)} />}
+            {(id, hint) => (
+              <input
+                id={id}
+                aria-describedby={hint}
+                maxLength={255}
+                value={externalId}
+                onChange={(e) => setExternalId(e.target.value)}
+              />
+            )}
           </Field>
           <Field label="Display name">
             {(id) => <input id={id} maxLength={255} value={displayName} onChange={(e) => setDisplayName(e.target.value)} />}
@@ -173,9 +181,16 @@ function NewConnection({ workspaceId, onDone }: { workspaceId: string; onDone: (
           ) : null}
           <div className="stack">
             <p className="muted small">
-              {option?.type === 'OAUTH2' ? 'This integration signs in with OAuth2:' : 'Or let someone enter it on the hosted page:'}
+              {option?.type === 'OAUTH2'
+                ? 'This integration signs in with OAuth2:'
+                : 'Or let someone enter it on the hosted page:'}
             </p>
-            <button type="button" className={option?.type === 'OAUTH2' ? '' : 'secondary'} onClick={() => startHosted.mutate()} disabled={startHosted.isPending || (scope === 'USER' && !endUserId)}>
+            <button
+              type="button"
+              className={option?.type === 'OAUTH2' ? '' : 'secondary'}
+              onClick={() => startHosted.mutate()}
+              disabled={startHosted.isPending || (scope === 'USER' && !endUserId)}
+            >
               Connect on the hosted page
             </button>
             <ErrorNotice error={startHosted.error} />
@@ -240,7 +255,12 @@ function EndUsers({ workspaceId }: { workspaceId: string }) {
               <code>{u.externalId}</code> · {u.connectionCount} connections {u.email ? `· ${u.email}` : ''}
             </p>
             <div className="row">
-              <button type="button" className="secondary" onClick={() => setOpenId(openId === u.id ? null : u.id)} aria-expanded={openId === u.id}>
+              <button
+                type="button"
+                className="secondary"
+                onClick={() => setOpenId(openId === u.id ? null : u.id)}
+                aria-expanded={openId === u.id}
+              >
                 Connections<span className="visually-hidden"> of {u.externalId}</span>
               </button>
               <button type="button" className="secondary" onClick={() => invite.mutate(u.id)}>
@@ -260,7 +280,13 @@ function EndUsers({ workspaceId }: { workspaceId: string }) {
             {invite.variables === u.id && invite.data ? (
               <Notice>
                 Send this link to the end user (valid until {formatTime(invite.data.expiresAt)}; shown once):{' '}
-                <input aria-label="Portal link" readOnly value={invite.data.connectUrl} className="mono" onFocus={(e) => e.target.select()} />
+                <input
+                  aria-label="Portal link"
+                  readOnly
+                  value={invite.data.connectUrl}
+                  className="mono"
+                  onFocus={(e) => e.target.select()}
+                />
               </Notice>
             ) : null}
             {invite.variables === u.id ? <ErrorNotice error={invite.error} /> : null}
@@ -294,7 +320,7 @@ export function ConnectionsPage() {
           connectionName: c.displayName,
           workspaceId: workspaceId!,
           authMethodKey: c.authMethodKey,
-          scope: c.scope as 'WORKSPACE',
+          scope: c.scope,
           ...(c.scope === 'USER' && c.endUserId ? { endUserId: c.endUserId } : {}),
         },
       });

@@ -140,9 +140,20 @@ function IntegrationForm(props: {
       }}
     >
       <Field label="Alias" hint="How calls and MCP tools name this integration in the workspace; default its name.">
-        {(id, hint) => <input id={id} aria-describedby={hint} pattern="[a-z][a-z0-9_-]*" maxLength={64} value={d.alias} onChange={set('alias')} />}
+        {(id, hint) => (
+          <input
+            id={id}
+            aria-describedby={hint}
+            pattern="[a-z][a-z0-9_-]*"
+            maxLength={64}
+            value={d.alias}
+            onChange={set('alias')}
+          />
+        )}
       </Field>
-      <Field label="Display name">{(id) => <input id={id} maxLength={200} value={d.displayName} onChange={set('displayName')} />}</Field>
+      <Field label="Display name">
+        {(id) => <input id={id} maxLength={200} value={d.displayName} onChange={set('displayName')} />}
+      </Field>
       {props.integration.authOptions.length > 0 ? (
         <>
           <Field label="Auth method">
@@ -168,7 +179,10 @@ function IntegrationForm(props: {
             )}
           </Field>
           {d.connectionStrategy !== 'per_user' ? (
-            <Field label="Connection" hint={connections.data?.length === 0 ? 'No connection yet: create one on the Connections page.' : undefined}>
+            <Field
+              label="Connection"
+              hint={connections.data?.length === 0 ? 'No connection yet: create one on the Connections page.' : undefined}
+            >
               {(id, hint) => (
                 <select id={id} aria-describedby={hint} value={d.connectionId} onChange={set('connectionId')}>
                   <option value="">None yet</option>
@@ -187,13 +201,19 @@ function IntegrationForm(props: {
         <legend>Enabled actions</legend>
         {actions.map(([name, a]) => (
           <label key={name} className="check">
-            <input type="checkbox" checked={d.enabledActions === null || d.enabledActions.includes(name)} onChange={(e) => toggleAction(name, e.target.checked)} />{' '}
+            <input
+              type="checkbox"
+              checked={d.enabledActions === null || d.enabledActions.includes(name)}
+              onChange={(e) => toggleAction(name, e.target.checked)}
+            />{' '}
             {a.displayName} <code>{name}</code>
           </label>
         ))}
       </fieldset>
       <Field label="Settings (JSON)" hint="Owner-controlled settings of the integration; calls cannot override them.">
-        {(id, hint) => <textarea id={id} aria-describedby={hint} className="mono" rows={4} value={d.settings} onChange={set('settings')} />}
+        {(id, hint) => (
+          <textarea id={id} aria-describedby={hint} className="mono" rows={4} value={d.settings} onChange={set('settings')} />
+        )}
       </Field>
       <ErrorNotice error={save.error} title="Could not save the integration" />
       <div className="row">
@@ -290,7 +310,10 @@ export function IntegrationsPage() {
                 <button type="button" className="secondary" onClick={() => setOpen(wi)}>
                   Edit<span className="visually-hidden"> {wi.alias}</span>
                 </button>
-                <Link className="button secondary" to={`/o/${org.id}/w/${workspaceId}/playground?alias=${encodeURIComponent(wi.alias)}`}>
+                <Link
+                  className="button secondary"
+                  to={`/o/${org.id}/w/${workspaceId}/playground?alias=${encodeURIComponent(wi.alias)}`}
+                >
                   Try in playground<span className="visually-hidden"> ({wi.alias})</span>
                 </Link>
                 <button type="button" className="danger-outline" onClick={() => setDeleting(wi)}>

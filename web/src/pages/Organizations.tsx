@@ -8,11 +8,7 @@ import { SignOutButton } from './Shell';
 
 /** `/`: the organization used last (or the only one), else the organizations page. */
 export function Home() {
-  return (
-    <RequirePerson>
-      {() => <HomeRedirect />}
-    </RequirePerson>
-  );
+  return <RequirePerson>{() => <HomeRedirect />}</RequirePerson>;
 }
 
 function HomeRedirect() {

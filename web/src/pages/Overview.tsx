@@ -36,7 +36,8 @@ export function OverviewPage() {
   });
   const connections = useQuery({
     queryKey: [org.id, 'connections', 'attention'],
-    queryFn: async () => connectionsOf(await client.connections.list({ query: { limit: 100 } })).filter((c) => c.status !== 'ACTIVE'),
+    queryFn: async () =>
+      connectionsOf(await client.connections.list({ query: { limit: 100 } })).filter((c) => c.status !== 'ACTIVE'),
   });
   const u = usage.data?.usage;
   return (
@@ -67,8 +68,8 @@ export function OverviewPage() {
           <ul className="plain">
             {failed.data?.map((a) => (
               <li key={a.id}>
-                <Badge tone={statusTone(a.status)}>{a.status}</Badge> {a.integrationAlias ?? a.integrationName} · <code>{a.actionName}</code>{' '}
-                <span className="small muted">{formatTime(a.createdAt)}</span>
+                <Badge tone={statusTone(a.status)}>{a.status}</Badge> {a.integrationAlias ?? a.integrationName} ·{' '}
+                <code>{a.actionName}</code> <span className="small muted">{formatTime(a.createdAt)}</span>
                 {a.errorMessage ? <div className="small clamp">{a.errorMessage}</div> : null}
               </li>
             ))}
@@ -112,7 +113,8 @@ export function OverviewPage() {
       {u && u.objects.workspaces?.count === 0 ? (
         <Empty title="Start here">
           <p>
-            <Link to={`/o/${org.id}/workspaces`}>Create a workspace</Link>, add an integration, connect it and try it in the playground.
+            <Link to={`/o/${org.id}/workspaces`}>Create a workspace</Link>, add an integration, connect it and try it in the
+            playground.
           </p>
         </Empty>
       ) : null}

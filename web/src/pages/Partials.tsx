@@ -76,7 +76,12 @@ function PartialForm({ workspaceId, existing, onDone }: { workspaceId: string; e
         <>
           <Field label="Integration">
             {(id) => (
-              <select id={id} required value={alias} onChange={(e) => (setAlias(e.target.value), setActionName(''), setValues({}))}>
+              <select
+                id={id}
+                required
+                value={alias}
+                onChange={(e) => (setAlias(e.target.value), setActionName(''), setValues({}))}
+              >
                 <option value="">Choose…</option>
                 {integrations.data?.map((w) => (
                   <option key={w.id} value={w.alias}>
@@ -106,7 +111,9 @@ function PartialForm({ workspaceId, existing, onDone }: { workspaceId: string; e
           {existing.integrationAlias ?? existing.integrationName} · <code>{existing.actionName}</code>
         </p>
       )}
-      <Field label="Name">{(id) => <input id={id} required maxLength={100} value={name} onChange={(e) => setName(e.target.value)} />}</Field>
+      <Field label="Name">
+        {(id) => <input id={id} required maxLength={100} value={name} onChange={(e) => setName(e.target.value)} />}
+      </Field>
       <Field label="Description">
         {(id) => <input id={id} maxLength={500} value={description} onChange={(e) => setDescription(e.target.value)} />}
       </Field>
@@ -117,7 +124,7 @@ function PartialForm({ workspaceId, existing, onDone }: { workspaceId: string; e
             props={action.props}
             values={values}
             onChange={setValues}
-            dynamic={{ integrationName: integration!.name, actionName, workspaceId, integrationAlias: alias || undefined }}
+            dynamic={{ integrationName: integration.name, actionName, workspaceId, integrationAlias: alias || undefined }}
           />
         </fieldset>
       ) : null}
@@ -142,8 +149,8 @@ function PartialForm({ workspaceId, existing, onDone }: { workspaceId: string; e
         </fieldset>
       ) : null}
       <label className="check">
-        <input type="checkbox" checked={isDefault} onChange={(e) => setIsDefault(e.target.checked)} /> Apply by default to every call of
-        this action
+        <input type="checkbox" checked={isDefault} onChange={(e) => setIsDefault(e.target.checked)} /> Apply by default to every
+        call of this action
       </label>
       <ErrorNotice error={save.error} title="Could not save the partial" />
       <div className="row">

@@ -30,7 +30,9 @@ export function PlaygroundPage() {
   const actionName = params.get('action') ?? '';
   const wi = integrations.data?.find((w) => w.alias === alias);
   const integration = catalog.data?.find((i) => i.name === wi?.integrationName);
-  const actions = Object.entries(integration?.actions ?? {}).filter(([n]) => !wi?.enabledActions || wi.enabledActions.includes(n));
+  const actions = Object.entries(integration?.actions ?? {}).filter(
+    ([n]) => !wi?.enabledActions || wi.enabledActions.includes(n),
+  );
   const action = integration?.actions[actionName];
   const connections = useConnections(workspaceId, integration?.name);
   const [connection, setConnection] = useState('');
@@ -44,7 +46,8 @@ export function PlaygroundPage() {
     queryFn: async () => (await orgClient.partials.list({ query: { workspaceId: workspaceId! } })).partials,
   });
   const applicable = (partials.data ?? []).filter(
-    (p) => (p.integrationAlias === alias || p.integrationName === integration?.name) && (!p.actionName || p.actionName === actionName),
+    (p) =>
+      (p.integrationAlias === alias || p.integrationName === integration?.name) && (!p.actionName || p.actionName === actionName),
   );
   const [chosenPartials, setChosenPartials] = useState<string[]>([]);
   const playground = useMemo(() => clientFor(org.id, { 'x-switchboard-source': 'playground' }), [org.id]);
@@ -59,7 +62,7 @@ export function PlaygroundPage() {
           actionName,
           workspaceId: workspaceId!,
           integrationAlias: alias,
-          input: input as never,
+          input: input,
           ...(connection ? { connectionExternalId: connection } : {}),
           ...(endUserId ? { endUserId } : {}),
           ...(chosenPartials.length || skipDefaults ? { partialIds: chosenPartials } : {}),
@@ -67,14 +70,15 @@ export function PlaygroundPage() {
       });
       const ms = Math.round(performance.now() - started);
       return res.status === 'approval_required'
-        ? { status: res.status, output: null, approval: res.approval as Run['approval'], ms }
+        ? { status: res.status, output: null, approval: res.approval, ms }
         : { status: res.status, output: res.output, ms };
     },
   });
   const select = (next: { alias?: string; action?: string }) => {
     const p = new URLSearchParams(params);
-    for (const [k, v] of Object.entries(next)) if (v) p.set(k, v);
-    else p.delete(k);
+    for (const [k, v] of Object.entries(next))
+      if (v) p.set(k, v);
+      else p.delete(k);
     setParams(p, { replace: true });
     setValues({});
     run.reset();
@@ -88,7 +92,10 @@ export function PlaygroundPage() {
       </Page>
     );
   return (
-    <Page title="Playground" intro="Run an action of this workspace and see its output, errors and timing. Runs are recorded as source “playground”.">
+    <Page
+      title="Playground"
+      intro="Run an action of this workspace and see its output, errors and timing. Runs are recorded as source “playground”."
+    >
       {integrations.data?.length === 0 ? (
         <Empty title="No integrations in this workspace">
           <Link to={`/o/${org.id}/w/${workspaceId}/integrations`}>Add an integration first</Link>
@@ -143,7 +150,9 @@ export function PlaygroundPage() {
                 )}
               </Field>
               <Field label="End user (external id)" hint="For per-user strategies.">
-                {(id, hint) => <input id={id} aria-describedby={hint} value={endUserId} onChange={(e) => setEndUserId(e.target.value)} />}
+                {(id, hint) => (
+                  <input id={id} aria-describedby={hint} value={endUserId} onChange={(e) => setEndUserId(e.target.value)} />
+                )}
               </Field>
             </>
           ) : null}
@@ -159,7 +168,8 @@ export function PlaygroundPage() {
                         type="checkbox"
                         checked={chosenPartials.includes(p.id) || (p.isDefault && skipDefaults === null)}
                         onChange={(e) => {
-                          const base = skipDefaults === null ? applicable.filter((x) => x.isDefault).map((x) => x.id) : chosenPartials;
+                          const base =
+                            skipDefaults === null ? applicable.filter((x) => x.isDefault).map((x) => x.id) : chosenPartials;
                           setSkipDefaults([]);
                           setChosenPartials(e.target.checked ? [...base, p.id] : base.filter((x) => x !== p.id));
                         }}
@@ -176,7 +186,7 @@ export function PlaygroundPage() {
                   values={values}
                   onChange={setValues}
                   dynamic={{
-                    integrationName: integration!.name,
+                    integrationName: integration.name,
                     actionName,
                     workspaceId,
                     integrationAlias: alias,
@@ -198,7 +208,9 @@ export function PlaygroundPage() {
           {run.data ? (
             <div className="stack">
               <p>
-                <Badge tone={run.data.status === 'success' ? 'ok' : run.data.status === 'failed' ? 'bad' : 'warn'}>{run.data.status}</Badge>{' '}
+                <Badge tone={run.data.status === 'success' ? 'ok' : run.data.status === 'failed' ? 'bad' : 'warn'}>
+                  {run.data.status}
+                </Badge>{' '}
                 <span className="muted">in {run.data.ms} ms</span>
               </p>
               {run.data.approval ? (

@@ -44,11 +44,20 @@ export function SignInPage() {
     <AuthFrame title="Sign in">
       <form onSubmit={submit} className="stack">
         <Field label="Email">
-          {(id) => <input id={id} type="email" autoComplete="email" required value={email} onChange={(e) => setEmail(e.target.value)} />}
+          {(id) => (
+            <input id={id} type="email" autoComplete="email" required value={email} onChange={(e) => setEmail(e.target.value)} />
+          )}
         </Field>
         <Field label="Password">
           {(id) => (
-            <input id={id} type="password" autoComplete="current-password" required value={password} onChange={(e) => setPassword(e.target.value)} />
+            <input
+              id={id}
+              type="password"
+              autoComplete="current-password"
+              required
+              value={password}
+              onChange={(e) => setPassword(e.target.value)}
+            />
           )}
         </Field>
         <ErrorNotice error={signIn.error} title="Could not sign in" />
@@ -60,7 +69,10 @@ export function SignInPage() {
         <a href="/auth/reset-password">Forgot your password?</a>
       </p>
       <p>
-        New here? <Link to={`/sign-up${params.get('next') ? `?next=${encodeURIComponent(params.get('next')!)}` : ''}`}>Create an account</Link>
+        New here?{' '}
+        <Link to={`/sign-up${params.get('next') ? `?next=${encodeURIComponent(params.get('next')!)}` : ''}`}>
+          Create an account
+        </Link>
       </p>
     </AuthFrame>
   );
@@ -88,7 +100,9 @@ export function SignUpPage() {
           signUp.mutate();
         }}
       >
-        <Field label="Name">{(id) => <input id={id} autoComplete="name" required maxLength={100} value={form.name} onChange={set('name')} />}</Field>
+        <Field label="Name">
+          {(id) => <input id={id} autoComplete="name" required maxLength={100} value={form.name} onChange={set('name')} />}
+        </Field>
         <Field label="Email">
           {(id) => <input id={id} type="email" autoComplete="email" required value={form.email} onChange={set('email')} />}
         </Field>

@@ -52,7 +52,16 @@ function VerifyForm({ email }: { email: string }) {
         }}
       >
         <Field label="Code">
-          {(id) => <input id={id} inputMode="numeric" autoComplete="one-time-code" required value={code} onChange={(e) => setCode(e.target.value.trim())} />}
+          {(id) => (
+            <input
+              id={id}
+              inputMode="numeric"
+              autoComplete="one-time-code"
+              required
+              value={code}
+              onChange={(e) => setCode(e.target.value.trim())}
+            />
+          )}
         </Field>
         <ErrorNotice error={confirm.error} />
         <button type="submit" disabled={confirm.isPending}>

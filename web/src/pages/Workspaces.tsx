@@ -48,9 +48,7 @@ export function WorkspacesPage() {
     <Page title="Workspaces" intro="Each workspace has its own integrations, connections, end users and partials.">
       <section aria-labelledby="ws-new">
         <h2 id="ws-new">New workspace</h2>
-        {!canManage ? (
-          <p className="muted">Only owners and admins create workspaces; the API refuses it for members.</p>
-        ) : null}
+        {!canManage ? <p className="muted">Only owners and admins create workspaces; the API refuses it for members.</p> : null}
         <form
           className="inline-form"
           onSubmit={(e) => {
@@ -63,7 +61,13 @@ export function WorkspacesPage() {
           </Field>
           <Field label="Slug" hint={`Lowercase letters, digits and dashes; default ${slugOf(name) || 'from the name'}.`}>
             {(id, hint) => (
-              <input id={id} aria-describedby={hint} pattern="[a-z0-9]+(-[a-z0-9]+)*" value={slug} onChange={(e) => setSlug(e.target.value)} />
+              <input
+                id={id}
+                aria-describedby={hint}
+                pattern="[a-z0-9]+(-[a-z0-9]+)*"
+                value={slug}
+                onChange={(e) => setSlug(e.target.value)}
+              />
             )}
           </Field>
           <button type="submit" disabled={create.isPending}>
@@ -130,7 +134,13 @@ export function WorkspacesPage() {
           >
             <Field label="New name">
               {(id) => (
-                <input id={id} required maxLength={100} value={renaming.name} onChange={(e) => setRenaming({ ...renaming, name: e.target.value })} />
+                <input
+                  id={id}
+                  required
+                  maxLength={100}
+                  value={renaming.name}
+                  onChange={(e) => setRenaming({ ...renaming, name: e.target.value })}
+                />
               )}
             </Field>
             <ErrorNotice error={rename.error} />
