@@ -101,6 +101,8 @@ describe('password reset pages', { skip: needs('chromium') }, () => {
       await page.fill('#password', 'via the link');
       await page.click('#link button[type=submit]');
       await page.waitForSelector('h1:text("Password changed")');
+      // The person lands in the dashboard from here.
+      assert.equal(await page.getAttribute('a:text("sign in to the dashboard")', 'href'), '/sign-in');
       await page.goto(link);
       await page.fill('#password', 'via the link again');
       await page.click('#link button[type=submit]');

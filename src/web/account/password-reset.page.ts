@@ -52,7 +52,7 @@ export function resetDonePage(email: string): string {
     'Password changed',
     `<h1>Password changed</h1>
 ${infoBox(`The password of ${email} is set, and the address is verified. Every session of the account was signed out, and the MCP clients it had allowed must be allowed again.`)}
-<p>Sign in with the new password where you were: you can close this tab.</p>
+<p>Sign in with the new password where you were (you can close this tab), or <a href="/sign-in">sign in to the dashboard</a>.</p>
 <p class="muted">If you did not create this account yourself, review the API keys and members of its organizations.</p>`,
   );
 }
