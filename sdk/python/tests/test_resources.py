@@ -123,6 +123,9 @@ class ResourceGroupsTest(unittest.TestCase):
         entries = self.client.activity.list(workspace_id=self.ws).activity
         self.assertEqual(entries[0].action_name, "hash")
         self.assertEqual(entries[0].source, "sdk", "the client says it is the SDK")
+        usage = self.client.organization.get_usage().usage
+        self.assertGreaterEqual(usage.actions.used, 1)
+        self.assertGreaterEqual(usage.objects.workspaces.count, 1)
 
     def test_approval_policies_and_approvals(self) -> None:
         policy = self.client.approval_policies.create(name="Review sends", workspace_id=self.ws, action_names=["send"]).policy

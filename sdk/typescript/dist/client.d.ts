@@ -32,7 +32,7 @@ export interface Switchboard extends Omit<Groups, 'connect' | 'mcpServers'> {
     readonly mcpServers: Groups['mcpServers'] & McpHelpers;
 }
 export declare class Switchboard {
+    #private;
     readonly baseUrl: string;
-    private readonly transport;
     constructor(options?: SwitchboardOptions);
 }

@@ -14,13 +14,14 @@ const env = (name) => globalThis.process?.env?.[name] || undefined;
 // eslint-disable-next-line @typescript-eslint/no-unsafe-declaration-merging
 export class Switchboard {
     baseUrl;
-    transport;
+    /** #private, as the key it carries must not show when the client is logged. */
+    #transport;
     constructor(options = {}) {
         this.baseUrl = (options.baseUrl ?? env('SWITCHBOARD_URL') ?? 'http://localhost:3000').replace(/\/+$/, '');
         const fetchImpl = options.fetch ?? globalThis.fetch;
         if (typeof fetchImpl !== 'function')
             throw new TypeError('No fetch available: pass options.fetch.');
-        this.transport = new Transport({
+        this.#transport = new Transport({
             baseUrl: this.baseUrl,
             apiKey: options.apiKey ?? env('SWITCHBOARD_API_KEY'),
             fetch: (input, init) => fetchImpl(input, init),
@@ -30,14 +31,14 @@ export class Switchboard {
         });
         const groups = Object.fromEntries(GROUPS.map((g) => [g, {}]));
         for (const info of Object.values(OPERATIONS)) {
-            const call = async (args, opts) => (await this.transport.call(info, args, opts)).body;
+            const call = async (args, opts) => (await this.#transport.call(info, args, opts)).body;
             groups[info.group][info.method] = call;
             const page = info.page;
             if (page)
                 groups[info.group][page.iterator] = (args, opts) => paginate(page, call, args, opts);
         }
-        groups.actions.execute = executeMethod(this.transport);
-        Object.assign(groups.connect, connectHelpers(this.transport));
+        groups.actions.execute = executeMethod(this.#transport);
+        Object.assign(groups.connect, connectHelpers(this.#transport));
         groups.mcpServers.clientConfig = (server, token, opts) => mcpClientConfig(mcpEndpoint(this.baseUrl, server), token, opts);
         Object.assign(this, groups);
     }

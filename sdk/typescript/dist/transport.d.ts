@@ -18,7 +18,7 @@ export interface CallResult {
     headers: Headers;
 }
 export declare class Transport {
-    readonly config: TransportConfig;
+    #private;
     constructor(config: TransportConfig);
     url(info: Pick<OperationInfo, 'path'>, args?: CallArgs): string;
     call(info: OperationInfo, args?: CallArgs, options?: RequestOptions, headers?: Record<string, string>): Promise<CallResult>;

@@ -6,9 +6,10 @@
 import { errorFromResponse, NetworkError, RateLimitedError, SwitchboardError, TimeoutError } from './errors.js';
 import { sleep } from './wait.js';
 export class Transport {
-    config;
+    /** #private: the API key never shows in console.log, util.inspect or JSON of a client. */
+    #config;
     constructor(config) {
-        this.config = config;
+        this.#config = config;
     }
     url(info, args = {}) {
         const path = info.path.replace(/\{(\w+)\}/g, (_, name) => {
@@ -19,7 +20,7 @@ export class Transport {
                 throw new TypeError(`${name} is required`);
             return encodeURIComponent(value);
         });
-        const url = new URL(this.config.baseUrl.replace(/\/+$/, '') + path);
+        const url = new URL(this.#config.baseUrl.replace(/\/+$/, '') + path);
         for (const [k, v] of Object.entries(args.query ?? {})) {
             if (v === undefined || v === null)
                 continue;
@@ -31,7 +32,7 @@ export class Transport {
     async call(info, args = {}, options = {}, headers = {}) {
         const url = this.url(info, args);
         const requestId = crypto.randomUUID();
-        const token = options.token ?? this.config.apiKey;
+        const token = options.token ?? this.#config.apiKey;
         const init = {
             method: info.httpMethod,
             headers: {
@@ -43,16 +44,16 @@ export class Transport {
             },
             ...(args.body !== undefined ? { body: JSON.stringify(args.body) } : {}),
         };
-        const timeoutMs = options.timeoutMs ?? this.config.timeoutMs;
+        const timeoutMs = options.timeoutMs ?? this.#config.timeoutMs;
         for (let attempt = 0;; attempt++) {
             const res = await this.attempt(url, init, timeoutMs, requestId, options.signal);
             if (res.ok)
                 return { status: res.status, body: await readBody(res, info.response), headers: res.headers };
             const error = errorFromResponse(res.status, await readBody(res, 'json').catch(() => undefined), requestId, res.headers.get('retry-after'));
             // A rate-limited call did not run (the limit is checked before it): waiting and sending it again is safe.
-            if (error instanceof RateLimitedError && attempt < this.config.maxRetries) {
+            if (error instanceof RateLimitedError && attempt < this.#config.maxRetries) {
                 const waitMs = Math.max(0, (error.retryAfter ?? 1) * 1000);
-                if (waitMs <= this.config.maxRetryWaitMs) {
+                if (waitMs <= this.#config.maxRetryWaitMs) {
                     await sleep(waitMs, options.signal);
                     continue;
                 }
@@ -72,7 +73,7 @@ export class Transport {
         const onAbort = () => controller.abort(signal.reason);
         signal?.addEventListener('abort', onAbort, { once: true });
         try {
-            const res = await this.config.fetch(url, { ...init, signal: controller.signal });
+            const res = await this.#config.fetch(url, { ...init, signal: controller.signal });
             // The body is read within the same timeout: buffer it before the timer goes.
             const body = await res.arrayBuffer();
             return new Response(res.status === 204 || res.status === 304 ? null : body, { status: res.status, headers: res.headers });

@@ -48,13 +48,14 @@ export interface Switchboard extends Omit<Groups, 'connect' | 'mcpServers'> {
 // eslint-disable-next-line @typescript-eslint/no-unsafe-declaration-merging
 export class Switchboard {
   readonly baseUrl: string;
-  private readonly transport: Transport;
+  /** #private, as the key it carries must not show when the client is logged. */
+  readonly #transport: Transport;
 
   constructor(options: SwitchboardOptions = {}) {
     this.baseUrl = (options.baseUrl ?? env('SWITCHBOARD_URL') ?? 'http://localhost:3000').replace(/\/+$/, '');
     const fetchImpl = options.fetch ?? globalThis.fetch;
     if (typeof fetchImpl !== 'function') throw new TypeError('No fetch available: pass options.fetch.');
-    this.transport = new Transport({
+    this.#transport = new Transport({
       baseUrl: this.baseUrl,
       apiKey: options.apiKey ?? env('SWITCHBOARD_API_KEY'),
       fetch: (input, init) => fetchImpl(input, init),
@@ -65,13 +66,13 @@ export class Switchboard {
 
     const groups: Record<string, Record<string, unknown>> = Object.fromEntries(GROUPS.map((g) => [g, {}]));
     for (const info of Object.values(OPERATIONS) as OperationInfo[]) {
-      const call = async (args?: CallArgs, opts?: RequestOptions) => (await this.transport.call(info, args, opts)).body;
+      const call = async (args?: CallArgs, opts?: RequestOptions) => (await this.#transport.call(info, args, opts)).body;
       groups[info.group]![info.method] = call;
       const page = info.page;
       if (page) groups[info.group]![page.iterator] = (args?: CallArgs, opts?: RequestOptions) => paginate(page, call, args, opts);
     }
-    groups.actions!.execute = executeMethod(this.transport);
-    Object.assign(groups.connect!, connectHelpers(this.transport));
+    groups.actions!.execute = executeMethod(this.#transport);
+    Object.assign(groups.connect!, connectHelpers(this.#transport));
     groups.mcpServers!.clientConfig = (server: McpServerRef, token: string, opts?: McpClientConfigOptions) =>
       mcpClientConfig(mcpEndpoint(this.baseUrl, server), token, opts);
     Object.assign(this, groups);

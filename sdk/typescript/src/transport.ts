@@ -26,7 +26,12 @@ export interface CallResult {
 }
 
 export class Transport {
-  constructor(readonly config: TransportConfig) {}
+  /** #private: the API key never shows in console.log, util.inspect or JSON of a client. */
+  readonly #config: TransportConfig;
+
+  constructor(config: TransportConfig) {
+    this.#config = config;
+  }
 
   url(info: Pick<OperationInfo, 'path'>, args: CallArgs = {}): string {
     const path = info.path.replace(/\{(\w+)\}/g, (_, name: string) => {
@@ -35,7 +40,7 @@ export class Transport {
       if (value === '') throw new TypeError(`${name} is required`);
       return encodeURIComponent(value);
     });
-    const url = new URL(this.config.baseUrl.replace(/\/+$/, '') + path);
+    const url = new URL(this.#config.baseUrl.replace(/\/+$/, '') + path);
     for (const [k, v] of Object.entries(args.query ?? {})) {
       if (v === undefined || v === null) continue;
       for (const item of Array.isArray(v) ? (v as unknown[]) : [v])
@@ -52,7 +57,7 @@ export class Transport {
   ): Promise<CallResult> {
     const url = this.url(info, args);
     const requestId = crypto.randomUUID();
-    const token = options.token ?? this.config.apiKey;
+    const token = options.token ?? this.#config.apiKey;
     const init: RequestInit = {
       method: info.httpMethod,
       headers: {
@@ -64,7 +69,7 @@ export class Transport {
       },
       ...(args.body !== undefined ? { body: JSON.stringify(args.body) } : {}),
     };
-    const timeoutMs = options.timeoutMs ?? this.config.timeoutMs;
+    const timeoutMs = options.timeoutMs ?? this.#config.timeoutMs;
     for (let attempt = 0; ; attempt++) {
       const res = await this.attempt(url, init, timeoutMs, requestId, options.signal);
       if (res.ok) return { status: res.status, body: await readBody(res, info.response), headers: res.headers };
@@ -75,9 +80,9 @@ export class Transport {
         res.headers.get('retry-after'),
       );
       // A rate-limited call did not run (the limit is checked before it): waiting and sending it again is safe.
-      if (error instanceof RateLimitedError && attempt < this.config.maxRetries) {
+      if (error instanceof RateLimitedError && attempt < this.#config.maxRetries) {
         const waitMs = Math.max(0, (error.retryAfter ?? 1) * 1000);
-        if (waitMs <= this.config.maxRetryWaitMs) {
+        if (waitMs <= this.#config.maxRetryWaitMs) {
           await sleep(waitMs, options.signal);
           continue;
         }
@@ -104,7 +109,7 @@ export class Transport {
     const onAbort = () => controller.abort(signal!.reason);
     signal?.addEventListener('abort', onAbort, { once: true });
     try {
-      const res = await this.config.fetch(url, { ...init, signal: controller.signal });
+      const res = await this.#config.fetch(url, { ...init, signal: controller.signal });
       // The body is read within the same timeout: buffer it before the timer goes.
       const body = await res.arrayBuffer();
       return new Response(res.status === 204 || res.status === 304 ? null : body, { status: res.status, headers: res.headers });

@@ -1,6 +1,7 @@
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
+import { inspect } from 'node:util';
 import { formIntegrations, postForm, register } from '../../../test/connect-fixtures.js';
 import {
   AuthenticationError,
@@ -128,6 +129,7 @@ describe('TypeScript SDK: the client against the real service', () => {
     assert.equal(ran.status, 'success');
     assert.deepEqual(ran.output, { hash: '5d41402abc4b2a76b9719d911017c592', algorithm: 'md5', encoding: 'hex' });
     assert.ok(Array.isArray((await client.activity.list({ query: { workspaceId: workspace.id } })).activity));
+    assert.equal((await client.organization.getUsage()).usage.objects.workspaces.limit, null);
 
     const summary = await client.integrations.list({ query: { summary: true } });
     assert.ok('integrations' in summary && summary.integrations.some((i) => i.name === 'hash-encode'));
@@ -325,6 +327,14 @@ describe('TypeScript SDK: the client against the real service', () => {
     const rpc = (await res.json()) as { result: { tools: Array<{ name: string }> } };
     assert.equal(rpc.result.tools.length, 1);
     assert.match(rpc.result.tools[0]!.name, /hash/);
+  });
+
+  it('never shows its API key when the client is logged, inspected or serialised', async () => {
+    const { key } = await w.tenant();
+    const client = new Switchboard({ baseUrl: w.url, apiKey: key });
+    for (const shown of [inspect(client, { depth: 20, showHidden: true }), JSON.stringify(client), String(Object.values(client))])
+      assert.ok(!shown.includes(key), 'the key is not visible');
+    assert.equal((await client.workspaces.list()).total, 0); // and it still authenticates
   });
 
   it('reads SWITCHBOARD_URL and SWITCHBOARD_API_KEY when no option is given', async () => {

@@ -83,13 +83,18 @@ export const actionPacksRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     handler: async (req) => {
       const s = app.services;
-      return service.overview(actorOf(req).orgId, s.limits, {
-        workspaces: (id) => s.workspaces.quotaCount(id),
-        connections: (id) => s.connections.quotaCount(id),
-        apiKeys: (id) => s.apiKeys.quotaCount(id),
-        members: (id) => s.members.quotaCount(id),
-        mcpServers: (id) => s.mcpServers.quotaCount(id),
-      });
+      return service.overview(
+        actorOf(req).orgId,
+        s.limits,
+        {
+          workspaces: (id) => s.workspaces.quotaCount(id),
+          connections: (id) => s.connections.quotaCount(id),
+          apiKeys: (id) => s.apiKeys.quotaCount(id),
+          members: (id) => s.members.quotaCount(id),
+          mcpServers: (id) => s.mcpServers.quotaCount(id),
+        },
+        (id, since) => s.activity.ranSince(id, since),
+      );
     },
   });
 };

@@ -91,10 +91,17 @@ export class ActionPacksService {
 
   /**
    * The organization's own usage page: actions this month, the rate limit, and each limited object kind counted by
-   * the module that owns it (`counters`), against the plan.
+   * the module that owns it (`counters`), against the plan. On an unlimited plan `used` is what ran this month.
    */
-  async overview(orgId: string, limits: UsageLimiter, counters: Record<QuotaResource, (orgId: string) => Promise<number>>) {
+  async overview(
+    orgId: string,
+    limits: UsageLimiter,
+    counters: Record<QuotaResource, (orgId: string) => Promise<number>>,
+    ranSince: (orgId: string, since: Date) => Promise<number>,
+  ) {
     const { usage } = await this.usage(orgId, limits);
+    // Nothing limits an unlimited plan, so its admissions are not counted: the activity log says what ran this month.
+    if (usage.actions.limit === null) usage.actions.used = await ranSince(orgId, new Date(`${usage.month}-01T00:00:00Z`));
     const plan = this.deps.plans[isPlanName(usage.plan) ? usage.plan : 'free'];
     const kinds = Object.keys(counters) as QuotaResource[];
     const counts = await Promise.all(kinds.map((k) => counters[k](orgId)));

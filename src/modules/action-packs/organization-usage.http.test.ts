@@ -64,6 +64,18 @@ describe('organization usage', () => {
     assert.equal(theirs.body.usage.objects.workspaces.count, 0);
     assert.equal(theirs.body.usage.actions.limit, null);
     assert.equal(theirs.body.usage.rateLimit, null);
+    // Nothing counts admissions on an unlimited plan: what ran this month comes from the activity log.
+    assert.equal(theirs.body.usage.actions.used, 0);
+    const theirWs = await t.workspace(other.body.plainKey);
+    for (const text of ['a', 'b'])
+      await t.post('/api/v1/actions/execute', other.body.plainKey, {
+        integrationName: 'hash-encode',
+        actionName: 'hash',
+        workspaceId: theirWs.id,
+        input: { text },
+      });
+    const after = await t.get('/api/v1/organization/usage', other.body.plainKey);
+    assert.deepEqual(after.body.usage.actions, { used: 2, planLimit: null, actionPacks: 0, limit: null, remaining: null });
     assert.equal((await t.get('/api/v1/organization/usage', null)).status, 401);
   });
 });

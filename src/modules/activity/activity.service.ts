@@ -53,4 +53,16 @@ export class ActivityService {
       nextCursor: rows.length > q.limit ? encodeCursor(page[page.length - 1]!) : null,
     };
   }
+
+  /** Executions that ran (success, failed or error: what the quota admits) since `since`, on every node. */
+  async ranSince(orgId: string, since: Date): Promise<number> {
+    await this.deps.recorder.flush();
+    const [r] = await this.deps.orm
+      .select({ n: sql<number>`count(*)::int` })
+      .from(activity)
+      .where(
+        and(eq(activity.orgId, orgId), gte(activity.createdAt, since), inArray(activity.status, ['success', 'failed', 'error'])),
+      );
+    return Number(r?.n ?? 0);
+  }
 }

@@ -128,6 +128,7 @@ __all__ = [
     "OauthAppsGetResponse",
     "OauthAppsListResponse",
     "OauthAppsUpdateResponse",
+    "Object",
     "OperatorAddActionPackResponse",
     "OperatorAddIntegrationIntegration",
     "OperatorAddIntegrationResponse",
@@ -148,6 +149,10 @@ __all__ = [
     "OperatorUpdateOrganizationResponse",
     "Option",
     "Organization",
+    "OrganizationGetUsageMembers",
+    "OrganizationGetUsageResponse",
+    "OrganizationGetUsageUsage",
+    "OrganizationGetUsageWorkspaces",
     "Owner",
     "Partial",
     "PartialsCreateResponse",
@@ -156,6 +161,7 @@ __all__ = [
     "PartialsListResponse",
     "PartialsSetDefaultResponse",
     "PartialsUpdateResponse",
+    "RateLimit",
     "Retry",
     "Server",
     "Session",
@@ -959,6 +965,49 @@ class Usage(Model):
 @dataclass
 class OperatorGetUsageResponse(Model):
     usage: Usage
+
+
+@dataclass
+class RateLimit(Model):
+    """the plan's sliding-window rate limit; null: none"""
+    requests: int
+    window_seconds: int = field(metadata={"json": "windowSeconds"})
+
+
+@dataclass
+class OrganizationGetUsageWorkspaces(Model):
+    count: int
+    limit: Optional[int]
+
+
+@dataclass
+class OrganizationGetUsageMembers(Model):
+    """members and pending invitations"""
+    count: int
+    limit: Optional[int]
+
+
+@dataclass
+class Object(Model):
+    workspaces: OrganizationGetUsageWorkspaces
+    connections: OrganizationGetUsageWorkspaces
+    api_keys: OrganizationGetUsageWorkspaces = field(metadata={"json": "apiKeys"})
+    members: OrganizationGetUsageMembers
+    mcp_servers: OrganizationGetUsageWorkspaces = field(metadata={"json": "mcpServers"})
+
+
+@dataclass
+class OrganizationGetUsageUsage(Model):
+    month: str
+    plan: str
+    actions: Action
+    rate_limit: Optional[RateLimit] = field(metadata={"json": "rateLimit"})
+    objects: Object
+
+
+@dataclass
+class OrganizationGetUsageResponse(Model):
+    usage: OrganizationGetUsageUsage
 
 
 @dataclass

@@ -55,6 +55,7 @@ OPERATIONS: Dict[str, Operation] = {
     "operator.addActionPack": Operation("operator.addActionPack", "POST", "/operator/v1/organizations/{id}/action-packs", ("id", ), (), True, {201: OperatorAddActionPackResponse}, idempotency=False, source=False),
     "operator.deleteActionPack": Operation("operator.deleteActionPack", "DELETE", "/operator/v1/organizations/{id}/action-packs/{packId}", ("id", "packId", ), (), False, {200: OperatorDeleteActionPackResponse}, idempotency=False, source=False),
     "operator.getUsage": Operation("operator.getUsage", "GET", "/operator/v1/organizations/{id}/usage", ("id", ), (), False, {200: OperatorGetUsageResponse}, idempotency=False, source=False),
+    "organization.getUsage": Operation("organization.getUsage", "GET", "/api/v1/organization/usage", (), (), False, {200: OrganizationGetUsageResponse}, idempotency=False, source=False),
     "files.download": Operation("files.download", "GET", "/api/v1/files/{id}", ("id", ), ("expires", "signature", ), False, {}, idempotency=False, source=False),
     "oauthApps.list": Operation("oauthApps.list", "GET", "/api/v1/oauth-apps", (), ("limit", "offset", "integrationName", ), False, {200: OauthAppsListResponse}, idempotency=False, source=False),
     "oauthApps.create": Operation("oauthApps.create", "POST", "/api/v1/oauth-apps", (), (), True, {201: OauthAppsCreateResponse}, idempotency=False, source=False),
@@ -1080,6 +1081,17 @@ class WorkspaceMembersResource(Group):
         DELETE /api/v1/workspace-members/{id}
         """
         return self._call("workspaceMembers.delete", path={"id": id}, query=None, body=None, timeout=timeout)
+
+
+class OrganizationResource(Group):
+    """Organization: the organization.* operations."""
+
+    def get_usage(self, *, timeout: Optional[float] = None) -> OrganizationGetUsageResponse:
+        """The caller's organization: actions this month against the quota, the rate limit, objects against the plan
+
+        GET /api/v1/organization/usage
+        """
+        return self._call("organization.getUsage", path=None, query=None, body=None, timeout=timeout)
 
 
 class FilesResource(Group):
@@ -2948,6 +2960,7 @@ class Groups:
         self.end_users = EndUsersResource(self)
         self.members = MembersResource(self)
         self.workspace_members = WorkspaceMembersResource(self)
+        self.organization = OrganizationResource(self)
         self.files = FilesResource(self)
         self.oauth_apps = OauthAppsResource(self)
         self.connections = ConnectionsResource(self)

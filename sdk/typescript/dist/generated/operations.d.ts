@@ -492,6 +492,16 @@ export declare const OPERATIONS: {
         readonly body: false;
         readonly response: "json";
     };
+    readonly "organization.getUsage": {
+        readonly group: "organization";
+        readonly method: "getUsage";
+        readonly httpMethod: "GET";
+        readonly path: "/api/v1/organization/usage";
+        readonly pathParams: readonly [];
+        readonly query: false;
+        readonly body: false;
+        readonly response: "json";
+    };
     readonly "files.download": {
         readonly group: "files";
         readonly method: "download";
@@ -1240,7 +1250,7 @@ export declare const OPERATIONS: {
 };
 export type OperationId = keyof typeof OPERATIONS;
 /** The resource groups, as the client's properties. */
-export declare const GROUPS: readonly ["health", "operator", "auth", "workspaces", "apiKeys", "endUsers", "members", "workspaceMembers", "files", "oauthApps", "connections", "workspaceIntegrations", "partials", "approvalPolicies", "approvals", "connect", "actions", "activity", "integrations", "webhookSigningSecret", "triggers", "mcpServers"];
+export declare const GROUPS: readonly ["health", "operator", "auth", "workspaces", "apiKeys", "endUsers", "members", "workspaceMembers", "organization", "files", "oauthApps", "connections", "workspaceIntegrations", "partials", "approvalPolicies", "approvals", "connect", "actions", "activity", "integrations", "webhookSigningSecret", "triggers", "mcpServers"];
 export interface HealthGroup {
     /** GET /healthz — The process is up */
     check(args?: Record<string, never>, options?: RequestOptions): Promise<JsonResponse<"health.check", 200>>;
@@ -1441,6 +1451,10 @@ export interface WorkspaceMembersGroup {
     }, options?: RequestOptions): Promise<JsonResponse<"workspaceMembers.add", 201>>;
     /** DELETE /api/v1/workspace-members/{id} — Remove a member from a workspace */
     delete(args: PathParams<"workspaceMembers.delete">, options?: RequestOptions): Promise<JsonResponse<"workspaceMembers.delete", 200>>;
+}
+export interface OrganizationGroup {
+    /** GET /api/v1/organization/usage — The caller's organization: actions this month against the quota, the rate limit, objects against the plan */
+    getUsage(args?: Record<string, never>, options?: RequestOptions): Promise<JsonResponse<"organization.getUsage", 200>>;
 }
 export interface FilesGroup {
     /** GET /api/v1/files/{id} — Download a stored file through a signed, expiring link (from storage get_download_url) */
@@ -1724,6 +1738,7 @@ export interface Groups {
     endUsers: EndUsersGroup;
     members: MembersGroup;
     workspaceMembers: WorkspaceMembersGroup;
+    organization: OrganizationGroup;
     files: FilesGroup;
     oauthApps: OauthAppsGroup;
     connections: ConnectionsGroup;

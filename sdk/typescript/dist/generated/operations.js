@@ -47,6 +47,7 @@ export const OPERATIONS = {
     "operator.addActionPack": { group: "operator", method: "addActionPack", httpMethod: "POST", path: "/operator/v1/organizations/{id}/action-packs", pathParams: ["id"], query: false, body: true, response: "json" },
     "operator.deleteActionPack": { group: "operator", method: "deleteActionPack", httpMethod: "DELETE", path: "/operator/v1/organizations/{id}/action-packs/{packId}", pathParams: ["id", "packId"], query: false, body: false, response: "json" },
     "operator.getUsage": { group: "operator", method: "getUsage", httpMethod: "GET", path: "/operator/v1/organizations/{id}/usage", pathParams: ["id"], query: false, body: false, response: "json" },
+    "organization.getUsage": { group: "organization", method: "getUsage", httpMethod: "GET", path: "/api/v1/organization/usage", pathParams: [], query: false, body: false, response: "json" },
     "files.download": { group: "files", method: "download", httpMethod: "GET", path: "/api/v1/files/{id}", pathParams: ["id"], query: true, body: false, response: "bytes" },
     "oauthApps.list": { group: "oauthApps", method: "list", httpMethod: "GET", path: "/api/v1/oauth-apps", pathParams: [], query: true, body: false, response: "json", page: { kind: "offset", items: "oauthApps", iterator: "iterate" } },
     "oauthApps.create": { group: "oauthApps", method: "create", httpMethod: "POST", path: "/api/v1/oauth-apps", pathParams: [], query: false, body: true, response: "json" },
@@ -119,4 +120,4 @@ export const OPERATIONS = {
     "mcpServers.getDeclarations": { group: "mcpServers", method: "getDeclarations", httpMethod: "GET", path: "/api/v1/mcp/servers/{id}/declarations/{alias}", pathParams: ["id", "alias"], query: false, body: false, response: "json" },
 };
 /** The resource groups, as the client's properties. */
-export const GROUPS = ["health", "operator", "auth", "workspaces", "apiKeys", "endUsers", "members", "workspaceMembers", "files", "oauthApps", "connections", "workspaceIntegrations", "partials", "approvalPolicies", "approvals", "connect", "actions", "activity", "integrations", "webhookSigningSecret", "triggers", "mcpServers"];
+export const GROUPS = ["health", "operator", "auth", "workspaces", "apiKeys", "endUsers", "members", "workspaceMembers", "organization", "files", "oauthApps", "connections", "workspaceIntegrations", "partials", "approvalPolicies", "approvals", "connect", "actions", "activity", "integrations", "webhookSigningSecret", "triggers", "mcpServers"];

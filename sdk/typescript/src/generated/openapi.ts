@@ -599,6 +599,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/organization/usage": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The caller's organization: actions this month against the quota, the rate limit, objects against the plan */
+        get: operations["organization.getUsage"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/files/{id}": {
         parameters: {
             query?: never;
@@ -5141,6 +5158,104 @@ export interface operations {
                                 actionPacks: number;
                                 limit: number | null;
                                 remaining: number | null;
+                            };
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    "organization.getUsage": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        usage: {
+                            /** @description UTC month, YYYY-MM */
+                            month: string;
+                            plan: string;
+                            actions: {
+                                /** @description admitted this month (includes other nodes' unspent leases, at most 64 each) */
+                                used: number;
+                                planLimit: number | null;
+                                /** @description actions added by packs this month */
+                                actionPacks: number;
+                                limit: number | null;
+                                remaining: number | null;
+                            };
+                            rateLimit: {
+                                requests: number;
+                                windowSeconds: number;
+                            } | null;
+                            objects: {
+                                workspaces: {
+                                    count: number;
+                                    limit: number | null;
+                                };
+                                connections: {
+                                    count: number;
+                                    limit: number | null;
+                                };
+                                apiKeys: {
+                                    count: number;
+                                    limit: number | null;
+                                };
+                                /** @description members and pending invitations */
+                                members: {
+                                    count: number;
+                                    limit: number | null;
+                                };
+                                mcpServers: {
+                                    count: number;
+                                    limit: number | null;
+                                };
                             };
                         };
                     };

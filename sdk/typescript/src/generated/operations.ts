@@ -51,6 +51,7 @@ export const OPERATIONS = {
   "operator.addActionPack": { group: "operator", method: "addActionPack", httpMethod: "POST", path: "/operator/v1/organizations/{id}/action-packs", pathParams: ["id"], query: false, body: true, response: "json" },
   "operator.deleteActionPack": { group: "operator", method: "deleteActionPack", httpMethod: "DELETE", path: "/operator/v1/organizations/{id}/action-packs/{packId}", pathParams: ["id", "packId"], query: false, body: false, response: "json" },
   "operator.getUsage": { group: "operator", method: "getUsage", httpMethod: "GET", path: "/operator/v1/organizations/{id}/usage", pathParams: ["id"], query: false, body: false, response: "json" },
+  "organization.getUsage": { group: "organization", method: "getUsage", httpMethod: "GET", path: "/api/v1/organization/usage", pathParams: [], query: false, body: false, response: "json" },
   "files.download": { group: "files", method: "download", httpMethod: "GET", path: "/api/v1/files/{id}", pathParams: ["id"], query: true, body: false, response: "bytes" },
   "oauthApps.list": { group: "oauthApps", method: "list", httpMethod: "GET", path: "/api/v1/oauth-apps", pathParams: [], query: true, body: false, response: "json", page: { kind: "offset", items: "oauthApps", iterator: "iterate" } },
   "oauthApps.create": { group: "oauthApps", method: "create", httpMethod: "POST", path: "/api/v1/oauth-apps", pathParams: [], query: false, body: true, response: "json" },
@@ -126,7 +127,7 @@ export const OPERATIONS = {
 export type OperationId = keyof typeof OPERATIONS;
 
 /** The resource groups, as the client's properties. */
-export const GROUPS = ["health", "operator", "auth", "workspaces", "apiKeys", "endUsers", "members", "workspaceMembers", "files", "oauthApps", "connections", "workspaceIntegrations", "partials", "approvalPolicies", "approvals", "connect", "actions", "activity", "integrations", "webhookSigningSecret", "triggers", "mcpServers"] as const;
+export const GROUPS = ["health", "operator", "auth", "workspaces", "apiKeys", "endUsers", "members", "workspaceMembers", "organization", "files", "oauthApps", "connections", "workspaceIntegrations", "partials", "approvalPolicies", "approvals", "connect", "actions", "activity", "integrations", "webhookSigningSecret", "triggers", "mcpServers"] as const;
 
 export interface HealthGroup {
   /** GET /healthz — The process is up */
@@ -264,6 +265,11 @@ export interface WorkspaceMembersGroup {
   add(args: { body: RequestBody<"workspaceMembers.add"> }, options?: RequestOptions): Promise<JsonResponse<"workspaceMembers.add", 201>>;
   /** DELETE /api/v1/workspace-members/{id} — Remove a member from a workspace */
   delete(args: PathParams<"workspaceMembers.delete">, options?: RequestOptions): Promise<JsonResponse<"workspaceMembers.delete", 200>>;
+}
+
+export interface OrganizationGroup {
+  /** GET /api/v1/organization/usage — The caller's organization: actions this month against the quota, the rate limit, objects against the plan */
+  getUsage(args?: Record<string, never>, options?: RequestOptions): Promise<JsonResponse<"organization.getUsage", 200>>;
 }
 
 export interface FilesGroup {
@@ -466,6 +472,7 @@ export interface Groups {
   endUsers: EndUsersGroup;
   members: MembersGroup;
   workspaceMembers: WorkspaceMembersGroup;
+  organization: OrganizationGroup;
   files: FilesGroup;
   oauthApps: OauthAppsGroup;
   connections: ConnectionsGroup;
