@@ -260,7 +260,7 @@ function DynamicSelect(p: {
           onChange={(e) => p.onChange(e.target.value)}
         />
         <span className="hint">
-          {options.isError ? `Options could not be loaded: ${(options.error).message}` : options.data?.placeholder}
+          {options.isError ? `Options could not be loaded: ${options.error.message}` : options.data?.placeholder}
         </span>
       </>
     );

@@ -12,7 +12,6 @@ import { axeViolations, PAGE_BASICS as A11Y } from '../../../test/a11y.js';
 
 const ZONE = 'America/New_York';
 
-
 /**
  * The review pages in headless Chromium at 1280 and 390 px: times in the reader's own zone (our script, under a CSP
  * without inline code) and the signed-in reviewer's list of what waits for them. Screenshots go to a fresh folder.

@@ -146,11 +146,7 @@ export function ActivityPage() {
                   <td>{r.source}</td>
                   <td>{r.durationMs} ms</td>
                   <td>
-                    <button
-                      type="button"
-                      className="secondary"
-                      onClick={() => setDetail(r)}
-                    >
+                    <button type="button" className="secondary" onClick={() => setDetail(r)}>
                       Details
                       <span className="visually-hidden">
                         {' '}
