@@ -4,9 +4,11 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { createBrowserRouter, RouterProvider } from 'react-router';
 import { isUnauthorized } from './api';
 import { ActivityPage } from './pages/Activity';
+import { ApiKeysPage } from './pages/ApiKeys';
 import { CatalogPage, IntegrationPage } from './pages/Catalog';
 import { ConnectionsPage } from './pages/Connections';
 import { IntegrationsPage } from './pages/Integrations';
+import { MembersPage } from './pages/Members';
 import { Home, OrganizationsPage } from './pages/Organizations';
 import { OverviewPage } from './pages/Overview';
 import { PartialsPage } from './pages/Partials';
@@ -40,6 +42,8 @@ const router = createBrowserRouter([
       { path: 'catalog', element: <CatalogPage /> },
       { path: 'catalog/:name', element: <IntegrationPage /> },
       { path: 'activity', element: <ActivityPage /> },
+      { path: 'api-keys', element: <ApiKeysPage /> },
+      { path: 'members', element: <MembersPage /> },
       { path: 'w/:workspaceId/integrations', element: <IntegrationsPage /> },
       { path: 'w/:workspaceId/connections', element: <ConnectionsPage /> },
       { path: 'w/:workspaceId/partials', element: <PartialsPage /> },

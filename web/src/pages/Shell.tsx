@@ -123,6 +123,15 @@ function Frame() {
       <li>
         <NavLink to={`${base}/activity`}>Activity</NavLink>
       </li>
+      <li className="nav-group" aria-hidden="true">
+        Organization
+      </li>
+      <li>
+        <NavLink to={`${base}/api-keys`}>API keys</NavLink>
+      </li>
+      <li>
+        <NavLink to={`${base}/members`}>Members</NavLink>
+      </li>
     </ul>
   );
   return (
