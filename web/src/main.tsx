@@ -13,6 +13,7 @@ import { Home, OrganizationsPage } from './pages/Organizations';
 import { OverviewPage } from './pages/Overview';
 import { PartialsPage } from './pages/Partials';
 import { PlaygroundPage } from './pages/Playground';
+import { SettingsPage } from './pages/Settings';
 import { OrgShell } from './pages/Shell';
 import { SignInPage, SignUpPage } from './pages/SignIn';
 import { VerifyEmailPage } from './pages/VerifyEmail';
@@ -44,6 +45,7 @@ const router = createBrowserRouter([
       { path: 'activity', element: <ActivityPage /> },
       { path: 'api-keys', element: <ApiKeysPage /> },
       { path: 'members', element: <MembersPage /> },
+      { path: 'settings', element: <SettingsPage /> },
       { path: 'w/:workspaceId/integrations', element: <IntegrationsPage /> },
       { path: 'w/:workspaceId/connections', element: <ConnectionsPage /> },
       { path: 'w/:workspaceId/partials', element: <PartialsPage /> },

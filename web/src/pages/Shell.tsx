@@ -132,6 +132,9 @@ function Frame() {
       <li>
         <NavLink to={`${base}/members`}>Members</NavLink>
       </li>
+      <li>
+        <NavLink to={`${base}/settings`}>Settings</NavLink>
+      </li>
     </ul>
   );
   return (
