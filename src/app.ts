@@ -7,6 +7,7 @@ import addFormats from 'ajv-formats';
 import type { Config } from './config.js';
 import type { Database } from './platform/db/database.js';
 import { registerAuth } from './platform/http/auth.js';
+import { memberPrincipal } from './modules/members/member-sessions.js';
 import { registerErrorHandling } from './platform/http/error-handler.js';
 import { registerMetrics } from './platform/http/metrics.js';
 import { registerPageHeaders } from './platform/http/page-headers.js';
@@ -131,6 +132,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerAuth(app, {
     apiKey: (t) => services.verifier.verify(t),
     session: (t) => services.auth.verifySession(t),
+    member: (t, orgId) => memberPrincipal(services, t, orgId),
     operator: (t) => services.operator.verify(t),
   });
 
@@ -148,6 +150,19 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
         securitySchemes: {
           apiKey: { type: 'http', scheme: 'bearer', description: 'API key (svc_...)' },
           session: { type: 'http', scheme: 'bearer', description: 'Person session token (uss_...) or the sb_session cookie' },
+          memberSession: {
+            type: 'apiKey',
+            in: 'cookie',
+            name: 'sb_session',
+            description:
+              'A signed-in person on an API-key route (the dashboard): the sb_session cookie, or Authorization: Bearer uss_..., with X-Switchboard-Organization. Owners and admins reach the organization, members their workspaces (docs/decisions/0132).',
+          },
+          organizationHeader: {
+            type: 'apiKey',
+            in: 'header',
+            name: 'X-Switchboard-Organization',
+            description: 'The organization a signed-in person acts in (required with memberSession).',
+          },
           operatorToken: { type: 'http', scheme: 'bearer', description: 'Operator token' },
         },
       },

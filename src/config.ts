@@ -1,6 +1,6 @@
 import os from 'node:os';
 import path from 'node:path';
-import { mergePlans, type PlanTable } from './platform/plans.js';
+import { isPlanName, mergePlans, PLAN_NAMES, type PlanName, type PlanTable } from './platform/plans.js';
 import { DEFAULT_JSON_LIMITS, type JsonLimits } from './platform/http/json-limits.js';
 
 /**
@@ -12,6 +12,10 @@ export interface Config {
   host: string;
   publicUrl: string;
   dataDir: string;
+  /** Whether a signed-in person may create organizations (SWITCHBOARD_SELF_SERVE_ORGANIZATIONS, default true; 0133). */
+  selfServeOrganizations: boolean;
+  /** The plan of an organization a person creates (SWITCHBOARD_SIGNUP_PLAN, default free). */
+  signupPlan: PlanName;
   /** The built dashboard (SWITCHBOARD_DASHBOARD_DIR; default dist/web of the package, written by npm run build). */
   dashboardDir: string | null;
   databaseUrl: string | null;
@@ -111,6 +115,13 @@ function str(env: Env, name: string): string | null {
   return raw === undefined || raw.trim() === '' ? null : raw.trim();
 }
 
+function planName(env: Env, name: string, fallback: PlanName): PlanName {
+  const v = str(env, name);
+  if (v === null) return fallback;
+  if (!isPlanName(v)) throw new ConfigError(name, `must be one of ${PLAN_NAMES.join(', ')}`);
+  return v;
+}
+
 function bool(env: Env, name: string, fallback: boolean): boolean {
   const raw = str(env, name);
   if (raw === null) return fallback;
@@ -171,6 +182,8 @@ export function loadConfig(env: Env = process.env): Readonly<Config> {
     host: str(env, 'HOST') ?? '127.0.0.1',
     publicUrl,
     dataDir: path.resolve(str(env, 'SWITCHBOARD_DATA_DIR') ?? './data'),
+    selfServeOrganizations: bool(env, 'SWITCHBOARD_SELF_SERVE_ORGANIZATIONS', true),
+    signupPlan: planName(env, 'SWITCHBOARD_SIGNUP_PLAN', 'free'),
     dashboardDir: str(env, 'SWITCHBOARD_DASHBOARD_DIR') ? path.resolve(str(env, 'SWITCHBOARD_DASHBOARD_DIR')!) : null,
     databaseUrl,
     encryptionKey,

@@ -22,7 +22,10 @@ export const PAGE_BASICS = `(() => {
     if (!el.labels?.length && !el.getAttribute('aria-label')) out.push('unlabelled ' + el.outerHTML);
   for (const el of document.querySelectorAll('a, button'))
     if (!(el.textContent || '').trim() && !el.getAttribute('aria-label')) out.push('nameless ' + el.outerHTML);
-  if (document.documentElement.scrollWidth > window.innerWidth)
-    out.push('scrolls sideways: ' + document.documentElement.scrollWidth + ' > ' + window.innerWidth);
+  if (document.documentElement.scrollWidth > window.innerWidth) {
+    const wide = [...document.querySelectorAll('body *')].find((el) => el.getBoundingClientRect().right > window.innerWidth + 1);
+    out.push('scrolls sideways: ' + document.documentElement.scrollWidth + ' > ' + window.innerWidth +
+      (wide ? ' (first too wide: ' + wide.outerHTML.slice(0, 120) + ')' : ''));
+  }
   return out;
 })()`;

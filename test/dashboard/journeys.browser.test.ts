@@ -126,63 +126,82 @@ describe('dashboard journeys', { skip: needs('chromium') }, () => {
       await page.getByRole('cell', { name: 'folder' }).waitFor();
       await check(page, 'catalog-integration');
 
-      // Add it to the workspace.
-      await page.getByRole('navigation', { name: 'Dashboard' }).getByRole('link', { name: 'Integrations' }).click();
-      await page.waitForURL(new RegExp(`/o/${orgId}/w/${wsId}/integrations$`));
-      await page.getByText('No integrations in this workspace').waitFor();
-      await page.getByLabel('Add an integration').selectOption({ label: 'Acme Notes' });
-      await page.getByRole('button', { name: 'Configure' }).click();
+      // A connection through the hosted connect page in a popup: Acme checks the token before it is stored.
       const dialog = page.getByRole('dialog');
-      await dialog.getByLabel('Alias').fill('notes');
-      await dialog.getByRole('button', { name: 'Add integration' }).click();
-      await dialog.waitFor({ state: 'hidden' });
-      await page.getByText('notes', { exact: true }).waitFor();
-      await check(page, 'integrations');
-
-      // A connection by form: the token is checked against the API and stored encrypted.
       await page.getByRole('navigation', { name: 'Dashboard' }).getByRole('link', { name: 'Connections' }).click();
+      await page.waitForURL(new RegExp(`/o/${orgId}/w/${wsId}/connections$`));
       await page.getByText('No connections yet').waitFor();
       await page.getByRole('button', { name: 'New connection' }).click();
       await dialog.getByLabel('Integration').selectOption({ label: 'Acme Notes' });
       await dialog.getByLabel('External id').fill('acme-main');
       await dialog.getByLabel('Display name').fill('Acme main account');
-      await dialog.getByLabel('API token').fill('wrong-token');
-      await dialog.getByRole('button', { name: 'Save connection' }).click();
-      await dialog.getByRole('alert').getByText('Acme refused this token.').waitFor();
-      await dialog.getByText(/request id/).waitFor();
-      await check(page, 'connections-new-refused');
-      await dialog.getByLabel('API token').fill(ACME_TOKEN);
-      await dialog.getByRole('button', { name: 'Save connection' }).click();
+      await check(page, 'connections-new');
+      const [popup] = await Promise.all([
+        page.waitForEvent('popup'),
+        dialog.getByRole('button', { name: 'Connect on the hosted page' }).click(),
+      ]);
+      await popup.getByLabel('API token').fill('wrong-token');
+      await popup.getByRole('button', { name: 'Connect' }).click();
+      await popup.getByRole('alert').getByText('Acme refused this token.').waitFor();
+      await popup.getByLabel('API token').fill(ACME_TOKEN);
+      await popup.getByRole('button', { name: 'Connect' }).click();
+      await dialog.getByText('Connected', { exact: true }).waitFor();
+      await dialog.getByRole('button', { name: 'Done' }).click();
       await dialog.waitFor({ state: 'hidden' });
-      await page.getByRole('cell', { name: /Acme main account/ }).waitFor();
-      const [conn] = await t.db.query<{ id: string; credentials: string }>(
-        "SELECT id, credentials::text AS credentials FROM connections WHERE org_id = $1 AND external_id = 'acme-main'",
+      await page.getByRole('row', { name: /Acme main account.*checked/ }).waitFor();
+      const [conn] = await t.db.query<{ id: string; credentials: string; verification: string }>(
+        "SELECT id, credentials, verification FROM connections WHERE org_id = $1 AND external_id = 'acme-main'",
         [orgId],
       );
       assert.ok(conn, 'the connection is stored');
+      assert.equal(conn.verification, 'verified');
       assert.ok(!conn.credentials.includes(ACME_TOKEN), 'the token is encrypted at rest');
+
+      // A second one by form: stored as given, and the list says it was not checked.
+      await page.getByRole('button', { name: 'New connection' }).click();
+      await dialog.getByLabel('Integration').selectOption({ label: 'Acme Notes' });
+      await dialog.getByLabel('External id').fill('acme-backup');
+      await dialog.getByLabel('Display name').fill('Acme backup');
+      await dialog.getByLabel('API token').fill(ACME_TOKEN);
+      await dialog.getByRole('button', { name: 'Save connection' }).click();
+      await dialog.waitFor({ state: 'hidden' });
+      await page.getByRole('row', { name: /Acme backup.*saved, not checked/ }).waitFor();
       await check(page, 'connections');
 
-      // The integration uses that connection.
+      // Add the integration to the workspace with that connection, then edit it.
       await page.getByRole('navigation', { name: 'Dashboard' }).getByRole('link', { name: 'Integrations' }).click();
-      await page.getByRole('button', { name: 'Edit notes' }).click();
+      await page.getByText('No integrations in this workspace').waitFor();
+      await page.getByLabel('Add an integration').selectOption({ label: 'Acme Notes' });
+      await page.getByRole('button', { name: 'Configure' }).click();
+      await dialog.getByLabel('Alias').fill('notes');
       await dialog.getByLabel('Connection', { exact: true }).selectOption({ label: 'Acme main account (acme-main)' });
-      await dialog.getByRole('button', { name: 'Save changes' }).click();
+      await dialog.getByRole('button', { name: 'Add integration' }).click();
       await dialog.waitFor({ state: 'hidden' });
       await page.getByText(/Acme main account: /).waitFor();
+      await page.getByRole('button', { name: 'Edit notes' }).click();
+      await dialog.getByLabel('Display name').fill('Team notes');
+      await dialog.getByRole('button', { name: 'Save changes' }).click();
+      await dialog.waitFor({ state: 'hidden' });
+      await page.getByText('Team notes').waitFor();
+      const [wi] = await t.db.query<{ alias: string; display_name: string; connection_id: string }>(
+        'SELECT alias, display_name, connection_id FROM workspace_integrations WHERE workspace_id = $1',
+        [wsId],
+      );
+      assert.deepEqual(wi, { alias: 'notes', display_name: 'Team notes', connection_id: conn.id });
+      await check(page, 'integrations');
 
       // A default partial: every note goes to the Inbox unless the call says otherwise.
       await page.getByRole('navigation', { name: 'Dashboard' }).getByRole('link', { name: 'Input partials' }).click();
       await page.getByRole('button', { name: 'New partial' }).click();
-      await dialog.getByLabel('Integration').selectOption({ label: 'notes (acme-notes)' });
-      await dialog.getByLabel('Action').selectOption({ label: 'Create note' });
-      await dialog.getByLabel('Name').fill('Inbox by default');
+      await dialog.getByLabel('Integration').selectOption({ label: 'Team notes (acme-notes)' });
+      await dialog.getByLabel('Action', { exact: true }).selectOption({ label: 'Create note' });
+      await dialog.getByLabel('Name', { exact: true }).fill('Inbox by default');
       // The folder's options come from the Acme API through the connection.
-      await dialog.getByLabel('Folder').selectOption({ label: 'Inbox' });
+      await dialog.getByRole('combobox', { name: /^Folder/ }).selectOption({ label: 'Inbox' });
       await dialog.getByLabel('Apply by default to every call of this action').check();
       await dialog.getByRole('button', { name: 'Create partial' }).click();
       await dialog.waitFor({ state: 'hidden' });
-      await page.getByText('Inbox by default').waitFor();
+      await page.getByRole('button', { name: 'Edit Inbox by default' }).waitFor();
       const [partial] = await t.db.query<{ values: unknown; is_default: boolean }>(
         'SELECT "values", is_default FROM input_partials WHERE workspace_id = $1',
         [wsId],
@@ -192,8 +211,8 @@ describe('dashboard journeys', { skip: needs('chromium') }, () => {
 
       // The playground runs it: output, timing, and the note arrives at Acme with the connection's token.
       await page.getByRole('navigation', { name: 'Dashboard' }).getByRole('link', { name: 'Playground' }).click();
-      await page.getByLabel('Integration').selectOption({ label: 'notes (acme-notes)' });
-      await page.getByLabel('Action').selectOption({ label: 'Create note' });
+      await page.getByLabel('Integration').selectOption({ label: 'Team notes (acme-notes)' });
+      await page.getByLabel('Action', { exact: true }).selectOption({ label: 'Create note' });
       await page.getByLabel('Title').fill('Ship the dashboard');
       await page.getByLabel('Body').fill('From the playground');
       await page.getByRole('button', { name: 'Run action' }).click();
@@ -226,6 +245,10 @@ describe('dashboard journeys', { skip: needs('chromium') }, () => {
       await page.getByText(/Actions 1 of 1,000/).waitFor();
       await check(page, 'overview');
       assert.deepEqual(errors, []);
+    } catch (err) {
+      // What the page showed when it failed, beside the others.
+      await page.screenshot({ path: path.join(shots, `failed-${page.viewportSize()?.width ?? 0}.png`), fullPage: true });
+      throw err;
     } finally {
       await context.close();
     }
@@ -270,6 +293,10 @@ describe('dashboard journeys', { skip: needs('chromium') }, () => {
         errors.filter((e) => !/status of 403/.test(e)),
         [],
       );
+    } catch (err) {
+      // What the page showed when it failed, beside the others.
+      await page.screenshot({ path: path.join(shots, `failed-${page.viewportSize()?.width ?? 0}.png`), fullPage: true });
+      throw err;
     } finally {
       await context.close();
     }
@@ -308,6 +335,10 @@ describe('dashboard journeys', { skip: needs('chromium') }, () => {
       await page.goto(`${base}/sign-up`);
       await check(page, 'sign-up');
       assert.deepEqual(errors, []);
+    } catch (err) {
+      // What the page showed when it failed, beside the others.
+      await page.screenshot({ path: path.join(shots, `failed-${page.viewportSize()?.width ?? 0}.png`), fullPage: true });
+      throw err;
     } finally {
       await context.close();
     }

@@ -60,6 +60,10 @@ export function PropsForm(props: {
   dynamic?: DynamicContext;
   /** Keys shown read-only (a partial enforces them). */
   locked?: ReadonlySet<string>;
+  /** No field is required (a partial gives some values, the call the rest). */
+  allOptional?: boolean;
+  /** Values the call gets anyway (from partials): their fields are optional and say so. */
+  provided?: Record<string, unknown>;
 }) {
   const entries = Object.entries(props.props);
   if (entries.length === 0) return <p className="muted">This action takes no input.</p>;
@@ -69,7 +73,8 @@ export function PropsForm(props: {
         <PropField
           key={name}
           name={name}
-          prop={prop}
+          prop={props.allOptional || (props.provided && name in props.provided) ? { ...prop, required: false } : prop}
+          provided={props.provided?.[name]}
           value={props.values[name]}
           values={props.values}
           locked={props.locked?.has(name) ?? false}
@@ -84,6 +89,7 @@ export function PropsForm(props: {
 function PropField(p: {
   name: string;
   prop: Prop;
+  provided: unknown;
   value: unknown;
   values: FormValues;
   locked: boolean;
@@ -92,7 +98,16 @@ function PropField(p: {
 }) {
   const { prop } = p;
   if (prop.type === 'MARKDOWN') return prop.description ? <p className="hint">{prop.description}</p> : null;
-  const hint = [prop.description, p.locked ? 'Set by an enforced partial.' : ''].filter(Boolean).join(' ');
+  const hint = [
+    prop.description,
+    p.locked
+      ? 'Set by an enforced partial.'
+      : p.provided !== undefined
+        ? `From a partial unless you set it: ${JSON.stringify(p.provided)}.`
+        : '',
+  ]
+    .filter(Boolean)
+    .join(' ');
   return (
     <Field label={prop.displayName || p.name} required={prop.required ?? false} hint={hint || undefined}>
       {(id, hintId) => <Control id={id} hintId={hintId} {...p} />}

@@ -55,6 +55,20 @@ export class ApprovalDecisions {
     return this.decide(row.orgId, id, action, input, { type: 'user', userId: user.userId, email: user.email });
   }
 
+  /**
+   * The same, by a signed-in member calling the API in their organization (0132): a request of another organization
+   * is not found, and within theirs the policy's approvers decide, as on the review page.
+   */
+  async decideAsMember(
+    member: { orgId: string; userId: string; email: string },
+    id: string,
+    action: DecisionAction,
+    input: DecisionInput,
+  ) {
+    if (!(await repo.findRequest(this.deps.orm, member.orgId, id))) throw notFound();
+    return this.decideAsUser(member, id, action, input);
+  }
+
   /** The same, by the holder of the hosted link (a bearer link, valid while the request is pending). */
   async decideWithLink(id: string, token: string, action: Exclude<DecisionAction, 'cancel'>, input: DecisionInput) {
     const row = await this.rowForLink(id, token);

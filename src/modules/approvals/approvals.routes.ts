@@ -56,7 +56,7 @@ export const approvalsRoutes: FastifyPluginAsyncTypebox = async (app) => {
         tags,
         summary,
         description:
-          'Needs an API key with approvals.decide for the request’s workspace. 409 APPROVAL_NOT_PENDING once decided or ended.',
+          'Needs an API key with approvals.decide for the request’s workspace, or a signed-in member who is one of the policy’s approvers. 409 APPROVAL_NOT_PENDING once decided or ended.',
         params: ApprovalIdParams,
         body: DecisionBody,
         response: { 200: DecisionResult, 409: { $ref: 'ErrorBody' }, ...standardErrors },
@@ -65,7 +65,12 @@ export const approvalsRoutes: FastifyPluginAsyncTypebox = async (app) => {
       preValidation: async (req) => {
         if (req.body === undefined) (req as { body: unknown }).body = {};
       },
-      handler: async (req) => service.decideWithKey(actorOf(req), keyIdOf(req), req.params.id, action, req.body ?? {}),
+      handler: async (req) => {
+        const p = req.principal;
+        // A person decides as an approver of the policy; a key by its approvals.decide permission.
+        if (p.kind === 'member') return service.decideAsMember(p, req.params.id, action, req.body ?? {});
+        return service.decideWithKey(actorOf(req), keyIdOf(req), req.params.id, action, req.body ?? {});
+      },
     });
   }
 };

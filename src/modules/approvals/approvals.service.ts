@@ -97,6 +97,15 @@ export class ApprovalsService {
   }
 
   /** The same, by a signed-in member allowed by the policy's approvers (the review page). */
+  decideAsMember(
+    member: { orgId: string; userId: string; email: string },
+    id: string,
+    action: DecisionAction,
+    input: DecisionInput,
+  ) {
+    return this.decisions.decideAsMember(member, id, action, input);
+  }
+
   decideAsUser(user: { userId: string; email: string }, id: string, action: DecisionAction, input: DecisionInput) {
     return this.decisions.decideAsUser(user, id, action, input);
   }

@@ -11,7 +11,7 @@ import type { McpServersService } from './mcp-servers.service.js';
 export class McpCodeService {
   constructor(private readonly deps: { servers: McpServersService; surfaces: SurfaceCatalog; codeMode: CodeModeRunner }) {}
 
-  async execute(actor: Actor & { apiKeyId: string; plan: string }, id: string, input: ExecuteCodeInput) {
+  async execute(actor: Actor & { apiKeyId: string | null; plan: string }, id: string, input: ExecuteCodeInput) {
     if ((input.code === undefined) === (input.approvalId === undefined)) {
       throw new AppError('VALIDATION_ERROR', 'Pass exactly one of code (to run) or approvalId (to continue a paused run).', {
         details: [

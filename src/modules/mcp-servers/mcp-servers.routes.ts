@@ -1,7 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
-import { AppError } from '../../platform/errors.js';
-import { actorOf } from '../../platform/http/auth.js';
+import { actorOf, callerOf } from '../../platform/http/auth.js';
 import { Deleted, IdParams, standardErrors } from '../../platform/http/schemas.js';
 import {
   AccessTokenIssued,
@@ -197,9 +196,7 @@ export const mcpServersRoutes: FastifyPluginAsyncTypebox = async (app) => {
       response: { 200: CodeResult, ...standardErrors },
     },
     handler: async (req) => {
-      const p = req.principal;
-      if (p.kind !== 'apiKey') throw new AppError('UNAUTHORIZED');
-      return code.execute({ ...actorOf(req), apiKeyId: p.keyId, plan: p.plan }, req.params.id, req.body);
+      return code.execute(callerOf(req), req.params.id, req.body);
     },
   });
 

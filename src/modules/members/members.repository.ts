@@ -17,8 +17,11 @@ export interface MemberView {
 /** A user's membership as other modules see it: the organization, its name, and the role there. */
 export interface Membership {
   orgId: string;
+  memberId: string;
   role: string;
   organization: string;
+  plan: string;
+  suspended: boolean;
 }
 
 const memberView = {
@@ -89,10 +92,18 @@ export async function memberUserIds(db: Executor, orgId: string, userIds: readon
 /** A user's memberships with their organization's name (in one organization when `orgId` is given). */
 export async function membershipsOf(db: Executor, userId: string, orgId?: string): Promise<Membership[]> {
   return db
-    .select({ orgId: members.orgId, role: members.role, organization: organizations.name })
+    .select({
+      orgId: members.orgId,
+      memberId: members.id,
+      role: members.role,
+      organization: organizations.name,
+      plan: organizations.plan,
+      suspended: organizations.suspended,
+    })
     .from(members)
     .innerJoin(organizations, eq(organizations.id, members.orgId))
-    .where(orgId ? and(eq(members.userId, userId), eq(members.orgId, orgId)) : eq(members.userId, userId));
+    .where(orgId ? and(eq(members.userId, userId), eq(members.orgId, orgId)) : eq(members.userId, userId))
+    .orderBy(organizations.name, organizations.id);
 }
 
 export async function insertMember(db: Executor, row: typeof members.$inferInsert): Promise<void> {
@@ -131,6 +142,28 @@ const pendingLive = (orgId: string) =>
 
 export async function listPendingInvitations(db: Executor, orgId: string): Promise<InvitationRow[]> {
   return db.select().from(invitations).where(pendingLive(orgId)).orderBy(desc(invitations.createdAt));
+}
+
+/** Pending, unexpired invitations addressed to `email` (any case), with their organization's name. */
+export async function pendingInvitationsFor(db: Executor, email: string) {
+  return db
+    .select({
+      id: invitations.id,
+      organizationId: invitations.orgId,
+      organizationName: organizations.name,
+      role: invitations.role,
+      expiresAt: invitations.expiresAt,
+    })
+    .from(invitations)
+    .innerJoin(organizations, eq(organizations.id, invitations.orgId))
+    .where(
+      and(
+        sql`lower(${invitations.email}) = lower(${email})`,
+        eq(invitations.status, 'pending'),
+        gt(invitations.expiresAt, new Date()),
+      ),
+    )
+    .orderBy(desc(invitations.createdAt));
 }
 
 export async function countPendingInvitations(db: Executor, orgId: string): Promise<number> {

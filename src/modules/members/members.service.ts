@@ -160,4 +160,10 @@ export class MembersService {
   async quotaCount(orgId: string): Promise<number> {
     return (await repo.countMembers(this.deps.orm, orgId)) + (await repo.countPendingInvitations(this.deps.orm, orgId));
   }
+
+  /** The invitations waiting for a person (by their email), for their organizations page. */
+  async invitationsFor(email: string) {
+    const rows = await repo.pendingInvitationsFor(this.deps.orm, email);
+    return rows.map((r) => ({ ...r, expiresAt: r.expiresAt.toISOString() }));
+  }
 }

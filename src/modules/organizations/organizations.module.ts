@@ -4,6 +4,7 @@ import type { ApiKeysService } from '../api-keys/api-keys.service.js';
 import type { AuthService } from '../auth/auth.service.js';
 import type { MembersService } from '../members/members.service.js';
 import { Organization } from './organizations.schemas.js';
+import { organizationsRoutes } from './organizations.routes.js';
 import { OrganizationsService } from './organizations.service.js';
 
 /** Tenants (managed through the operator routes); a plan change re-applies every module's `suspendable` limits. */
@@ -19,5 +20,6 @@ export const organizationsModule = defineModule<
   build: ({ config, orm, bus, apiKeys, auth, members, suspendable }) => ({
     organizations: new OrganizationsService({ orm, plans: config.plans, bus, apiKeys, auth, members, suspendable }),
   }),
+  routes: [organizationsRoutes],
   schemas: [Organization],
 });

@@ -54,3 +54,37 @@ export const CreatedOrganization = Type.Object({
 });
 export const OrganizationEnvelope = Type.Object({ organization: Type.Ref('Organization') });
 export const OrganizationList = Type.Object({ organizations: Type.Array(Type.Ref('Organization')), total: Type.Integer() });
+
+export const CreateOwnOrganizationBody = Type.Object({
+  name: Type.String({ minLength: 1, maxLength: 100, pattern: '\\S', description: '1 to 100 characters, not only spaces' }),
+});
+
+export const CreatedOwnOrganization = Type.Object({
+  organization: Type.Ref('Organization'),
+  member: Type.Object({ id: Uuid(), role: Type.Literal('owner') }),
+});
+
+export const MyOrganizations = Type.Object({
+  data: Type.Array(
+    Type.Object({
+      id: Uuid(),
+      name: Type.String(),
+      plan: Type.String(),
+      role: Type.String({ description: 'owner, admin or member' }),
+      memberId: Uuid(),
+      status: Type.Union([Type.Literal('active'), Type.Literal('suspended')]),
+    }),
+  ),
+});
+
+export const MyInvitations = Type.Object({
+  data: Type.Array(
+    Type.Object({
+      id: Uuid(),
+      organizationId: Uuid(),
+      organizationName: Type.String(),
+      role: Type.String({ description: 'admin or member' }),
+      expiresAt: Timestamp(),
+    }),
+  ),
+});

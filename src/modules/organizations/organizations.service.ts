@@ -22,6 +22,9 @@ export function toOrganization(row: repo.OrganizationRow) {
   };
 }
 
+/** How many organizations one person may own by creating them (self-serve, 0133). */
+export const MAX_OWNED_ORGANIZATIONS = 20;
+
 /** Tenants, as the operator (API or CLI) and first-start bootstrap manage them. */
 export class OrganizationsService {
   constructor(
@@ -31,7 +34,7 @@ export class OrganizationsService {
       bus: InvalidationBus;
       apiKeys: ApiKeysService;
       auth: AuthService;
-      members: Pick<MembersService, 'addOwner'>;
+      members: Pick<MembersService, 'addOwner' | 'membershipsOf'>;
       /** The tables a plan change re-applies its limits to (every module's declared `suspendable`). */
       suspendable: readonly Suspendable[];
     },
@@ -61,6 +64,26 @@ export class OrganizationsService {
       }
       const key = await this.deps.apiKeys.issue(org.id, { name: keyName }, tx);
       return { organization: toOrganization(org), apiKey: key.apiKey, plainKey: key.plainKey, ...(owner ? { owner } : {}) };
+    });
+  }
+
+  /**
+   * A signed-in person's own new organization, on the plan `plan`, with them as its owner and no API key (0133). A
+   * person owns at most MAX_OWNED_ORGANIZATIONS (checked before the insert: a bound against abuse, not a quota).
+   */
+  async createForPerson(userId: string, name: string, plan: PlanName) {
+    const owned = (await this.deps.members.membershipsOf(userId)).filter((m) => m.role === 'owner').length;
+    if (owned >= MAX_OWNED_ORGANIZATIONS) {
+      throw new AppError('QUOTA_EXCEEDED', `A person owns at most ${MAX_OWNED_ORGANIZATIONS} organizations; you own ${owned}.`, {
+        current: owned,
+        limit: MAX_OWNED_ORGANIZATIONS,
+      });
+    }
+    return this.deps.orm.transaction(async (t) => {
+      const tx = t as unknown as Executor;
+      const org = await repo.insertOrganization(tx, { id: newId(), name: name.trim(), plan });
+      const memberId = await this.deps.members.addOwner(tx, org.id, userId);
+      return { organization: toOrganization(org), member: { id: memberId, role: 'owner' as const } };
     });
   }
 

@@ -49,3 +49,12 @@ export async function deleteWorkspaceMember(db: Executor, orgId: string, id: str
     ).length > 0
   );
 }
+
+/** The workspaces a member of the organization belongs to. */
+export async function workspaceIdsOfMember(db: Executor, orgId: string, memberId: string): Promise<string[]> {
+  const rows = await db
+    .select({ workspaceId: workspaceMembers.workspaceId })
+    .from(workspaceMembers)
+    .where(and(eq(workspaceMembers.orgId, orgId), eq(workspaceMembers.memberId, memberId)));
+  return rows.map((r) => r.workspaceId);
+}

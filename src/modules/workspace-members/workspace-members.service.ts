@@ -53,4 +53,9 @@ export class WorkspaceMembersService {
     await repo.deleteWorkspaceMember(this.deps.orm, actor.orgId, id);
     return { deleted: true as const, id };
   }
+
+  /** The workspaces a member belongs to (what a signed-in person with the role member reaches). */
+  async workspaceIdsOf(orgId: string, memberId: string): Promise<string[]> {
+    return repo.workspaceIdsOfMember(this.deps.orm, orgId, memberId);
+  }
 }

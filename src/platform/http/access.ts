@@ -1,6 +1,15 @@
 import { AppError } from '../errors.js';
 import type { KeyPermissions } from '../db/schema.js';
 
+const KEY_REFUSALS = {
+  workspace: 'This API key is limited to other workspaces.',
+  organization: 'This operation needs an organization-scope API key.',
+};
+const MEMBER_REFUSALS = {
+  workspace: 'You are not a member of this workspace: an owner or admin of the organization can add you.',
+  organization: 'This needs the owner or admin role in the organization.',
+};
+
 /**
  * What an authenticated caller may reach inside its organization. Built from an API key's permissions;
  * services receive it (never the request) and call the assertions.
@@ -10,6 +19,8 @@ export class Access {
     /** null = every workspace of the organization. */
     readonly workspaceIds: ReadonlySet<string> | null,
     readonly canDecideApprovals: boolean,
+    /** What a refusal says, for a key or for a person. */
+    private readonly refusals: { workspace: string; organization: string } = KEY_REFUSALS,
   ) {}
 
   static fromPermissions(permissions: KeyPermissions | null): Access {
@@ -23,6 +34,17 @@ export class Access {
     return new Access(null, true);
   }
 
+  /**
+   * A signed-in member of the organization (0132): owners and admins reach the whole organization, a member the
+   * workspaces they belong to. Deciding approvals is never a member's key-like permission: a person decides as an
+   * approver of the policy (ApprovalDecisions.decideAsUser).
+   */
+  static forMember(role: string, memberWorkspaceIds: readonly string[]): Access {
+    return role === 'owner' || role === 'admin'
+      ? new Access(null, false, MEMBER_REFUSALS)
+      : new Access(new Set(memberWorkspaceIds), false, MEMBER_REFUSALS);
+  }
+
   get orgWide(): boolean {
     return this.workspaceIds === null;
   }
@@ -33,13 +55,13 @@ export class Access {
 
   assertWorkspace(workspaceId: string): void {
     if (!this.canReachWorkspace(workspaceId)) {
-      throw new AppError('SCOPE_DENIED', 'This API key is limited to other workspaces.');
+      throw new AppError('SCOPE_DENIED', this.refusals.workspace);
     }
   }
 
   /** Organization-level operations (API keys, members, creating workspaces) need an org-scope key. */
   assertOrgWide(): void {
-    if (!this.orgWide) throw new AppError('SCOPE_DENIED', 'This operation needs an organization-scope API key.');
+    if (!this.orgWide) throw new AppError('SCOPE_DENIED', this.refusals.organization);
   }
 }
 

@@ -6,6 +6,18 @@ import type { RouteAccess } from './route-access.js';
 export type Principal =
   | { kind: 'apiKey'; orgId: string; keyId: string; plan: string; access: Access }
   | { kind: 'user'; userId: string; email: string; emailVerified: boolean; sessionId: string; sessionExpiresAt: Date }
+  /** A signed-in person acting in one of their organizations on an API-key route (0132). */
+  | {
+      kind: 'member';
+      orgId: string;
+      userId: string;
+      email: string;
+      memberId: string;
+      role: string;
+      plan: string;
+      access: Access;
+      sessionId: string;
+    }
   | { kind: 'operator' }
   | { kind: 'anonymous' };
 
@@ -24,10 +36,21 @@ declare module 'fastify' {
 export interface Authenticators {
   apiKey(token: string): Promise<Principal>;
   session(token: string): Promise<Principal>;
+  /** A person's session in the organization named by ORGANIZATION_HEADER (a member principal, or an error). */
+  member(sessionToken: string, orgId: string): Promise<Principal>;
   operator(token: string): Promise<Principal>;
 }
 
 export const SESSION_COOKIE = 'sb_session';
+
+/**
+ * The organization a signed-in person acts in on API-key routes. Required with a session there: it also keeps other
+ * sites out, as a page of another origin cannot send a custom header without a CORS preflight, which the service
+ * never grants (0132).
+ */
+export const ORGANIZATION_HEADER = 'x-switchboard-organization';
+
+const SESSION_TOKEN_PREFIX = 'uss_';
 
 function bearer(request: FastifyRequest): string | null {
   const header = request.headers.authorization;
@@ -78,6 +101,18 @@ export function registerAuth(app: FastifyInstance, auth: Authenticators): void {
     }
     const token = bearer(request);
     if (mode === 'apiKey') {
+      // A person's session (the cookie, or a session token as bearer) with the organization named: a member.
+      const sessionToken = token ? (token.startsWith(SESSION_TOKEN_PREFIX) ? token : null) : readCookie(request, SESSION_COOKIE);
+      if (sessionToken) {
+        const orgId = request.headers[ORGANIZATION_HEADER];
+        if (typeof orgId !== 'string' || orgId === '')
+          throw new AppError(
+            'UNAUTHORIZED',
+            `A signed-in person names the organization to act in: ${ORGANIZATION_HEADER}: <organization id>. Or use an API key: Authorization: Bearer svc_...`,
+          );
+        request.principal = await auth.member(sessionToken, orgId);
+        return;
+      }
       if (!token) throw new AppError('UNAUTHORIZED', 'An API key is required: Authorization: Bearer svc_...');
       request.principal = await auth.apiKey(token);
     } else if (mode === 'operator') {
@@ -99,16 +134,17 @@ export function registerAuth(app: FastifyInstance, auth: Authenticators): void {
   });
 }
 
-/** The API-key caller of a route (routes with auth 'apiKey' only). */
+/** The caller of an API-key route: a key, or a signed-in member (routes with auth 'apiKey' only). */
 export function actorOf(request: FastifyRequest): Actor {
   const p = request.principal;
-  if (p.kind !== 'apiKey') throw new AppError('UNAUTHORIZED');
+  if (p.kind !== 'apiKey' && p.kind !== 'member') throw new AppError('UNAUTHORIZED');
   return { orgId: p.orgId, access: p.access };
 }
 
-/** The API-key caller as the execution engine sees it (organization, reach, plan and key id). */
-export function callerOf(request: FastifyRequest): { orgId: string; access: Access; plan: string; apiKeyId: string } {
+/** The caller as the execution engine sees it (organization, reach, plan and key id; null for a member). */
+export function callerOf(request: FastifyRequest): { orgId: string; access: Access; plan: string; apiKeyId: string | null } {
   const p = request.principal;
+  if (p.kind === 'member') return { orgId: p.orgId, access: p.access, plan: p.plan, apiKeyId: null };
   if (p.kind !== 'apiKey') throw new AppError('UNAUTHORIZED');
   return { orgId: p.orgId, access: p.access, plan: p.plan, apiKeyId: p.keyId };
 }

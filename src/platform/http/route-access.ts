@@ -48,9 +48,10 @@ const SECURITY_SCHEME: Record<AuthMode, string | null> = {
   none: null,
 };
 
-/** The OpenAPI `security` requirement a declaration implies. */
+/** The OpenAPI `security` requirement a declaration implies: API-key routes also take a member's session (0132). */
 export function securityOf(access: RouteAccess): Array<Record<string, string[]>> {
   const scheme = SECURITY_SCHEME[access.auth];
+  if (access.auth === 'apiKey') return [{ apiKey: [] }, { memberSession: [], organizationHeader: [] }];
   return scheme ? [{ [scheme]: [] }] : [];
 }
 

@@ -9,6 +9,9 @@ import { useCurrentWorkspaceId } from './Shell';
 
 type Connection = NonNullable<ReturnType<typeof useConnections>['data']>[number];
 
+/** A hosted connect session that finished, either way. */
+const ENDED = new Set(['COMPLETED', 'FAILED']);
+
 const statusTone = (s: string) => (s === 'ACTIVE' ? 'ok' : s === 'ERROR' || s === 'EXPIRED' ? 'bad' : 'warn');
 
 /** The body of POST /connections for an auth option's fields (`field` says where each value goes). */
@@ -80,10 +83,10 @@ function NewConnection({ workspaceId, onDone }: { workspaceId: string; onDone: (
   const session = useQuery({
     queryKey: [org.id, 'connect-session', hosted?.sessionId],
     enabled: hosted !== null,
-    queryFn: async () => (await client.connect.getSession({ sessionId: hosted!.sessionId })).session as { status: string },
-    refetchInterval: (q) => (q.state.data && q.state.data.status !== 'pending' ? false : 1500),
+    queryFn: async () => (await client.connect.getSession({ sessionId: hosted!.sessionId })).session,
+    refetchInterval: (q) => (q.state.data && ENDED.has(q.state.data.status) ? false : 1000),
   });
-  const done = session.data && session.data.status !== 'pending';
+  const done = session.data !== undefined && ENDED.has(session.data.status);
   return (
     <div className="stack">
       <Field label="Integration">
@@ -183,7 +186,7 @@ function NewConnection({ workspaceId, onDone }: { workspaceId: string; onDone: (
             <p className="muted small">
               {option?.type === 'OAUTH2'
                 ? 'This integration signs in with OAuth2:'
-                : 'Or let someone enter it on the hosted page:'}
+                : 'The form above stores the credentials as given; on the hosted page the integration checks them first:'}
             </p>
             <button
               type="button"
@@ -198,7 +201,9 @@ function NewConnection({ workspaceId, onDone }: { workspaceId: string; onDone: (
               <p className="small">
                 The connect page opened in a new window (or <a href={hosted.url}>open it here</a>).{' '}
                 {done ? (
-                  <Badge tone={session.data?.status === 'completed' ? 'ok' : 'bad'}>{session.data?.status}</Badge>
+                  <Badge tone={session.data?.status === 'COMPLETED' ? 'ok' : 'bad'}>
+                    {session.data?.status === 'COMPLETED' ? 'Connected' : 'Not connected'}
+                  </Badge>
                 ) : (
                   <span role="status">Waiting for it to finish…</span>
                 )}
@@ -383,7 +388,12 @@ export function ConnectionsPage() {
                     {c.endUserId ? <span className="small muted"> · end user</span> : null}
                   </td>
                   <td>
-                    <Badge tone={statusTone(c.status)}>{c.status}</Badge>
+                    <Badge tone={statusTone(c.status)}>{c.status}</Badge>{' '}
+                    {c.verification === 'verified' ? (
+                      <Badge tone="ok">checked</Badge>
+                    ) : (
+                      <Badge tone="neutral">saved, not checked</Badge>
+                    )}
                     {c.statusMessage ? <span className="small muted"> {c.statusMessage}</span> : null}
                   </td>
                   <td>{formatTime(c.updatedAt)}</td>

@@ -144,7 +144,7 @@ function IntegrationForm(props: {
           <input
             id={id}
             aria-describedby={hint}
-            pattern="[a-z][a-z0-9_-]*"
+            pattern="[a-z][a-z0-9_\-]*"
             maxLength={64}
             value={d.alias}
             onChange={set('alias')}

@@ -121,6 +121,7 @@ function PartialForm({ workspaceId, existing, onDone }: { workspaceId: string; e
         <fieldset>
           <legend>Values</legend>
           <PropsForm
+            allOptional
             props={action.props}
             values={values}
             onChange={setValues}
@@ -143,7 +144,7 @@ function PartialForm({ workspaceId, existing, onDone }: { workspaceId: string; e
                   setEnforced(next);
                 }}
               />{' '}
-              {p.displayName} <code>{k}</code>
+              Enforce {p.displayName} <code>{k}</code>
             </label>
           ))}
         </fieldset>

@@ -50,6 +50,10 @@ export function PlaygroundPage() {
       (p.integrationAlias === alias || p.integrationName === integration?.name) && (!p.actionName || p.actionName === actionName),
   );
   const [chosenPartials, setChosenPartials] = useState<string[]>([]);
+  // What the applied partials give the call: their fields become optional, enforced ones read-only.
+  const applied = applicable.filter((p) => chosenPartials.includes(p.id) || (p.isDefault && skipDefaults === null));
+  const provided = Object.assign({}, ...applied.map((p) => p.values)) as Record<string, unknown>;
+  const enforced = new Set(applied.flatMap((p) => p.enforcedKeys));
   const playground = useMemo(() => clientFor(org.id, { 'x-switchboard-source': 'playground' }), [org.id]);
   const run = useMutation({
     mutationFn: async (): Promise<Run> => {
@@ -182,6 +186,8 @@ export function PlaygroundPage() {
               <fieldset>
                 <legend>Input</legend>
                 <PropsForm
+                  provided={provided}
+                  locked={enforced}
                   props={action.props}
                   values={values}
                   onChange={setValues}

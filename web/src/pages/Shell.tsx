@@ -171,7 +171,7 @@ function Frame() {
           ) : null}
         </div>
         <div className="who">
-          <span className="muted small" title={person.email}>
+          <span className="muted small who-name" title={person.email}>
             {person.name || person.email} · {org.role}
           </span>
           <a href="/organizations" className="small">

@@ -113,6 +113,9 @@ __all__ = [
     "McpServersRegenerateTokenResponse",
     "McpServersUpdateResponse",
     "McpServersUpdateToolResponse",
+    "MeListInvitationsData",
+    "MeListInvitationsResponse",
+    "MeListOrganizationsResponse",
     "Member",
     "MembersAcceptInvitationResponse",
     "MembersDeleteInvitationResponse",
@@ -153,6 +156,8 @@ __all__ = [
     "OrganizationGetUsageResponse",
     "OrganizationGetUsageUsage",
     "OrganizationGetUsageWorkspaces",
+    "OrganizationsCreateMember",
+    "OrganizationsCreateResponse",
     "Owner",
     "Partial",
     "PartialsCreateResponse",
@@ -173,6 +178,7 @@ __all__ = [
     "TriggerSource",
     "TriggersDisableResponse",
     "TriggersEnableResponse",
+    "TriggersListData",
     "TriggersListEventsResponse",
     "TriggersListResponse",
     "TriggersRedeliverEventResponse",
@@ -918,6 +924,47 @@ class WorkspaceMembersDeleteResponse(Model):
 
 
 @dataclass
+class Data(Model):
+    id: str
+    name: str
+    plan: str
+    role: str
+    member_id: str = field(metadata={"json": "memberId"})
+    status: str
+
+
+@dataclass
+class MeListOrganizationsResponse(Model):
+    data: List[Data]
+
+
+@dataclass
+class MeListInvitationsData(Model):
+    id: str
+    organization_id: str = field(metadata={"json": "organizationId"})
+    organization_name: str = field(metadata={"json": "organizationName"})
+    role: str
+    expires_at: str = field(metadata={"json": "expiresAt"})
+
+
+@dataclass
+class MeListInvitationsResponse(Model):
+    data: List[MeListInvitationsData]
+
+
+@dataclass
+class OrganizationsCreateMember(Model):
+    id: str
+    role: str
+
+
+@dataclass
+class OrganizationsCreateResponse(Model):
+    organization: Organization
+    member: OrganizationsCreateMember
+
+
+@dataclass
 class ActionPack(Model):
     id: str
     organization_id: str = field(metadata={"json": "organizationId"})
@@ -1464,7 +1511,7 @@ class TriggersTestResponse(Model):
 
 
 @dataclass
-class Data(Model):
+class TriggersListData(Model):
     id: str
     piece_name: str = field(metadata={"json": "pieceName"})
     trigger_name: str = field(metadata={"json": "triggerName"})
@@ -1479,7 +1526,7 @@ class Data(Model):
 class TriggersListResponse(Model):
     total: int
     triggers: Optional[List[TriggerSource]] = None
-    data: Optional[List[Data]] = None
+    data: Optional[List[TriggersListData]] = None
 
 
 @dataclass

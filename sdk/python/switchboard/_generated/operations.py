@@ -51,6 +51,9 @@ OPERATIONS: Dict[str, Operation] = {
     "workspaceMembers.list": Operation("workspaceMembers.list", "GET", "/api/v1/workspace-members", (), ("workspaceId", "limit", "offset", ), False, {200: WorkspaceMembersListResponse}, idempotency=False, source=False),
     "workspaceMembers.add": Operation("workspaceMembers.add", "POST", "/api/v1/workspace-members", (), (), True, {201: WorkspaceMembersAddResponse}, idempotency=False, source=False),
     "workspaceMembers.delete": Operation("workspaceMembers.delete", "DELETE", "/api/v1/workspace-members/{id}", ("id", ), (), False, {200: WorkspaceMembersDeleteResponse}, idempotency=False, source=False),
+    "me.listOrganizations": Operation("me.listOrganizations", "GET", "/api/v1/me/organizations", (), (), False, {200: MeListOrganizationsResponse}, idempotency=False, source=False),
+    "me.listInvitations": Operation("me.listInvitations", "GET", "/api/v1/me/invitations", (), (), False, {200: MeListInvitationsResponse}, idempotency=False, source=False),
+    "organizations.create": Operation("organizations.create", "POST", "/api/v1/organizations", (), (), True, {201: OrganizationsCreateResponse}, idempotency=False, source=False),
     "operator.listActionPacks": Operation("operator.listActionPacks", "GET", "/operator/v1/organizations/{id}/action-packs", ("id", ), (), False, {200: OperatorListActionPacksResponse}, idempotency=False, source=False),
     "operator.addActionPack": Operation("operator.addActionPack", "POST", "/operator/v1/organizations/{id}/action-packs", ("id", ), (), True, {201: OperatorAddActionPackResponse}, idempotency=False, source=False),
     "operator.deleteActionPack": Operation("operator.deleteActionPack", "DELETE", "/operator/v1/organizations/{id}/action-packs/{packId}", ("id", "packId", ), (), False, {200: OperatorDeleteActionPackResponse}, idempotency=False, source=False),
@@ -1083,6 +1086,39 @@ class WorkspaceMembersResource(Group):
         return self._call("workspaceMembers.delete", path={"id": id}, query=None, body=None, timeout=timeout)
 
 
+class MeResource(Group):
+    """User accounts: the me.* operations."""
+
+    def list_organizations(self, *, timeout: Optional[float] = None) -> MeListOrganizationsResponse:
+        """The signed-in person's organizations, with their role in each, by name
+
+        GET /api/v1/me/organizations
+        """
+        return self._call("me.listOrganizations", path=None, query=None, body=None, timeout=timeout)
+
+    def list_invitations(self, *, timeout: Optional[float] = None) -> MeListInvitationsResponse:
+        """Pending invitations addressed to the signed-in person's email (accept: POST /members/invitations/:id/accept)
+
+        GET /api/v1/me/invitations
+        """
+        return self._call("me.listInvitations", path=None, query=None, body=None, timeout=timeout)
+
+
+class OrganizationsResource(Group):
+    """User accounts: the organizations.* operations."""
+
+    def create(self, *, name: str, timeout: Optional[float] = None) -> OrganizationsCreateResponse:
+        """Create an organization with the signed-in person as its owner (no API key is issued)
+
+        The plan is the server's SWITCHBOARD_SIGNUP_PLAN (default free). 403 FORBIDDEN when the operator turned
+        self-serve organizations off (SWITCHBOARD_SELF_SERVE_ORGANIZATIONS=false); 403 QUOTA_EXCEEDED when the person
+        already owns 20.
+
+        POST /api/v1/organizations
+        """
+        return self._call("organizations.create", path=None, query=None, body={"name": name}, timeout=timeout)
+
+
 class OrganizationResource(Group):
     """Organization: the organization.* operations."""
 
@@ -1965,8 +2001,8 @@ class ApprovalsResource(Group):
     ) -> ApprovalsApproveResponse:
         """Approve: creates a receipt for the exact retry (same idempotency key, same input)
 
-        Needs an API key with approvals.decide for the request’s workspace. 409 APPROVAL_NOT_PENDING once decided or
-        ended.
+        Needs an API key with approvals.decide for the request’s workspace, or a signed-in member who is one of the
+        policy’s approvers. 409 APPROVAL_NOT_PENDING once decided or ended.
 
         POST /api/v1/approvals/{id}/approve
         """
@@ -1988,8 +2024,8 @@ class ApprovalsResource(Group):
     ) -> ApprovalsRejectResponse:
         """Reject: the call does not run; a retry asks again if a policy still matches
 
-        Needs an API key with approvals.decide for the request’s workspace. 409 APPROVAL_NOT_PENDING once decided or
-        ended.
+        Needs an API key with approvals.decide for the request’s workspace, or a signed-in member who is one of the
+        policy’s approvers. 409 APPROVAL_NOT_PENDING once decided or ended.
 
         POST /api/v1/approvals/{id}/reject
         """
@@ -2011,8 +2047,8 @@ class ApprovalsResource(Group):
     ) -> ApprovalsCancelResponse:
         """Cancel a pending request
 
-        Needs an API key with approvals.decide for the request’s workspace. 409 APPROVAL_NOT_PENDING once decided or
-        ended.
+        Needs an API key with approvals.decide for the request’s workspace, or a signed-in member who is one of the
+        policy’s approvers. 409 APPROVAL_NOT_PENDING once decided or ended.
 
         POST /api/v1/approvals/{id}/cancel
         """
@@ -2960,6 +2996,8 @@ class Groups:
         self.end_users = EndUsersResource(self)
         self.members = MembersResource(self)
         self.workspace_members = WorkspaceMembersResource(self)
+        self.me = MeResource(self)
+        self.organizations = OrganizationsResource(self)
         self.organization = OrganizationResource(self)
         self.files = FilesResource(self)
         self.oauth_apps = OauthAppsResource(self)

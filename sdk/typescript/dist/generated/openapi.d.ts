@@ -542,6 +542,60 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/me/organizations": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The signed-in person's organizations, with their role in each, by name */
+        get: operations["me.listOrganizations"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/me/invitations": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Pending invitations addressed to the signed-in person's email (accept: POST /members/invitations/:id/accept) */
+        get: operations["me.listInvitations"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/organizations": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Create an organization with the signed-in person as its owner (no API key is issued)
+         * @description The plan is the server's SWITCHBOARD_SIGNUP_PLAN (default free). 403 FORBIDDEN when the operator turned self-serve organizations off (SWITCHBOARD_SELF_SERVE_ORGANIZATIONS=false); 403 QUOTA_EXCEEDED when the person already owns 20.
+         */
+        post: operations["organizations.create"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/operator/v1/organizations/{id}/action-packs": {
         parameters: {
             query?: never;
@@ -950,7 +1004,7 @@ export interface paths {
         put?: never;
         /**
          * Approve: creates a receipt for the exact retry (same idempotency key, same input)
-         * @description Needs an API key with approvals.decide for the request’s workspace. 409 APPROVAL_NOT_PENDING once decided or ended.
+         * @description Needs an API key with approvals.decide for the request’s workspace, or a signed-in member who is one of the policy’s approvers. 409 APPROVAL_NOT_PENDING once decided or ended.
          */
         post: operations["approvals.approve"];
         delete?: never;
@@ -970,7 +1024,7 @@ export interface paths {
         put?: never;
         /**
          * Reject: the call does not run; a retry asks again if a policy still matches
-         * @description Needs an API key with approvals.decide for the request’s workspace. 409 APPROVAL_NOT_PENDING once decided or ended.
+         * @description Needs an API key with approvals.decide for the request’s workspace, or a signed-in member who is one of the policy’s approvers. 409 APPROVAL_NOT_PENDING once decided or ended.
          */
         post: operations["approvals.reject"];
         delete?: never;
@@ -990,7 +1044,7 @@ export interface paths {
         put?: never;
         /**
          * Cancel a pending request
-         * @description Needs an API key with approvals.decide for the request’s workspace. 409 APPROVAL_NOT_PENDING once decided or ended.
+         * @description Needs an API key with approvals.decide for the request’s workspace, or a signed-in member who is one of the policy’s approvers. 409 APPROVAL_NOT_PENDING once decided or ended.
          */
         post: operations["approvals.cancel"];
         delete?: never;
@@ -4857,6 +4911,213 @@ export interface operations {
                         /** @enum {boolean} */
                         deleted: true;
                         id: string;
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    "me.listOrganizations": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            /** Format: uuid */
+                            id: string;
+                            name: string;
+                            plan: string;
+                            /** @description owner, admin or member */
+                            role: string;
+                            /** Format: uuid */
+                            memberId: string;
+                            status: "active" | "suspended";
+                        }[];
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    "me.listInvitations": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            /** Format: uuid */
+                            id: string;
+                            /** Format: uuid */
+                            organizationId: string;
+                            organizationName: string;
+                            /** @description admin or member */
+                            role: string;
+                            /** Format: date-time */
+                            expiresAt: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    "organizations.create": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description 1 to 100 characters, not only spaces */
+                    name: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        organization: components["schemas"]["Organization"];
+                        member: {
+                            /** Format: uuid */
+                            id: string;
+                            /** @enum {string} */
+                            role: "owner";
+                        };
                     };
                 };
             };

@@ -452,6 +452,36 @@ export declare const OPERATIONS: {
         readonly body: false;
         readonly response: "json";
     };
+    readonly "me.listOrganizations": {
+        readonly group: "me";
+        readonly method: "listOrganizations";
+        readonly httpMethod: "GET";
+        readonly path: "/api/v1/me/organizations";
+        readonly pathParams: readonly [];
+        readonly query: false;
+        readonly body: false;
+        readonly response: "json";
+    };
+    readonly "me.listInvitations": {
+        readonly group: "me";
+        readonly method: "listInvitations";
+        readonly httpMethod: "GET";
+        readonly path: "/api/v1/me/invitations";
+        readonly pathParams: readonly [];
+        readonly query: false;
+        readonly body: false;
+        readonly response: "json";
+    };
+    readonly "organizations.create": {
+        readonly group: "organizations";
+        readonly method: "create";
+        readonly httpMethod: "POST";
+        readonly path: "/api/v1/organizations";
+        readonly pathParams: readonly [];
+        readonly query: false;
+        readonly body: true;
+        readonly response: "json";
+    };
     readonly "operator.listActionPacks": {
         readonly group: "operator";
         readonly method: "listActionPacks";
@@ -1250,7 +1280,7 @@ export declare const OPERATIONS: {
 };
 export type OperationId = keyof typeof OPERATIONS;
 /** The resource groups, as the client's properties. */
-export declare const GROUPS: readonly ["health", "operator", "auth", "workspaces", "apiKeys", "endUsers", "members", "workspaceMembers", "organization", "files", "oauthApps", "connections", "workspaceIntegrations", "partials", "approvalPolicies", "approvals", "connect", "actions", "activity", "integrations", "webhookSigningSecret", "triggers", "mcpServers"];
+export declare const GROUPS: readonly ["health", "operator", "auth", "workspaces", "apiKeys", "endUsers", "members", "workspaceMembers", "me", "organizations", "organization", "files", "oauthApps", "connections", "workspaceIntegrations", "partials", "approvalPolicies", "approvals", "connect", "actions", "activity", "integrations", "webhookSigningSecret", "triggers", "mcpServers"];
 export interface HealthGroup {
     /** GET /healthz — The process is up */
     check(args?: Record<string, never>, options?: RequestOptions): Promise<JsonResponse<"health.check", 200>>;
@@ -1451,6 +1481,18 @@ export interface WorkspaceMembersGroup {
     }, options?: RequestOptions): Promise<JsonResponse<"workspaceMembers.add", 201>>;
     /** DELETE /api/v1/workspace-members/{id} — Remove a member from a workspace */
     delete(args: PathParams<"workspaceMembers.delete">, options?: RequestOptions): Promise<JsonResponse<"workspaceMembers.delete", 200>>;
+}
+export interface MeGroup {
+    /** GET /api/v1/me/organizations — The signed-in person's organizations, with their role in each, by name */
+    listOrganizations(args?: Record<string, never>, options?: RequestOptions): Promise<JsonResponse<"me.listOrganizations", 200>>;
+    /** GET /api/v1/me/invitations — Pending invitations addressed to the signed-in person's email (accept: POST /members/invitations/:id/accept) */
+    listInvitations(args?: Record<string, never>, options?: RequestOptions): Promise<JsonResponse<"me.listInvitations", 200>>;
+}
+export interface OrganizationsGroup {
+    /** POST /api/v1/organizations — Create an organization with the signed-in person as its owner (no API key is issued) */
+    create(args: {
+        body: RequestBody<"organizations.create">;
+    }, options?: RequestOptions): Promise<JsonResponse<"organizations.create", 201>>;
 }
 export interface OrganizationGroup {
     /** GET /api/v1/organization/usage — The caller's organization: actions this month against the quota, the rate limit, objects against the plan */
@@ -1738,6 +1780,8 @@ export interface Groups {
     endUsers: EndUsersGroup;
     members: MembersGroup;
     workspaceMembers: WorkspaceMembersGroup;
+    me: MeGroup;
+    organizations: OrganizationsGroup;
     organization: OrganizationGroup;
     files: FilesGroup;
     oauthApps: OauthAppsGroup;

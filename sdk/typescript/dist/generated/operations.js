@@ -43,6 +43,9 @@ export const OPERATIONS = {
     "workspaceMembers.list": { group: "workspaceMembers", method: "list", httpMethod: "GET", path: "/api/v1/workspace-members", pathParams: [], query: true, body: false, response: "json", page: { kind: "offset", items: "projectMembers", iterator: "iterate" } },
     "workspaceMembers.add": { group: "workspaceMembers", method: "add", httpMethod: "POST", path: "/api/v1/workspace-members", pathParams: [], query: false, body: true, response: "json" },
     "workspaceMembers.delete": { group: "workspaceMembers", method: "delete", httpMethod: "DELETE", path: "/api/v1/workspace-members/{id}", pathParams: ["id"], query: false, body: false, response: "json" },
+    "me.listOrganizations": { group: "me", method: "listOrganizations", httpMethod: "GET", path: "/api/v1/me/organizations", pathParams: [], query: false, body: false, response: "json" },
+    "me.listInvitations": { group: "me", method: "listInvitations", httpMethod: "GET", path: "/api/v1/me/invitations", pathParams: [], query: false, body: false, response: "json" },
+    "organizations.create": { group: "organizations", method: "create", httpMethod: "POST", path: "/api/v1/organizations", pathParams: [], query: false, body: true, response: "json" },
     "operator.listActionPacks": { group: "operator", method: "listActionPacks", httpMethod: "GET", path: "/operator/v1/organizations/{id}/action-packs", pathParams: ["id"], query: false, body: false, response: "json" },
     "operator.addActionPack": { group: "operator", method: "addActionPack", httpMethod: "POST", path: "/operator/v1/organizations/{id}/action-packs", pathParams: ["id"], query: false, body: true, response: "json" },
     "operator.deleteActionPack": { group: "operator", method: "deleteActionPack", httpMethod: "DELETE", path: "/operator/v1/organizations/{id}/action-packs/{packId}", pathParams: ["id", "packId"], query: false, body: false, response: "json" },
@@ -120,4 +123,4 @@ export const OPERATIONS = {
     "mcpServers.getDeclarations": { group: "mcpServers", method: "getDeclarations", httpMethod: "GET", path: "/api/v1/mcp/servers/{id}/declarations/{alias}", pathParams: ["id", "alias"], query: false, body: false, response: "json" },
 };
 /** The resource groups, as the client's properties. */
-export const GROUPS = ["health", "operator", "auth", "workspaces", "apiKeys", "endUsers", "members", "workspaceMembers", "organization", "files", "oauthApps", "connections", "workspaceIntegrations", "partials", "approvalPolicies", "approvals", "connect", "actions", "activity", "integrations", "webhookSigningSecret", "triggers", "mcpServers"];
+export const GROUPS = ["health", "operator", "auth", "workspaces", "apiKeys", "endUsers", "members", "workspaceMembers", "me", "organizations", "organization", "files", "oauthApps", "connections", "workspaceIntegrations", "partials", "approvalPolicies", "approvals", "connect", "actions", "activity", "integrations", "webhookSigningSecret", "triggers", "mcpServers"];

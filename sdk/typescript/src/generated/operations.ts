@@ -47,6 +47,9 @@ export const OPERATIONS = {
   "workspaceMembers.list": { group: "workspaceMembers", method: "list", httpMethod: "GET", path: "/api/v1/workspace-members", pathParams: [], query: true, body: false, response: "json", page: { kind: "offset", items: "projectMembers", iterator: "iterate" } },
   "workspaceMembers.add": { group: "workspaceMembers", method: "add", httpMethod: "POST", path: "/api/v1/workspace-members", pathParams: [], query: false, body: true, response: "json" },
   "workspaceMembers.delete": { group: "workspaceMembers", method: "delete", httpMethod: "DELETE", path: "/api/v1/workspace-members/{id}", pathParams: ["id"], query: false, body: false, response: "json" },
+  "me.listOrganizations": { group: "me", method: "listOrganizations", httpMethod: "GET", path: "/api/v1/me/organizations", pathParams: [], query: false, body: false, response: "json" },
+  "me.listInvitations": { group: "me", method: "listInvitations", httpMethod: "GET", path: "/api/v1/me/invitations", pathParams: [], query: false, body: false, response: "json" },
+  "organizations.create": { group: "organizations", method: "create", httpMethod: "POST", path: "/api/v1/organizations", pathParams: [], query: false, body: true, response: "json" },
   "operator.listActionPacks": { group: "operator", method: "listActionPacks", httpMethod: "GET", path: "/operator/v1/organizations/{id}/action-packs", pathParams: ["id"], query: false, body: false, response: "json" },
   "operator.addActionPack": { group: "operator", method: "addActionPack", httpMethod: "POST", path: "/operator/v1/organizations/{id}/action-packs", pathParams: ["id"], query: false, body: true, response: "json" },
   "operator.deleteActionPack": { group: "operator", method: "deleteActionPack", httpMethod: "DELETE", path: "/operator/v1/organizations/{id}/action-packs/{packId}", pathParams: ["id", "packId"], query: false, body: false, response: "json" },
@@ -127,7 +130,7 @@ export const OPERATIONS = {
 export type OperationId = keyof typeof OPERATIONS;
 
 /** The resource groups, as the client's properties. */
-export const GROUPS = ["health", "operator", "auth", "workspaces", "apiKeys", "endUsers", "members", "workspaceMembers", "organization", "files", "oauthApps", "connections", "workspaceIntegrations", "partials", "approvalPolicies", "approvals", "connect", "actions", "activity", "integrations", "webhookSigningSecret", "triggers", "mcpServers"] as const;
+export const GROUPS = ["health", "operator", "auth", "workspaces", "apiKeys", "endUsers", "members", "workspaceMembers", "me", "organizations", "organization", "files", "oauthApps", "connections", "workspaceIntegrations", "partials", "approvalPolicies", "approvals", "connect", "actions", "activity", "integrations", "webhookSigningSecret", "triggers", "mcpServers"] as const;
 
 export interface HealthGroup {
   /** GET /healthz — The process is up */
@@ -265,6 +268,18 @@ export interface WorkspaceMembersGroup {
   add(args: { body: RequestBody<"workspaceMembers.add"> }, options?: RequestOptions): Promise<JsonResponse<"workspaceMembers.add", 201>>;
   /** DELETE /api/v1/workspace-members/{id} — Remove a member from a workspace */
   delete(args: PathParams<"workspaceMembers.delete">, options?: RequestOptions): Promise<JsonResponse<"workspaceMembers.delete", 200>>;
+}
+
+export interface MeGroup {
+  /** GET /api/v1/me/organizations — The signed-in person's organizations, with their role in each, by name */
+  listOrganizations(args?: Record<string, never>, options?: RequestOptions): Promise<JsonResponse<"me.listOrganizations", 200>>;
+  /** GET /api/v1/me/invitations — Pending invitations addressed to the signed-in person's email (accept: POST /members/invitations/:id/accept) */
+  listInvitations(args?: Record<string, never>, options?: RequestOptions): Promise<JsonResponse<"me.listInvitations", 200>>;
+}
+
+export interface OrganizationsGroup {
+  /** POST /api/v1/organizations — Create an organization with the signed-in person as its owner (no API key is issued) */
+  create(args: { body: RequestBody<"organizations.create"> }, options?: RequestOptions): Promise<JsonResponse<"organizations.create", 201>>;
 }
 
 export interface OrganizationGroup {
@@ -472,6 +487,8 @@ export interface Groups {
   endUsers: EndUsersGroup;
   members: MembersGroup;
   workspaceMembers: WorkspaceMembersGroup;
+  me: MeGroup;
+  organizations: OrganizationsGroup;
   organization: OrganizationGroup;
   files: FilesGroup;
   oauthApps: OauthAppsGroup;

@@ -1,0 +1,61 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { AppError } from '../../platform/errors.js';
+import { userOf } from '../../platform/http/auth.js';
+import { session } from '../../platform/http/route-access.js';
+import { standardErrors } from '../../platform/http/schemas.js';
+import { CreatedOwnOrganization, CreateOwnOrganizationBody, MyInvitations, MyOrganizations } from './organizations.schemas.js';
+
+const tags = ['User accounts'];
+
+/** A signed-in person's organizations: theirs, the invitations waiting for them, and a new one of their own (0133). */
+export const organizationsRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  const { organizations, members } = app.services;
+  const { selfServeOrganizations, signupPlan } = app.config;
+
+  app.get('/api/v1/me/organizations', {
+    config: { access: session() },
+    schema: {
+      operationId: 'me.listOrganizations',
+      tags,
+      summary: "The signed-in person's organizations, with their role in each, by name",
+      response: { 200: MyOrganizations, ...standardErrors },
+    },
+    handler: async (req) => ({
+      data: (await members.membershipsOf(userOf(req).userId)).map((m) => ({
+        id: m.orgId,
+        name: m.organization,
+        plan: m.plan,
+        role: m.role,
+        memberId: m.memberId,
+        status: m.suspended ? ('suspended' as const) : ('active' as const),
+      })),
+    }),
+  });
+
+  app.get('/api/v1/me/invitations', {
+    config: { access: session() },
+    schema: {
+      operationId: 'me.listInvitations',
+      tags,
+      summary: "Pending invitations addressed to the signed-in person's email (accept: POST /members/invitations/:id/accept)",
+      response: { 200: MyInvitations, ...standardErrors },
+    },
+    handler: async (req) => ({ data: await members.invitationsFor(userOf(req).email) }),
+  });
+
+  app.post('/api/v1/organizations', {
+    config: { access: session() },
+    schema: {
+      operationId: 'organizations.create',
+      tags,
+      summary: 'Create an organization with the signed-in person as its owner (no API key is issued)',
+      description: `The plan is the server's SWITCHBOARD_SIGNUP_PLAN (default free). 403 FORBIDDEN when the operator turned self-serve organizations off (SWITCHBOARD_SELF_SERVE_ORGANIZATIONS=false); 403 QUOTA_EXCEEDED when the person already owns 20.`,
+      body: CreateOwnOrganizationBody,
+      response: { 201: CreatedOwnOrganization, ...standardErrors },
+    },
+    handler: async (req, reply) => {
+      if (!selfServeOrganizations) throw new AppError('FORBIDDEN', 'Organizations are created by the operator on this server.');
+      return reply.code(201).send(await organizations.createForPerson(userOf(req).userId, req.body.name, signupPlan));
+    },
+  });
+};
