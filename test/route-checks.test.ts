@@ -22,12 +22,27 @@ describe('route checks on every API-key route', () => {
   let revokedKey: string;
   let noDecideKey: string;
   let operations: Array<{ method: string; path: string; access: RouteAccess & { auth: 'apiKey' } }>;
+  // Signed-in people (0132): the owner, and a person with the role member who belongs to otherWs only.
+  let ownerSession: string;
+  let memberSession: string;
+  let otherOrgId: string;
   let otherAuth: Array<{ method: string; path: string; auth: 'session' | 'operator' }>;
 
   before(async () => {
     t = await startApp();
     a = await buildWorld(t);
-    otherOrgKey = (await t.tenant()).key;
+    const other = await t.tenant();
+    otherOrgKey = other.key;
+    otherOrgId = other.orgId;
+    ownerSession = (await t.post('/api/v1/auth/sign-in', null, a.owner)).body.token;
+    const person = { email: `route-member-${Date.now()}@example.com`, password: 'member-password-1', name: 'Route Member' };
+    memberSession = (await t.post('/api/v1/auth/sign-up', null, person)).body.token;
+    await t.verifyEmail(person.email);
+    const inv = await t.post('/api/v1/members/invite', a.key, { email: person.email, role: 'member' });
+    const joined = await t.request('POST', `/api/v1/members/invitations/${inv.body.invitation.id}/accept`, { key: memberSession });
+    assert.equal(joined.status, 200, joined.text);
+    const added = await t.post('/api/v1/workspace-members', a.key, { workspaceId: a.otherWs, memberId: joined.body.member.id });
+    assert.equal(added.status, 201, added.text);
     scopedKey = await t.scopedKey(a.key, [a.otherWs]);
     const exp = await t.post('/api/v1/api-keys', a.key, {
       name: 'expiring',
@@ -155,6 +170,44 @@ describe('route checks on every API-key route', () => {
       assert.equal(res.status, 403, `${method} ${url}: ${res.text}`);
       assert.equal(res.body.error, 'FORBIDDEN');
       assert.match(res.body.message, /approvals\.decide/);
+    }
+  });
+
+  const asPerson = (session: string, orgId: string) => ({ key: session, headers: { 'x-switchboard-organization': orgId } });
+
+  it('serves the signed-in owner (session and X-Switchboard-Organization) on every GET API-key route as the org key', async () => {
+    for (const { method, path } of operations.filter((o) => o.method === 'GET')) {
+      const { url } = FIXTURES[`${method} ${path}`]!.build(a);
+      const byKey = await t.request(method, url, { key: a.key });
+      const byOwner = await t.request(method, url, asPerson(ownerSession, a.orgId));
+      assert.equal(byOwner.status, byKey.status, `${method} ${url}: ${byOwner.text}`);
+      assert.ok(byOwner.status < 400, `${method} ${url}: ${byOwner.status} ${byOwner.text}`);
+    }
+  });
+
+  it('answers the role member 403 SCOPE_DENIED outside their workspaces where the route declares a reach', async () => {
+    for (const { method, path, access } of operations) {
+      const { url, body } = FIXTURES[`${method} ${path}`]!.build(a);
+      const res = await t.request(method, url, { ...asPerson(memberSession, a.orgId), body });
+      if (access.reach === 'any') assert.ok(res.status < 300, `${method} ${url}: ${res.status} ${res.text}`);
+      else {
+        assert.equal(res.status, 403, `${method} ${url}: ${res.text}`);
+        assert.equal(res.body.error, 'SCOPE_DENIED', `${method} ${url}`);
+      }
+    }
+  });
+
+  it('answers 403 FORBIDDEN to a person naming an organization they are not in, and 401 without one', async () => {
+    for (const { method, path } of operations) {
+      const { url, body } = FIXTURES[`${method} ${path}`]!.build(a);
+      for (const orgId of [otherOrgId, '00000000-0000-4000-8000-000000000000', 'not-an-id']) {
+        const res = await t.request(method, url, { ...asPerson(ownerSession, orgId), body });
+        assert.equal(res.status, 403, `${method} ${url} in ${orgId}: ${res.text}`);
+        assert.equal(res.body.error, 'FORBIDDEN');
+      }
+      const bare = await t.request(method, url, { key: ownerSession, body });
+      assert.equal(bare.status, 401, `${method} ${url} without the header`);
+      assert.match(bare.body.message, /X-Switchboard-Organization/i);
     }
   });
 });

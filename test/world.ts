@@ -3,6 +3,9 @@ import type { TestApp } from './harness.js';
 /** Organization A's resources, named by the request fixtures of every API-key route. */
 export interface World {
   key: string;
+  orgId: string;
+  /** The organization's owner, who can sign in (the dashboard's member sessions, 0132). */
+  owner: { email: string; password: string };
   ws: string; // the workspace the resources live in
   otherWs: string; // the only workspace the scoped key may reach
   ids: Record<string, string>;
@@ -331,6 +334,8 @@ export async function buildWorld(t: TestApp): Promise<World> {
   for (const r of [mcpServer, mcpTool, mcpToken]) if (r.status !== 201) throw new Error(`world: ${r.status} ${r.text}`);
   return {
     key: org.key,
+    orgId: created.body.organization.id as string,
+    owner: { email, password: 'password-123' },
     ws: ws.id,
     otherWs: otherWs.id,
     ids: {

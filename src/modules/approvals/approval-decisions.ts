@@ -56,16 +56,17 @@ export class ApprovalDecisions {
   }
 
   /**
-   * The same, by a signed-in member calling the API in their organization (0132): a request of another organization
-   * is not found, and within theirs the policy's approvers decide, as on the review page.
+   * The same, by a signed-in member calling the API in their organization (0132): the request must be within their
+   * reach (another organization's is not found, another workspace's is SCOPE_DENIED for the role member), and there
+   * the policy's approvers decide, as on the review page.
    */
   async decideAsMember(
-    member: { orgId: string; userId: string; email: string },
+    member: Actor & { userId: string; email: string },
     id: string,
     action: DecisionAction,
     input: DecisionInput,
   ) {
-    if (!(await repo.findRequest(this.deps.orm, member.orgId, id))) throw notFound();
+    await findForActor(this.deps.orm, member, id);
     return this.decideAsUser(member, id, action, input);
   }
 

@@ -97,12 +97,7 @@ export class ApprovalsService {
   }
 
   /** The same, by a signed-in member allowed by the policy's approvers (the review page). */
-  decideAsMember(
-    member: { orgId: string; userId: string; email: string },
-    id: string,
-    action: DecisionAction,
-    input: DecisionInput,
-  ) {
+  decideAsMember(member: Actor & { userId: string; email: string }, id: string, action: DecisionAction, input: DecisionInput) {
     return this.decisions.decideAsMember(member, id, action, input);
   }
 

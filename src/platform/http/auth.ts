@@ -108,7 +108,7 @@ export function registerAuth(app: FastifyInstance, auth: Authenticators): void {
         if (typeof orgId !== 'string' || orgId === '')
           throw new AppError(
             'UNAUTHORIZED',
-            `A signed-in person names the organization to act in: ${ORGANIZATION_HEADER}: <organization id>. Or use an API key: Authorization: Bearer svc_...`,
+            'A signed-in person names the organization to act in: X-Switchboard-Organization: <organization id>. Or use an API key: Authorization: Bearer svc_...',
           );
         request.principal = await auth.member(sessionToken, orgId);
         return;
