@@ -3,11 +3,18 @@
 // two at a time (TEST_CONCURRENCY). Arguments narrow the run: a path to a file runs that file, any other word runs
 // the files whose path contains it.
 //
+// The slowest files start first (0131), so that the run does not end with one long file running alone: the order is
+// by the seconds each file took in an earlier run, recorded in test/durations.json (a file not in it counts as the
+// average of those that are), then by name. SWITCHBOARD_TEST_DURATIONS=write records the seconds of the files this
+// run ran into that file, and drops files that no longer exist; a whole run on the embedded database (`npm test`,
+// which runs every file) is the one to record from. SWITCHBOARD_TEST_DURATIONS_FILE names another file (the runner's
+// own test uses it).
+//
 // No file can hang the run: one still going after SWITCHBOARD_TEST_FILE_TIMEOUT_S seconds (default 900) is stopped,
 // with its whole process group, and counts as failed. Tests that need a system binary that is missing (Chromium,
 // bubblewrap) skip with one line saying what to install; under CI (CI=true, set by .ci/run, which installs them)
 // such a skip fails the run, so CI always runs everything.
-import { existsSync, readFileSync, readdirSync, statSync } from 'node:fs';
+import { existsSync, readFileSync, readdirSync, statSync, writeFileSync } from 'node:fs';
 import { spawn } from 'node:child_process';
 import path from 'node:path';
 
@@ -43,12 +50,20 @@ if (databaseFree.length > 0) {
   for (const f of databaseFree) console.log(`  ${f}`);
   files.splice(0, files.length, ...files.filter((f) => !databaseFree.includes(f)));
 }
+const durationsFile = process.env.SWITCHBOARD_TEST_DURATIONS_FILE ?? 'test/durations.json';
+const durations = existsSync(durationsFile) ? JSON.parse(readFileSync(durationsFile, 'utf8')) : {};
+const recorded = Object.values(durations);
+const average = recorded.length > 0 ? recorded.reduce((a, b) => a + b, 0) / recorded.length : 0;
+const expectedSeconds = (file) => durations[path.normalize(file)] ?? average;
+files.sort((a, b) => expectedSeconds(b) - expectedSeconds(a) || a.localeCompare(b));
+
 const concurrency = Math.max(1, Number(process.env.TEST_CONCURRENCY ?? '2'));
 const timeoutS = Number(process.env.SWITCHBOARD_TEST_FILE_TIMEOUT_S ?? '900');
 const ci = process.env.CI === 'true' || process.env.CI === '1';
 
-// A run started from inside a test (test/test-runner.test.ts) is a run of its own, not part of that test's.
-const { NODE_TEST_CONTEXT: _inherited, ...parentEnv } = process.env;
+// A run started from inside a test (test/test-runner.test.ts) is a run of its own, not part of that test's, and does
+// not record its fixtures' seconds over this run's.
+const { NODE_TEST_CONTEXT: _inherited, SWITCHBOARD_TEST_DURATIONS: _record, ...parentEnv } = process.env;
 const childEnv = { ...parentEnv, NODE_OPTIONS: '--max-old-space-size=4096' };
 
 // Each file runs in a process group of its own, out of reach of the terminal's Ctrl-C: a stopped run stops them.
@@ -122,6 +137,16 @@ await Promise.all(
     for (let file = queue.shift(); file; file = queue.shift()) results.push(await runFile(file));
   }),
 );
+
+if (process.env.SWITCHBOARD_TEST_DURATIONS === 'write') {
+  const merged = { ...durations };
+  for (const r of results) merged[path.normalize(r.file)] = Number(r.seconds);
+  const kept = Object.keys(merged)
+    .filter((f) => existsSync(f))
+    .sort();
+  writeFileSync(durationsFile, `${JSON.stringify(Object.fromEntries(kept.map((f) => [f, merged[f]])), null, 2)}\n`);
+  console.log(`\n━━ recorded the seconds of ${results.length} files in ${durationsFile}`);
+}
 
 const sum = (k) => results.reduce((n, r) => n + r.counts[k], 0);
 const failed = results.filter((r) => !r.ok);

@@ -8,24 +8,38 @@ import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../src/app.js';
 import { loadConfig, type Config } from '../src/config.js';
 import { openDatabase, type Database } from '../src/platform/db/database.js';
-import { migrate } from '../src/platform/db/migrate.js';
+import { databaseUrl, migratedSnapshot, migratedTemplate } from './migrated-databases.js';
 
 export const OPERATOR_TOKEN = 'test-operator-token-0123456789';
 
-/** A fresh, empty database on the PostgreSQL server at `serverUrl`, and a function that drops it. */
+/**
+ * A fresh database on the PostgreSQL server at `serverUrl`, and a function that drops it: empty, or a copy of
+ * `template` (see migratedTemplate).
+ */
 export async function scratchDatabase(
   serverUrl: string,
   prefix = 'sb_test',
+  template?: string,
 ): Promise<{ url: string; drop: () => Promise<void> }> {
   const name = `${prefix}_${randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: serverUrl });
   await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
-  const u = new URL(serverUrl);
-  u.pathname = `/${name}`;
+  try {
+    for (let attempt = 1; ; attempt++) {
+      try {
+        await admin.query(`CREATE DATABASE ${name}${template ? ` TEMPLATE ${template}` : ''}`);
+        break;
+      } catch (err) {
+        // "source database is being accessed by other users": a session still connected to the template after
+        // PostgreSQL waited 5 s for it to leave. Tried again twice (each a further 5 s wait inside PostgreSQL).
+        if ((err as { code?: string }).code !== '55006' || attempt === 3) throw err;
+      }
+    }
+  } finally {
+    await admin.end();
+  }
   return {
-    url: u.toString(),
+    url: databaseUrl(serverUrl, name),
     drop: async () => {
       const a = new pg.Client({ connectionString: serverUrl });
       await a.connect();
@@ -36,19 +50,17 @@ export async function scratchDatabase(
 }
 
 /**
- * A test database: a fresh database on the PostgreSQL server named by DATABASE_URL (dropped afterwards),
- * or an in-memory embedded one. Either way migrated by the real migration runner.
+ * A test database, migrated by the real migration runner: a copy of a migrated one (0131), on the PostgreSQL server
+ * named by DATABASE_URL (dropped afterwards) or in memory on the embedded database.
  */
 export async function testDatabase(): Promise<{ db: Database; url: string | null; drop: () => Promise<void> }> {
   const serverUrl = process.env.DATABASE_URL;
   if (!serverUrl) {
-    const db = await openDatabase({});
-    await migrate(db);
+    const db = await openDatabase({ loadDataDir: await migratedSnapshot() });
     return { db, url: null, drop: async () => db.close() };
   }
-  const scratch = await scratchDatabase(serverUrl);
+  const scratch = await scratchDatabase(serverUrl, 'sb_test', await migratedTemplate(serverUrl));
   const db = await openDatabase({ url: scratch.url, poolSize: 5 });
-  await migrate(db);
   return {
     db,
     url: scratch.url,

@@ -1,11 +1,67 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { readdirSync } from 'node:fs';
-import { openDatabase } from '../src/platform/db/database.js';
+import { openDatabase, type Database } from '../src/platform/db/database.js';
 import { migrate, migrationsDir } from '../src/platform/db/migrate.js';
-import { testDatabase } from './harness.js';
+import { scratchDatabase, testDatabase } from './harness.js';
+
+/** What migrations make, one line each, without oids or times: objects, columns, constraints, indexes, sequences'
+ * positions, triggers, functions, extensions, and the settings in the configuration files. */
+async function catalog(db: Database): Promise<string[]> {
+  const rows = await db.query<{ line: string }>(
+    `WITH ns AS (SELECT oid, nspname FROM pg_namespace
+                 WHERE nspname NOT IN ('pg_catalog', 'information_schema') AND nspname NOT LIKE 'pg\\_%')
+     SELECT format('relation %s %s.%s', c.relkind, ns.nspname, c.relname) AS line
+       FROM pg_class c JOIN ns ON ns.oid = c.relnamespace
+     UNION ALL
+     SELECT format('column %s.%s.%s %s %s %s', ns.nspname, c.relname, a.attname, format_type(a.atttypid, a.atttypmod),
+                   a.attnotnull, pg_get_expr(d.adbin, d.adrelid))
+       FROM pg_attribute a JOIN pg_class c ON c.oid = a.attrelid JOIN ns ON ns.oid = c.relnamespace
+       LEFT JOIN pg_attrdef d ON d.adrelid = a.attrelid AND d.adnum = a.attnum
+      WHERE a.attnum > 0 AND NOT a.attisdropped
+     UNION ALL
+     SELECT format('constraint %s %s %s', con.conrelid::regclass, con.conname, pg_get_constraintdef(con.oid))
+       FROM pg_constraint con JOIN ns ON ns.oid = con.connamespace
+     UNION ALL
+     SELECT format('index %s', indexdef) FROM pg_indexes WHERE schemaname IN (SELECT nspname FROM ns)
+     UNION ALL
+     SELECT format('sequence %s.%s %s', schemaname, sequencename, last_value) FROM pg_sequences
+     UNION ALL
+     SELECT format('trigger %s', pg_get_triggerdef(t.oid)) FROM pg_trigger t WHERE NOT t.tgisinternal
+     UNION ALL
+     SELECT format('function %s.%s %s', ns.nspname, p.proname, md5(p.prosrc))
+       FROM pg_proc p JOIN ns ON ns.oid = p.pronamespace
+     UNION ALL
+     SELECT format('extension %s %s', extname, extversion) FROM pg_extension
+     UNION ALL
+     SELECT format('setting %s = %s', name, setting) FROM pg_file_settings WHERE applied OR name = 'shared_buffers'
+     UNION ALL
+     SELECT format('migration %s', name) FROM schema_migrations
+     ORDER BY 1`,
+  );
+  return rows.map((r) => r.line);
+}
 
 describe('migrations', () => {
+  it('a test database (a copy of a migrated one, 0131) is what migrating an empty one gives', async () => {
+    const copy = await testDatabase();
+    const serverUrl = process.env.DATABASE_URL;
+    const scratch = serverUrl ? await scratchDatabase(serverUrl) : null;
+    const empty = await openDatabase(scratch ? { url: scratch.url, poolSize: 2 } : {});
+    try {
+      await migrate(empty);
+      const [expected, actual] = [await catalog(empty), await catalog(copy.db)];
+      assert.ok(expected.some((l) => l.startsWith('constraint ')) && expected.some((l) => l.startsWith('sequence ')));
+      assert.deepEqual(actual, expected);
+      const buffers = "SELECT current_setting('shared_buffers') AS v";
+      assert.deepEqual(await copy.db.query(buffers), await empty.query(buffers), 'started with the same shared_buffers');
+    } finally {
+      await empty.close();
+      await scratch?.drop();
+      await copy.drop();
+    }
+  });
+
   it('apply each file exactly once when two nodes migrate at the same time', async () => {
     const { db, url, drop } = await testDatabase(); // already migrated once
     const files = readdirSync(migrationsDir()).filter((f) => f.endsWith('.sql'));

@@ -1,12 +1,14 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
-import { readdirSync, readFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 
-/** Run scripts/run-tests.mjs on one fixture file; resolves with its exit code and output. */
-function runTests(file: string, env: Record<string, string>): Promise<{ code: number | null; out: string }> {
+/** Run scripts/run-tests.mjs on fixture files; resolves with its exit code and output. */
+function runTests(files: string | string[], env: Record<string, string>): Promise<{ code: number | null; out: string }> {
   return new Promise((resolve) => {
-    const child = spawn(process.execPath, ['scripts/run-tests.mjs', file], {
+    const child = spawn(process.execPath, ['scripts/run-tests.mjs', ...[files].flat()], {
       env: { ...process.env, CI: '', ...env },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
@@ -66,5 +68,30 @@ describe('the test runner (npm test)', () => {
     });
     assert.equal(r.code, 1, r.out);
     assert.match(r.out, /under CI every test must run/);
+  });
+
+  it('starts the files that took longest first, and records the seconds each took when asked', async () => {
+    const dir = mkdtempSync(path.join(os.tmpdir(), 'sb-durations-'));
+    try {
+      const file = path.join(dir, 'durations.json');
+      const quick = 'test/fixtures/runner/quick.ts';
+      const needs = 'test/fixtures/runner/needs-chromium.ts';
+      // By name needs-chromium.ts would come first; the recorded seconds say quick.ts is the long one.
+      writeFileSync(file, JSON.stringify({ [quick]: 500, [needs]: 1, 'test/fixtures/runner/gone.ts': 9 }));
+      const env = { SWITCHBOARD_TEST_DURATIONS_FILE: file, TEST_CONCURRENCY: '1', CHROMIUM_PATH: '/nonexistent/chromium' };
+      const r = await runTests([needs, quick], { ...env, SWITCHBOARD_TEST_DURATIONS: 'write' });
+      assert.equal(r.code, 0, r.out);
+      const order = [...r.out.matchAll(/^━━ (test\/fixtures\/runner\/\S+)/gm)].map((m) => m[1]);
+      assert.deepEqual(order, [quick, needs]);
+      const written = JSON.parse(readFileSync(file, 'utf8')) as Record<string, number>;
+      assert.deepEqual(Object.keys(written), [needs, quick], 'the files run, and no file that is gone');
+      assert.ok(written[quick]! < 500, 'the seconds of this run');
+
+      const again = await runTests([needs, quick], env); // quick.ts is now known to be quicker than 500 s
+      assert.equal(again.code, 0, again.out);
+      assert.deepEqual(JSON.parse(readFileSync(file, 'utf8')), written, 'recorded only when asked');
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });

@@ -34,6 +34,8 @@ export interface Database {
   notify(channel: string, payload: string): Promise<void>;
   /** Adapter for pg-boss's `db` option. */
   readonly sqlAdapter: SqlAdapter;
+  /** Embedded only: the data dir as an uncompressed tarball, to open copies from with `loadDataDir` (tests). */
+  dumpDataDir?(): Promise<Blob>;
   close(): Promise<void>;
 }
 
@@ -112,6 +114,7 @@ async function openEmbedded(options: DatabaseOptions): Promise<Database> {
         return { rows: r.rows, rowCount: r.affectedRows ?? r.rows.length };
       },
     },
+    dumpDataDir: async () => pglite.dumpDataDir('none'),
     close: async () => {
       try {
         if (!pglite.closed) await pglite.close();
