@@ -39,7 +39,9 @@ describe('route checks on every API-key route', () => {
     memberSession = (await t.post('/api/v1/auth/sign-up', null, person)).body.token;
     await t.verifyEmail(person.email);
     const inv = await t.post('/api/v1/members/invite', a.key, { email: person.email, role: 'member' });
-    const joined = await t.request('POST', `/api/v1/members/invitations/${inv.body.invitation.id}/accept`, { key: memberSession });
+    const joined = await t.request('POST', `/api/v1/members/invitations/${inv.body.invitation.id}/accept`, {
+      key: memberSession,
+    });
     assert.equal(joined.status, 200, joined.text);
     const added = await t.post('/api/v1/workspace-members', a.key, { workspaceId: a.otherWs, memberId: joined.body.member.id });
     assert.equal(added.status, 201, added.text);

@@ -80,7 +80,7 @@ export async function runQuickJs(run: QuickJsRun, bridge: QuickJsBridge): Promis
   const memory = new Memory({ initial: Math.min(256, maximum), maximum });
   const variant = newVariant<QuickJSSyncVariant>(RELEASE_SYNC as unknown as QuickJSSyncVariant, {
     wasmMemory: memory as never,
-    wasmModule: compiledQuickJs as never,
+    wasmModule: compiledQuickJs,
   });
   const module = await newQuickJSWASMModuleFromVariant(variant);
   const runtime = module.newRuntime();
