@@ -13,6 +13,7 @@ import { register } from '../connect-fixtures.js';
 import type { Receiver } from '../receiver.js';
 import { builtDashboard } from './build.js';
 import { ACME_TOKEN, acmeApi, acmeIntegration } from './acme.js';
+import { startSmtpSink } from '../mail.js';
 
 /**
  * The dashboard's main journey in headless Chromium, as a new person: sign up, create an organization and a
@@ -24,6 +25,7 @@ describe('dashboard journeys', { skip: needs('chromium') }, () => {
   let t: TestApp;
   let api: Receiver;
   let browser: Browser;
+  let mail: Awaited<ReturnType<typeof startSmtpSink>>;
   let base: string;
   let shots: string;
   const owner = { name: 'Ada Owner', email: `ada-${Date.now()}@example.com`, password: 'ada-password-1' };
@@ -33,7 +35,9 @@ describe('dashboard journeys', { skip: needs('chromium') }, () => {
     const port = await freePort();
     base = `http://127.0.0.1:${port}`;
     api = await acmeApi();
+    mail = await startSmtpSink();
     t = await startApp({
+      ...mail.env,
       SWITCHBOARD_PUBLIC_URL: base,
       SWITCHBOARD_DASHBOARD_DIR: await builtDashboard(),
       SWITCHBOARD_EGRESS_ALLOW: '127.0.0.1',
@@ -49,6 +53,7 @@ describe('dashboard journeys', { skip: needs('chromium') }, () => {
     await browser?.close();
     await t?.close();
     await api?.close();
+    await mail?.stop();
   });
 
   /** The page's accessibility checks and its screenshot. */
@@ -244,6 +249,29 @@ describe('dashboard journeys', { skip: needs('chromium') }, () => {
       await page.getByRole('navigation', { name: 'Dashboard' }).getByRole('link', { name: 'Overview' }).click();
       await page.getByText(/Actions 1 of 1,000/).waitFor();
       await check(page, 'overview');
+
+      // Email verification from the banner, with the emailed code.
+      await page.getByRole('link', { name: 'Verify it' }).click();
+      await page.waitForURL(/\/verify-email$/);
+      await page.getByRole('button', { name: 'Email me a code' }).click();
+      await page.getByText('The code is on its way.').waitFor();
+      await check(page, 'verify-email');
+      await page.getByLabel('Code').fill(await mail.codeFor(owner.email));
+      await page.getByRole('button', { name: 'Verify', exact: true }).click();
+      await page.getByText(`${owner.email} is verified.`).waitFor();
+      await page.getByRole('link', { name: 'Continue' }).click();
+      await page.getByRole('heading', { name: 'Overview', level: 1 }).waitFor();
+      assert.equal(await page.getByText('Your email address is not verified yet').count(), 0);
+
+      // A second organization, and the switcher between the two.
+      await page.getByRole('link', { name: 'All organizations' }).click();
+      await page.getByLabel('Organization name').fill('Side Project');
+      await page.getByRole('button', { name: 'Create organization' }).click();
+      await page.getByText('Side Project · plan free · you are owner').waitFor();
+      assert.notEqual(/\/o\/([0-9a-f-]{36})/.exec(page.url())![1], orgId);
+      await page.getByLabel('Organization', { exact: true }).selectOption({ label: 'Acme Corp' });
+      await page.waitForURL(new RegExp(`/o/${orgId}$`));
+      await page.getByText('Acme Corp · plan free · you are owner').waitFor();
       assert.deepEqual(errors, []);
     } catch (err) {
       // What the page showed when it failed, beside the others.
