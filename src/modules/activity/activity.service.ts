@@ -54,7 +54,7 @@ export class ActivityService {
     };
   }
 
-  /** Executions that ran (success, failed or error: what the quota admits) since `since`, on every node. */
+  /** Executions that ran (success, failed or error: what the quota admits) since `since` (this node's buffer written first). */
   async ranSince(orgId: string, since: Date): Promise<number> {
     await this.deps.recorder.flush();
     const [r] = await this.deps.orm
