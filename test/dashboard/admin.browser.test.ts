@@ -1,0 +1,140 @@
+import { after, before, describe, it } from 'node:test';
+import assert from 'node:assert/strict';
+import { mkdir } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import type { Browser, Page } from 'playwright-core';
+import { launchBrowser } from '../browser.js';
+import { freePort } from '../fixture-process.js';
+import { startApp, type TestApp } from '../harness.js';
+import { needs } from '../system-binaries.js';
+import { axeViolations, PAGE_BASICS } from '../a11y.js';
+import { builtDashboard } from './build.js';
+
+/**
+ * The organization's administration pages in headless Chromium: an API key made with workspace scope, used and
+ * revoked from the page; a member invited and their role changed; the webhook signing secret shown once on rotation.
+ * Each page is checked with axe-core and written as a screenshot at 1280 and 390 px.
+ */
+describe('dashboard administration', { skip: needs('chromium') }, () => {
+  let t: TestApp;
+  let browser: Browser;
+  let base: string;
+  let shots: string;
+  let orgId: string;
+  let ws: { id: string };
+  let token: string;
+  const owner = { name: 'Ola Owner', email: `ola-${Date.now()}@example.com`, password: 'ola-password-1' };
+
+  before(async () => {
+    const port = await freePort();
+    base = `http://127.0.0.1:${port}`;
+    t = await startApp({ SWITCHBOARD_PUBLIC_URL: base, SWITCHBOARD_DASHBOARD_DIR: await builtDashboard() });
+    await t.app.listen({ port, host: '127.0.0.1' });
+    browser = await launchBrowser();
+    shots = path.join(process.env.SCREENSHOT_DIR ?? os.tmpdir(), 'dashboard');
+    await mkdir(shots, { recursive: true });
+    const org = await t.operator('POST', '/operator/v1/organizations', { name: 'Admin Org', plan: 'team', owner });
+    orgId = org.body.organization.id;
+    ws = await t.workspace(org.body.plainKey);
+    token = (await t.post('/api/v1/auth/sign-in', null, owner)).body.token;
+  });
+  after(async () => {
+    await browser?.close();
+    await t?.close();
+  });
+
+  async function signedIn(width: number): Promise<Page> {
+    const context = await browser.newContext({ viewport: { width, height: 900 }, locale: 'en-US' });
+    await context.addCookies([{ name: 'sb_session', value: token, url: base }]);
+    return context.newPage();
+  }
+  async function check(page: Page, name: string) {
+    await page.locator('.loading').first().waitFor({ state: 'detached' });
+    const width = page.viewportSize()?.width ?? 0;
+    assert.deepEqual(await page.evaluate(PAGE_BASICS), [], `${name} at ${width} px`);
+    assert.deepEqual(await axeViolations(page), [], `axe-core: ${name} at ${width} px`);
+    await page.screenshot({ path: path.join(shots, `${name}-${width}.png`), fullPage: true });
+  }
+
+  it('creates a workspace-scoped key (shown once), which works there only, and revokes it', async () => {
+    const page = await signedIn(1280);
+    try {
+      await page.goto(`${base}/o/${orgId}/api-keys`);
+      await page.getByLabel('Key name').fill('CI deploys');
+      await page.getByLabel('Reach').selectOption('workspace');
+      await page.getByRole('checkbox', { name: /^Workspace ws-/ }).check();
+      await page.getByRole('button', { name: 'Create key' }).click();
+      const plain = await page.getByLabel('New API key').inputValue();
+      assert.match(plain, /^svc_/);
+      await check(page, 'api-keys');
+      // The key works in its workspace and nowhere else, and the page shows it was used.
+      assert.equal((await t.get(`/api/v1/workspaces/${ws.id}`, plain)).status, 200);
+      assert.equal((await t.post('/api/v1/api-keys', plain, { name: 'x' })).body.error, 'SCOPE_DENIED');
+      const [row] = await t.db.query<{ key_hash: string }>("SELECT key_hash FROM api_keys WHERE name = 'CI deploys'");
+      assert.ok(row && !row.key_hash.includes(plain.slice(4)), 'only a hash is stored');
+      // Shown once: a reload shows the prefix only.
+      await page.reload();
+      await page.getByRole('cell', { name: 'CI deploys', exact: true }).waitFor();
+      assert.equal(await page.getByLabel('New API key').count(), 0);
+      assert.equal(await page.getByText(plain).count(), 0);
+      await page.getByRole('button', { name: 'Revoke CI deploys' }).click();
+      await page.getByLabel('Type CI deploys to confirm').fill('CI deploys');
+      await page.getByRole('button', { name: 'Delete key' }).click();
+      await page.getByRole('dialog').waitFor({ state: 'hidden' });
+      await page.getByRole('cell', { name: 'CI deploys', exact: true }).waitFor({ state: 'detached' });
+      assert.equal((await t.get(`/api/v1/workspaces/${ws.id}`, plain)).status, 401);
+    } finally {
+      await page.context().close();
+    }
+  });
+
+  it('invites a member and changes a role; rotates the signing secret, shown once', async () => {
+    const page = await signedIn(1280);
+    try {
+      await page.goto(`${base}/o/${orgId}/members`);
+      await page.getByLabel('Email').fill('new.person@example.com');
+      await page.getByLabel('Role', { exact: true }).selectOption('admin');
+      await page.getByRole('button', { name: 'Send invitation' }).click();
+      await page.getByText('new.person@example.com as admin').waitFor();
+      await check(page, 'members');
+      const [inv] = await t.db.query<{ email: string; role: string }>('SELECT email, role FROM invitations WHERE org_id = $1', [
+        orgId,
+      ]);
+      assert.deepEqual(inv, { email: 'new.person@example.com', role: 'admin' });
+      // The last owner cannot step down: the API says so and the page shows it.
+      await page.getByLabel(`Role of ${owner.email}`).selectOption('member');
+      await page.getByRole('alert').getByText('Could not change the role').waitFor();
+
+      await page.goto(`${base}/o/${orgId}/settings`);
+      await page.getByText('No secret yet').waitFor();
+      await page.getByRole('button', { name: 'Create a secret' }).click();
+      const secret = await page.getByLabel('New signing secret').inputValue();
+      assert.match(secret, /^whsec_/);
+      await page.getByText(/Current secret whsec_/).waitFor();
+      await check(page, 'settings');
+      await page.reload();
+      await page.getByText(/Current secret whsec_/).waitFor();
+      assert.equal(await page.getByText(secret).count(), 0);
+    } finally {
+      await page.context().close();
+    }
+  });
+
+  it('fits and passes the checks at 390 px', async () => {
+    const page = await signedIn(390);
+    try {
+      for (const [name, url, heading] of [
+        ['api-keys', 'api-keys', 'API keys'],
+        ['members', 'members', 'Members'],
+        ['settings', 'settings', 'Settings'],
+      ] as const) {
+        await page.goto(`${base}/o/${orgId}/${url}`);
+        await page.getByRole('heading', { name: heading, level: 1 }).waitFor();
+        await check(page, name);
+      }
+    } finally {
+      await page.context().close();
+    }
+  });
+});
