@@ -92,6 +92,14 @@ describe('TypeScript SDK: the client against the real service', () => {
       client.auth.signIn({ body: { email: 'nobody@example.com', password: 'wrong-password-123' } }),
       AuthenticationError,
     );
+    // A person's own calls: a session token replaces the key for one call.
+    const person = await client.auth.signUp({ body: { email: `${slug()}@example.com`, password: 'password-123', name: 'Pat' } });
+    const own = await client.organizations.create({ body: { name: 'Pat Co' } }, { token: person.token });
+    assert.deepEqual(
+      (await client.me.listOrganizations({}, { token: person.token })).data.map((o) => [o.id, o.role]),
+      [[own.organization.id, 'owner']],
+    );
+    assert.deepEqual((await client.me.listInvitations({}, { token: person.token })).data, []);
 
     const { workspace } = await client.workspaces.create({ body: { name: 'Main', slug: slug() } });
     assert.equal((await client.workspaces.get({ id: workspace.id })).workspace.name, 'Main');

@@ -1,6 +1,6 @@
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { mkdtemp } from 'node:fs/promises';
+import { mkdir, mkdtemp } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
@@ -32,7 +32,9 @@ describe('approval review pages in a browser', { skip: needs('chromium') }, () =
     t = await startApp({ SWITCHBOARD_PUBLIC_URL: base });
     await t.app.listen({ port, host: '127.0.0.1' });
     browser = await launchBrowser();
-    shots = await mkdtemp(path.join(process.env.SCREENSHOT_DIR ?? os.tmpdir(), 'approval-pages-'));
+    const root = process.env.SCREENSHOT_DIR ?? os.tmpdir();
+    await mkdir(root, { recursive: true });
+    shots = await mkdtemp(path.join(root, 'approval-pages-'));
     console.log(`# screenshots: ${shots}`);
     const org = await t.operator('POST', '/operator/v1/organizations', {
       name: 'Inbox Org',

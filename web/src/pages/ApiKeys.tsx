@@ -144,7 +144,12 @@ export function ApiKeysPage() {
                       {k.permissions?.scope === 'workspace'
                         ? (k.permissions.workspaceIds ?? []).map(wsName).join(', ')
                         : 'organization'}
-                      {k.permissions === null || k.permissions.approvals?.decide ? <Badge>decides approvals</Badge> : null}
+                      {k.permissions === null || k.permissions.approvals?.decide ? (
+                        <>
+                          {' '}
+                          <Badge>decides approvals</Badge>
+                        </>
+                      ) : null}
                     </td>
                     <td>{formatTime(k.lastUsedAt)}</td>
                     <td>{formatTime(k.expiresAt)}</td>
