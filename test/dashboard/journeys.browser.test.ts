@@ -228,6 +228,19 @@ describe('dashboard journeys', { skip: needs('chromium') }, () => {
       assert.deepEqual(note?.json, { title: 'Ship the dashboard', body: 'From the playground', folder: 'inbox' });
       await check(page, 'playground');
 
+      // A built-in that needs no connection: added with no strategy to choose, and run at once.
+      await page.getByRole('navigation', { name: 'Dashboard' }).getByRole('link', { name: 'Integrations' }).click();
+      await page.getByLabel('Add an integration').selectOption({ label: 'Hash & Encode' });
+      await page.getByRole('button', { name: 'Configure' }).click();
+      assert.equal(await dialog.getByLabel('Connection strategy').count(), 0);
+      await dialog.getByRole('button', { name: 'Add integration' }).click();
+      await dialog.waitFor({ state: 'hidden' });
+      await page.getByRole('link', { name: 'Try in playground (hash-encode)' }).click();
+      await page.getByLabel('Action', { exact: true }).selectOption({ label: 'Hash text' });
+      await page.getByLabel('Text').fill('hello');
+      await page.getByRole('button', { name: 'Run action' }).click();
+      await page.getByLabel('Output').getByText('2cf24dba5fb0a30e26e83b2ac5b9e29e1b161e5c1fa7425e73043362938b9824').waitFor();
+
       // Activity shows the run with source playground; its details open.
       await page.getByRole('navigation', { name: 'Dashboard' }).getByRole('link', { name: 'Activity' }).click();
       await page.getByLabel('Source').selectOption('playground');
@@ -238,7 +251,10 @@ describe('dashboard journeys', { skip: needs('chromium') }, () => {
         'SELECT source, status, api_key_id FROM activity WHERE org_id = $1',
         [orgId],
       );
-      assert.deepEqual(stored2, [{ source: 'playground', status: 'success', api_key_id: null }]);
+      assert.deepEqual(stored2, [
+        { source: 'playground', status: 'success', api_key_id: null },
+        { source: 'playground', status: 'success', api_key_id: null },
+      ]);
       await check(page, 'activity');
       await row.getByRole('button', { name: /Details/ }).click();
       await dialog.getByText('playground').first().waitFor();
@@ -247,7 +263,7 @@ describe('dashboard journeys', { skip: needs('chromium') }, () => {
 
       // The overview counts it.
       await page.getByRole('navigation', { name: 'Dashboard' }).getByRole('link', { name: 'Overview' }).click();
-      await page.getByText(/Actions 1 of 1,000/).waitFor();
+      await page.getByText(/Actions 2 of 1,000/).waitFor();
       await check(page, 'overview');
 
       // Email verification from the banner, with the emailed code.

@@ -102,7 +102,8 @@ function IntegrationForm(props: {
         ...(d.alias ? { alias: d.alias } : {}),
         ...(d.displayName ? { displayName: d.displayName } : {}),
         ...(d.authMethodKey ? { authMethodKey: d.authMethodKey } : {}),
-        connectionStrategy: d.connectionStrategy as 'fixed',
+        // An integration that needs no connection has no strategy to choose.
+        ...(props.integration.authOptions.length > 0 ? { connectionStrategy: d.connectionStrategy as 'fixed' } : {}),
         ...(d.connectionId ? { connectionId: d.connectionId } : {}),
         ...(d.enabledActions ? { enabledActions: d.enabledActions } : {}),
         settings,
