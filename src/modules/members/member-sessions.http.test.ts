@@ -233,6 +233,12 @@ describe('a person’s own organizations', () => {
     const me = await t.post('/api/v1/auth/sign-up', null, { email: email.toLowerCase(), password: 'password-12', name: 'Ivy' });
     const { key } = await t.tenant();
     const inv = await t.post('/api/v1/members/invite', key, { email, role: 'admin' });
+    // Until the address is verified, signing up with it reveals nothing of who invited it.
+    const hidden = await t.request('GET', '/api/v1/me/invitations', { key: me.body.token });
+    assert.equal(hidden.status, 403);
+    assert.equal(hidden.body.error, 'EMAIL_NOT_VERIFIED');
+    assert.doesNotMatch(hidden.text, /Org /);
+    await t.verifyEmail(me.body.user.email);
     const list = await t.request('GET', '/api/v1/me/invitations', { key: me.body.token });
     assert.equal(list.status, 200);
     assert.deepEqual(

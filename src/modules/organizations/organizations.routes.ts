@@ -38,9 +38,19 @@ export const organizationsRoutes: FastifyPluginAsyncTypebox = async (app) => {
       operationId: 'me.listInvitations',
       tags,
       summary: "Pending invitations addressed to the signed-in person's email (accept: POST /members/invitations/:id/accept)",
+      description:
+        '403 EMAIL_NOT_VERIFIED until the person has verified their email: whoever signs up with an address must not learn which organizations invited it.',
       response: { 200: MyInvitations, ...standardErrors },
     },
-    handler: async (req) => ({ data: await members.invitationsFor(userOf(req).email) }),
+    handler: async (req) => {
+      const person = userOf(req);
+      if (!person.emailVerified)
+        throw new AppError(
+          'EMAIL_NOT_VERIFIED',
+          'Verify your email address to see the invitations sent to it: POST /api/v1/auth/verify-email/request, then /confirm with the emailed code.',
+        );
+      return { data: await members.invitationsFor(person.email) };
+    },
   });
 
   app.post('/api/v1/organizations', {

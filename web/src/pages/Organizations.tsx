@@ -3,7 +3,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link, Navigate, useNavigate } from 'react-router';
 import { personClient } from '../api';
 import { lastOrg, RequirePerson, useMemberships, type Person } from '../session';
-import { Badge, Empty, ErrorNotice, Field, Loading, formatTime } from '../ui';
+import { Badge, Empty, ErrorNotice, Field, Loading, Notice, formatTime } from '../ui';
 import { SignOutButton } from './Shell';
 
 /** `/`: the organization used last (or the only one), else the organizations page. */
@@ -31,8 +31,10 @@ function Organizations({ person }: { person: Person }) {
   const qc = useQueryClient();
   const navigate = useNavigate();
   const memberships = useMemberships();
+  // Invitations are shown once the address is verified (the API says EMAIL_NOT_VERIFIED before).
   const invitations = useQuery({
     queryKey: ['my-invitations'],
+    enabled: person.emailVerified,
     queryFn: async () => (await personClient.me.listInvitations()).data,
   });
   const accept = useMutation({
@@ -84,6 +86,13 @@ function Organizations({ person }: { person: Person }) {
           ))}
         </ul>
       </section>
+      {!person.emailVerified ? (
+        <Notice>
+          Invited to an organization? <Link to="/verify-email">Verify your email</Link> to see and accept the invitations sent to{' '}
+          {person.email}.
+        </Notice>
+      ) : null}
+      <ErrorNotice error={invitations.error} />
       {invitations.data && invitations.data.length > 0 ? (
         <section aria-labelledby="inv-h">
           <h2 id="inv-h">Invitations</h2>

@@ -1099,6 +1099,9 @@ class MeResource(Group):
     def list_invitations(self, *, timeout: Optional[float] = None) -> MeListInvitationsResponse:
         """Pending invitations addressed to the signed-in person's email (accept: POST /members/invitations/:id/accept)
 
+        403 EMAIL_NOT_VERIFIED until the person has verified their email: whoever signs up with an address must not
+        learn which organizations invited it.
+
         GET /api/v1/me/invitations
         """
         return self._call("me.listInvitations", path=None, query=None, body=None, timeout=timeout)

@@ -566,7 +566,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Pending invitations addressed to the signed-in person's email (accept: POST /members/invitations/:id/accept) */
+        /**
+         * Pending invitations addressed to the signed-in person's email (accept: POST /members/invitations/:id/accept)
+         * @description 403 EMAIL_NOT_VERIFIED until the person has verified their email: whoever signs up with an address must not learn which organizations invited it.
+         */
         get: operations["me.listInvitations"];
         put?: never;
         post?: never;
