@@ -164,3 +164,7 @@ export function formatTime(iso: string | null | undefined): string {
 export function Badge({ tone, children }: { tone?: 'ok' | 'warn' | 'bad' | 'neutral'; children: ReactNode }) {
   return <span className={`badge ${tone ?? 'neutral'}`}>{children}</span>;
 }
+
+/** A connection's status as a badge tone: active is fine, an error or an expiry is bad, anything else needs a look. */
+export const connectionTone = (status: string) =>
+  status === 'ACTIVE' ? 'ok' : status === 'ERROR' || status === 'EXPIRED' ? 'bad' : 'warn';

@@ -1,7 +1,8 @@
 import { useState } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useConfirmedDelete } from '../confirmed-delete';
 import { useOrg } from '../session';
-import { Badge, ConfirmDelete, Empty, ErrorNotice, Field, Loading, Notice, Page, formatTime } from '../ui';
+import { Badge, Empty, ErrorNotice, Field, Loading, Notice, Page, formatTime } from '../ui';
 import { useWorkspaces } from './Shell';
 
 /** API keys: organization-wide or limited to workspaces, with the approvals permission; shown once, revoked here. */
@@ -29,11 +30,12 @@ export function ApiKeysPage() {
       await qc.invalidateQueries({ queryKey: [org.id, 'api-keys'] });
     },
   });
-  const [revoking, setRevoking] = useState<{ id: string; name: string } | null>(null);
-  const revoke = useMutation({
-    mutationFn: (id: string) => client.apiKeys.delete({ id }),
-    onSuccess: async () => {
-      setRevoking(null);
+  const revoking = useConfirmedDelete<{ id: string; name: string }>({
+    what: 'key',
+    consequence: 'Calls with this key are refused from now on, on every node.',
+    nameOf: (thing) => thing.name,
+    remove: (thing) => client.apiKeys.delete({ id: thing.id }),
+    then: async () => {
       await qc.invalidateQueries({ queryKey: [org.id, 'api-keys'] });
     },
   });
@@ -154,7 +156,7 @@ export function ApiKeysPage() {
                     <td>{formatTime(k.lastUsedAt)}</td>
                     <td>{formatTime(k.expiresAt)}</td>
                     <td className="actions">
-                      <button type="button" className="danger-outline" onClick={() => setRevoking({ id: k.id, name: k.name })}>
+                      <button type="button" className="danger-outline" onClick={() => revoking.ask({ id: k.id, name: k.name })}>
                         Revoke<span className="visually-hidden"> {k.name}</span>
                       </button>
                     </td>
@@ -165,16 +167,7 @@ export function ApiKeysPage() {
           </div>
         ) : null}
       </section>
-      <ConfirmDelete
-        open={revoking !== null}
-        what="key"
-        name={revoking?.name ?? ''}
-        consequence="Calls with this key are refused from now on, on every node."
-        pending={revoke.isPending}
-        error={revoke.error}
-        onConfirm={() => revoking && revoke.mutate(revoking.id)}
-        onClose={() => setRevoking(null)}
-      />
+      {revoking.dialog}
     </Page>
   );
 }

@@ -2,17 +2,17 @@ import { useState } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { useCatalog, type AuthOption } from '../catalog';
+import { useConfirmedDelete } from '../confirmed-delete';
 import { useOrg } from '../session';
-import { Badge, ConfirmDelete, Dialog, Empty, ErrorNotice, Field, Loading, Notice, Page, formatTime } from '../ui';
+import { Badge, connectionTone, Dialog, Empty, ErrorNotice, Field, formatTime, Loading, Page } from '../ui';
 import { useConnections } from './Integrations';
+import { EndUsers } from './EndUsers';
 import { useCurrentWorkspaceId } from './Shell';
 
 type Connection = NonNullable<ReturnType<typeof useConnections>['data']>[number];
 
 /** A hosted connect session that finished, either way. */
 const ENDED = new Set(['COMPLETED', 'FAILED']);
-
-const statusTone = (s: string) => (s === 'ACTIVE' ? 'ok' : s === 'ERROR' || s === 'EXPIRED' ? 'bad' : 'warn');
 
 /** The body of POST /connections for an auth option's fields (`field` says where each value goes). */
 function credentialBody(option: AuthOption, values: Record<string, string>) {
@@ -227,92 +227,18 @@ function NewConnection({ workspaceId, onDone }: { workspaceId: string; onDone: (
   );
 }
 
-function EndUsers({ workspaceId }: { workspaceId: string }) {
-  const { client, org } = useOrg();
-  const endUsers = useQuery({
-    queryKey: [org.id, 'end-users', workspaceId],
-    queryFn: async () => (await client.endUsers.list({ query: { workspaceId, limit: 100 } })).endUsers,
-  });
-  const [openId, setOpenId] = useState<string | null>(null);
-  const detail = useQuery({
-    queryKey: [org.id, 'end-user', openId],
-    enabled: openId !== null,
-    queryFn: () => client.endUsers.get({ id: openId! }),
-  });
-  const invite = useMutation({
-    mutationFn: (id: string) => client.endUsers.createConnectToken({ id, body: {} }),
-  });
-  return (
-    <section aria-labelledby="eu-h">
-      <h2 id="eu-h">End users</h2>
-      {endUsers.isPending ? <Loading what="end users" /> : null}
-      <ErrorNotice error={endUsers.error} />
-      {endUsers.data?.length === 0 ? (
-        <Empty title="No end users yet">
-          <p>End users appear when your app creates them (POST /api/v1/end-users) or a connection is made for one.</p>
-        </Empty>
-      ) : null}
-      <ul className="cards">
-        {endUsers.data?.map((u) => (
-          <li key={u.id} className="card">
-            <p className="card-title">{u.displayName ?? u.externalId}</p>
-            <p className="small muted">
-              <code>{u.externalId}</code> · {u.connectionCount} connections {u.email ? `· ${u.email}` : ''}
-            </p>
-            <div className="row">
-              <button
-                type="button"
-                className="secondary"
-                onClick={() => setOpenId(openId === u.id ? null : u.id)}
-                aria-expanded={openId === u.id}
-              >
-                Connections<span className="visually-hidden"> of {u.externalId}</span>
-              </button>
-              <button type="button" className="secondary" onClick={() => invite.mutate(u.id)}>
-                Portal link<span className="visually-hidden"> for {u.externalId}</span>
-              </button>
-            </div>
-            {openId === u.id && detail.data ? (
-              <ul className="small">
-                {detail.data.connections.length === 0 ? <li>No connections.</li> : null}
-                {detail.data.connections.map((c) => (
-                  <li key={c.id}>
-                    {c.displayName} ({c.integrationName}) <Badge tone={statusTone(c.status)}>{c.status}</Badge>
-                  </li>
-                ))}
-              </ul>
-            ) : null}
-            {invite.variables === u.id && invite.data ? (
-              <Notice>
-                Send this link to the end user (valid until {formatTime(invite.data.expiresAt)}; shown once):{' '}
-                <input
-                  aria-label="Portal link"
-                  readOnly
-                  value={invite.data.connectUrl}
-                  className="mono"
-                  onFocus={(e) => e.target.select()}
-                />
-              </Notice>
-            ) : null}
-            {invite.variables === u.id ? <ErrorNotice error={invite.error} /> : null}
-          </li>
-        ))}
-      </ul>
-    </section>
-  );
-}
-
 export function ConnectionsPage() {
   const { client, org } = useOrg();
   const qc = useQueryClient();
   const workspaceId = useCurrentWorkspaceId();
   const connections = useConnections(workspaceId);
   const [adding, setAdding] = useState(false);
-  const [deleting, setDeleting] = useState<Connection | null>(null);
-  const remove = useMutation({
-    mutationFn: (c: Connection) => client.connections.delete({ id: c.id }),
-    onSuccess: async () => {
-      setDeleting(null);
+  const deleting = useConfirmedDelete<Connection>({
+    what: 'connection',
+    consequence: 'Its credentials are erased; calls and triggers that use it fail until it is connected again.',
+    nameOf: (thing) => thing.externalId,
+    remove: (thing) => client.connections.delete({ id: thing.id }),
+    then: async () => {
       await qc.invalidateQueries({ queryKey: [org.id, 'connections'] });
     },
   });
@@ -388,7 +314,7 @@ export function ConnectionsPage() {
                     {c.endUserId ? <span className="small muted"> · end user</span> : null}
                   </td>
                   <td>
-                    <Badge tone={statusTone(c.status)}>{c.status}</Badge>{' '}
+                    <Badge tone={connectionTone(c.status)}>{c.status}</Badge>{' '}
                     {c.verification === 'verified' ? (
                       <Badge tone="ok">checked</Badge>
                     ) : (
@@ -401,7 +327,7 @@ export function ConnectionsPage() {
                     <button type="button" className="secondary" onClick={() => reconnect.mutate(c)}>
                       Reconnect<span className="visually-hidden"> {c.externalId}</span>
                     </button>
-                    <button type="button" className="danger-outline" onClick={() => setDeleting(c)}>
+                    <button type="button" className="danger-outline" onClick={() => deleting.ask(c)}>
                       Delete<span className="visually-hidden"> {c.externalId}</span>
                     </button>
                   </td>
@@ -415,16 +341,7 @@ export function ConnectionsPage() {
       <Dialog open={adding} title="New connection" onClose={() => setAdding(false)}>
         {adding ? <NewConnection workspaceId={workspaceId} onDone={() => setAdding(false)} /> : null}
       </Dialog>
-      <ConfirmDelete
-        open={deleting !== null}
-        what="connection"
-        name={deleting?.externalId ?? ''}
-        consequence="Its credentials are erased; calls and triggers that use it fail until it is connected again."
-        pending={remove.isPending}
-        error={remove.error}
-        onConfirm={() => deleting && remove.mutate(deleting)}
-        onClose={() => setDeleting(null)}
-      />
+      {deleting.dialog}
     </Page>
   );
 }

@@ -2,8 +2,9 @@ import { useState } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { Logo, useCatalog, type Integration } from '../catalog';
+import { useConfirmedDelete } from '../confirmed-delete';
 import { useOrg } from '../session';
-import { Badge, ConfirmDelete, Dialog, Empty, ErrorNotice, Field, Loading, Page } from '../ui';
+import { Badge, Dialog, Empty, ErrorNotice, Field, Loading, Page } from '../ui';
 import { useCurrentWorkspaceId } from './Shell';
 
 export interface WorkspaceIntegration {
@@ -237,11 +238,12 @@ export function IntegrationsPage() {
   const list = useWorkspaceIntegrations(workspaceId);
   const [adding, setAdding] = useState<string>('');
   const [open, setOpen] = useState<'add' | WorkspaceIntegration | null>(null);
-  const [deleting, setDeleting] = useState<WorkspaceIntegration | null>(null);
-  const remove = useMutation({
-    mutationFn: (wi: WorkspaceIntegration) => client.workspaceIntegrations.delete({ workspaceId: workspaceId!, id: wi.id }),
-    onSuccess: async () => {
-      setDeleting(null);
+  const deleting = useConfirmedDelete<WorkspaceIntegration>({
+    what: 'integration',
+    consequence: 'Calls and MCP tools that name this alias stop working. Connections are kept.',
+    nameOf: (thing) => thing.alias,
+    remove: (thing) => client.workspaceIntegrations.delete({ workspaceId: workspaceId!, id: thing.id }),
+    then: async () => {
       await qc.invalidateQueries({ queryKey: [org.id, 'workspace-integrations', workspaceId] });
     },
   });
@@ -317,7 +319,7 @@ export function IntegrationsPage() {
                 >
                   Try in playground<span className="visually-hidden"> ({wi.alias})</span>
                 </Link>
-                <button type="button" className="danger-outline" onClick={() => setDeleting(wi)}>
+                <button type="button" className="danger-outline" onClick={() => deleting.ask(wi)}>
                   Remove<span className="visually-hidden"> {wi.alias}</span>
                 </button>
               </div>
@@ -340,16 +342,7 @@ export function IntegrationsPage() {
           />
         ) : null}
       </Dialog>
-      <ConfirmDelete
-        open={deleting !== null}
-        what="integration"
-        name={deleting?.alias ?? ''}
-        consequence="Calls and MCP tools that name this alias stop working. Connections are kept."
-        pending={remove.isPending}
-        error={remove.error}
-        onConfirm={() => deleting && remove.mutate(deleting)}
-        onClose={() => setDeleting(null)}
-      />
+      {deleting.dialog}
     </Page>
   );
 }

@@ -1,7 +1,8 @@
 import { useState } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useConfirmedDelete } from '../confirmed-delete';
 import { useOrg } from '../session';
-import { ConfirmDelete, Empty, ErrorNotice, Field, Loading, Notice, Page, formatTime } from '../ui';
+import { Empty, ErrorNotice, Field, Loading, Notice, Page, formatTime } from '../ui';
 
 /** Members and invitations: invite with a role, change roles, remove (owners and admins; the API decides). */
 export function MembersPage() {
@@ -28,11 +29,12 @@ export function MembersPage() {
     mutationFn: (id: string) => client.members.deleteInvitation({ invitationId: id }),
     onSettled: refresh,
   });
-  const [removing, setRemoving] = useState<{ id: string; email: string } | null>(null);
-  const remove = useMutation({
-    mutationFn: (id: string) => client.members.delete({ id }),
-    onSuccess: async () => {
-      setRemoving(null);
+  const removing = useConfirmedDelete<{ id: string; email: string }>({
+    what: 'member',
+    consequence: 'They lose access to this organization at their next request.',
+    nameOf: (thing) => thing.email,
+    remove: (thing) => client.members.delete({ id: thing.id }),
+    then: async () => {
       await refresh();
     },
   });
@@ -110,7 +112,7 @@ export function MembersPage() {
                         <button
                           type="button"
                           className="danger-outline"
-                          onClick={() => setRemoving({ id: m.id, email: m.userEmail })}
+                          onClick={() => removing.ask({ id: m.id, email: m.userEmail })}
                         >
                           Remove<span className="visually-hidden"> {m.userEmail}</span>
                         </button>
@@ -138,16 +140,7 @@ export function MembersPage() {
           ))}
         </ul>
       </section>
-      <ConfirmDelete
-        open={removing !== null}
-        what="member"
-        name={removing?.email ?? ''}
-        consequence="They lose access to this organization at their next request."
-        pending={remove.isPending}
-        error={remove.error}
-        onConfirm={() => removing && remove.mutate(removing.id)}
-        onClose={() => setRemoving(null)}
-      />
+      {removing.dialog}
     </Page>
   );
 }

@@ -3,8 +3,9 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { useCatalog } from '../catalog';
 import { PropsForm, initialValues, inputOf, type FormValues } from '../PropsForm';
+import { useConfirmedDelete } from '../confirmed-delete';
 import { useOrg } from '../session';
-import { Badge, ConfirmDelete, Dialog, Empty, ErrorNotice, Field, Loading, Page } from '../ui';
+import { Badge, Dialog, Empty, ErrorNotice, Field, Loading, Page } from '../ui';
 import { useCurrentWorkspaceId } from './Shell';
 import { useWorkspaceIntegrations } from './Integrations';
 
@@ -176,11 +177,12 @@ export function PartialsPage() {
     queryFn: async () => (await client.partials.list({ query: { workspaceId: workspaceId! } })).partials as Partial[],
   });
   const [open, setOpen] = useState<'new' | Partial | null>(null);
-  const [deleting, setDeleting] = useState<Partial | null>(null);
-  const remove = useMutation({
-    mutationFn: (p: Partial) => client.partials.delete({ id: p.id }),
-    onSuccess: async () => {
-      setDeleting(null);
+  const deleting = useConfirmedDelete<Partial>({
+    what: 'partial',
+    consequence: 'Calls stop receiving its values.',
+    nameOf: (thing) => thing.name,
+    remove: (thing) => client.partials.delete({ id: thing.id }),
+    then: async () => {
       await qc.invalidateQueries({ queryKey: [org.id, 'partials', workspaceId] });
     },
   });
@@ -226,7 +228,7 @@ export function PartialsPage() {
               <button type="button" className="secondary" onClick={() => setOpen(p)}>
                 Edit<span className="visually-hidden"> {p.name}</span>
               </button>
-              <button type="button" className="danger-outline" onClick={() => setDeleting(p)}>
+              <button type="button" className="danger-outline" onClick={() => deleting.ask(p)}>
                 Delete<span className="visually-hidden"> {p.name}</span>
               </button>
             </div>
@@ -243,16 +245,7 @@ export function PartialsPage() {
           />
         ) : null}
       </Dialog>
-      <ConfirmDelete
-        open={deleting !== null}
-        what="partial"
-        name={deleting?.name ?? ''}
-        consequence="Calls stop receiving its values."
-        pending={remove.isPending}
-        error={remove.error}
-        onConfirm={() => deleting && remove.mutate(deleting)}
-        onClose={() => setDeleting(null)}
-      />
+      {deleting.dialog}
     </Page>
   );
 }

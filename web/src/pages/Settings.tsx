@@ -1,8 +1,9 @@
 import { useState } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCatalog } from '../catalog';
+import { useConfirmedDelete } from '../confirmed-delete';
 import { useOrg } from '../session';
-import { ConfirmDelete, Empty, ErrorNotice, Field, Loading, Notice, Page, formatTime } from '../ui';
+import { Empty, ErrorNotice, Field, Loading, Notice, Page, formatTime } from '../ui';
 
 function SigningSecret() {
   const { client, org } = useOrg();
@@ -73,11 +74,12 @@ function OAuthApps() {
       await qc.invalidateQueries({ queryKey: [org.id, 'oauth-apps'] });
     },
   });
-  const [deleting, setDeleting] = useState<{ id: string; name: string } | null>(null);
-  const remove = useMutation({
-    mutationFn: (id: string) => client.oauthApps.delete({ id }),
-    onSuccess: async () => {
-      setDeleting(null);
+  const deleting = useConfirmedDelete<{ id: string; name: string }>({
+    what: 'OAuth app',
+    consequence: 'Connections made through it can no longer refresh their tokens.',
+    nameOf: (thing) => thing.name,
+    remove: (thing) => client.oauthApps.delete({ id: thing.id }),
+    then: async () => {
       await qc.invalidateQueries({ queryKey: [org.id, 'oauth-apps'] });
     },
   });
@@ -135,22 +137,13 @@ function OAuthApps() {
         {list.map((a) => (
           <li key={a.id}>
             {a.name} ({a.integrationName}) · client <code>{a.clientId}</code>{' '}
-            <button type="button" className="danger-outline" onClick={() => setDeleting({ id: a.id, name: a.name })}>
+            <button type="button" className="danger-outline" onClick={() => deleting.ask({ id: a.id, name: a.name })}>
               Delete<span className="visually-hidden"> {a.name}</span>
             </button>
           </li>
         ))}
       </ul>
-      <ConfirmDelete
-        open={deleting !== null}
-        what="OAuth app"
-        name={deleting?.name ?? ''}
-        consequence="Connections made through it can no longer refresh their tokens."
-        pending={remove.isPending}
-        error={remove.error}
-        onConfirm={() => deleting && remove.mutate(deleting.id)}
-        onClose={() => setDeleting(null)}
-      />
+      {deleting.dialog}
     </section>
   );
 }

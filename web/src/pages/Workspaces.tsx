@@ -1,8 +1,9 @@
 import { useState } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Link } from 'react-router';
+import { useConfirmedDelete } from '../confirmed-delete';
 import { useOrg } from '../session';
-import { ConfirmDelete, Dialog, Empty, ErrorNotice, Field, Loading, Page, formatTime } from '../ui';
+import { Dialog, Empty, ErrorNotice, Field, Loading, Page, formatTime } from '../ui';
 import { useWorkspaces } from './Shell';
 
 const slugOf = (name: string) =>
@@ -36,13 +37,13 @@ export function WorkspacesPage() {
       await refresh();
     },
   });
-  const [deleting, setDeleting] = useState<{ id: string; name: string } | null>(null);
-  const remove = useMutation({
-    mutationFn: (id: string) => client.workspaces.delete({ id }),
-    onSuccess: async () => {
-      setDeleting(null);
-      await refresh();
-    },
+  const remove = useConfirmedDelete<{ id: string; name: string }>({
+    what: 'workspace',
+    consequence:
+      'Its integrations, connections, end users, partials, triggers and MCP servers are deleted with it. This cannot be undone.',
+    nameOf: (thing) => thing.name,
+    remove: (thing) => client.workspaces.delete({ id: thing.id }),
+    then: refresh,
   });
   return (
     <Page title="Workspaces" intro="Each workspace has its own integrations, connections, end users and partials.">
@@ -112,7 +113,7 @@ export function WorkspacesPage() {
                       <button type="button" className="secondary" onClick={() => setRenaming({ id: w.id, name: w.name })}>
                         Rename<span className="visually-hidden"> {w.name}</span>
                       </button>
-                      <button type="button" className="danger-outline" onClick={() => setDeleting({ id: w.id, name: w.name })}>
+                      <button type="button" className="danger-outline" onClick={() => remove.ask({ id: w.id, name: w.name })}>
                         Delete<span className="visually-hidden"> {w.name}</span>
                       </button>
                     </td>
@@ -155,19 +156,7 @@ export function WorkspacesPage() {
           </form>
         ) : null}
       </Dialog>
-      <ConfirmDelete
-        open={deleting !== null}
-        what="workspace"
-        name={deleting?.name ?? ''}
-        consequence="Its integrations, connections, end users, partials, triggers and MCP servers are deleted with it. This cannot be undone."
-        pending={remove.isPending}
-        error={remove.error}
-        onConfirm={() => deleting && remove.mutate(deleting.id)}
-        onClose={() => {
-          remove.reset();
-          setDeleting(null);
-        }}
-      />
+      {remove.dialog}
     </Page>
   );
 }
