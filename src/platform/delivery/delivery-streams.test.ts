@@ -41,6 +41,8 @@ describe('outbound webhook delivery: streams, batches, cancel and recovery', () 
       'nothing behind the failing head was sent',
     );
     release = true;
+    // A slow answer to the last one: the receiver has it before the worker records the stream delivered.
+    rx.respond = (r) => (r.path === '/ordered' && r.json?.n === 3 ? { status: 200, delayMs: 300 } : { status: 200 });
     await rx.waitFor(() => rx.to('/ordered').some((r) => r.json.n === 3), 10_000, 'the stream to drain');
     const order = rx.to('/ordered').map((r) => r.json.n as number);
     assert.deepEqual(
@@ -48,8 +50,15 @@ describe('outbound webhook delivery: streams, batches, cancel and recovery', () 
       [2, 3],
     );
     assert.ok(order.lastIndexOf(1) < order.indexOf(2));
-    const last = await svc().lastDelivered(orgId, ['stream-a', 'stream-b', 'stream-none']);
-    assert.ok(last.get('stream-a') instanceof Date && last.get('stream-b') instanceof Date);
+    // The receiver has had the last request before the worker records the batch it was in: wait for that record.
+    const last = await eventually(
+      async () => {
+        const m = await svc().lastDelivered(orgId, ['stream-a', 'stream-b', 'stream-none']);
+        return m.get('stream-a') instanceof Date && m.get('stream-b') instanceof Date ? m : undefined;
+      },
+      10_000,
+      'both streams recorded as delivered',
+    );
     assert.equal(last.has('stream-none'), false);
     rx.respond = () => ({ status: 200 });
   });
