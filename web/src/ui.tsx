@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
+import { useEffect, useId, useRef, useState, type FormHTMLAttributes, type ReactNode } from 'react';
 import { problemOf } from './api';
 
 /** A page: its one h1, an optional line under it and actions beside it. */
@@ -168,3 +168,16 @@ export function Badge({ tone, children }: { tone?: 'ok' | 'warn' | 'bad' | 'neut
 /** A connection's status as a badge tone: active is fine, an error or an expiry is bad, anything else needs a look. */
 export const connectionTone = (status: string) =>
   status === 'ACTIVE' ? 'ok' : status === 'ERROR' || status === 'EXPIRED' ? 'bad' : 'warn';
+
+/** A form that stays on the page: `onSubmit` runs instead of the browser's own submission. */
+export function Form({ onSubmit, ...rest }: Omit<FormHTMLAttributes<HTMLFormElement>, 'onSubmit'> & { onSubmit: () => void }) {
+  return (
+    <form
+      {...rest}
+      onSubmit={(e) => {
+        e.preventDefault();
+        onSubmit();
+      }}
+    />
+  );
+}

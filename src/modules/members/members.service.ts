@@ -161,9 +161,29 @@ export class MembersService {
     return (await repo.countMembers(this.deps.orm, orgId)) + (await repo.countPendingInvitations(this.deps.orm, orgId));
   }
 
-  /** The invitations waiting for a person (by their email), for their organizations page. */
-  async invitationsFor(email: string) {
-    const rows = await repo.pendingInvitationsFor(this.deps.orm, email);
+  /** A person's organizations with their role in each, by name (their organizations page). */
+  async organizationsOf(userId: string) {
+    return (await repo.membershipsOf(this.deps.orm, userId)).map((m) => ({
+      id: m.orgId,
+      name: m.organization,
+      plan: m.plan,
+      role: m.role,
+      memberId: m.memberId,
+      status: m.suspended ? ('suspended' as const) : ('active' as const),
+    }));
+  }
+
+  /**
+   * The invitations waiting for a person (by their email), once the address is verified: whoever signs up with an
+   * address must not learn which organizations invited it.
+   */
+  async invitationsFor(person: { email: string; emailVerified: boolean }) {
+    if (!person.emailVerified)
+      throw new AppError(
+        'EMAIL_NOT_VERIFIED',
+        'Verify your email address to see the invitations sent to it: POST /api/v1/auth/verify-email/request, then /confirm with the emailed code.',
+      );
+    const rows = await repo.pendingInvitationsFor(this.deps.orm, person.email);
     return rows.map((r) => ({ ...r, expiresAt: r.expiresAt.toISOString() }));
   }
 }

@@ -18,7 +18,16 @@ export const organizationsModule = defineModule<
 >()({
   name: 'organizations',
   build: ({ config, orm, bus, apiKeys, auth, members, suspendable }) => ({
-    organizations: new OrganizationsService({ orm, plans: config.plans, bus, apiKeys, auth, members, suspendable }),
+    organizations: new OrganizationsService({
+      orm,
+      plans: config.plans,
+      selfServe: { enabled: config.selfServeOrganizations, plan: config.signupPlan },
+      bus,
+      apiKeys,
+      auth,
+      members,
+      suspendable,
+    }),
   }),
   routes: [organizationsRoutes],
   schemas: [Organization],

@@ -1,5 +1,4 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { AppError } from '../../platform/errors.js';
 import { userOf } from '../../platform/http/auth.js';
 import { session } from '../../platform/http/route-access.js';
 import { standardErrors } from '../../platform/http/schemas.js';
@@ -10,7 +9,6 @@ const tags = ['User accounts'];
 /** A signed-in person's organizations: theirs, the invitations waiting for them, and a new one of their own (0133). */
 export const organizationsRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const { organizations, members } = app.services;
-  const { selfServeOrganizations, signupPlan } = app.config;
 
   app.get('/api/v1/me/organizations', {
     config: { access: session() },
@@ -20,16 +18,7 @@ export const organizationsRoutes: FastifyPluginAsyncTypebox = async (app) => {
       summary: "The signed-in person's organizations, with their role in each, by name",
       response: { 200: MyOrganizations, ...standardErrors },
     },
-    handler: async (req) => ({
-      data: (await members.membershipsOf(userOf(req).userId)).map((m) => ({
-        id: m.orgId,
-        name: m.organization,
-        plan: m.plan,
-        role: m.role,
-        memberId: m.memberId,
-        status: m.suspended ? ('suspended' as const) : ('active' as const),
-      })),
-    }),
+    handler: async (req) => ({ data: await members.organizationsOf(userOf(req).userId) }),
   });
 
   app.get('/api/v1/me/invitations', {
@@ -42,15 +31,7 @@ export const organizationsRoutes: FastifyPluginAsyncTypebox = async (app) => {
         '403 EMAIL_NOT_VERIFIED until the person has verified their email: whoever signs up with an address must not learn which organizations invited it.',
       response: { 200: MyInvitations, ...standardErrors },
     },
-    handler: async (req) => {
-      const person = userOf(req);
-      if (!person.emailVerified)
-        throw new AppError(
-          'EMAIL_NOT_VERIFIED',
-          'Verify your email address to see the invitations sent to it: POST /api/v1/auth/verify-email/request, then /confirm with the emailed code.',
-        );
-      return { data: await members.invitationsFor(person.email) };
-    },
+    handler: async (req) => ({ data: await members.invitationsFor(userOf(req)) }),
   });
 
   app.post('/api/v1/organizations', {
@@ -63,9 +44,6 @@ export const organizationsRoutes: FastifyPluginAsyncTypebox = async (app) => {
       body: CreateOwnOrganizationBody,
       response: { 201: CreatedOwnOrganization, ...standardErrors },
     },
-    handler: async (req, reply) => {
-      if (!selfServeOrganizations) throw new AppError('FORBIDDEN', 'Organizations are created by the operator on this server.');
-      return reply.code(201).send(await organizations.createForPerson(userOf(req).userId, req.body.name, signupPlan));
-    },
+    handler: async (req, reply) => reply.code(201).send(await organizations.createForPerson(userOf(req).userId, req.body.name)),
   });
 };

@@ -31,6 +31,8 @@ export class OrganizationsService {
     private readonly deps: {
       orm: Orm;
       plans: PlanTable;
+      /** Whether people create organizations of their own, and on which plan (0133). */
+      selfServe: { enabled: boolean; plan: PlanName };
       bus: InvalidationBus;
       apiKeys: ApiKeysService;
       auth: AuthService;
@@ -71,7 +73,10 @@ export class OrganizationsService {
    * A signed-in person's own new organization, on the plan `plan`, with them as its owner and no API key (0133). A
    * person owns at most MAX_OWNED_ORGANIZATIONS (checked before the insert: a bound against abuse, not a quota).
    */
-  async createForPerson(userId: string, name: string, plan: PlanName) {
+  async createForPerson(userId: string, name: string) {
+    if (!this.deps.selfServe.enabled)
+      throw new AppError('FORBIDDEN', 'Organizations are created by the operator on this server.');
+    const plan = this.deps.selfServe.plan;
     const owned = (await this.deps.members.membershipsOf(userId)).filter((m) => m.role === 'owner').length;
     if (owned >= MAX_OWNED_ORGANIZATIONS) {
       throw new AppError('QUOTA_EXCEEDED', `A person owns at most ${MAX_OWNED_ORGANIZATIONS} organizations; you own ${owned}.`, {

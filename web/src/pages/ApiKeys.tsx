@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useConfirmedDelete } from '../confirmed-delete';
 import { useOrg } from '../session';
-import { Badge, Empty, ErrorNotice, Field, Loading, Notice, Page, formatTime } from '../ui';
+import { Badge, Empty, ErrorNotice, Field, Loading, Notice, Page, formatTime, Form } from '../ui';
 import { useWorkspaces } from './Shell';
 
 /** API keys: organization-wide or limited to workspaces, with the approvals permission; shown once, revoked here. */
@@ -44,13 +44,7 @@ export function ApiKeysPage() {
     <Page title="API keys" intro="Keys for your apps and agents. A key is shown once, when it is created.">
       <section aria-labelledby="key-new" className="panel">
         <h2 id="key-new">New key</h2>
-        <form
-          className="stack"
-          onSubmit={(e) => {
-            e.preventDefault();
-            create.mutate();
-          }}
-        >
+        <Form className="stack" onSubmit={() => create.mutate()}>
           <Field label="Key name">
             {(id) => <input id={id} required maxLength={100} value={name} onChange={(e) => setName(e.target.value)} />}
           </Field>
@@ -96,7 +90,7 @@ export function ApiKeysPage() {
           <button type="submit" disabled={create.isPending}>
             {create.isPending ? 'Creating…' : 'Create key'}
           </button>
-        </form>
+        </Form>
         {create.data ? (
           <Notice>
             <p>

@@ -4,7 +4,7 @@ import { Link } from 'react-router';
 import { useCatalog, type AuthOption } from '../catalog';
 import { useConfirmedDelete } from '../confirmed-delete';
 import { useOrg } from '../session';
-import { Badge, connectionTone, Dialog, Empty, ErrorNotice, Field, formatTime, Loading, Page } from '../ui';
+import { Badge, connectionTone, Dialog, Empty, ErrorNotice, Field, formatTime, Loading, Page, Form } from '../ui';
 import { useConnections } from './Integrations';
 import { EndUsers } from './EndUsers';
 import { useCurrentWorkspaceId } from './Shell';
@@ -154,13 +154,7 @@ function NewConnection({ workspaceId, onDone }: { workspaceId: string; onDone: (
             {(id) => <input id={id} maxLength={255} value={displayName} onChange={(e) => setDisplayName(e.target.value)} />}
           </Field>
           {option && option.type !== 'OAUTH2' ? (
-            <form
-              className="stack"
-              onSubmit={(e) => {
-                e.preventDefault();
-                create.mutate();
-              }}
-            >
+            <Form className="stack" onSubmit={() => create.mutate()}>
               {Object.entries(option.props).map(([name, p]) => (
                 <Field key={name} label={p.displayName} required={p.required ?? false} hint={p.description}>
                   {(id, hint) => (
@@ -180,7 +174,7 @@ function NewConnection({ workspaceId, onDone }: { workspaceId: string; onDone: (
               <button type="submit" disabled={create.isPending}>
                 {create.isPending ? 'Checking and saving…' : 'Save connection'}
               </button>
-            </form>
+            </Form>
           ) : null}
           <div className="stack">
             <p className="muted small">

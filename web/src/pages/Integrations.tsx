@@ -4,7 +4,7 @@ import { Link } from 'react-router';
 import { Logo, useCatalog, type Integration } from '../catalog';
 import { useConfirmedDelete } from '../confirmed-delete';
 import { useOrg } from '../session';
-import { Badge, Dialog, Empty, ErrorNotice, Field, Loading, Page } from '../ui';
+import { Badge, Dialog, Empty, ErrorNotice, Field, Loading, Page, Form } from '../ui';
 import { useCurrentWorkspaceId } from './Shell';
 
 export interface WorkspaceIntegration {
@@ -134,13 +134,7 @@ function IntegrationForm(props: {
     setD({ ...d, enabledActions: next.length === all.length ? null : next });
   };
   return (
-    <form
-      className="stack"
-      onSubmit={(e) => {
-        e.preventDefault();
-        save.mutate();
-      }}
-    >
+    <Form className="stack" onSubmit={() => save.mutate()}>
       <Field label="Alias" hint="How calls and MCP tools name this integration in the workspace; default its name.">
         {(id, hint) => (
           <input
@@ -226,7 +220,7 @@ function IntegrationForm(props: {
           Cancel
         </button>
       </div>
-    </form>
+    </Form>
   );
 }
 
@@ -259,13 +253,7 @@ export function IntegrationsPage() {
   const chosen = open === 'add' ? byName.get(adding) : open ? byName.get(open.integrationName) : undefined;
   return (
     <Page title="Integrations" intro="The integrations this workspace uses, how they connect and which actions they offer.">
-      <form
-        className="inline-form"
-        onSubmit={(e) => {
-          e.preventDefault();
-          if (adding) setOpen('add');
-        }}
-      >
+      <Form className="inline-form" onSubmit={() => adding && setOpen('add')}>
         <Field label="Add an integration">
           {(id) => (
             <select id={id} value={adding} onChange={(e) => setAdding(e.target.value)} required>
@@ -281,7 +269,7 @@ export function IntegrationsPage() {
         <button type="submit" disabled={!adding}>
           Configure
         </button>
-      </form>
+      </Form>
       {list.isPending ? <Loading what="integrations" /> : null}
       <ErrorNotice error={list.error} />
       {list.data?.length === 0 ? (

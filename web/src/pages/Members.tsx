@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useConfirmedDelete } from '../confirmed-delete';
 import { useOrg } from '../session';
-import { Empty, ErrorNotice, Field, Loading, Notice, Page, formatTime } from '../ui';
+import { Empty, ErrorNotice, Field, Loading, Notice, Page, formatTime, Form } from '../ui';
 
 /** Members and invitations: invite with a role, change roles, remove (owners and admins; the API decides). */
 export function MembersPage() {
@@ -42,13 +42,7 @@ export function MembersPage() {
     <Page title="Members" intro="The people of this organization and what they may do.">
       <section aria-labelledby="inv-new" className="panel">
         <h2 id="inv-new">Invite someone</h2>
-        <form
-          className="inline-form"
-          onSubmit={(e) => {
-            e.preventDefault();
-            invite.mutate();
-          }}
-        >
+        <Form className="inline-form" onSubmit={() => invite.mutate()}>
           <Field label="Email">
             {(id) => <input id={id} type="email" required value={email} onChange={(e) => setEmail(e.target.value)} />}
           </Field>
@@ -63,7 +57,7 @@ export function MembersPage() {
           <button type="submit" disabled={invite.isPending}>
             Send invitation
           </button>
-        </form>
+        </Form>
         <ErrorNotice error={invite.error} title="Could not invite" />
         {invite.isSuccess ? (
           <Notice>Invited. They accept it after signing in with that email, on their organizations page.</Notice>

@@ -3,7 +3,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link, Navigate, useNavigate } from 'react-router';
 import { personClient } from '../api';
 import { lastOrg, RequirePerson, useMemberships, type Person } from '../session';
-import { Badge, Empty, ErrorNotice, Field, Loading, Notice, formatTime } from '../ui';
+import { Badge, Empty, ErrorNotice, Field, Loading, Notice, formatTime, Form } from '../ui';
 import { SignOutButton } from './Shell';
 
 /** `/`: the organization used last (or the only one), else the organizations page. */
@@ -114,13 +114,7 @@ function Organizations({ person }: { person: Person }) {
       ) : null}
       <section aria-labelledby="new-h">
         <h2 id="new-h">New organization</h2>
-        <form
-          className="stack"
-          onSubmit={(e) => {
-            e.preventDefault();
-            create.mutate();
-          }}
-        >
+        <Form className="stack" onSubmit={() => create.mutate()}>
           <Field label="Organization name">
             {(id) => <input id={id} required maxLength={100} value={name} onChange={(e) => setName(e.target.value)} />}
           </Field>
@@ -128,7 +122,7 @@ function Organizations({ person }: { person: Person }) {
           <button type="submit" disabled={create.isPending}>
             {create.isPending ? 'Creating…' : 'Create organization'}
           </button>
-        </form>
+        </Form>
       </section>
     </main>
   );

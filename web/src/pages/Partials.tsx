@@ -5,7 +5,7 @@ import { useCatalog } from '../catalog';
 import { PropsForm, initialValues, inputOf, type FormValues } from '../PropsForm';
 import { useConfirmedDelete } from '../confirmed-delete';
 import { useOrg } from '../session';
-import { Badge, Dialog, Empty, ErrorNotice, Field, Loading, Page } from '../ui';
+import { Badge, Dialog, Empty, ErrorNotice, Field, Loading, Page, Form } from '../ui';
 import { useCurrentWorkspaceId } from './Shell';
 import { useWorkspaceIntegrations } from './Integrations';
 
@@ -66,13 +66,7 @@ function PartialForm({ workspaceId, existing, onDone }: { workspaceId: string; e
     },
   });
   return (
-    <form
-      className="stack"
-      onSubmit={(e) => {
-        e.preventDefault();
-        save.mutate();
-      }}
-    >
+    <Form className="stack" onSubmit={() => save.mutate()}>
       {!existing ? (
         <>
           <Field label="Integration">
@@ -163,7 +157,7 @@ function PartialForm({ workspaceId, existing, onDone }: { workspaceId: string; e
           Cancel
         </button>
       </div>
-    </form>
+    </Form>
   );
 }
 

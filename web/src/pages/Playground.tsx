@@ -5,7 +5,7 @@ import { clientFor } from '../api';
 import { useCatalog } from '../catalog';
 import { PropsForm, inputOf, type FormValues } from '../PropsForm';
 import { useOrg } from '../session';
-import { Badge, Empty, ErrorNotice, Field, Page } from '../ui';
+import { Badge, Empty, ErrorNotice, Field, Page, Form } from '../ui';
 import { useConnections, useWorkspaceIntegrations } from './Integrations';
 import { useCurrentWorkspaceId } from './Shell';
 
@@ -106,13 +106,7 @@ export function PlaygroundPage() {
         </Empty>
       ) : null}
       <div className="split">
-        <form
-          className="stack panel"
-          onSubmit={(e) => {
-            e.preventDefault();
-            run.mutate();
-          }}
-        >
+        <Form className="stack panel" onSubmit={() => run.mutate()}>
           <Field label="Integration">
             {(id) => (
               <select id={id} required value={alias} onChange={(e) => select({ alias: e.target.value, action: '' })}>
@@ -205,7 +199,7 @@ export function PlaygroundPage() {
               </button>
             </>
           ) : null}
-        </form>
+        </Form>
         <section className="panel" aria-labelledby="result-h" aria-live="polite">
           <h2 id="result-h">Result</h2>
           {!run.data && !run.error && !run.isPending ? <p className="muted">Run an action to see its output here.</p> : null}

@@ -3,7 +3,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCatalog } from '../catalog';
 import { useConfirmedDelete } from '../confirmed-delete';
 import { useOrg } from '../session';
-import { Empty, ErrorNotice, Field, Loading, Notice, Page, formatTime } from '../ui';
+import { Empty, ErrorNotice, Field, Loading, Notice, Page, formatTime, Form } from '../ui';
 
 function SigningSecret() {
   const { client, org } = useOrg();
@@ -92,13 +92,7 @@ function OAuthApps() {
       <p className="muted">
         Your own OAuth client for an integration, so that people sign in to your app rather than the server's.
       </p>
-      <form
-        className="stack"
-        onSubmit={(e) => {
-          e.preventDefault();
-          create.mutate();
-        }}
-      >
+      <Form className="stack" onSubmit={() => create.mutate()}>
         <Field label="OAuth integration">
           {(id) => (
             <select id={id} required value={form.integrationName} onChange={set('integrationName')}>
@@ -130,7 +124,7 @@ function OAuthApps() {
         <button type="submit" disabled={create.isPending}>
           Add OAuth app
         </button>
-      </form>
+      </Form>
       <ErrorNotice error={apps.error} />
       {apps.data && list.length === 0 ? <Empty title="No custom OAuth apps" /> : null}
       <ul className="plain">

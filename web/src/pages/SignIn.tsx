@@ -3,7 +3,7 @@ import { useMutation } from '@tanstack/react-query';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { personClient } from '../api';
 import { useResetSession } from '../session';
-import { ErrorNotice, Field } from '../ui';
+import { ErrorNotice, Field, Form } from '../ui';
 
 /** Where to go after signing in: a path of this app only (never another site). */
 export function safeNext(next: string | null): string {
@@ -93,13 +93,7 @@ export function SignUpPage() {
   const set = (k: keyof typeof form) => (e: React.ChangeEvent<HTMLInputElement>) => setForm({ ...form, [k]: e.target.value });
   return (
     <AuthFrame title="Create your account">
-      <form
-        className="stack"
-        onSubmit={(e) => {
-          e.preventDefault();
-          signUp.mutate();
-        }}
-      >
+      <Form className="stack" onSubmit={() => signUp.mutate()}>
         <Field label="Name">
           {(id) => <input id={id} autoComplete="name" required maxLength={100} value={form.name} onChange={set('name')} />}
         </Field>
@@ -124,7 +118,7 @@ export function SignUpPage() {
         <button type="submit" disabled={signUp.isPending}>
           {signUp.isPending ? 'Creating…' : 'Create account'}
         </button>
-      </form>
+      </Form>
       <p>
         Already have an account? <Link to="/sign-in">Sign in</Link>
       </p>

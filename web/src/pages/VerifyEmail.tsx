@@ -3,7 +3,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { personClient } from '../api';
 import { RequirePerson } from '../session';
-import { ErrorNotice, Field, Notice } from '../ui';
+import { ErrorNotice, Field, Notice, Form } from '../ui';
 
 /** Email verification with the emailed code (POST /auth/verify-email/request and /confirm). */
 export function VerifyEmailPage() {
@@ -44,13 +44,7 @@ function VerifyForm({ email }: { email: string }) {
       </button>
       {send.isSuccess ? <Notice>The code is on its way.</Notice> : null}
       <ErrorNotice error={send.error} />
-      <form
-        className="stack"
-        onSubmit={(e) => {
-          e.preventDefault();
-          confirm.mutate();
-        }}
-      >
+      <Form className="stack" onSubmit={() => confirm.mutate()}>
         <Field label="Code">
           {(id) => (
             <input
@@ -67,7 +61,7 @@ function VerifyForm({ email }: { email: string }) {
         <button type="submit" disabled={confirm.isPending}>
           Verify
         </button>
-      </form>
+      </Form>
     </div>
   );
 }

@@ -3,7 +3,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { useConfirmedDelete } from '../confirmed-delete';
 import { useOrg } from '../session';
-import { Dialog, Empty, ErrorNotice, Field, Loading, Page, formatTime } from '../ui';
+import { Dialog, Empty, ErrorNotice, Field, Loading, Page, formatTime, Form } from '../ui';
 import { useWorkspaces } from './Shell';
 
 const slugOf = (name: string) =>
@@ -50,13 +50,7 @@ export function WorkspacesPage() {
       <section aria-labelledby="ws-new">
         <h2 id="ws-new">New workspace</h2>
         {!canManage ? <p className="muted">Only owners and admins create workspaces; the API refuses it for members.</p> : null}
-        <form
-          className="inline-form"
-          onSubmit={(e) => {
-            e.preventDefault();
-            create.mutate();
-          }}
-        >
+        <Form className="inline-form" onSubmit={() => create.mutate()}>
           <Field label="Name">
             {(id) => <input id={id} required maxLength={100} value={name} onChange={(e) => setName(e.target.value)} />}
           </Field>
@@ -74,7 +68,7 @@ export function WorkspacesPage() {
           <button type="submit" disabled={create.isPending}>
             {create.isPending ? 'Creating…' : 'Create workspace'}
           </button>
-        </form>
+        </Form>
         <ErrorNotice error={create.error} title="Could not create the workspace" />
       </section>
       <section aria-labelledby="ws-list">
@@ -126,13 +120,7 @@ export function WorkspacesPage() {
       </section>
       <Dialog open={renaming !== null} title="Rename workspace" onClose={() => setRenaming(null)}>
         {renaming ? (
-          <form
-            className="stack"
-            onSubmit={(e) => {
-              e.preventDefault();
-              rename.mutate(renaming);
-            }}
-          >
+          <Form className="stack" onSubmit={() => rename.mutate(renaming)}>
             <Field label="New name">
               {(id) => (
                 <input
@@ -153,7 +141,7 @@ export function WorkspacesPage() {
                 Cancel
               </button>
             </div>
-          </form>
+          </Form>
         ) : null}
       </Dialog>
       {remove.dialog}
