@@ -112,6 +112,8 @@ export const FIXTURES: Record<string, Fixture> = {
   'GET /api/v1/activity': f((w) => ({ url: `/api/v1/activity?workspaceId=${w.ws}` })),
   // The caller's own organization's usage: any key of it may read it; nothing foreign to name.
   'GET /api/v1/organization/usage': f(() => ({ url: '/api/v1/organization/usage' }), false),
+  'GET /api/v1/organization': f(() => ({ url: '/api/v1/organization' }), false),
+  'PATCH /api/v1/organization': f(() => ({ url: '/api/v1/organization', body: { name: 'Route Check Org' } }), false),
   // The organization's OAuth app names: any key of the organization may read them; nothing foreign to name.
   'GET /api/v1/integrations/oauth-status': f(() => ({ url: '/api/v1/integrations/oauth-status' }), false),
   // Hosted connect. Another organization's session answers 403 FORBIDDEN (spec), tested in the connect module.

@@ -22,8 +22,9 @@ describe('dashboard administration', { skip: needs('chromium') }, () => {
   let base: string;
   let shots: string;
   let orgId: string;
-  let ws: { id: string };
+  let ws: { id: string; slug: string };
   let token: string;
+  let key: string;
   const owner = { name: 'Ola Owner', email: `ola-${Date.now()}@example.com`, password: 'ola-password-1' };
 
   before(async () => {
@@ -36,7 +37,8 @@ describe('dashboard administration', { skip: needs('chromium') }, () => {
     await mkdir(shots, { recursive: true });
     const org = await t.operator('POST', '/operator/v1/organizations', { name: 'Admin Org', plan: 'team', owner });
     orgId = org.body.organization.id;
-    ws = await t.workspace(org.body.plainKey);
+    key = org.body.plainKey;
+    ws = await t.workspace(key);
     token = (await t.post('/api/v1/auth/sign-in', null, owner)).body.token;
   });
   after(async () => {
@@ -116,6 +118,48 @@ describe('dashboard administration', { skip: needs('chromium') }, () => {
       await page.reload();
       await page.getByText(/Current secret whsec_/).waitFor();
       assert.equal(await page.getByText(secret).count(), 0);
+    } finally {
+      await page.context().close();
+    }
+  });
+
+  it('renames the organization and adds a member to a workspace, which they then reach', async () => {
+    const person = { name: 'Wes Worker', email: `wes-${Date.now()}@example.com`, password: 'wes-password-1' };
+    const personToken = (await t.post('/api/v1/auth/sign-up', null, person)).body.token;
+    await t.verifyEmail(person.email);
+    const inv = await t.post('/api/v1/members/invite', key, { email: person.email, role: 'member' });
+    await t.request('POST', `/api/v1/members/invitations/${inv.body.invitation.id}/accept`, { key: personToken });
+    const asPerson = { key: personToken, headers: { 'x-switchboard-organization': orgId } };
+    assert.equal((await t.request('GET', `/api/v1/workspaces/${ws.id}`, asPerson)).body.error, 'SCOPE_DENIED');
+    const page = await signedIn(1280);
+    try {
+      await page.goto(`${base}/o/${orgId}/settings`);
+      await page.getByLabel('Organization name').fill('Admin Org Renamed');
+      await page.getByRole('button', { name: 'Rename' }).click();
+      await page.getByText('Renamed to Admin Org Renamed.').waitFor();
+      await page
+        .getByLabel('Organization', { exact: true })
+        .getByRole('option', { name: 'Admin Org Renamed' })
+        .waitFor({ state: 'attached' });
+      const [org] = await t.db.query<{ name: string }>('SELECT name FROM organizations WHERE id = $1', [orgId]);
+      assert.equal(org?.name, 'Admin Org Renamed');
+
+      await page.goto(`${base}/o/${orgId}/workspaces`);
+      await page.getByRole('button', { name: `People in Workspace ${ws.slug}` }).click();
+      await page.getByText('Nobody added yet').waitFor();
+      await page.getByLabel('Member', { exact: true }).selectOption({ label: `Wes Worker (${person.email}) · member` });
+      await page.getByRole('button', { name: 'Add to workspace' }).click();
+      await page.getByText(/Wes Worker .* workspace member/).waitFor();
+      await check(page, 'workspace-members');
+      const rows = await t.db.query<{ workspace_id: string; role: string }>(
+        'SELECT wm.workspace_id, wm.role FROM workspace_members wm JOIN members m ON m.id = wm.member_id JOIN users u ON u.id = m.user_id WHERE u.email = $1',
+        [person.email],
+      );
+      assert.deepEqual(rows, [{ workspace_id: ws.id, role: 'member' }]);
+      assert.equal((await t.request('GET', `/api/v1/workspaces/${ws.id}`, asPerson)).status, 200);
+      await page.getByRole('button', { name: 'Remove Wes Worker' }).click();
+      await page.getByText('Nobody added yet').waitFor();
+      assert.equal((await t.request('GET', `/api/v1/workspaces/${ws.id}`, asPerson)).body.error, 'SCOPE_DENIED');
     } finally {
       await page.context().close();
     }

@@ -1,8 +1,15 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { userOf } from '../../platform/http/auth.js';
-import { session } from '../../platform/http/route-access.js';
+import { actorOf, userOf } from '../../platform/http/auth.js';
+import { apiKey, session } from '../../platform/http/route-access.js';
 import { standardErrors } from '../../platform/http/schemas.js';
-import { CreatedOwnOrganization, CreateOwnOrganizationBody, MyInvitations, MyOrganizations } from './organizations.schemas.js';
+import {
+  CreatedOwnOrganization,
+  CreateOwnOrganizationBody,
+  MyInvitations,
+  MyOrganizations,
+  OrganizationEnvelope,
+  RenameOrganizationBody,
+} from './organizations.schemas.js';
 
 const tags = ['User accounts'];
 
@@ -45,5 +52,31 @@ export const organizationsRoutes: FastifyPluginAsyncTypebox = async (app) => {
       response: { 201: CreatedOwnOrganization, ...standardErrors },
     },
     handler: async (req, reply) => reply.code(201).send(await organizations.createForPerson(userOf(req).userId, req.body.name)),
+  });
+
+  // ---- the caller's own organization (0138) ----------------------------------------------------------------
+
+  app.get('/api/v1/organization', {
+    config: { access: apiKey('any') },
+    schema: {
+      operationId: 'organization.get',
+      tags: ['Organization'],
+      summary: "The caller's organization: id, name, plan, suspended",
+      response: { 200: OrganizationEnvelope, ...standardErrors },
+    },
+    handler: async (req) => ({ organization: await organizations.get(actorOf(req).orgId) }),
+  });
+
+  app.patch('/api/v1/organization', {
+    config: { access: apiKey('organization') },
+    schema: {
+      operationId: 'organization.update',
+      tags: ['Organization'],
+      summary: "Rename the caller's organization (an organization-wide key, or an owner's or admin's session)",
+      description: 'The plan and suspension stay with the operator (PATCH /operator/v1/organizations/:id).',
+      body: RenameOrganizationBody,
+      response: { 200: OrganizationEnvelope, ...standardErrors },
+    },
+    handler: async (req) => ({ organization: await organizations.rename(actorOf(req).orgId, req.body.name) }),
   });
 };

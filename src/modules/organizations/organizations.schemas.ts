@@ -55,9 +55,12 @@ export const CreatedOrganization = Type.Object({
 export const OrganizationEnvelope = Type.Object({ organization: Type.Ref('Organization') });
 export const OrganizationList = Type.Object({ organizations: Type.Array(Type.Ref('Organization')), total: Type.Integer() });
 
-export const CreateOwnOrganizationBody = Type.Object({
-  name: Type.String({ minLength: 1, maxLength: 100, pattern: '\\S', description: '1 to 100 characters, not only spaces' }),
-});
+/** An organization's name as people give it: 1 to 100 characters, not only spaces. */
+const PersonGivenName = () =>
+  Type.String({ minLength: 1, maxLength: 100, pattern: '\\S', description: '1 to 100 characters, not only spaces' });
+
+export const CreateOwnOrganizationBody = Type.Object({ name: PersonGivenName() });
+export const RenameOrganizationBody = Type.Object({ name: PersonGivenName() });
 
 export const CreatedOwnOrganization = Type.Object({
   organization: Type.Ref('Organization'),

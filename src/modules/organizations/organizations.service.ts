@@ -106,6 +106,11 @@ export class OrganizationsService {
     return toOrganization(row);
   }
 
+  /** The organization renamed by its own owners (PATCH /api/v1/organization); the name is trimmed. */
+  async rename(id: string, name: string) {
+    return this.update(id, { name: name.trim() });
+  }
+
   /** Rename, change plan (re-applying plan limits: items beyond them are suspended), suspend or resume. */
   async update(id: string, input: UpdateOrganizationInput) {
     const patch: Parameters<typeof repo.updateOrganization>[2] = {};

@@ -142,11 +142,47 @@ function OAuthApps() {
   );
 }
 
+/** The organization's name, which owners and admins change; the plan is the operator's. */
+function OrganizationName() {
+  const { client, org, canManage } = useOrg();
+  const qc = useQueryClient();
+  const [name, setName] = useState(org.name);
+  const rename = useMutation({
+    mutationFn: () => client.organization.update({ body: { name } }),
+    onSuccess: async (r) => {
+      setName(r.organization.name);
+      await qc.invalidateQueries({ queryKey: ['memberships'] });
+    },
+  });
+  return (
+    <section aria-labelledby="org-h" className="panel">
+      <h2 id="org-h">Organization</h2>
+      <p className="muted">
+        Plan <strong>{org.plan}</strong>; the server's operator changes plans.
+      </p>
+      {!canManage ? (
+        <p className="muted">Only owners and admins rename the organization; the API refuses it for members.</p>
+      ) : null}
+      <Form className="inline-form" onSubmit={() => rename.mutate()}>
+        <Field label="Organization name">
+          {(id) => <input id={id} required maxLength={100} value={name} onChange={(e) => setName(e.target.value)} />}
+        </Field>
+        <button type="submit" disabled={rename.isPending || name.trim() === org.name}>
+          {rename.isPending ? 'Saving…' : 'Rename'}
+        </button>
+      </Form>
+      <ErrorNotice error={rename.error} title="Could not rename the organization" />
+      {rename.isSuccess ? <Notice>Renamed to {rename.data.organization.name}.</Notice> : null}
+    </section>
+  );
+}
+
 /** The organization: name and plan (the operator changes plans), the webhook signing secret, custom OAuth apps. */
 export function SettingsPage() {
   const { org } = useOrg();
   return (
-    <Page title="Settings" intro={`${org.name} · plan ${org.plan}. The server's operator changes plans.`}>
+    <Page title="Settings" intro={`${org.name}: its name, webhook signing and OAuth apps.`}>
+      <OrganizationName />
       <SigningSecret />
       <OAuthApps />
     </Page>

@@ -5,6 +5,7 @@ import { useConfirmedDelete } from '../confirmed-delete';
 import { useOrg } from '../session';
 import { Dialog, Empty, ErrorNotice, Field, Loading, Page, formatTime, Form } from '../ui';
 import { useWorkspaces } from './Shell';
+import { WorkspaceMembersDialog } from './WorkspaceMembers';
 
 const slugOf = (name: string) =>
   name
@@ -30,6 +31,7 @@ export function WorkspacesPage() {
     },
   });
   const [renaming, setRenaming] = useState<{ id: string; name: string } | null>(null);
+  const [people, setPeople] = useState<{ id: string; name: string } | null>(null);
   const rename = useMutation({
     mutationFn: (w: { id: string; name: string }) => client.workspaces.update({ id: w.id, body: { name: w.name } }),
     onSuccess: async () => {
@@ -104,6 +106,9 @@ export function WorkspacesPage() {
                     </td>
                     <td>{formatTime(w.createdAt)}</td>
                     <td className="actions">
+                      <button type="button" className="secondary" onClick={() => setPeople({ id: w.id, name: w.name })}>
+                        People<span className="visually-hidden"> in {w.name}</span>
+                      </button>
                       <button type="button" className="secondary" onClick={() => setRenaming({ id: w.id, name: w.name })}>
                         Rename<span className="visually-hidden"> {w.name}</span>
                       </button>
@@ -144,6 +149,7 @@ export function WorkspacesPage() {
           </Form>
         ) : null}
       </Dialog>
+      <WorkspaceMembersDialog workspace={people} onClose={() => setPeople(null)} />
       {remove.dialog}
     </Page>
   );

@@ -152,10 +152,12 @@ __all__ = [
     "OperatorUpdateOrganizationResponse",
     "Option",
     "Organization",
+    "OrganizationGetResponse",
     "OrganizationGetUsageMembers",
     "OrganizationGetUsageResponse",
     "OrganizationGetUsageUsage",
     "OrganizationGetUsageWorkspaces",
+    "OrganizationUpdateResponse",
     "OrganizationsCreateMember",
     "OrganizationsCreateResponse",
     "Owner",
@@ -962,6 +964,16 @@ class OrganizationsCreateMember(Model):
 class OrganizationsCreateResponse(Model):
     organization: Organization
     member: OrganizationsCreateMember
+
+
+@dataclass
+class OrganizationGetResponse(Model):
+    organization: Organization
+
+
+@dataclass
+class OrganizationUpdateResponse(Model):
+    organization: Organization
 
 
 @dataclass

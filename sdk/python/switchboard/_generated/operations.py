@@ -54,6 +54,8 @@ OPERATIONS: Dict[str, Operation] = {
     "me.listOrganizations": Operation("me.listOrganizations", "GET", "/api/v1/me/organizations", (), (), False, {200: MeListOrganizationsResponse}, idempotency=False, source=False),
     "me.listInvitations": Operation("me.listInvitations", "GET", "/api/v1/me/invitations", (), (), False, {200: MeListInvitationsResponse}, idempotency=False, source=False),
     "organizations.create": Operation("organizations.create", "POST", "/api/v1/organizations", (), (), True, {201: OrganizationsCreateResponse}, idempotency=False, source=False),
+    "organization.get": Operation("organization.get", "GET", "/api/v1/organization", (), (), False, {200: OrganizationGetResponse}, idempotency=False, source=False),
+    "organization.update": Operation("organization.update", "PATCH", "/api/v1/organization", (), (), True, {200: OrganizationUpdateResponse}, idempotency=False, source=False),
     "operator.listActionPacks": Operation("operator.listActionPacks", "GET", "/operator/v1/organizations/{id}/action-packs", ("id", ), (), False, {200: OperatorListActionPacksResponse}, idempotency=False, source=False),
     "operator.addActionPack": Operation("operator.addActionPack", "POST", "/operator/v1/organizations/{id}/action-packs", ("id", ), (), True, {201: OperatorAddActionPackResponse}, idempotency=False, source=False),
     "operator.deleteActionPack": Operation("operator.deleteActionPack", "DELETE", "/operator/v1/organizations/{id}/action-packs/{packId}", ("id", "packId", ), (), False, {200: OperatorDeleteActionPackResponse}, idempotency=False, source=False),
@@ -1124,6 +1126,22 @@ class OrganizationsResource(Group):
 
 class OrganizationResource(Group):
     """Organization: the organization.* operations."""
+
+    def get(self, *, timeout: Optional[float] = None) -> OrganizationGetResponse:
+        """The caller's organization: id, name, plan, suspended
+
+        GET /api/v1/organization
+        """
+        return self._call("organization.get", path=None, query=None, body=None, timeout=timeout)
+
+    def update(self, *, name: str, timeout: Optional[float] = None) -> OrganizationUpdateResponse:
+        """Rename the caller's organization (an organization-wide key, or an owner's or admin's session)
+
+        The plan and suspension stay with the operator (PATCH /operator/v1/organizations/:id).
+
+        PATCH /api/v1/organization
+        """
+        return self._call("organization.update", path=None, query=None, body={"name": name}, timeout=timeout)
 
     def get_usage(self, *, timeout: Optional[float] = None) -> OrganizationGetUsageResponse:
         """The caller's organization: actions this month against the quota, the rate limit, objects against the plan

@@ -482,6 +482,26 @@ export declare const OPERATIONS: {
         readonly body: true;
         readonly response: "json";
     };
+    readonly "organization.get": {
+        readonly group: "organization";
+        readonly method: "get";
+        readonly httpMethod: "GET";
+        readonly path: "/api/v1/organization";
+        readonly pathParams: readonly [];
+        readonly query: false;
+        readonly body: false;
+        readonly response: "json";
+    };
+    readonly "organization.update": {
+        readonly group: "organization";
+        readonly method: "update";
+        readonly httpMethod: "PATCH";
+        readonly path: "/api/v1/organization";
+        readonly pathParams: readonly [];
+        readonly query: false;
+        readonly body: true;
+        readonly response: "json";
+    };
     readonly "operator.listActionPacks": {
         readonly group: "operator";
         readonly method: "listActionPacks";
@@ -1495,6 +1515,12 @@ export interface OrganizationsGroup {
     }, options?: RequestOptions): Promise<JsonResponse<"organizations.create", 201>>;
 }
 export interface OrganizationGroup {
+    /** GET /api/v1/organization — The caller's organization: id, name, plan, suspended */
+    get(args?: Record<string, never>, options?: RequestOptions): Promise<JsonResponse<"organization.get", 200>>;
+    /** PATCH /api/v1/organization — Rename the caller's organization (an organization-wide key, or an owner's or admin's session) */
+    update(args: {
+        body: RequestBody<"organization.update">;
+    }, options?: RequestOptions): Promise<JsonResponse<"organization.update", 200>>;
     /** GET /api/v1/organization/usage — The caller's organization: actions this month against the quota, the rate limit, objects against the plan */
     getUsage(args?: Record<string, never>, options?: RequestOptions): Promise<JsonResponse<"organization.getUsage", 200>>;
 }

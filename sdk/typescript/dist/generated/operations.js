@@ -46,6 +46,8 @@ export const OPERATIONS = {
     "me.listOrganizations": { group: "me", method: "listOrganizations", httpMethod: "GET", path: "/api/v1/me/organizations", pathParams: [], query: false, body: false, response: "json" },
     "me.listInvitations": { group: "me", method: "listInvitations", httpMethod: "GET", path: "/api/v1/me/invitations", pathParams: [], query: false, body: false, response: "json" },
     "organizations.create": { group: "organizations", method: "create", httpMethod: "POST", path: "/api/v1/organizations", pathParams: [], query: false, body: true, response: "json" },
+    "organization.get": { group: "organization", method: "get", httpMethod: "GET", path: "/api/v1/organization", pathParams: [], query: false, body: false, response: "json" },
+    "organization.update": { group: "organization", method: "update", httpMethod: "PATCH", path: "/api/v1/organization", pathParams: [], query: false, body: true, response: "json" },
     "operator.listActionPacks": { group: "operator", method: "listActionPacks", httpMethod: "GET", path: "/operator/v1/organizations/{id}/action-packs", pathParams: ["id"], query: false, body: false, response: "json" },
     "operator.addActionPack": { group: "operator", method: "addActionPack", httpMethod: "POST", path: "/operator/v1/organizations/{id}/action-packs", pathParams: ["id"], query: false, body: true, response: "json" },
     "operator.deleteActionPack": { group: "operator", method: "deleteActionPack", httpMethod: "DELETE", path: "/operator/v1/organizations/{id}/action-packs/{packId}", pathParams: ["id", "packId"], query: false, body: false, response: "json" },

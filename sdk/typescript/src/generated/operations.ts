@@ -50,6 +50,8 @@ export const OPERATIONS = {
   "me.listOrganizations": { group: "me", method: "listOrganizations", httpMethod: "GET", path: "/api/v1/me/organizations", pathParams: [], query: false, body: false, response: "json" },
   "me.listInvitations": { group: "me", method: "listInvitations", httpMethod: "GET", path: "/api/v1/me/invitations", pathParams: [], query: false, body: false, response: "json" },
   "organizations.create": { group: "organizations", method: "create", httpMethod: "POST", path: "/api/v1/organizations", pathParams: [], query: false, body: true, response: "json" },
+  "organization.get": { group: "organization", method: "get", httpMethod: "GET", path: "/api/v1/organization", pathParams: [], query: false, body: false, response: "json" },
+  "organization.update": { group: "organization", method: "update", httpMethod: "PATCH", path: "/api/v1/organization", pathParams: [], query: false, body: true, response: "json" },
   "operator.listActionPacks": { group: "operator", method: "listActionPacks", httpMethod: "GET", path: "/operator/v1/organizations/{id}/action-packs", pathParams: ["id"], query: false, body: false, response: "json" },
   "operator.addActionPack": { group: "operator", method: "addActionPack", httpMethod: "POST", path: "/operator/v1/organizations/{id}/action-packs", pathParams: ["id"], query: false, body: true, response: "json" },
   "operator.deleteActionPack": { group: "operator", method: "deleteActionPack", httpMethod: "DELETE", path: "/operator/v1/organizations/{id}/action-packs/{packId}", pathParams: ["id", "packId"], query: false, body: false, response: "json" },
@@ -283,6 +285,10 @@ export interface OrganizationsGroup {
 }
 
 export interface OrganizationGroup {
+  /** GET /api/v1/organization — The caller's organization: id, name, plan, suspended */
+  get(args?: Record<string, never>, options?: RequestOptions): Promise<JsonResponse<"organization.get", 200>>;
+  /** PATCH /api/v1/organization — Rename the caller's organization (an organization-wide key, or an owner's or admin's session) */
+  update(args: { body: RequestBody<"organization.update"> }, options?: RequestOptions): Promise<JsonResponse<"organization.update", 200>>;
   /** GET /api/v1/organization/usage — The caller's organization: actions this month against the quota, the rate limit, objects against the plan */
   getUsage(args?: Record<string, never>, options?: RequestOptions): Promise<JsonResponse<"organization.getUsage", 200>>;
 }
