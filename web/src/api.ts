@@ -1,19 +1,17 @@
 import { Switchboard, SwitchboardError } from '@switchboard/sdk';
 
-/** The header that names the organization a signed-in person acts in (docs/decisions/0132). */
-export const ORGANIZATION_HEADER = 'x-switchboard-organization';
-
 /**
  * The SDK's client for this browser: same origin, the session cookie (HttpOnly, sent by the browser), the chosen
- * organization in a header, and no retries (a person sees a 429 at once, with its message).
+ * organization (the SDK sends it as X-Switchboard-Organization, docs/decisions/0132), and no retries (a person sees a
+ * 429 at once, with its message).
  */
 export function clientFor(orgId: string | null, headers: Record<string, string> = {}): Switchboard {
   return new Switchboard({
     baseUrl: window.location.origin,
     maxRetries: 0,
+    ...(orgId ? { organization: orgId } : {}),
     fetch: (input, init) => {
       const h = new Headers(init?.headers);
-      if (orgId) h.set(ORGANIZATION_HEADER, orgId);
       for (const [k, v] of Object.entries(headers)) h.set(k, v);
       return fetch(input, { ...init, headers: h, credentials: 'same-origin' });
     },

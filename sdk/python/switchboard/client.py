@@ -24,7 +24,9 @@ class Switchboard(Groups):
 
     ``base_url`` and ``api_key`` default to the environment's ``SWITCHBOARD_URL`` and ``SWITCHBOARD_API_KEY``. The key
     is sent as ``Authorization: Bearer <key>``: an API key (``svc_...``), or for the operator and account operations
-    the operator token or a person's session token. ``timeout`` (seconds) applies to each request unless a call
+    the operator token or a person's session token. With a session token, ``organization`` (default
+    ``SWITCHBOARD_ORGANIZATION``) names the organization to act in, sent as ``X-Switchboard-Organization``; the
+    person's role there decides what they may do. ``timeout`` (seconds) applies to each request unless a call
     passes its own; a 429 RATE_LIMITED is retried ``max_retries`` times after the ``retryAfter`` it names, when that
     is at most ``max_retry_wait`` seconds.
     """
@@ -37,6 +39,7 @@ class Switchboard(Groups):
         base_url: Optional[str] = None,
         api_key: Optional[str] = None,
         timeout: float = 30.0,
+        organization: Optional[str] = None,
         max_retries: int = 2,
         max_retry_wait: float = 30.0,
     ) -> None:
@@ -45,6 +48,8 @@ class Switchboard(Groups):
             raise ValueError("No base URL: pass base_url or set SWITCHBOARD_URL (e.g. http://localhost:3000).")
         self.base_url = url.rstrip("/")
         self.api_key = api_key if api_key is not None else os.environ.get("SWITCHBOARD_API_KEY")
+        #: The organization a session token acts in (``client.organization`` is the organization's own operations).
+        self.organization_id = organization if organization is not None else os.environ.get("SWITCHBOARD_ORGANIZATION")
         self.timeout = timeout
         self.max_retries = max_retries
         self.max_retry_wait = max_retry_wait
@@ -161,6 +166,8 @@ class Switchboard(Groups):
         headers = {"Accept": "application/json", "User-Agent": f"switchboard-python/{__version__}", **headers}
         if self.api_key:
             headers["Authorization"] = f"Bearer {self.api_key}"
+        if self.organization_id:
+            headers["X-Switchboard-Organization"] = self.organization_id
         data = None
         if body is not None:
             data = json.dumps(body).encode("utf-8")

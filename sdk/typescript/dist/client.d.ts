@@ -9,8 +9,16 @@ import { type McpClientConfig, type McpClientConfigOptions, type McpServerRef } 
 export interface SwitchboardOptions {
     /** The service's URL; default SWITCHBOARD_URL, else http://localhost:3000. */
     baseUrl?: string;
-    /** The API key (svc_...); default SWITCHBOARD_API_KEY. Sent as Authorization: Bearer. */
+    /**
+     * The API key (svc_...); default SWITCHBOARD_API_KEY. Sent as Authorization: Bearer. A person's session token
+     * (uss_..., from auth.signIn) works too, with `organization`.
+     */
     apiKey?: string;
+    /**
+     * With a person's session token: the organization to act in (its id), sent as X-Switchboard-Organization; the
+     * person's role there decides what they may do. Default SWITCHBOARD_ORGANIZATION. Not needed with an API key.
+     */
+    organization?: string;
     /** The fetch to use; default the global one. */
     fetch?: typeof fetch;
     /** How long one attempt of a call may take; default 60000 ms. */

@@ -24,6 +24,7 @@ export class Switchboard {
         this.#transport = new Transport({
             baseUrl: this.baseUrl,
             apiKey: options.apiKey ?? env('SWITCHBOARD_API_KEY'),
+            organization: options.organization ?? env('SWITCHBOARD_ORGANIZATION'),
             fetch: (input, init) => fetchImpl(input, init),
             timeoutMs: options.timeoutMs ?? 60_000,
             maxRetries: options.maxRetries ?? 2,

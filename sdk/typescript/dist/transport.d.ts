@@ -2,6 +2,8 @@ import type { OperationInfo, RequestOptions } from './types.js';
 export interface TransportConfig {
     baseUrl: string;
     apiKey: string | undefined;
+    /** Sent as X-Switchboard-Organization: the organization a person's session token acts in. */
+    organization: string | undefined;
     fetch: typeof fetch;
     timeoutMs: number;
     maxRetries: number;

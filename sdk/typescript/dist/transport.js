@@ -39,6 +39,7 @@ export class Transport {
                 accept: info.response === 'json' ? 'application/json' : '*/*',
                 'x-request-id': requestId,
                 ...(token ? { authorization: `Bearer ${token}` } : {}),
+                ...(this.#config.organization ? { 'x-switchboard-organization': this.#config.organization } : {}),
                 ...(args.body !== undefined ? { 'content-type': 'application/json' } : {}),
                 ...headers,
             },

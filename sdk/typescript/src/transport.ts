@@ -10,6 +10,8 @@ import { sleep } from './wait.js';
 export interface TransportConfig {
   baseUrl: string;
   apiKey: string | undefined;
+  /** Sent as X-Switchboard-Organization: the organization a person's session token acts in. */
+  organization: string | undefined;
   fetch: typeof fetch;
   timeoutMs: number;
   maxRetries: number;
@@ -64,6 +66,7 @@ export class Transport {
         accept: info.response === 'json' ? 'application/json' : '*/*',
         'x-request-id': requestId,
         ...(token ? { authorization: `Bearer ${token}` } : {}),
+        ...(this.#config.organization ? { 'x-switchboard-organization': this.#config.organization } : {}),
         ...(args.body !== undefined ? { 'content-type': 'application/json' } : {}),
         ...headers,
       },

@@ -349,6 +349,27 @@ describe('TypeScript SDK: the client against the real service', () => {
     assert.equal((await client.workspaces.list()).total, 0); // and it still authenticates
   });
 
+  it('acts as a signed-in person in the organization it names', async () => {
+    const { key, orgId } = await w.tenant();
+    const email = `sdk-person-${randomUUID()}@example.com`;
+    const person = w.client();
+    const { token } = await person.auth.signUp({ body: { email, password: 'person-password-1', name: 'Sam Sdk' } });
+    await w.t.verifyEmail(email);
+    const owner = new Switchboard({ baseUrl: w.url, apiKey: key });
+    const invitation = (await owner.members.invite({ body: { email, role: 'admin' } })).invitation;
+    await w.client({ apiKey: token }).members.acceptInvitation({ invitationId: invitation.id });
+    await owner.workspaces.create({ body: { name: 'Seen by the person', slug: 'seen' } });
+
+    const asPerson = w.client({ apiKey: token, organization: orgId });
+    assert.deepEqual(
+      (await asPerson.workspaces.list()).workspaces.map((ws) => ws.slug),
+      ['seen'],
+    );
+    assert.equal(w.requests.at(-1)?.headers['x-switchboard-organization'], orgId);
+    // Without an organization, a session is not an API key: the API asks which organization.
+    await assert.rejects(w.client({ apiKey: token }).workspaces.list(), (err: SwitchboardError) => err.status === 401);
+  });
+
   it('reads SWITCHBOARD_URL and SWITCHBOARD_API_KEY when no option is given', async () => {
     const { key } = await w.tenant();
     const saved = { url: process.env.SWITCHBOARD_URL, key: process.env.SWITCHBOARD_API_KEY };
