@@ -22,7 +22,7 @@ import type { ConnectionRecord, CredentialRefresher, ExecutionCaller, ResolvedTa
 export interface RunnerDeps {
   orm: Orm;
   refresher: CredentialRefresher;
-  connections: Pick<ConnectionsPort, 'credentials'>;
+  connections: Pick<ConnectionsPort, 'credentials' | 'observeUse'>;
   files: FileStore;
   egress: EgressGuard;
   resources: ActionResources;
@@ -75,6 +75,11 @@ export class ActionRunner {
       auth = await this.deps.refresher.afterUnauthorized(conn);
       if (auth) result = await this.runOnce(caller, target, action, input, auth, signal);
     }
+    if (conn)
+      this.deps.connections.observeUse(
+        conn,
+        result.ok ? result : { ok: false, httpStatus: result.httpStatus, error: result.error },
+      );
     return result;
   }
 

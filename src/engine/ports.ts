@@ -53,6 +53,9 @@ export interface PartialsPort {
   ): Promise<Array<{ id: string; values: Record<string, unknown> | null; enforcedKeys: string[] | null }>>;
 }
 
+/** What a call with a connection came to, as far as its credentials go: the provider's HTTP status on failure. */
+export type UseOutcome = { ok: true } | { ok: false; httpStatus: number | undefined; error: string };
+
 export interface ConnectionsPort {
   find(orgId: string, id: string): Promise<ConnectionRecord | null>;
   findByExternalId(orgId: string, integrationName: string, externalId: string): Promise<ConnectionRecord[]>;
@@ -60,4 +63,9 @@ export interface ConnectionsPort {
   candidates(orgId: string, integrationName: string, workspaceId: string, endUserId: string | null): Promise<ConnectionRecord[]>;
   /** The decrypted value a call runs with (per call, never cached in clear). */
   credentials(conn: ConnectionRecord, db?: Executor): Promise<ConnectionValue>;
+  /**
+   * A call ran with the connection: its last use and what the outcome shows about its health are recorded off the
+   * call's path (never awaited by it, never failing it).
+   */
+  observeUse(conn: ConnectionRecord, outcome: UseOutcome): void;
 }

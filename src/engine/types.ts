@@ -118,6 +118,8 @@ export interface ConnectionRecord {
   tokenExpiresAt: Date | null;
   /** Beyond the plan's connection limit after a downgrade: unusable until the plan allows it again. */
   suspended: boolean;
+  /** healthy, degraded or needs_reauth (docs/decisions/0140). */
+  health: string;
 }
 
 /** A configured instance of an integration in a workspace, or the implicit one of a built-in. */

@@ -169,6 +169,9 @@ export function Badge({ tone, children }: { tone?: 'ok' | 'warn' | 'bad' | 'neut
 export const connectionTone = (status: string) =>
   status === 'ACTIVE' ? 'ok' : status === 'ERROR' || status === 'EXPIRED' ? 'bad' : 'warn';
 
+/** A connection's health as a badge tone (docs/decisions/0140). */
+export const healthTone = (health: string) => (health === 'healthy' ? 'ok' : health === 'needs_reauth' ? 'bad' : 'warn');
+
 /** A form that stays on the page: `onSubmit` runs instead of the browser's own submission. */
 export function Form({ onSubmit, ...rest }: Omit<FormHTMLAttributes<HTMLFormElement>, 'onSubmit'> & { onSubmit: () => void }) {
   return (

@@ -39,6 +39,12 @@ describe('OAuth2 refresh against a real provider', () => {
     assert.notEqual(renewed.value.refresh_token, first.value.refresh_token, 'the rotated refresh token is stored');
     assert.ok(renewed.row.token_expires_at!.getTime() > Date.now() + 3000_000);
     assert.equal((await whoami(key, ws, 'job-ext')).body.success, true);
+    // A refresh is a check of the credentials that passed (0140).
+    const checked = (await t.get(`/api/v1/connections?id=${polled.connectionId}`, key)).body.connection;
+    assert.equal(checked.health, 'healthy');
+    assert.equal(checked.lastError, null);
+    assert.ok(Date.parse(checked.lastCheckedAt) > Date.now() - 60_000, checked.lastCheckedAt);
+    assert.equal(Date.parse(checked.tokenExpiresAt), renewed.row.token_expires_at!.getTime());
     // A second run finds nothing to renew.
     const again = await t.app.services.jobs.send(REFRESH_JOB, {});
     assert.equal(await t.app.services.jobs.waitFor(REFRESH_JOB, again!), 'completed');
@@ -74,6 +80,7 @@ describe('OAuth2 refresh against a real provider', () => {
     const deadNow = (await t.get(`/api/v1/connections?id=${dead.body.connection.id}`, key)).body.connection;
     assert.equal(deadNow.status, 'ERROR');
     assert.match(deadNow.statusMessage, /no refresh token/);
+    assert.deepEqual([deadNow.health, deadNow.lastError.code], ['needs_reauth', 'TOKEN_EXPIRED']);
     assert.equal((await stats()).grants.refresh_token, 1);
     assert.ok((await storedConnection(polled.connectionId)).row.token_expires_at!.getTime() > Date.now() + 3000_000);
   });
@@ -160,6 +167,24 @@ describe('OAuth2 refresh against a real provider', () => {
     }
   });
 
+  it('a token endpoint that is down degrades the connection; the next refresh that works makes it healthy again', async () => {
+    const { key, ws } = await setup();
+    await control({ expiresIn: 30 });
+    const { polled } = await connect(key, ws, { externalId: 'flaky-ext' });
+    await control({ refreshUnavailable: true, expiresIn: 3600 });
+    const run = await whoami(key, ws, 'flaky-ext');
+    assert.equal(run.body.error, 'CONNECTION_ERROR', run.text);
+    assert.match(run.body.message, /right now/);
+    const degraded = (await t.get(`/api/v1/connections?id=${polled.connectionId}`, key)).body.connection;
+    assert.deepEqual([degraded.status, degraded.health, degraded.lastError.code], ['ACTIVE', 'degraded', 'REFRESH_UNAVAILABLE']);
+    assert.equal((await t.get('/api/v1/connections?health=degraded', key)).body.total, 1);
+    await control({ refreshUnavailable: false });
+    assert.equal((await whoami(key, ws, 'flaky-ext')).body.success, true);
+    const recovered = (await t.get(`/api/v1/connections?id=${polled.connectionId}`, key)).body.connection;
+    assert.deepEqual([recovered.health, recovered.lastError], ['healthy', null]);
+    await control({ expiresIn: 3600 });
+  });
+
   it('a refused refresh moves the connection to ERROR; reconnecting repairs the same connection id', async () => {
     const { key, ws } = await setup();
     await control({ expiresIn: 3600 });
@@ -171,6 +196,15 @@ describe('OAuth2 refresh against a real provider', () => {
     const conn = (await t.get(`/api/v1/connections?id=${polled.connectionId}`, key)).body.connection;
     assert.equal(conn.status, 'ERROR');
     assert.match(conn.statusMessage, /invalid_grant/);
+    assert.equal(conn.health, 'needs_reauth');
+    assert.equal(conn.lastError.code, 'REFRESH_REJECTED');
+    assert.match(conn.lastError.message, /invalid_grant/);
+    const needing = await t.get(`/api/v1/connections?health=needs_reauth`, key);
+    assert.deepEqual(
+      needing.body.connections.map((c: { id: string }) => c.id),
+      [polled.connectionId],
+    );
+    assert.equal((await t.get(`/api/v1/connections?health=degraded`, key)).body.total, 0);
     const blocked = await whoami(key, ws, 'broken-ext');
     assert.equal(blocked.body.error, 'CONNECTION_ERROR');
     assert.match(blocked.body.message, /reconnected/);
@@ -186,6 +220,8 @@ describe('OAuth2 refresh against a real provider', () => {
     const repaired = (await t.get(`/api/v1/connections?id=${polled.connectionId}`, key)).body.connection;
     assert.equal(repaired.status, 'ACTIVE');
     assert.equal(repaired.statusMessage, null);
+    assert.equal(repaired.health, 'healthy');
+    assert.equal(repaired.lastError, null);
     assert.equal((await whoami(key, ws, 'broken-ext')).body.success, true);
     assert.equal((await t.get('/api/v1/connections?externalId=broken-ext', key)).body.total, 1);
   });

@@ -154,6 +154,7 @@ export class OAuthRefresher implements CredentialRefresher {
       if (reason.kind === 'unauthorized' || expiredAlready) {
         await this.markError(
           current,
+          reason.kind === 'unauthorized' ? 'TOKEN_REJECTED' : 'TOKEN_EXPIRED',
           `The access token ${reason.kind === 'unauthorized' ? 'was rejected by the provider' : 'expired'} and cannot be refreshed (${why}); reconnect.`,
         );
         if (reason.kind === 'unauthorized') return { value: stored, refreshed: false };
@@ -181,17 +182,29 @@ export class OAuthRefresher implements CredentialRefresher {
       return { value: { ...stored, value: credentials }, refreshed: true };
     } catch (err) {
       if (err instanceof TokenRequestError && err.permanent) {
-        await this.markError(current, `Refreshing the access token failed: ${err.message} Reconnect the connection.`);
+        await this.markError(
+          current,
+          'REFRESH_REJECTED',
+          `Refreshing the access token failed: ${err.message} Reconnect the connection.`,
+        );
         throw new AppError('CONNECTION_ERROR', `The connection "${current.displayName}" needs to be reconnected: ${err.message}`);
       }
-      if (err instanceof TokenRequestError)
+      if (err instanceof TokenRequestError) {
+        // The token endpoint was unreachable or failed: the credentials may be fine; the next refresh tells.
+        await this.deps.connections.recordCheck(current.orgId, current.id, {
+          health: 'degraded',
+          error: { code: 'REFRESH_UNAVAILABLE', message: `The access token could not be refreshed: ${err.message}` },
+        });
         throw new AppError('CONNECTION_ERROR', `The access token could not be refreshed right now: ${err.message}`);
+      }
       throw err;
     }
   }
 
-  private async markError(conn: ConnectionRecord, message: string): Promise<void> {
+  /** The credentials stopped working: status ERROR, health needs_reauth (reconnecting repairs the same id). */
+  private async markError(conn: ConnectionRecord, code: string, message: string): Promise<void> {
     await this.deps.connections.setStatus(conn.orgId, conn.id, 'ERROR', message.slice(0, 500));
+    await this.deps.connections.recordCheck(conn.orgId, conn.id, { health: 'needs_reauth', error: { code, message } });
     this.deps.log.warn({ connectionId: conn.id }, 'oauth connection moved to ERROR');
   }
 }

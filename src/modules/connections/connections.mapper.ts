@@ -18,6 +18,11 @@ export function toConnection(row: ConnectionRow) {
     endUserId: row.endUserId,
     oauthAppId: row.oauthAppId,
     suspended: row.suspended,
+    health: row.health,
+    lastError: row.lastErrorCode ? { code: row.lastErrorCode, message: row.lastErrorMessage ?? '' } : null,
+    lastCheckedAt: row.lastCheckedAt?.toISOString() ?? null,
+    lastUsedAt: row.lastUsedAt?.toISOString() ?? null,
+    tokenExpiresAt: row.tokenExpiresAt?.toISOString() ?? null,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
   };
@@ -59,5 +64,6 @@ export function toConnectionRecord(row: ConnectionRow): ConnectionRecord {
     oauthAppId: row.oauthAppId,
     tokenExpiresAt: row.tokenExpiresAt,
     suspended: row.suspended,
+    health: row.health,
   };
 }

@@ -11,7 +11,7 @@ import { ConnectionsService } from './connections.service.js';
 
 /** Stored credentials of end users (or the workspace) for an integration. */
 export const connectionsModule = defineModule<
-  Pick<Platform, 'config' | 'orm'> & {
+  Pick<Platform, 'config' | 'orm' | 'log'> & {
     bus: InvalidationBus;
     secrets: SecretBox;
     registry: IntegrationRegistry;
@@ -21,8 +21,18 @@ export const connectionsModule = defineModule<
   }
 >()({
   name: 'connections',
-  build: ({ config, orm, bus, secrets, registry, workspaces, endUsers, oauthApps }) => ({
-    connections: new ConnectionsService({ orm, plans: config.plans, registry, workspaces, endUsers, oauthApps, secrets, bus }),
+  build: ({ config, orm, log, bus, secrets, registry, workspaces, endUsers, oauthApps }) => ({
+    connections: new ConnectionsService({
+      orm,
+      plans: config.plans,
+      registry,
+      workspaces,
+      endUsers,
+      oauthApps,
+      secrets,
+      bus,
+      log,
+    }),
   }),
   routes: [connectionsRoutes],
   schemas: [Connection, EarlierConnection],

@@ -11,6 +11,7 @@ export interface ConnectionFilter {
   integrationName?: string;
   workspaceId?: string;
   externalId?: string;
+  health?: string;
 }
 
 function where(orgId: string, f: ConnectionFilter): SQL {
@@ -21,6 +22,7 @@ function where(orgId: string, f: ConnectionFilter): SQL {
   if (f.integrationName) conds.push(eq(connections.integrationName, f.integrationName));
   if (f.workspaceId) conds.push(eq(connections.workspaceId, f.workspaceId));
   if (f.externalId) conds.push(eq(connections.externalId, f.externalId));
+  if (f.health) conds.push(eq(connections.health, f.health));
   return and(...conds)!;
 }
 
@@ -174,4 +176,34 @@ export async function expiringOAuthConnections(
     .orderBy(asc(connections.tokenExpiresAt), asc(connections.id))
     .limit(limit);
   return rows.map((r) => ({ orgId: r.orgId, id: r.id, at: r.at! }));
+}
+
+/** A connection's health, locked for the update that follows (null when the connection is gone). */
+export async function lockHealth(db: Executor, orgId: string, id: string): Promise<string | null> {
+  const [r] = await db
+    .select({ health: connections.health })
+    .from(connections)
+    .where(and(eq(connections.orgId, orgId), eq(connections.id, id)))
+    .for('update');
+  return r?.health ?? null;
+}
+
+export async function setHealth(
+  db: Executor,
+  orgId: string,
+  id: string,
+  patch: Pick<ConnectionRow, 'health' | 'lastErrorCode' | 'lastErrorMessage'> & { lastCheckedAt?: Date },
+): Promise<void> {
+  await db
+    .update(connections)
+    .set(patch)
+    .where(and(eq(connections.orgId, orgId), eq(connections.id, id)));
+}
+
+/** The connection was used now (not part of updatedAt: nothing about the connection changed). */
+export async function touchUsed(db: Executor, orgId: string, id: string, at: Date): Promise<void> {
+  await db
+    .update(connections)
+    .set({ lastUsedAt: at })
+    .where(and(eq(connections.orgId, orgId), eq(connections.id, id)));
 }

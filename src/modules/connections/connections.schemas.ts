@@ -1,6 +1,7 @@
 import { Type, type Static } from '@sinclair/typebox';
-import { Nullable, PageQuery, Timestamp, Uuid } from '../../platform/http/schemas.js';
+import { Nullable, NullableTimestamp, PageQuery, Timestamp, Uuid } from '../../platform/http/schemas.js';
 import type { Loose } from '../../platform/loose.js';
+import { HEALTH_STATES } from './connection-health.js';
 
 export const CONNECTION_TYPES = ['SECRET_TEXT', 'BASIC_AUTH', 'CUSTOM_AUTH', 'OAUTH2', 'PLATFORM_OAUTH2'] as const;
 export type ConnectionType = (typeof CONNECTION_TYPES)[number];
@@ -31,6 +32,20 @@ export const Connection = Type.Object(
     endUserId: Nullable(Uuid({ description: "the end user's internal id (USER scope)" })),
     oauthAppId: Nullable(Uuid()),
     suspended: Type.Boolean(),
+    health: Type.String({
+      enum: [...HEALTH_STATES],
+      description:
+        'healthy; degraded (a transient failure: the token endpoint unreachable, or the provider refused a call with 403); needs_reauth (the credentials stopped working: reconnect, which keeps the id). From refresh outcomes and the provider’s answers on use.',
+    }),
+    lastError: Nullable(
+      Type.Object(
+        { code: Type.String(), message: Type.String() },
+        { description: 'why the connection is not healthy (never a secret); null when healthy' },
+      ),
+    ),
+    lastCheckedAt: NullableTimestamp({ description: 'the last check of the credentials (an OAuth2 refresh)' }),
+    lastUsedAt: NullableTimestamp({ description: 'the last call that used the connection (to the minute)' }),
+    tokenExpiresAt: NullableTimestamp({ description: 'OAuth2: when the access token expires (it is refreshed before)' }),
     createdAt: Timestamp(),
     updatedAt: Timestamp(),
   },
@@ -101,6 +116,7 @@ export const ListConnectionsQuery = Type.Object({
   integrationName: Type.Optional(Type.String({ maxLength: 214 })),
   workspaceId: Type.Optional(Uuid()),
   externalId: Type.Optional(Type.String({ maxLength: 255 })),
+  health: Type.Optional(Type.String({ enum: [...HEALTH_STATES], description: 'only connections in this health' })),
   // earlier shape filters: answer {data: [...]}
   pieceName: Type.Optional(Type.String({ maxLength: 214 })),
   projectId: Type.Optional(Uuid()),

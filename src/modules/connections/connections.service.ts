@@ -24,6 +24,8 @@ import type {
   Verification,
 } from './connections.schemas.js';
 import { ConnectionStore, type NewConnection } from './connections.store.js';
+import { ConnectionHealthRecorder, HEALTHY, type HealthChange, type HealthEvidence } from './connection-health.js';
+import type { UseOutcome } from '../../engine/ports.js';
 
 const invalid = invalidField;
 const notFound = () => new AppError('NOT_FOUND', 'Connection not found.');
@@ -34,6 +36,7 @@ const notFound = () => new AppError('NOT_FOUND', 'Connection not found.');
  */
 export class ConnectionsService {
   private readonly stored: ConnectionStore;
+  private readonly health: ConnectionHealthRecorder;
 
   constructor(
     private readonly deps: {
@@ -45,9 +48,11 @@ export class ConnectionsService {
       oauthApps: OAuthAppsService;
       secrets: SecretBox;
       bus: InvalidationBus;
+      log: { warn(o: object, m?: string): void };
     },
   ) {
     this.stored = new ConnectionStore(deps);
+    this.health = new ConnectionHealthRecorder({ orm: deps.orm, changed: (orgId) => this.changed(orgId), log: deps.log });
   }
 
   // ---- API ------------------------------------------------------------------------------------------------
@@ -66,6 +71,7 @@ export class ConnectionsService {
       ...((q.integrationName ?? q.pieceName) ? { integrationName: (q.integrationName ?? q.pieceName)! } : {}),
       ...(workspaceId ? { workspaceId } : {}),
       ...(q.externalId ? { externalId: q.externalId } : {}),
+      ...(q.health ? { health: q.health } : {}),
     };
     const [rows, total] = await Promise.all([
       repo.listConnections(this.deps.orm, actor.orgId, filter, q.limit, q.offset),
@@ -146,7 +152,24 @@ export class ConnectionsService {
     },
     db?: Executor,
   ): Promise<ConnectionRecord | null> {
-    return this.stored.updateCredentials(orgId, id, credentials, opts, db);
+    const updated = await this.stored.updateCredentials(orgId, id, credentials, opts, db);
+    // New credentials from the provider (a refresh, a reconnect) are a check that passed. A caller inside its own
+    // transaction records that itself, after it commits.
+    if (updated && db === undefined) await this.health.record(orgId, id, HEALTHY, { checked: true });
+    return updated;
+  }
+
+  /** A call ran with the connection (the engine's report): last use and health evidence, off the call's path. */
+  observeUse(conn: ConnectionRecord, outcome: UseOutcome): void {
+    this.health.observeUse(conn, outcome);
+  }
+
+  /**
+   * What a check of the credentials showed (an OAuth2 refresh, its failure): stored with lastCheckedAt. Returns
+   * the change of health, or null when it stayed the same. See docs/decisions/0140.
+   */
+  async recordCheck(orgId: string, id: string, evidence: HealthEvidence = HEALTHY): Promise<HealthChange | null> {
+    return this.health.record(orgId, id, evidence, { checked: true });
   }
 
   /** How many of the organization's connections were made with the OAuth app (it is not deleted while any are). */

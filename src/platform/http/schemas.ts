@@ -2,7 +2,8 @@ import { Type, type TSchema } from '@sinclair/typebox';
 
 export const Uuid = (options: { description?: string } = {}) => Type.String({ format: 'uuid', ...options });
 export const Timestamp = () => Type.String({ format: 'date-time' });
-export const NullableTimestamp = () => Type.Union([Type.String({ format: 'date-time' }), Type.Null()]);
+export const NullableTimestamp = (options: { description?: string } = {}) =>
+  Type.Union([Type.String({ format: 'date-time', ...options }), Type.Null()]);
 export const Nullable = <T extends TSchema>(schema: T) => Type.Union([schema, Type.Null()]);
 
 export const ErrorBody = Type.Object(

@@ -4,7 +4,7 @@ import { Link } from 'react-router';
 import { useCatalog, type AuthOption } from '../catalog';
 import { useConfirmedDelete } from '../confirmed-delete';
 import { useOrg } from '../session';
-import { Badge, connectionTone, Dialog, Empty, ErrorNotice, Field, formatTime, Loading, Page, Form } from '../ui';
+import { Badge, connectionTone, healthTone, Dialog, Empty, ErrorNotice, Field, formatTime, Loading, Page, Form } from '../ui';
 import { useConnections } from './Integrations';
 import { EndUsers } from './EndUsers';
 import { useCurrentWorkspaceId } from './Shell';
@@ -288,7 +288,8 @@ export function ConnectionsPage() {
                 <th scope="col">Integration</th>
                 <th scope="col">Scope</th>
                 <th scope="col">Status</th>
-                <th scope="col">Updated</th>
+                <th scope="col">Health</th>
+                <th scope="col">Last used</th>
                 <th scope="col">
                   <span className="visually-hidden">Actions</span>
                 </th>
@@ -316,7 +317,11 @@ export function ConnectionsPage() {
                     )}
                     {c.statusMessage ? <span className="small muted"> {c.statusMessage}</span> : null}
                   </td>
-                  <td>{formatTime(c.updatedAt)}</td>
+                  <td>
+                    <Badge tone={healthTone(c.health)}>{c.health.replace('_', ' ')}</Badge>
+                    {c.lastError ? <span className="small muted"> {c.lastError.message}</span> : null}
+                  </td>
+                  <td>{c.lastUsedAt ? formatTime(c.lastUsedAt) : 'never'}</td>
                   <td className="actions">
                     <button type="button" className="secondary" onClick={() => reconnect.mutate(c)}>
                       Reconnect<span className="visually-hidden"> {c.externalId}</span>

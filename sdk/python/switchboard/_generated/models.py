@@ -92,6 +92,7 @@ __all__ = [
     "IntegrationsResolvePropertiesResponse",
     "Invitation",
     "Job",
+    "LastError",
     "McpApp",
     "McpServersAddToolResponse",
     "McpServersCreateAccessTokenResponse",
@@ -333,6 +334,13 @@ class OAuthApp(Model):
 
 
 @dataclass
+class LastError(Model):
+    """why the connection is not healthy (never a secret); null when healthy"""
+    code: str
+    message: str
+
+
+@dataclass
 class Connection(Model):
     id: str
     external_id: str = field(metadata={"json": "externalId"})
@@ -348,6 +356,11 @@ class Connection(Model):
     end_user_id: Optional[str] = field(metadata={"json": "endUserId"})
     oauth_app_id: Optional[str] = field(metadata={"json": "oauthAppId"})
     suspended: bool
+    health: str
+    last_error: Optional[LastError] = field(metadata={"json": "lastError"})
+    last_checked_at: Optional[str] = field(metadata={"json": "lastCheckedAt"})
+    last_used_at: Optional[str] = field(metadata={"json": "lastUsedAt"})
+    token_expires_at: Optional[str] = field(metadata={"json": "tokenExpiresAt"})
     created_at: str = field(metadata={"json": "createdAt"})
     updated_at: str = field(metadata={"json": "updatedAt"})
 

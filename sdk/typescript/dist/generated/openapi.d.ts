@@ -1832,6 +1832,18 @@ export interface components {
             endUserId: string | null;
             oauthAppId: string | null;
             suspended: boolean;
+            /**
+             * @description healthy; degraded (a transient failure: the token endpoint unreachable, or the provider refused a call with 403); needs_reauth (the credentials stopped working: reconnect, which keeps the id). From refresh outcomes and the provider’s answers on use.
+             * @enum {string}
+             */
+            health: "healthy" | "degraded" | "needs_reauth";
+            lastError: {
+                code: string;
+                message: string;
+            } | null;
+            lastCheckedAt: string | null;
+            lastUsedAt: string | null;
+            tokenExpiresAt: string | null;
             /** Format: date-time */
             createdAt: string;
             /** Format: date-time */
@@ -6404,6 +6416,8 @@ export interface operations {
                 integrationName?: string;
                 workspaceId?: string;
                 externalId?: string;
+                /** @description only connections in this health */
+                health?: "healthy" | "degraded" | "needs_reauth";
                 pieceName?: string;
                 projectId?: string;
             };

@@ -26,6 +26,12 @@ export const connections = pgTable('connections', {
   apiShape: text('api_shape').notNull().default('current'),
   /** 'verified': the integration accepted the credentials before they were stored; 'unverified': stored as given. */
   verification: text('verification').notNull().default('unverified'),
+  /** healthy | degraded | needs_reauth (migrations/0027, decision 0140). */
+  health: text('health').notNull().default('healthy'),
+  lastCheckedAt: ts('last_checked_at'),
+  lastUsedAt: ts('last_used_at'),
+  lastErrorCode: text('last_error_code'),
+  lastErrorMessage: text('last_error_message'),
   createdAt: createdAt(),
   updatedAt: updatedAt(),
 });
