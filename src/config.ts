@@ -81,6 +81,12 @@ export interface Config {
   email: { smtpUrl: string; from: string } | null;
   /** The refresh job renews OAuth2 access tokens that expire within this many seconds (SWITCHBOARD_OAUTH_REFRESH_AHEAD_SECONDS). */
   oauthRefreshAheadSeconds: number;
+  /**
+   * Scheduled checks of connections whose integration can check credentials (decision 0140): every
+   * SWITCHBOARD_CONNECTION_CHECK_INTERVAL_MINUTES (0 turns them off), at most SWITCHBOARD_CONNECTION_CHECKS_PER_PROVIDER
+   * of one integration a minute.
+   */
+  connectionChecks: { intervalMinutes: number; perProvider: number };
   /** Code Mode (MCP): wall-clock limit of one run (at most 5 minutes) and the sandbox's memory cap. */
   codeModeTimeoutMs: number;
   codeModeMemoryMb: number;
@@ -237,6 +243,10 @@ export function loadConfig(env: Env = process.env): Readonly<Config> {
     },
     email: email(env, publicUrl),
     oauthRefreshAheadSeconds: int(env, 'SWITCHBOARD_OAUTH_REFRESH_AHEAD_SECONDS', 600, 60, 86_400),
+    connectionChecks: {
+      intervalMinutes: int(env, 'SWITCHBOARD_CONNECTION_CHECK_INTERVAL_MINUTES', 360, 0, 43_200),
+      perProvider: int(env, 'SWITCHBOARD_CONNECTION_CHECKS_PER_PROVIDER', 30, 1, 10_000),
+    },
     codeModeTimeoutMs: int(env, 'SWITCHBOARD_CODE_MODE_TIMEOUT_MS', 300_000, 100, 300_000),
     codeModeMemoryMb: int(env, 'SWITCHBOARD_CODE_MODE_MEMORY_MB', 128, 8, 1024),
     codeTimeoutMs: int(env, 'SWITCHBOARD_CODE_TIMEOUT_MS', 30_000, 100, 300_000),

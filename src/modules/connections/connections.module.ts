@@ -8,6 +8,7 @@ import type { WorkspacesService } from '../workspaces/workspaces.service.js';
 import { connectionsRoutes } from './connections.routes.js';
 import { Connection, EarlierConnection } from './connections.schemas.js';
 import { ConnectionsService } from './connections.service.js';
+import { ConnectionChecks, connectionJobs } from './connection-checks.js';
 
 /** Stored credentials of end users (or the workspace) for an integration. */
 export const connectionsModule = defineModule<
@@ -34,6 +35,19 @@ export const connectionsModule = defineModule<
       log,
     }),
   }),
+  jobs: ({ config, orm, registry, connections, log }) =>
+    connectionJobs(
+      new ConnectionChecks({
+        orm,
+        registry,
+        connections,
+        intervalMinutes: config.connectionChecks.intervalMinutes,
+        perIntegration: config.connectionChecks.perProvider,
+        log,
+      }),
+      log,
+      config.connectionChecks.intervalMinutes > 0,
+    ),
   routes: [connectionsRoutes],
   schemas: [Connection, EarlierConnection],
   suspendable: [{ table: 'connections', limit: 'connections' }],

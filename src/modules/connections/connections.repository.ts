@@ -207,3 +207,41 @@ export async function touchUsed(db: Executor, orgId: string, id: string, at: Dat
     .set({ lastUsedAt: at })
     .where(and(eq(connections.orgId, orgId), eq(connections.id, id)));
 }
+
+/**
+ * Connections due for a scheduled check (0140): active, not suspended, of the given integrations, not OAuth2 (its
+ * refresh is its check), last checked (or created) before `olderThan`; the longest-unchecked first, at most
+ * `perIntegration` of each integration, so one provider is never sent a burst.
+ */
+export async function dueForCheck(
+  db: Executor,
+  integrationNames: string[],
+  olderThan: Date,
+  perIntegration: number,
+): Promise<Array<{ orgId: string; id: string }>> {
+  if (integrationNames.length === 0) return [];
+  const since = sql`coalesce(${connections.lastCheckedAt}, ${connections.createdAt})`;
+  const ranked = db
+    .select({
+      orgId: connections.orgId,
+      id: connections.id,
+      n: sql<number>`row_number() over (partition by ${connections.integrationName} order by ${since}, ${connections.id})`.as(
+        'n',
+      ),
+    })
+    .from(connections)
+    .where(
+      and(
+        eq(connections.status, 'ACTIVE'),
+        eq(connections.suspended, false),
+        inArray(connections.integrationName, integrationNames),
+        sql`${connections.type} NOT IN ('OAUTH2', 'PLATFORM_OAUTH2')`,
+        sql`${since} < ${olderThan.toISOString()}::timestamptz`,
+      ),
+    )
+    .as('ranked');
+  return db
+    .select({ orgId: ranked.orgId, id: ranked.id })
+    .from(ranked)
+    .where(sql`${ranked.n} <= ${perIntegration}`);
+}
