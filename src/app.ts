@@ -195,7 +195,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     async () => app.swagger(),
   );
 
-  registerMetrics(app);
+  registerMetrics(app, services.metrics);
   for (const routes of moduleRoutes) await app.register(routes);
   assertEveryRouteDeclaresAccess(routeList);
 

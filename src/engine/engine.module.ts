@@ -13,6 +13,8 @@ import { ExecutionEngine } from './engine.js';
 import { IdempotencyStore } from './idempotency.js';
 import { engineJobs } from './jobs.js';
 import { UsageLimiter } from './limits.js';
+import { EngineMetrics } from './metrics.js';
+import type { Registry } from 'prom-client';
 
 /**
  * The execution engine: runs one action (REST, MCP, Code Mode, jobs all call it), with quota and activity. It needs
@@ -20,6 +22,7 @@ import { UsageLimiter } from './limits.js';
  */
 export const engineModule = defineModule<
   Pick<Platform, 'config' | 'db' | 'orm' | 'log' | 'now'> & {
+    metrics: Registry;
     bus: InvalidationBus;
     egress: EgressGuard;
     registry: IntegrationRegistry;
@@ -64,6 +67,7 @@ export const engineModule = defineModule<
       limits,
       idempotency,
       activity: activityRecorder,
+      metrics: new EngineMetrics(d.metrics),
       files: d.files,
       egress: d.egress,
       resources: {

@@ -22,6 +22,7 @@ import type {
   TargetRequest,
 } from './types.js';
 import type { ConnectionsPort } from './ports.js';
+import type { EngineMetrics } from './metrics.js';
 
 /** What the stages need (TargetDeps, RunnerDeps, each a part of the connections port), and what the pipeline uses. */
 export interface EngineDeps extends Omit<TargetDeps, 'connections'>, Omit<RunnerDeps, 'connections'> {
@@ -29,6 +30,7 @@ export interface EngineDeps extends Omit<TargetDeps, 'connections'>, Omit<Runner
   limits: UsageLimiter;
   idempotency: IdempotencyStore;
   activity: ActivityRecorder;
+  metrics: EngineMetrics;
   /** Human Gates: every call passes it before anything runs. Required: there is no open default (0090). */
   gate: ExecutionGate;
   log: { warn(o: object, m?: string): void; error(o: object, m?: string): void };
@@ -257,13 +259,15 @@ export class ExecutionEngine {
     started: number,
     fields: { status: string; approvalId?: string | null; errorCode?: string; errorMessage?: string },
   ): void {
-    this.deps.activity.record({
+    const row: ActivityRow = {
       ...base,
       status: fields.status,
       approvalId: fields.approvalId ?? null,
       errorCode: fields.errorCode ?? null,
       errorMessage: fields.errorMessage ? fields.errorMessage.slice(0, 500) : null,
       durationMs: Math.round(performance.now() - started),
-    });
+    };
+    this.deps.activity.record(row);
+    this.deps.metrics.observe(row);
   }
 }

@@ -7,14 +7,18 @@ import { PieceInstallJobs } from './pieces/install-jobs.js';
 import { PieceInstaller } from './pieces/installer.js';
 import { PieceWorkerPool } from './pieces/pool.js';
 import { IntegrationRegistry } from './registry.js';
+import type { Registry } from 'prom-client';
+import { readGauge, totalsCounter } from '../platform/metrics.js';
 
 /** Serialises npm installs of added pieces across processes sharing a data dir (any fixed id, unlike the others). */
 const PIECE_INSTALL_LOCK_ID = 727_003;
 
 /** The integration catalog and what runs its actions: piece workers and installs, browsers, advanced code. */
-export const runtimeModule = defineModule<Pick<Platform, 'config' | 'db' | 'orm' | 'log'> & { bus: InvalidationBus }>()({
+export const runtimeModule = defineModule<
+  Pick<Platform, 'config' | 'db' | 'orm' | 'log'> & { bus: InvalidationBus; metrics: Registry }
+>()({
   name: 'runtime',
-  build: ({ config, db, orm, log, bus }) => {
+  build: ({ config, db, orm, log, bus, metrics }) => {
     const registry = new IntegrationRegistry();
     const pieces = new PieceWorkerPool({
       size: config.pieceWorkers,
@@ -24,6 +28,25 @@ export const runtimeModule = defineModule<Pick<Platform, 'config' | 'db' | 'orm'
       self: { publicUrl: config.publicUrl, port: config.port, host: config.host },
       log,
     });
+    readGauge(metrics, { name: 'switchboard_piece_workers', help: 'Live piece worker processes', labelNames: [] }, () => [
+      [{}, pieces.stats().live],
+    ]);
+    totalsCounter(
+      metrics,
+      {
+        name: 'switchboard_piece_worker_events_total',
+        help: 'Piece worker events: started, stopped (exited or killed unexpectedly), timeout (a call stopped at its limit)',
+        labelNames: ['event'] as const,
+      },
+      () => {
+        const s = pieces.stats();
+        return [
+          [{ event: 'started' }, s.started],
+          [{ event: 'stopped' }, s.stopped],
+          [{ event: 'timeout' }, s.timeouts],
+        ];
+      },
+    );
     const pieceInstaller = new PieceInstaller({
       orm,
       pool: pieces,

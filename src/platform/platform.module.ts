@@ -5,8 +5,9 @@ import { Mailer } from './mailer.js';
 import { defineModule, type Platform } from './module.js';
 import { SecretBox } from './secrets.js';
 import { SelfEndpoints } from './self-endpoints.js';
+import { createMetricsRegistry } from './metrics.js';
 
-/** Cross-cutting infrastructure every module may need: invalidation, jobs, secrets, outbound HTTP, mail. */
+/** Cross-cutting infrastructure every module may need: invalidation, jobs, secrets, outbound HTTP, mail, metrics. */
 export const platformModule = defineModule<Pick<Platform, 'config' | 'db' | 'log'>>()({
   name: 'platform',
   build: ({ config, db, log }) => {
@@ -17,6 +18,7 @@ export const platformModule = defineModule<Pick<Platform, 'config' | 'db' | 'log
       secrets: SecretBox.fromKeys(config.encryptionKey, config.previousEncryptionKeys),
       egress: new EgressGuard(config.egressAllow, new SelfEndpoints(config)),
       mailer: new Mailer(config.email),
+      metrics: createMetricsRegistry(),
     };
   },
   lifecycle: ({ config, bus, jobs, egress, mailer }) => ({

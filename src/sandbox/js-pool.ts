@@ -59,6 +59,8 @@ export class JsSandboxPool {
   private readonly grace: number;
   private nextRunId = 1;
   private closed = false;
+  /** Runs finished since start, by how they ended: ok, or the error's name (TimeoutError, SandboxBusy, …). */
+  private readonly outcomes = new Map<string, number>();
 
   constructor(private readonly opts: JsSandboxPoolOptions) {
     this.grace = opts.hardStopGraceMs ?? HARD_STOP_GRACE_MS;
@@ -69,6 +71,11 @@ export class JsSandboxPool {
     const running = this.slots.filter((s) => s.stop).length;
     const starting = this.slots.filter((s) => s.job && !s.stop).length;
     return { size: this.opts.size, threads: this.slots.length, running, queued: this.queue.length + starting };
+  }
+
+  /** Runs finished since the pool started, by outcome (ok, TimeoutError, SandboxBusy, …), for the metrics. */
+  runOutcomes(): ReadonlyMap<string, number> {
+    return this.outcomes;
   }
 
   run(code: string, inputs: Record<string, unknown>, opts: JsSandboxOptions): Promise<JsSandboxResult> {
@@ -100,6 +107,8 @@ export class JsSandboxPool {
           job.settled = true;
           clearTimeout(job.waiting);
           opts.signal?.removeEventListener('abort', onAbort);
+          const outcome = r.ok ? 'ok' : r.error.name;
+          this.outcomes.set(outcome, (this.outcomes.get(outcome) ?? 0) + 1);
           resolve(r);
         },
       };

@@ -125,6 +125,8 @@ export class PieceWorkerPool {
   private readonly workers: Worker[] = [];
   private nextId = 1;
   private closed = false;
+  /** Since start: workers started, workers that stopped unexpectedly, calls stopped at their time limit. */
+  private readonly counts = { started: 0, stopped: 0, timeouts: 0 };
 
   constructor(private readonly options: PieceWorkerPoolOptions = {}) {
     this.opts = {
@@ -139,10 +141,14 @@ export class PieceWorkerPool {
   private pick(): Worker {
     const live = this.workers.filter((w) => !w.exited && !w.retired);
     if (live.length < this.opts.size) {
+      this.counts.started++;
       const w = new Worker(this.opts, (dead, reason) => {
         const i = this.workers.indexOf(dead);
         if (i !== -1) this.workers.splice(i, 1);
-        if (!this.closed) this.options.log?.warn({ reason }, 'piece worker stopped');
+        if (!this.closed) {
+          this.counts.stopped++;
+          this.options.log?.warn({ reason }, 'piece worker stopped');
+        }
         dead.failAll(new ActionError(`The integration worker stopped (${reason}); the call did not complete.`));
       });
       this.workers.push(w);
@@ -166,10 +172,10 @@ export class PieceWorkerPool {
       const start = () => {
         if (signal?.aborted) return reject(new ActionError('The call was cancelled.'));
         if (worker.exited) return reject(new ActionError('The integration worker stopped before the call started.'));
-        const timer = setTimeout(
-          () => kill(`The integration did not finish within ${Math.round(timeoutMs / 1000)} s and was stopped.`),
-          timeoutMs,
-        );
+        const timer = setTimeout(() => {
+          if (worker.pending.has(id)) this.counts.timeouts++;
+          kill(`The integration did not finish within ${Math.round(timeoutMs / 1000)} s and was stopped.`);
+        }, timeoutMs);
         worker.pending.set(id, { resolve: resolve as (v: unknown) => void, reject, handlers, timer });
         const unsent = worker.post({ kind: 'request', id, request });
         if (unsent && worker.pending.delete(id)) {
@@ -186,6 +192,11 @@ export class PieceWorkerPool {
       signal?.addEventListener('abort', () => kill('The call was cancelled.'), { once: true });
       void worker.ready.then(start).catch(reject);
     });
+  }
+
+  /** Live workers, and since start: started, stopped unexpectedly, calls stopped at their time limit. */
+  stats(): { live: number; started: number; stopped: number; timeouts: number } {
+    return { live: this.pids().length, ...this.counts };
   }
 
   /** Live worker process ids (for tests and metrics). */

@@ -6,6 +6,8 @@ import type { EndUsersService } from '../end-users/end-users.service.js';
 import type { OAuthAppsService } from '../oauth-apps/oauth-apps.service.js';
 import type { WorkspacesService } from '../workspaces/workspaces.service.js';
 import { connectionsRoutes } from './connections.routes.js';
+import type { Registry } from 'prom-client';
+import { readGauge } from '../../platform/metrics.js';
 import { Connection, EarlierConnection } from './connections.schemas.js';
 import { ConnectionsService } from './connections.service.js';
 import { ConnectionChecks, connectionJobs } from './connection-checks.js';
@@ -13,6 +15,7 @@ import { ConnectionChecks, connectionJobs } from './connection-checks.js';
 /** Stored credentials of end users (or the workspace) for an integration. */
 export const connectionsModule = defineModule<
   Pick<Platform, 'config' | 'orm' | 'log'> & {
+    metrics: Registry;
     bus: InvalidationBus;
     secrets: SecretBox;
     registry: IntegrationRegistry;
@@ -22,8 +25,8 @@ export const connectionsModule = defineModule<
   }
 >()({
   name: 'connections',
-  build: ({ config, orm, log, bus, secrets, registry, workspaces, endUsers, oauthApps }) => ({
-    connections: new ConnectionsService({
+  build: ({ config, orm, log, bus, secrets, registry, workspaces, endUsers, oauthApps, metrics }) => {
+    const connections = new ConnectionsService({
       orm,
       plans: config.plans,
       registry,
@@ -33,8 +36,18 @@ export const connectionsModule = defineModule<
       secrets,
       bus,
       log,
-    }),
-  }),
+    });
+    readGauge(
+      metrics,
+      {
+        name: 'switchboard_connections',
+        help: 'Connections by health: healthy, degraded, needs_reauth (decision 0140)',
+        labelNames: ['health'] as const,
+      },
+      async () => (await connections.healthCounts()).map(({ health, n }) => [{ health }, n]),
+    );
+    return { connections };
+  },
   jobs: ({ config, orm, registry, connections, log }) =>
     connectionJobs(
       new ConnectionChecks({

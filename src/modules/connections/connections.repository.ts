@@ -245,3 +245,8 @@ export async function dueForCheck(
     .from(ranked)
     .where(sql`${ranked.n} <= ${perIntegration}`);
 }
+
+/** Connections by health across all organizations (the metrics' gauge). */
+export async function countByHealth(db: Executor): Promise<Array<{ health: string; n: number }>> {
+  return db.select({ health: connections.health, n: count() }).from(connections).groupBy(connections.health);
+}

@@ -172,6 +172,11 @@ export class ConnectionsService {
     return this.health.record(orgId, id, evidence, { checked: true });
   }
 
+  /** Connections by health across the service (GET /metrics). */
+  async healthCounts(): Promise<Array<{ health: string; n: number }>> {
+    return repo.countByHealth(this.deps.orm);
+  }
+
   /** How many of the organization's connections were made with the OAuth app (it is not deleted while any are). */
   async countUsingOAuthApp(orgId: string, oauthAppId: string): Promise<number> {
     return repo.countUsingOAuthApp(this.deps.orm, orgId, oauthAppId);

@@ -12,6 +12,7 @@ import { DELIVERY_HEADERS_PURPOSE } from './delivery.repository.js';
 import { BATCH_BUDGET_MS, DeliveryDispatcher, leaseMs } from './dispatcher.js';
 import { defaultMaxAttempts } from './schedule.js';
 import type { SigningSecrets } from './signing.js';
+import type { DeliveryMetrics } from './delivery.metrics.js';
 
 export type { DeliveryStatus } from './delivery.repository.js';
 
@@ -121,6 +122,8 @@ export interface DeliveryDeps {
   egress: EgressGuard;
   config: Config['delivery'];
   log: Log;
+  /** Attempts and the queue for GET /metrics (absent in tools that only enqueue). */
+  metrics?: DeliveryMetrics;
 }
 
 /**

@@ -9,6 +9,8 @@ import { streamLock, toDate, type DeliveryStatus } from './delivery.repository.j
 export interface Claimed {
   id: string;
   orgId: string;
+  /** The producing module ('trigger', 'approval', …): a metrics label. */
+  producer: string;
   streamKey: string | null;
   streamSeq: number;
   url: string;
@@ -22,7 +24,7 @@ export interface Claimed {
 }
 
 const CLAIMED_COLUMNS = sql.raw(
-  'w.id, w.org_id, w.stream_key, w.stream_seq, w.url, w.headers, w.body, w.sign, w.attempts, w.round_attempts, w.max_attempts, w.last_attempt_at',
+  'w.id, w.org_id, w.producer, w.stream_key, w.stream_seq, w.url, w.headers, w.body, w.sign, w.attempts, w.round_attempts, w.max_attempts, w.last_attempt_at',
 );
 const claimSet = (leaseMs: number): SQL =>
   sql`status = 'sending', attempts = w.attempts + 1, round_attempts = w.round_attempts + 1,
@@ -31,6 +33,7 @@ const claimSet = (leaseMs: number): SQL =>
 const toClaimed = (r: Record<string, unknown>): Claimed => ({
   id: String(r.id),
   orgId: String(r.org_id),
+  producer: String(r.producer),
   streamKey: typeof r.stream_key === 'string' ? r.stream_key : null,
   streamSeq: Number(r.stream_seq),
   url: String(r.url),

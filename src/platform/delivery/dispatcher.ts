@@ -226,6 +226,7 @@ export class DeliveryDispatcher {
             ? { status: 'dead' as const, retryInMs: 0 }
             : { status: 'pending' as const, retryInMs: retryDelayMs(config.retrySchedule, c.roundAttempts) };
         sent.push({ c, outcome, next, startedAt, finishedAt: new Date() });
+        this.deps.metrics?.attempt(c.producer, next.status === 'pending' ? 'retry' : next.status, outcome.durationMs);
         if (Date.now() - lastRecord >= RECORD_EVERY_MS) {
           lastRecord = Date.now();
           record([]);

@@ -1,15 +1,15 @@
 import type { FastifyInstance } from 'fastify';
-import { Counter, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
+import { Counter, Histogram, type Registry } from 'prom-client';
 import { processFaults } from '../process-faults.js';
 import { operator } from './route-access.js';
+import { totalsCounter } from '../metrics.js';
 
 /**
- * Prometheus metrics at GET /metrics (operator token): process metrics and, per route pattern, request counts
- * and durations. Labels use the route pattern, never the raw URL, so ids and tokens cannot leak into them.
+ * Prometheus metrics at GET /metrics (operator token): the registry the modules fill (src/platform/metrics.ts) plus,
+ * per route pattern, request counts and durations. Labels use the route pattern, never the raw URL, so ids and
+ * tokens cannot leak into them.
  */
-export function registerMetrics(app: FastifyInstance): Registry {
-  const registry = new Registry();
-  collectDefaultMetrics({ register: registry, prefix: 'switchboard_' });
+export function registerMetrics(app: FastifyInstance, registry: Registry): Registry {
   const requests = new Counter({
     name: 'switchboard_http_requests_total',
     help: 'HTTP requests by method, route pattern and status',
@@ -23,16 +23,15 @@ export function registerMetrics(app: FastifyInstance): Registry {
     buckets: [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5],
     registers: [registry],
   });
-  new Counter({
-    name: 'switchboard_process_faults_total',
-    help: 'Uncaught exceptions and unhandled rejections the process survived (0107); each is logged',
-    labelNames: ['kind'] as const,
-    registers: [registry],
-    collect() {
-      this.reset();
-      for (const [kind, n] of Object.entries(processFaults())) this.inc({ kind }, n);
+  totalsCounter(
+    registry,
+    {
+      name: 'switchboard_process_faults_total',
+      help: 'Uncaught exceptions and unhandled rejections the process survived (0107); each is logged',
+      labelNames: ['kind'] as const,
     },
-  });
+    () => Object.entries(processFaults()).map(([kind, n]) => [{ kind }, n]),
+  );
   app.addHook('onResponse', async (req, reply) => {
     const route = req.routeOptions.url ?? 'unmatched';
     requests.inc({ method: req.method, route, status: String(reply.statusCode) });
