@@ -10,6 +10,8 @@ import { registerAuth } from './platform/http/auth.js';
 import { memberPrincipal } from './modules/members/member-sessions.js';
 import { registerErrorHandling } from './platform/http/error-handler.js';
 import { registerMetrics } from './platform/http/metrics.js';
+import { registerRequestTracing } from './platform/http/request-tracing.js';
+import { startTracing } from './platform/tracing.js';
 import { registerPageHeaders } from './platform/http/page-headers.js';
 import { ErrorBody } from './platform/http/schemas.js';
 import { jsonBodyProblem } from './platform/http/json-limits.js';
@@ -48,6 +50,7 @@ export function assertEveryRouteDeclaresAccess(routes: ReadonlyArray<{ method: s
 
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const { config } = deps;
+  startTracing(config.tracing);
   const app = Fastify({
     logger: loggerOptions(config.logLevel, deps.logStream),
     schemaController: { compilersFactory: { buildSerializer: lazySerializers() } },
@@ -196,6 +199,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   );
 
   registerMetrics(app, services.metrics);
+  registerRequestTracing(app);
   for (const routes of moduleRoutes) await app.register(routes);
   assertEveryRouteDeclaresAccess(routeList);
 

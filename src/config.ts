@@ -29,6 +29,12 @@ export interface Config {
   /** REDIS_URL: cache invalidation between nodes over Redis pub/sub instead of Postgres LISTEN/NOTIFY (0121). */
   redisUrl: string | null;
   logLevel: string;
+  /**
+   * OpenTelemetry traces (decision 0142): on when OTEL_EXPORTER_OTLP_TRACES_ENDPOINT or OTEL_EXPORTER_OTLP_ENDPOINT is
+   * set (and OTEL_SDK_DISABLED is not true); OTLP over HTTP. The exporter reads the other OTEL_EXPORTER_OTLP_*
+   * variables (headers, timeout) itself.
+   */
+  tracing: { endpoint: string; serviceName: string; scheduleDelayMs: number } | null;
   /** Interval at which batched `lastUsedAt` values are written. */
   lastUsedFlushMs: number;
   /** How long a verified API key stays in the in-memory cache (revocations evict at once). */
@@ -164,6 +170,19 @@ export function parseEncryptionKey(raw: string, name = 'SWITCHBOARD_ENCRYPTION_K
   return key;
 }
 
+function tracingConfig(env: Env): Config['tracing'] {
+  if (str(env, 'OTEL_SDK_DISABLED')?.toLowerCase() === 'true') return null;
+  const traces = str(env, 'OTEL_EXPORTER_OTLP_TRACES_ENDPOINT');
+  const base = str(env, 'OTEL_EXPORTER_OTLP_ENDPOINT');
+  const endpoint = traces ?? (base ? `${base.replace(/\/+$/, '')}/v1/traces` : null);
+  if (!endpoint) return null;
+  return {
+    endpoint,
+    serviceName: str(env, 'OTEL_SERVICE_NAME') ?? 'switchboard',
+    scheduleDelayMs: int(env, 'OTEL_BSP_SCHEDULE_DELAY', 5_000, 1, 600_000),
+  };
+}
+
 export function loadConfig(env: Env = process.env): Readonly<Config> {
   const port = int(env, 'PORT', 8080, 0, 65535);
   const databaseUrl = url(env, 'DATABASE_URL');
@@ -206,6 +225,7 @@ export function loadConfig(env: Env = process.env): Readonly<Config> {
       .filter(Boolean),
     redisUrl: redisUrl(env),
     logLevel: str(env, 'LOG_LEVEL') ?? 'info',
+    tracing: tracingConfig(env),
     lastUsedFlushMs: int(env, 'SWITCHBOARD_LAST_USED_FLUSH_MS', 10_000, 100, 3_600_000),
     authCacheTtlMs: int(env, 'SWITCHBOARD_AUTH_CACHE_TTL_MS', 60_000, 0, 3_600_000),
     bodyLimit: int(env, 'SWITCHBOARD_BODY_LIMIT', 1_048_576, 1024, 100 * 1_048_576),

@@ -17,6 +17,7 @@ import type { EgressGuard } from '../platform/egress.js';
 import { AppError, invalidField, isAppError, isUnstorableValue, unstorableValue } from '../platform/errors.js';
 import type { ConnectionsPort } from './ports.js';
 import { Deadlines } from './deadlines.js';
+import { inSpan } from '../platform/tracing.js';
 import type { ConnectionRecord, CredentialRefresher, ExecutionCaller, ResolvedTarget } from './types.js';
 
 export interface RunnerDeps {
@@ -61,7 +62,23 @@ export class ActionRunner {
   }
 
   /** Run the action once (and once more after a token refresh when an OAuth2 provider answered HTTP 401). */
-  async run(
+  run(
+    caller: ExecutionCaller,
+    target: ResolvedTarget,
+    action: ActionDefinition,
+    input: Record<string, unknown>,
+    signal?: AbortSignal,
+  ): Promise<RunResult> {
+    const attributes = { 'switchboard.integration': target.definition.name, 'switchboard.action': action.name };
+    return inSpan('switchboard.action.run', attributes, async (span) => {
+      const result = await this.runWithCredentials(caller, target, action, input, signal);
+      span.setAttribute('switchboard.success', result.ok);
+      if (!result.ok && result.httpStatus !== undefined) span.setAttribute('switchboard.upstream_status', result.httpStatus);
+      return result;
+    });
+  }
+
+  private async runWithCredentials(
     caller: ExecutionCaller,
     target: ResolvedTarget,
     action: ActionDefinition,

@@ -82,13 +82,15 @@ export class ActivityRecorder {
     await this.db.query(
       `INSERT INTO activity (id, org_id, workspace_id, api_key_id, end_user_id, end_user_external_id, source, integration_name,
          integration_alias, action_name, connection_id, mcp_server_id, trigger_source_id, approval_id, status, error_code,
-         error_message, duration_ms, created_at)
+         error_message, duration_ms, created_at, trace_id)
        SELECT u.* FROM unnest($1::uuid[], $2::uuid[], $3::uuid[], $4::uuid[], $5::uuid[], $6::text[], $7::text[], $8::text[], $9::text[],
-         $10::text[], $11::uuid[], $12::uuid[], $13::uuid[], $14::text[], $15::text[], $16::text[], $17::text[], $18::int[], $19::timestamptz[])
+         $10::text[], $11::uuid[], $12::uuid[], $13::uuid[], $14::text[], $15::text[], $16::text[], $17::text[], $18::int[], $19::timestamptz[],
+         $20::text[])
          AS u(id, org_id, workspace_id, api_key_id, end_user_id, end_user_external_id, source, integration_name, integration_alias,
-              action_name, connection_id, mcp_server_id, trigger_source_id, approval_id, status, error_code, error_message, duration_ms, created_at)
+              action_name, connection_id, mcp_server_id, trigger_source_id, approval_id, status, error_code, error_message, duration_ms, created_at,
+              trace_id)
        -- no foreign keys (0013): rows of a workspace deleted meanwhile are dropped here
-       WHERE u.workspace_id IS NULL OR u.workspace_id IN (SELECT id FROM workspaces WHERE id = ANY($20::uuid[]))`,
+       WHERE u.workspace_id IS NULL OR u.workspace_id IN (SELECT id FROM workspaces WHERE id = ANY($21::uuid[]))`,
       [
         col('id'),
         col('orgId'),
@@ -109,6 +111,7 @@ export class ActivityRecorder {
         col('errorMessage'),
         col('durationMs'),
         rows.map((r) => (r.createdAt instanceof Date ? r.createdAt.toISOString() : String(r.createdAt))),
+        col('traceId'),
         workspaceIds,
       ],
     );

@@ -23,6 +23,7 @@ import type {
 } from './types.js';
 import type { ConnectionsPort } from './ports.js';
 import type { EngineMetrics } from './metrics.js';
+import { currentTraceId, inSpan } from '../platform/tracing.js';
 
 /** What the stages need (TargetDeps, RunnerDeps, each a part of the connections port), and what the pipeline uses. */
 export interface EngineDeps extends Omit<TargetDeps, 'connections'>, Omit<RunnerDeps, 'connections'> {
@@ -53,7 +54,22 @@ export class ExecutionEngine {
 
   // ---- the pipeline ---------------------------------------------------------------------------------------
 
-  async execute(caller: ExecutionCaller, req: ExecuteRequest): Promise<ExecuteOutcome> {
+  /** One call, in a span of its own when tracing is on (its attributes name the call, never its input). */
+  execute(caller: ExecutionCaller, req: ExecuteRequest): Promise<ExecuteOutcome> {
+    const attributes = {
+      'switchboard.integration': req.integrationName ?? '',
+      'switchboard.action': req.actionName,
+      'switchboard.source': req.source,
+      'switchboard.organization_id': caller.orgId,
+    };
+    return inSpan('switchboard.execute', attributes, async (span) => {
+      const outcome = await this.executeNow(caller, req);
+      span.setAttribute('switchboard.status', outcome.status);
+      return outcome;
+    });
+  }
+
+  private async executeNow(caller: ExecutionCaller, req: ExecuteRequest): Promise<ExecuteOutcome> {
     const started = performance.now();
     const target = await this.targets.resolveTarget(caller, req, { actionName: req.actionName });
     const action = target.definition.actions[req.actionName]!;
@@ -171,7 +187,11 @@ export class ExecutionEngine {
   /** The gate's verdict; a gate that fails refuses the call (503), it never lets it run. */
   private async checkGate(ctx: GateContext): Promise<GateResult> {
     try {
-      return await this.deps.gate.check(ctx);
+      return await inSpan('switchboard.approval_gate', {}, async (span) => {
+        const verdict = await this.deps.gate.check(ctx);
+        span.setAttribute('switchboard.gate', verdict.kind);
+        return verdict;
+      });
     } catch (err) {
       if (isAppError(err)) throw err;
       this.deps.log.error({ err: { message: (err as Error)?.message } }, 'Human Gates could not check a call');
@@ -251,6 +271,7 @@ export class ExecutionEngine {
       status: 'pending',
       durationMs: 0,
       createdAt: new Date(),
+      traceId: currentTraceId(),
     };
   }
 

@@ -2,6 +2,7 @@ import dns from 'node:dns';
 import net from 'node:net';
 import { Agent, buildConnector, type Dispatcher } from 'undici';
 import { SELF_REASON, SelfRequestDeniedError, type SelfEndpoints } from './self-endpoints.js';
+import { tracingInterceptor, tracingOn } from './tracing.js';
 
 /** Address ranges no outbound call may reach unless allow-listed: loopback, private, link-local, metadata, ... */
 const DENIED = new net.BlockList();
@@ -121,7 +122,8 @@ export class EgressGuard {
         base(opts, cb);
       },
     });
-    this.agent = this.self ? agent.compose(this.self.interceptor()) : agent;
+    const guarded = this.self ? agent.compose(this.self.interceptor()) : agent;
+    this.agent = tracingOn() ? guarded.compose(tracingInterceptor()) : guarded;
     return this.agent;
   }
 

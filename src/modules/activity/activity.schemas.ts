@@ -28,6 +28,7 @@ export const ActivityEntry = Type.Object(
     errorMessage: Nullable(Type.String()),
     durationMs: Type.Integer(),
     createdAt: Timestamp(),
+    traceId: Nullable(Type.String({ description: "the call's OpenTelemetry trace id when tracing is on (decision 0142)" })),
   },
   { $id: 'ActivityEntry' },
 );

@@ -13,6 +13,7 @@ import { BATCH_BUDGET_MS, DeliveryDispatcher, leaseMs } from './dispatcher.js';
 import { defaultMaxAttempts } from './schedule.js';
 import type { SigningSecrets } from './signing.js';
 import type { DeliveryMetrics } from './delivery.metrics.js';
+import { traceHeaders } from '../tracing.js';
 
 export type { DeliveryStatus } from './delivery.repository.js';
 
@@ -156,6 +157,8 @@ export class DeliveryService {
    */
   async enqueueMany(tx: Executor, reqs: DeliveryRequest[]): Promise<Array<{ id: string }>> {
     const maxAttempts = defaultMaxAttempts(this.deps.config.retrySchedule);
+    // The trace of whatever enqueues (a webhook's ingest, an approval decision) continues at the receiver (0142).
+    const traced = traceHeaders();
     const rows = reqs.map((req) => {
       const id = req.id ?? newId();
       const problem = headerProblem(req.headers ?? {});
@@ -169,7 +172,7 @@ export class DeliveryService {
         subjectId: req.subjectId ?? null,
         streamKey: req.streamKey ?? null,
         url: url.toString(),
-        headers: this.deps.secrets.seal(DELIVERY_HEADERS_PURPOSE, id, req.headers ?? {}),
+        headers: this.deps.secrets.seal(DELIVERY_HEADERS_PURPOSE, id, { ...traced, ...req.headers }),
         body: JSON.stringify(req.body ?? null),
         sign: req.sign ?? true,
         maxAttempts: req.maxAttempts ?? maxAttempts,

@@ -10,13 +10,16 @@ import {
   violatedConstraint,
 } from '../errors.js';
 import { describeValidation, type AjvError } from './validation-messages.js';
+import { currentTraceId } from '../tracing.js';
 
-/** Renders an AppError as the REST envelope `{error, message, ...extra}`. */
+/** Renders an AppError as the REST envelope `{error, message, ...extra}` (and `traceId` when tracing is on). */
 export function send(reply: FastifyReply, err: AppError, requestId?: string): FastifyReply {
   // `extra.headers` become response headers (X-RateLimit-*, Retry-After), never body fields.
   const extra = applyErrorHeaders(reply, err);
   const body: Record<string, unknown> = { error: err.code, message: err.message, ...extra };
   if (requestId) body.requestId = requestId;
+  const traceId = currentTraceId();
+  if (traceId) body.traceId = traceId;
   return reply.code(err.status).type('application/json; charset=utf-8').send(body);
 }
 

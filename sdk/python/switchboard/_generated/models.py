@@ -541,6 +541,7 @@ class ActivityEntry(Model):
     error_message: Optional[str] = field(metadata={"json": "errorMessage"})
     duration_ms: int = field(metadata={"json": "durationMs"})
     created_at: str = field(metadata={"json": "createdAt"})
+    trace_id: Optional[str] = field(metadata={"json": "traceId"})
 
 
 @dataclass

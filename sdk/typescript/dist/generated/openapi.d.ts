@@ -2068,6 +2068,7 @@ export interface components {
             durationMs: number;
             /** Format: date-time */
             createdAt: string;
+            traceId: string | null;
         };
         CatalogEntry: {
             name: string;

@@ -2070,6 +2070,7 @@ export interface components {
             durationMs: number;
             /** Format: date-time */
             createdAt: string;
+            traceId: string | null;
         };
         CatalogEntry: {
             name: string;

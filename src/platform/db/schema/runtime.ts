@@ -80,4 +80,6 @@ export const activity = pgTable('activity', {
   errorMessage: text('error_message'),
   durationMs: integer('duration_ms').notNull(),
   createdAt: ts('created_at').notNull(),
+  /** The call's trace id when tracing is on (migrations/0028, decision 0142). */
+  traceId: text('trace_id'),
 });
