@@ -5,11 +5,18 @@ import { callName, openState } from './run-state.js';
 import * as runs from './runs.repository.js';
 
 const MAX_LOG = 2000;
+const MAX_CODE = 200_000;
 
-/** Text as the recent runs show it: text holding something that looks like a credential is [REDACTED], long text cut. */
-function safeText(text: string): string {
-  if (looksSecret(text) || text.split(/\s+/).some(looksSecret)) return REDACTED;
-  return text.length > MAX_LOG ? `${text.slice(0, MAX_LOG)}…` : text;
+/**
+ * Text as the recent runs show it: what looks like a credential (a whole line, a word between spaces or quotes, an
+ * "Authorization"-style scheme and its value) becomes [REDACTED]; long text is cut.
+ */
+export function safeText(text: string, max = MAX_LOG): string {
+  if (looksSecret(text)) return REDACTED;
+  const out = text
+    .replace(/\b(bearer|basic|token|digest)(\s+)\S{8,}/gi, `$1$2${REDACTED}`)
+    .replace(/[^\s'"`]+/g, (word) => (looksSecret(word) ? REDACTED : word));
+  return out.length > max ? `${out.slice(0, max)}…` : out;
 }
 
 /**
@@ -27,27 +34,25 @@ export async function recentRuns(
     total,
     runs: rows.map((row) => {
       const state = openState(deps.secrets, row);
-      const done = Object.entries(state.steps)
-        .map(([index, s]) => ({
-          index: Number(index),
-          tool: callName(s.alias, s.action),
-          status: s.status as string,
-          durationMs: s.durationMs,
-        }))
-        .concat(
-          state.pending.map((p) => ({
-            index: p.index,
-            tool: callName(p.alias, p.action),
-            status: 'approval_required',
-            durationMs: 0,
-          })),
-        )
-        .sort((a, b) => a.index - b.index);
+      type Step = { index: number; tool: string; status: string; durationMs: number };
+      const ran = Object.entries(state.steps).map(([index, s]): Step => ({
+        index: Number(index),
+        tool: callName(s.alias, s.action),
+        status: s.status,
+        durationMs: s.durationMs,
+      }));
+      const waiting = state.pending.map((p): Step => ({
+        index: p.index,
+        tool: callName(p.alias, p.action),
+        status: 'approval_required',
+        durationMs: 0,
+      }));
+      const done = [...ran, ...waiting].sort((a, b) => a.index - b.index);
       const final = state.final?.structuredContent;
       return {
         id: row.id,
         status: row.status,
-        code: row.code,
+        code: safeText(row.code, MAX_CODE),
         codeHash: row.codeHash,
         steps: done,
         logs: (final?.logs ?? []).map((l) => ({ level: l.level, message: safeText(l.message) })),

@@ -273,8 +273,8 @@ export const CodeRunListQuery = Type.Object({ ...PageQuery });
 export const CodeRun = Type.Object({
   id: Uuid(),
   status: Type.String({ description: 'completed, failed or approval_pending' }),
-  code: Type.String({ description: 'the JavaScript the caller sent' }),
-  codeHash: Type.String({ description: 'SHA-256 of the code, hex' }),
+  code: Type.String({ description: 'the JavaScript the caller sent; words that look like credentials are [REDACTED]' }),
+  codeHash: Type.String({ description: 'SHA-256 of the code as sent, hex' }),
   steps: Type.Array(
     Type.Object({
       index: Type.Integer(),
@@ -284,10 +284,9 @@ export const CodeRun = Type.Object({
     }),
     { description: 'calls in order; their inputs and outputs are not shown' },
   ),
-  logs: Type.Array(
-    Type.Object({ level: Type.String(), message: Type.String() }),
-    { description: 'console output of a run that ended; lines that look like credentials are [REDACTED]' },
-  ),
+  logs: Type.Array(Type.Object({ level: Type.String(), message: Type.String() }), {
+    description: 'console output of a run that ended; lines that look like credentials are [REDACTED]',
+  }),
   error: Nullable(Type.Object({ name: Type.String(), message: Type.String() })),
   durationMs: Nullable(Type.Number({ description: 'of the last invocation; null while paused' })),
   approvalIds: Type.Array(Type.String()),
