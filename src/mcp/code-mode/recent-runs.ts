@@ -14,7 +14,7 @@ const MAX_CODE = 200_000;
 export function safeText(text: string, max = MAX_LOG): string {
   if (looksSecret(text)) return REDACTED;
   const out = text
-    .replace(/\b(bearer|basic|token|digest)(\s+)\S{8,}/gi, `$1$2${REDACTED}`)
+    .replace(/\b(bearer|basic|token)(\s+)[\w.~+/=-]{16,}/gi, `$1$2${REDACTED}`)
     .replace(/[^\s'"`]+/g, (word) => (looksSecret(word) ? REDACTED : word));
   return out.length > max ? `${out.slice(0, max)}…` : out;
 }

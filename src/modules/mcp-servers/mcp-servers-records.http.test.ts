@@ -63,6 +63,7 @@ describe('MCP servers: token records and recent Code Mode runs', () => {
     const code = `const d = await switchboard['hash-encode'].hash({ text: 'quarterly report' });
 console.log('digest length', d.hash.length);
 console.log('svc_${'a'.repeat(30)}');
+console.log('sent with Bearer abcdefghijklmnopqrstuvwx to the API');
 return d.hash;`;
     const ran = await t.post(mcp(`/${s.id}/execute-code`), key, { code });
     assert.equal(ran.status, 200, ran.text);
@@ -79,7 +80,11 @@ return d.hash;`;
     assert.deepEqual(second.error, { name: 'Error', message: 'nope' });
     assert.deepEqual(second.steps, []);
     assert.equal(first.status, 'completed');
-    assert.equal(first.code, code.replace(`svc_${'a'.repeat(30)}`, '[REDACTED]'), 'credential-looking words are redacted');
+    assert.equal(
+      first.code,
+      code.replace(`svc_${'a'.repeat(30)}`, '[REDACTED]').replace('abcdefghijklmnopqrstuvwx', '[REDACTED]'),
+      'credential-looking words are redacted, nothing else',
+    );
     assert.match(first.codeHash, /^[0-9a-f]{64}$/);
     assert.equal(first.steps.length, 1);
     assert.deepEqual(
@@ -89,6 +94,7 @@ return d.hash;`;
     assert.deepEqual(first.logs, [
       { level: 'log', message: 'digest length 64' },
       { level: 'log', message: '[REDACTED]' },
+      { level: 'log', message: 'sent with Bearer [REDACTED] to the API' },
     ]);
     assert.equal(typeof first.durationMs, 'number');
     assert.deepEqual(first.approvalIds, []);

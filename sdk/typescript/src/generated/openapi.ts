@@ -12026,9 +12026,9 @@ export interface operations {
                             id: string;
                             /** @description completed, failed or approval_pending */
                             status: string;
-                            /** @description the JavaScript the caller sent */
+                            /** @description the JavaScript the caller sent; words that look like credentials are [REDACTED] */
                             code: string;
-                            /** @description SHA-256 of the code, hex */
+                            /** @description SHA-256 of the code as sent, hex */
                             codeHash: string;
                             /** @description calls in order; their inputs and outputs are not shown */
                             steps: {
