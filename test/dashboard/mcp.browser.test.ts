@@ -202,6 +202,19 @@ describe('dashboard MCP servers', { skip: needs('chromium') }, () => {
       await run.getByLabel('Logs').getByText('[log] encoded').waitFor();
       await run.getByLabel('Code').getByText("console.log('encoded')").waitFor();
       await check(page, 'mcp-code-server');
+
+      // Edited on the page: name, description and authentication.
+      await page.getByRole('button', { name: 'Edit server' }).click();
+      await dialog.getByLabel('Description').fill('Runs scripts for the ops agent');
+      await dialog.getByLabel('Authentication').selectOption('oauth_and_bearer');
+      await dialog.getByRole('button', { name: 'Save changes' }).click();
+      await dialog.waitFor({ state: 'hidden' });
+      await page.getByText('Runs scripts for the ops agent').waitFor();
+      const [edited] = await t.db.query<{ description: string; auth_mode: string; mode: string }>(
+        'SELECT description, auth_mode, mode FROM mcp_servers WHERE id = $1',
+        [codeServer],
+      );
+      assert.deepEqual(edited, { description: 'Runs scripts for the ops agent', auth_mode: 'oauth_and_bearer', mode: 'CODE' });
     } finally {
       await page.context().close();
     }
