@@ -219,6 +219,8 @@ export const FIXTURES: Record<string, Fixture> = {
     url: `/api/v1/mcp/servers/${w.ids.mcpServer}/oauth-tokens`,
     body: { endUserId: 'world-user' },
   })),
+  'GET /api/v1/mcp/servers/{id}/tokens': f((w) => ({ url: `/api/v1/mcp/servers/${w.ids.mcpServer}/tokens` })),
+  'GET /api/v1/mcp/servers/{id}/code-runs': f((w) => ({ url: `/api/v1/mcp/servers/${w.ids.mcpServer}/code-runs` })),
   'DELETE /api/v1/mcp/servers/{id}/tokens/{tokenId}': f((w) => ({
     url: `/api/v1/mcp/servers/${w.ids.mcpServer}/tokens/${w.ids.mcpToken}`,
   })),

@@ -18,6 +18,8 @@ import { OrgShell } from './pages/Shell';
 import { SignInPage, SignUpPage } from './pages/SignIn';
 import { VerifyEmailPage } from './pages/VerifyEmail';
 import { WorkspacesPage } from './pages/Workspaces';
+import { McpServerPage } from './pages/McpServer';
+import { McpServersPage } from './pages/McpServers';
 import './styles.css';
 
 const queryClient = new QueryClient({
@@ -50,6 +52,8 @@ const router = createBrowserRouter([
       { path: 'w/:workspaceId/connections', element: <ConnectionsPage /> },
       { path: 'w/:workspaceId/partials', element: <PartialsPage /> },
       { path: 'w/:workspaceId/playground', element: <PlaygroundPage /> },
+      { path: 'w/:workspaceId/mcp', element: <McpServersPage /> },
+      { path: 'w/:workspaceId/mcp/:serverId', element: <McpServerPage /> },
       { path: '*', element: <NotFound /> },
     ],
   },

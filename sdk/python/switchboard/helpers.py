@@ -110,6 +110,8 @@ class McpClientConfig:
     headers: Dict[str, str]
     #: claude_desktop_config.json (Claude Desktop starts local servers: mcp-remote bridges to the HTTP endpoint).
     claude_desktop: Dict[str, Any]
+    #: The Claude Code command that adds the server (``claude mcp add --transport http``).
+    claude_code: str
     #: .cursor/mcp.json
     cursor: Dict[str, Any]
     #: .vscode/mcp.json
@@ -155,6 +157,7 @@ class McpServers(McpServersResource):
                     }
                 }
             },
+            claude_code=f"claude mcp add --transport http '{name}' '{endpoint}' --header 'Authorization: {auth}'",
             cursor={"mcpServers": {name: {"url": endpoint, "headers": headers}}},
             vscode={"servers": {name: {"type": "http", "url": endpoint, "headers": headers}}},
             curl=curl,

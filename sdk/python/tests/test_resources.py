@@ -170,6 +170,10 @@ class ResourceGroupsTest(unittest.TestCase):
         self.assertEqual(config.cursor["mcpServers"]["switchboard"]["url"], config.endpoint)
         self.assertEqual(config.vscode["servers"]["switchboard"]["headers"]["Authorization"], f"Bearer {created.bearer_token}")
         self.assertIn("mcp-remote", config.claude_desktop["mcpServers"]["switchboard"]["args"])
+        self.assertEqual(
+            config.claude_code,
+            f"claude mcp add --transport http 'switchboard' '{config.endpoint}' --header 'Authorization: Bearer {created.bearer_token}'",
+        )
         # The endpoint and header as configured answer a JSON-RPC tools/list.
         req = urllib.request.Request(
             config.endpoint,

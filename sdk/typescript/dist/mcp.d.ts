@@ -26,6 +26,8 @@ export interface McpClientConfig {
             env: Record<string, string>;
         }>;
     };
+    /** The Claude Code command that adds the server (`claude mcp add --transport http`). */
+    claudeCode: string;
     /** ~/.cursor/mcp.json or .cursor/mcp.json. */
     cursor: {
         mcpServers: Record<string, {

@@ -28,6 +28,7 @@ export function mcpClientConfig(url, token, options = {}) {
                 },
             },
         },
+        claudeCode: `claude mcp add --transport http ${shellQuote(name)} ${shellQuote(url)} --header ${shellQuote(`Authorization: ${authorization}`)}`,
         cursor: { mcpServers: { [name]: { url, headers: { ...headers } } } },
         vscode: { servers: { [name]: { type: 'http', url, headers: { ...headers } } } },
         curl: [

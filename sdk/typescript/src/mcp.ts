@@ -18,6 +18,8 @@ export interface McpClientConfig {
   headers: { Authorization: string };
   /** claude_desktop_config.json: Claude Desktop reaches remote servers through the mcp-remote bridge (npx). */
   claudeDesktop: { mcpServers: Record<string, { command: string; args: string[]; env: Record<string, string> }> };
+  /** The Claude Code command that adds the server (`claude mcp add --transport http`). */
+  claudeCode: string;
   /** ~/.cursor/mcp.json or .cursor/mcp.json. */
   cursor: { mcpServers: Record<string, { url: string; headers: Record<string, string> }> };
   /** .vscode/mcp.json. */
@@ -53,6 +55,7 @@ export function mcpClientConfig(url: string, token: string, options: McpClientCo
         },
       },
     },
+    claudeCode: `claude mcp add --transport http ${shellQuote(name)} ${shellQuote(url)} --header ${shellQuote(`Authorization: ${authorization}`)}`,
     cursor: { mcpServers: { [name]: { url, headers: { ...headers } } } },
     vscode: { servers: { [name]: { type: 'http', url, headers: { ...headers } } } },
     curl: [

@@ -327,6 +327,10 @@ describe('TypeScript SDK: the client against the real service', () => {
     assert.equal(claude.command, 'npx');
     assert.ok(claude.args.includes(config.url));
     assert.equal(claude.env.SWITCHBOARD_MCP_AUTH, `Bearer ${accessToken}`);
+    assert.equal(
+      config.claudeCode,
+      `claude mcp add --transport http 'acme' '${config.url}' --header 'Authorization: Bearer ${accessToken}'`,
+    );
 
     // The curl command's request, sent as written: the server lists the tool.
     const args = config.curl.match(/'(?:[^']|'\\'')*'/g)!.map((s) => s.slice(1, -1).replace(/'\\''/g, "'"));

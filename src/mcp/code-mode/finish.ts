@@ -127,15 +127,29 @@ export async function finishRun(
   }
   // The run ended: its batch approvals are used up, whatever happened (a failed run asks anew).
   if (state.batch) await deps.gates.finish(ctx.server.orgId, runId, outcome.kind === 'completed' ? 'success' : 'failed');
-  if (row) {
-    result.structuredContent.codeRunId = runId;
-    state.pending = [];
-    state.final = result;
-    await runs.updateRun(deps.orm, ctx.server.orgId, runId, {
-      status: result.structuredContent.status,
-      steps: sealState(deps.secrets, runId, state),
-      pendingApproval: null,
-      result: { status: result.structuredContent.status, actionsExecuted: steps.length },
+  if (row) result.structuredContent.codeRunId = runId;
+  state.pending = [];
+  state.final = result;
+  const ended = {
+    status: result.structuredContent.status,
+    steps: sealState(deps.secrets, runId, state),
+    pendingApproval: null,
+    result: { status: result.structuredContent.status, actionsExecuted: steps.length },
+  };
+  if (row) await runs.updateRun(deps.orm, ctx.server.orgId, runId, ended);
+  else {
+    // A run that ended without pausing is kept too, for the server's recent runs (decision 0135); purged like the rest.
+    await runs.insertRun(deps.orm, {
+      ...ended,
+      id: runId,
+      orgId: ctx.server.orgId,
+      mcpServerId: ctx.server.id,
+      endUserId: ctx.endUserId,
+      apiKeyId: ctx.caller.apiKeyId ?? null,
+      code,
+      codeHash: sha256(code),
+      approvalIds: [],
+      expiresAt: new Date(Date.now() + RUN_RETENTION_MS),
     });
   }
   return result;

@@ -10,6 +10,7 @@ import { settleBatch, settlePending } from './continuation.js';
 import { finishRun } from './finish.js';
 import type { CodeRunGates } from './gates.js';
 import type { CodeResult, StepTiming } from './result.js';
+import { recentRuns } from './recent-runs.js';
 import { runCode } from './run-code.js';
 import { openState, sha256, type RunOutcome, type RunState } from './run-state.js';
 import * as runs from './runs.repository.js';
@@ -71,6 +72,11 @@ export class CodeModeRunner {
       return finish({ kind: 'batch', pending: decision.approvals, logs: [], sandboxMs: 0, timings: [] });
     }
     return finish(await runCode(this.deps, ctx, surface, runId, code, state));
+  }
+
+  /** The server's recent runs, decrypted here (their steps are sealed at rest): see recent-runs.ts. */
+  recentRuns(orgId: string, serverId: string, page: { limit: number; offset: number }) {
+    return recentRuns(this.deps, orgId, serverId, page);
   }
 
   async continue(ctx: McpCallContext, surface: Surface, approvalId: string, waitSeconds: number): Promise<CodeResult> {

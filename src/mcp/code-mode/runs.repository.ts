@@ -1,4 +1,4 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, count, desc, eq, sql } from 'drizzle-orm';
 import type { Executor } from '../../platform/db/database.js';
 import { mcpCodeRuns } from '../../platform/db/schema.js';
 
@@ -48,4 +48,26 @@ export async function purgeExpiredRuns(db: Executor): Promise<number> {
     .where(sql`${mcpCodeRuns.expiresAt} < now()`)
     .returning({ id: mcpCodeRuns.id });
   return rows.length;
+}
+
+/** A server's runs, newest first (the dashboard's recent runs), and how many it has. */
+export async function listRuns(
+  db: Executor,
+  orgId: string,
+  serverId: string,
+  limit: number,
+  offset: number,
+): Promise<{ rows: CodeRunRow[]; total: number }> {
+  const where = and(eq(mcpCodeRuns.orgId, orgId), eq(mcpCodeRuns.mcpServerId, serverId));
+  const [rows, [counted]] = await Promise.all([
+    db
+      .select()
+      .from(mcpCodeRuns)
+      .where(where)
+      .orderBy(desc(mcpCodeRuns.createdAt), desc(mcpCodeRuns.id))
+      .limit(limit)
+      .offset(offset),
+    db.select({ n: count() }).from(mcpCodeRuns).where(where),
+  ]);
+  return { rows, total: counted?.n ?? 0 };
 }

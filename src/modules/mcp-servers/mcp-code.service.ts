@@ -38,6 +38,12 @@ export class McpCodeService {
     return this.deps.codeMode.continue(ctx, surface, input.approvalId!, wait);
   }
 
+  /** The server's recent runs (decision 0135); a TOOLS server has none unless it was a CODE server before. */
+  async runs(actor: Actor, id: string, page: { limit: number; offset: number }) {
+    const server = await this.deps.servers.find(actor, id);
+    return this.deps.codeMode.recentRuns(server.orgId, server.id, page);
+  }
+
   async declarations(actor: Actor, id: string, alias: string) {
     const server = await this.deps.servers.usable(actor, id);
     const surface = await this.deps.surfaces.get(server);

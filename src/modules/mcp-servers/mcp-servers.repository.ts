@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../platform/db/database.js';
 import { mcpServers, mcpTokens, mcpToolPartials, mcpTools } from '../../platform/db/schema.js';
 
@@ -224,4 +224,24 @@ export async function findIssuedToken(db: Executor, orgId: string, serverId: str
     )
     .limit(1);
   return row ?? null;
+}
+
+/**
+ * The server's tokens in use: the static one and those issued through access-tokens or oauth-tokens, neither revoked
+ * nor expired, newest first (decision 0135). Tokens of MCP OAuth grants are the grant's, not listed.
+ */
+export async function listIssuedTokens(db: Executor, orgId: string, serverId: string, limit: number, offset: number) {
+  const where = and(
+    eq(mcpTokens.orgId, orgId),
+    eq(mcpTokens.mcpServerId, serverId),
+    inArray(mcpTokens.kind, ['static', 'bearer', 'oauth_access']),
+    isNull(mcpTokens.grantId),
+    isNull(mcpTokens.revokedAt),
+    or(isNull(mcpTokens.expiresAt), gt(mcpTokens.expiresAt, new Date())),
+  );
+  const [rows, [counted]] = await Promise.all([
+    db.select().from(mcpTokens).where(where).orderBy(desc(mcpTokens.createdAt), desc(mcpTokens.id)).limit(limit).offset(offset),
+    db.select({ n: count() }).from(mcpTokens).where(where),
+  ]);
+  return { rows, total: counted?.n ?? 0 };
 }

@@ -5,6 +5,8 @@ import { Deleted, IdParams, standardErrors } from '../../platform/http/schemas.j
 import {
   AccessTokenIssued,
   CodeResult,
+  CodeRunList,
+  CodeRunListQuery,
   CreateServerBody,
   CreateToolBody,
   DeclarationParams,
@@ -20,6 +22,8 @@ import {
   ServerTokenParams,
   ServerToolParams,
   ServerWithTools,
+  TokenList,
+  TokenListQuery,
   TokenRevoked,
   ToolEnvelope,
   UpdateServerBody,
@@ -133,6 +137,21 @@ export const mcpServersRoutes: FastifyPluginAsyncTypebox = async (app) => {
     handler: async (req, reply) => reply.code(201).send(await servers.issueOAuthToken(actorOf(req), req.params.id, req.body)),
   });
 
+  app.get('/api/v1/mcp/servers/:id/tokens', {
+    config: { access: apiKey('workspace') },
+    schema: {
+      operationId: 'mcpServers.listTokens',
+      tags,
+      summary: "List the server's tokens in use (records, never values): the static one and those issued for end users",
+      description:
+        'Revoked and expired tokens are left out, as are tokens of MCP OAuth grants. Newest first; `static` marks the shared static bearer token.',
+      params: IdParams,
+      querystring: TokenListQuery,
+      response: { 200: TokenList, ...standardErrors },
+    },
+    handler: async (req) => servers.listTokens(actorOf(req), req.params.id, req.query),
+  });
+
   app.delete('/api/v1/mcp/servers/:id/tokens/:tokenId', {
     config: { access: apiKey('workspace') },
     schema: {
@@ -198,6 +217,19 @@ export const mcpServersRoutes: FastifyPluginAsyncTypebox = async (app) => {
     handler: async (req) => {
       return code.execute(callerOf(req), req.params.id, req.body);
     },
+  });
+
+  app.get('/api/v1/mcp/servers/:id/code-runs', {
+    config: { access: apiKey('workspace') },
+    schema: {
+      operationId: 'mcpServers.listCodeRuns',
+      tags,
+      summary: 'Recent Code Mode runs of the server, newest first (kept 24 hours; step inputs and outputs not shown)',
+      params: IdParams,
+      querystring: CodeRunListQuery,
+      response: { 200: CodeRunList, ...standardErrors },
+    },
+    handler: async (req) => code.runs(actorOf(req), req.params.id, req.query),
   });
 
   app.get('/api/v1/mcp/servers/:id/declarations/:alias', {

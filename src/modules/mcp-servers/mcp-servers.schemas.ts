@@ -257,3 +257,40 @@ export const Declarations = Type.Object({
   integrationName: Type.String(),
   declarations: Type.String({ description: 'TypeScript declarations of the alias' }),
 });
+
+export const TokenListQuery = Type.Object({ ...PageQuery });
+export const TokenList = Type.Object({
+  tokens: Type.Array(
+    Type.Composite([
+      McpTokenRecord,
+      Type.Object({ static: Type.Boolean({ description: "the server's shared static bearer token" }) }),
+    ]),
+  ),
+  total: Type.Integer(),
+});
+
+export const CodeRunListQuery = Type.Object({ ...PageQuery });
+export const CodeRun = Type.Object({
+  id: Uuid(),
+  status: Type.String({ description: 'completed, failed or approval_pending' }),
+  code: Type.String({ description: 'the JavaScript the caller sent; words that look like credentials are [REDACTED]' }),
+  codeHash: Type.String({ description: 'SHA-256 of the code as sent, hex' }),
+  steps: Type.Array(
+    Type.Object({
+      index: Type.Integer(),
+      tool: Type.String({ description: 'switchboard.<alias>.<action>' }),
+      status: Type.String({ description: 'success, failed or approval_required' }),
+      durationMs: Type.Number(),
+    }),
+    { description: 'calls in order; their inputs and outputs are not shown' },
+  ),
+  logs: Type.Array(Type.Object({ level: Type.String(), message: Type.String() }), {
+    description: 'console output of a run that ended; lines that look like credentials are [REDACTED]',
+  }),
+  error: Nullable(Type.Object({ name: Type.String(), message: Type.String() })),
+  durationMs: Nullable(Type.Number({ description: 'of the last invocation; null while paused' })),
+  approvalIds: Type.Array(Type.String()),
+  createdAt: Timestamp(),
+  updatedAt: Timestamp(),
+});
+export const CodeRunList = Type.Object({ runs: Type.Array(CodeRun), total: Type.Integer() });

@@ -267,6 +267,21 @@ export class McpServersService {
     return { revoked: true as const, id: token.id };
   }
 
+  /** The server's tokens in use, as records (never a value): decision 0135. */
+  async listTokens(actor: Actor, id: string, page: { limit: number; offset: number }) {
+    const server = await this.find(actor, id);
+    const { rows, total } = await repo.listIssuedTokens(this.deps.orm, server.orgId, server.id, page.limit, page.offset);
+    const ids = rows.map((r) => r.endUserId).filter((e): e is string => e !== null);
+    const externalIds = await this.deps.endUsers.externalIds(server.orgId, ids);
+    return {
+      tokens: rows.map((r) => ({
+        ...toTokenRecord(r, r.endUserId ? (externalIds.get(r.endUserId) ?? null) : null),
+        static: r.kind === 'static',
+      })),
+      total,
+    };
+  }
+
   /** The server as a caller may use it: in scope, and neither it nor its workspace suspended. */
   async usable(actor: Actor, id: string): Promise<McpServerRow> {
     const row = await this.find(actor, id);

@@ -81,6 +81,7 @@ const WORKSPACE_PAGES = [
   ['connections', 'Connections'],
   ['partials', 'Input partials'],
   ['playground', 'Playground'],
+  ['mcp', 'MCP servers'],
 ] as const;
 
 function Frame() {

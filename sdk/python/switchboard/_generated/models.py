@@ -93,6 +93,7 @@ __all__ = [
     "Invitation",
     "Job",
     "LastError",
+    "Log",
     "McpApp",
     "McpServersAddToolResponse",
     "McpServersCreateAccessTokenResponse",
@@ -110,7 +111,11 @@ __all__ = [
     "McpServersGetDeclarationsResponse",
     "McpServersGetResponse",
     "McpServersListAuth",
+    "McpServersListCodeRunsError",
+    "McpServersListCodeRunsResponse",
     "McpServersListResponse",
+    "McpServersListTokensResponse",
+    "McpServersListTokensToken",
     "McpServersRegenerateTokenResponse",
     "McpServersUpdateResponse",
     "McpServersUpdateToolResponse",
@@ -171,9 +176,11 @@ __all__ = [
     "PartialsUpdateResponse",
     "RateLimit",
     "Retry",
+    "Run",
     "Server",
     "Session",
     "Setting",
+    "Step",
     "StructuredContent",
     "Timing",
     "Token",
@@ -1725,6 +1732,25 @@ class McpServersCreateOauthTokenResponse(Model):
 
 
 @dataclass
+class McpServersListTokensToken(Model):
+    id: str
+    token_prefix: str = field(metadata={"json": "tokenPrefix"})
+    scopes: List[str]
+    end_user_id: Optional[str] = field(metadata={"json": "endUserId"})
+    expires_at: Optional[str] = field(metadata={"json": "expiresAt"})
+    created_at: str = field(metadata={"json": "createdAt"})
+    auth_method: str = field(metadata={"json": "authMethod"})
+    token_type: str = field(metadata={"json": "tokenType"})
+    static: bool
+
+
+@dataclass
+class McpServersListTokensResponse(Model):
+    tokens: List[McpServersListTokensToken]
+    total: int
+
+
+@dataclass
 class McpServersDeleteTokenResponse(Model):
     revoked: bool
     id: str
@@ -1806,6 +1832,47 @@ class McpServersExecuteCodeResponse(Model):
     content: List[Content]
     structured_content: StructuredContent = field(metadata={"json": "structuredContent"})
     is_error: bool = field(metadata={"json": "isError"})
+
+
+@dataclass
+class Step(Model):
+    index: int
+    tool: str
+    status: str
+    duration_ms: float = field(metadata={"json": "durationMs"})
+
+
+@dataclass
+class Log(Model):
+    level: str
+    message: str
+
+
+@dataclass
+class McpServersListCodeRunsError(Model):
+    name: str
+    message: str
+
+
+@dataclass
+class Run(Model):
+    id: str
+    status: str
+    code: str
+    code_hash: str = field(metadata={"json": "codeHash"})
+    steps: List[Step]
+    logs: List[Log]
+    error: Optional[McpServersListCodeRunsError]
+    duration_ms: Optional[float] = field(metadata={"json": "durationMs"})
+    approval_ids: List[str] = field(metadata={"json": "approvalIds"})
+    created_at: str = field(metadata={"json": "createdAt"})
+    updated_at: str = field(metadata={"json": "updatedAt"})
+
+
+@dataclass
+class McpServersListCodeRunsResponse(Model):
+    runs: List[Run]
+    total: int
 
 
 @dataclass

@@ -125,11 +125,13 @@ OPERATIONS: Dict[str, Operation] = {
     "mcpServers.regenerateToken": Operation("mcpServers.regenerateToken", "POST", "/api/v1/mcp/servers/{id}/regenerate-token", ("id", ), (), False, {200: McpServersRegenerateTokenResponse}, idempotency=False, source=False),
     "mcpServers.createAccessToken": Operation("mcpServers.createAccessToken", "POST", "/api/v1/mcp/servers/{id}/access-tokens", ("id", ), (), True, {201: McpServersCreateAccessTokenResponse}, idempotency=False, source=False),
     "mcpServers.createOAuthToken": Operation("mcpServers.createOAuthToken", "POST", "/api/v1/mcp/servers/{id}/oauth-tokens", ("id", ), (), True, {201: McpServersCreateOauthTokenResponse}, idempotency=False, source=False),
+    "mcpServers.listTokens": Operation("mcpServers.listTokens", "GET", "/api/v1/mcp/servers/{id}/tokens", ("id", ), ("limit", "offset", ), False, {200: McpServersListTokensResponse}, idempotency=False, source=False),
     "mcpServers.deleteToken": Operation("mcpServers.deleteToken", "DELETE", "/api/v1/mcp/servers/{id}/tokens/{tokenId}", ("id", "tokenId", ), (), False, {200: McpServersDeleteTokenResponse}, idempotency=False, source=False),
     "mcpServers.addTool": Operation("mcpServers.addTool", "POST", "/api/v1/mcp/servers/{id}/tools", ("id", ), (), True, {201: McpServersAddToolResponse}, idempotency=False, source=False),
     "mcpServers.updateTool": Operation("mcpServers.updateTool", "PATCH", "/api/v1/mcp/servers/{id}/tools/{toolId}", ("id", "toolId", ), (), True, {200: McpServersUpdateToolResponse}, idempotency=False, source=False),
     "mcpServers.deleteTool": Operation("mcpServers.deleteTool", "DELETE", "/api/v1/mcp/servers/{id}/tools/{toolId}", ("id", "toolId", ), (), False, {200: McpServersDeleteToolResponse}, idempotency=False, source=False),
     "mcpServers.executeCode": Operation("mcpServers.executeCode", "POST", "/api/v1/mcp/servers/{id}/execute-code", ("id", ), (), True, {200: McpServersExecuteCodeResponse}, idempotency=False, source=False),
+    "mcpServers.listCodeRuns": Operation("mcpServers.listCodeRuns", "GET", "/api/v1/mcp/servers/{id}/code-runs", ("id", ), ("limit", "offset", ), False, {200: McpServersListCodeRunsResponse}, idempotency=False, source=False),
     "mcpServers.getDeclarations": Operation("mcpServers.getDeclarations", "GET", "/api/v1/mcp/servers/{id}/declarations/{alias}", ("id", "alias", ), (), False, {200: McpServersGetDeclarationsResponse}, idempotency=False, source=False),
 }
 
@@ -2854,6 +2856,46 @@ class McpServersResource(Group):
             timeout=timeout,
         )
 
+    def list_tokens(
+        self,
+        id: str,
+        *,
+        limit: Optional[int] = None,
+        offset: Optional[int] = None,
+        timeout: Optional[float] = None,
+    ) -> McpServersListTokensResponse:
+        """List the server's tokens in use (records, never values): the static one and those issued for end users
+
+        Revoked and expired tokens are left out, as are tokens of MCP OAuth grants. Newest first; `static` marks the
+        shared static bearer token.
+
+        GET /api/v1/mcp/servers/{id}/tokens
+        """
+        return self._call(
+            "mcpServers.listTokens",
+            path={"id": id},
+            query={"limit": limit, "offset": offset},
+            body=None,
+            timeout=timeout,
+        )
+
+    def iterate_tokens(
+        self,
+        id: str,
+        *,
+        page_size: int = 100,
+        timeout: Optional[float] = None,
+    ) -> Iterator[McpServersListTokensToken]:
+        """Every item of list_tokens(), fetched page by page (limit/offset)."""
+        return self._paginate(
+            "mcpServers.listTokens",
+            "tokens",
+            path={"id": id},
+            query=None,
+            page_size=page_size,
+            timeout=timeout,
+        )
+
     def delete_token(
         self,
         id: str,
@@ -2986,6 +3028,43 @@ class McpServersResource(Group):
             path={"id": id},
             query=None,
             body={"code": code, "approvalId": approval_id, "waitForApprovalSeconds": wait_for_approval_seconds},
+            timeout=timeout,
+        )
+
+    def list_code_runs(
+        self,
+        id: str,
+        *,
+        limit: Optional[int] = None,
+        offset: Optional[int] = None,
+        timeout: Optional[float] = None,
+    ) -> McpServersListCodeRunsResponse:
+        """Recent Code Mode runs of the server, newest first (kept 24 hours; step inputs and outputs not shown)
+
+        GET /api/v1/mcp/servers/{id}/code-runs
+        """
+        return self._call(
+            "mcpServers.listCodeRuns",
+            path={"id": id},
+            query={"limit": limit, "offset": offset},
+            body=None,
+            timeout=timeout,
+        )
+
+    def iterate_code_runs(
+        self,
+        id: str,
+        *,
+        page_size: int = 100,
+        timeout: Optional[float] = None,
+    ) -> Iterator[Run]:
+        """Every item of list_code_runs(), fetched page by page (limit/offset)."""
+        return self._paginate(
+            "mcpServers.listCodeRuns",
+            "runs",
+            path={"id": id},
+            query=None,
+            page_size=page_size,
             timeout=timeout,
         )
 

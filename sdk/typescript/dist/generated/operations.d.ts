@@ -1237,6 +1237,21 @@ export declare const OPERATIONS: {
         readonly body: true;
         readonly response: "json";
     };
+    readonly "mcpServers.listTokens": {
+        readonly group: "mcpServers";
+        readonly method: "listTokens";
+        readonly httpMethod: "GET";
+        readonly path: "/api/v1/mcp/servers/{id}/tokens";
+        readonly pathParams: readonly ["id"];
+        readonly query: true;
+        readonly body: false;
+        readonly response: "json";
+        readonly page: {
+            readonly kind: "offset";
+            readonly items: "tokens";
+            readonly iterator: "iterateTokens";
+        };
+    };
     readonly "mcpServers.deleteToken": {
         readonly group: "mcpServers";
         readonly method: "deleteToken";
@@ -1286,6 +1301,21 @@ export declare const OPERATIONS: {
         readonly query: false;
         readonly body: true;
         readonly response: "json";
+    };
+    readonly "mcpServers.listCodeRuns": {
+        readonly group: "mcpServers";
+        readonly method: "listCodeRuns";
+        readonly httpMethod: "GET";
+        readonly path: "/api/v1/mcp/servers/{id}/code-runs";
+        readonly pathParams: readonly ["id"];
+        readonly query: true;
+        readonly body: false;
+        readonly response: "json";
+        readonly page: {
+            readonly kind: "offset";
+            readonly items: "runs";
+            readonly iterator: "iterateCodeRuns";
+        };
     };
     readonly "mcpServers.getDeclarations": {
         readonly group: "mcpServers";
@@ -1777,6 +1807,14 @@ export interface McpServersGroup {
     createOAuthToken(args: PathParams<"mcpServers.createOAuthToken"> & {
         body: RequestBody<"mcpServers.createOAuthToken">;
     }, options?: RequestOptions): Promise<JsonResponse<"mcpServers.createOAuthToken", 201>>;
+    /** GET /api/v1/mcp/servers/{id}/tokens — List the server's tokens in use (records, never values): the static one and those issued for end users */
+    listTokens(args: PathParams<"mcpServers.listTokens"> & {
+        query?: QueryParams<"mcpServers.listTokens">;
+    }, options?: RequestOptions): Promise<JsonResponse<"mcpServers.listTokens", 200>>;
+    /** Every item of mcpServers.listTokens, page after page (limit/offset until total). */
+    iterateTokens(args: PathParams<"mcpServers.listTokens"> & {
+        query?: QueryParams<"mcpServers.listTokens">;
+    }, options?: RequestOptions): AsyncIterable<PageItem<"mcpServers.listTokens", "tokens">>;
     /** DELETE /api/v1/mcp/servers/{id}/tokens/{tokenId} — Revoke one end-user token issued through access-tokens or oauth-tokens (it stops working at once) */
     deleteToken(args: PathParams<"mcpServers.deleteToken">, options?: RequestOptions): Promise<JsonResponse<"mcpServers.deleteToken", 200>>;
     /** POST /api/v1/mcp/servers/{id}/tools — Add a tool (override or addition) to an MCP server */
@@ -1793,6 +1831,14 @@ export interface McpServersGroup {
     executeCode(args: PathParams<"mcpServers.executeCode"> & {
         body: RequestBody<"mcpServers.executeCode">;
     }, options?: RequestOptions): Promise<JsonResponse<"mcpServers.executeCode", 200>>;
+    /** GET /api/v1/mcp/servers/{id}/code-runs — Recent Code Mode runs of the server, newest first (kept 24 hours; step inputs and outputs not shown) */
+    listCodeRuns(args: PathParams<"mcpServers.listCodeRuns"> & {
+        query?: QueryParams<"mcpServers.listCodeRuns">;
+    }, options?: RequestOptions): Promise<JsonResponse<"mcpServers.listCodeRuns", 200>>;
+    /** Every item of mcpServers.listCodeRuns, page after page (limit/offset until total). */
+    iterateCodeRuns(args: PathParams<"mcpServers.listCodeRuns"> & {
+        query?: QueryParams<"mcpServers.listCodeRuns">;
+    }, options?: RequestOptions): AsyncIterable<PageItem<"mcpServers.listCodeRuns", "runs">>;
     /** GET /api/v1/mcp/servers/{id}/declarations/{alias} — TypeScript declarations of one alias as Code Mode sees it */
     getDeclarations(args: PathParams<"mcpServers.getDeclarations">, options?: RequestOptions): Promise<JsonResponse<"mcpServers.getDeclarations", 200>>;
 }

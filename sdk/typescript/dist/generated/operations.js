@@ -117,11 +117,13 @@ export const OPERATIONS = {
     "mcpServers.regenerateToken": { group: "mcpServers", method: "regenerateToken", httpMethod: "POST", path: "/api/v1/mcp/servers/{id}/regenerate-token", pathParams: ["id"], query: false, body: false, response: "json" },
     "mcpServers.createAccessToken": { group: "mcpServers", method: "createAccessToken", httpMethod: "POST", path: "/api/v1/mcp/servers/{id}/access-tokens", pathParams: ["id"], query: false, body: true, response: "json" },
     "mcpServers.createOAuthToken": { group: "mcpServers", method: "createOAuthToken", httpMethod: "POST", path: "/api/v1/mcp/servers/{id}/oauth-tokens", pathParams: ["id"], query: false, body: true, response: "json" },
+    "mcpServers.listTokens": { group: "mcpServers", method: "listTokens", httpMethod: "GET", path: "/api/v1/mcp/servers/{id}/tokens", pathParams: ["id"], query: true, body: false, response: "json", page: { kind: "offset", items: "tokens", iterator: "iterateTokens" } },
     "mcpServers.deleteToken": { group: "mcpServers", method: "deleteToken", httpMethod: "DELETE", path: "/api/v1/mcp/servers/{id}/tokens/{tokenId}", pathParams: ["id", "tokenId"], query: false, body: false, response: "json" },
     "mcpServers.addTool": { group: "mcpServers", method: "addTool", httpMethod: "POST", path: "/api/v1/mcp/servers/{id}/tools", pathParams: ["id"], query: false, body: true, response: "json" },
     "mcpServers.updateTool": { group: "mcpServers", method: "updateTool", httpMethod: "PATCH", path: "/api/v1/mcp/servers/{id}/tools/{toolId}", pathParams: ["id", "toolId"], query: false, body: true, response: "json" },
     "mcpServers.deleteTool": { group: "mcpServers", method: "deleteTool", httpMethod: "DELETE", path: "/api/v1/mcp/servers/{id}/tools/{toolId}", pathParams: ["id", "toolId"], query: false, body: false, response: "json" },
     "mcpServers.executeCode": { group: "mcpServers", method: "executeCode", httpMethod: "POST", path: "/api/v1/mcp/servers/{id}/execute-code", pathParams: ["id"], query: false, body: true, response: "json" },
+    "mcpServers.listCodeRuns": { group: "mcpServers", method: "listCodeRuns", httpMethod: "GET", path: "/api/v1/mcp/servers/{id}/code-runs", pathParams: ["id"], query: true, body: false, response: "json", page: { kind: "offset", items: "runs", iterator: "iterateCodeRuns" } },
     "mcpServers.getDeclarations": { group: "mcpServers", method: "getDeclarations", httpMethod: "GET", path: "/api/v1/mcp/servers/{id}/declarations/{alias}", pathParams: ["id", "alias"], query: false, body: false, response: "json" },
 };
 /** The resource groups, as the client's properties. */

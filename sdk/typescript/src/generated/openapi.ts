@@ -1572,6 +1572,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/mcp/servers/{id}/tokens": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List the server's tokens in use (records, never values): the static one and those issued for end users
+         * @description Revoked and expired tokens are left out, as are tokens of MCP OAuth grants. Newest first; `static` marks the shared static bearer token.
+         */
+        get: operations["mcpServers.listTokens"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/mcp/servers/{id}/tokens/{tokenId}": {
         parameters: {
             query?: never;
@@ -1638,6 +1658,23 @@ export interface paths {
         put?: never;
         /** Run Code Mode JavaScript, or continue a run paused for approval (exactly one of code, approvalId) */
         post: operations["mcpServers.executeCode"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/mcp/servers/{id}/code-runs": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Recent Code Mode runs of the server, newest first (kept 24 hours; step inputs and outputs not shown) */
+        get: operations["mcpServers.listCodeRuns"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -11582,6 +11619,87 @@ export interface operations {
             };
         };
     };
+    "mcpServers.listTokens": {
+        parameters: {
+            query?: {
+                /** @description Page size (1 to 100) */
+                limit?: number;
+                /** @description Items to skip (0 to 2147483647) */
+                offset?: number;
+            };
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        tokens: {
+                            /** Format: uuid */
+                            id: string;
+                            tokenPrefix: string;
+                            scopes: string[];
+                            endUserId: string | null;
+                            expiresAt: string | null;
+                            /** Format: date-time */
+                            createdAt: string;
+                            /** @description 'bearer' or 'oauth' */
+                            authMethod: string;
+                            /** @description 'mcp_bearer' or 'mcp_oauth' */
+                            tokenType: string;
+                            /** @description the server's shared static bearer token */
+                            static: boolean;
+                        }[];
+                        total: number;
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
     "mcpServers.deleteToken": {
         parameters: {
             query?: never;
@@ -11998,6 +12116,105 @@ export interface operations {
                             [key: string]: unknown;
                         };
                         isError: boolean;
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    "mcpServers.listCodeRuns": {
+        parameters: {
+            query?: {
+                /** @description Page size (1 to 100) */
+                limit?: number;
+                /** @description Items to skip (0 to 2147483647) */
+                offset?: number;
+            };
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        runs: {
+                            /** Format: uuid */
+                            id: string;
+                            /** @description completed, failed or approval_pending */
+                            status: string;
+                            /** @description the JavaScript the caller sent; words that look like credentials are [REDACTED] */
+                            code: string;
+                            /** @description SHA-256 of the code as sent, hex */
+                            codeHash: string;
+                            /** @description calls in order; their inputs and outputs are not shown */
+                            steps: {
+                                index: number;
+                                /** @description switchboard.<alias>.<action> */
+                                tool: string;
+                                /** @description success, failed or approval_required */
+                                status: string;
+                                durationMs: number;
+                            }[];
+                            /** @description console output of a run that ended; lines that look like credentials are [REDACTED] */
+                            logs: {
+                                level: string;
+                                message: string;
+                            }[];
+                            error: {
+                                name: string;
+                                message: string;
+                            } | null;
+                            durationMs: number | null;
+                            approvalIds: string[];
+                            /** Format: date-time */
+                            createdAt: string;
+                            /** Format: date-time */
+                            updatedAt: string;
+                        }[];
+                        total: number;
                     };
                 };
             };

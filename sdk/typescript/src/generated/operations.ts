@@ -121,11 +121,13 @@ export const OPERATIONS = {
   "mcpServers.regenerateToken": { group: "mcpServers", method: "regenerateToken", httpMethod: "POST", path: "/api/v1/mcp/servers/{id}/regenerate-token", pathParams: ["id"], query: false, body: false, response: "json" },
   "mcpServers.createAccessToken": { group: "mcpServers", method: "createAccessToken", httpMethod: "POST", path: "/api/v1/mcp/servers/{id}/access-tokens", pathParams: ["id"], query: false, body: true, response: "json" },
   "mcpServers.createOAuthToken": { group: "mcpServers", method: "createOAuthToken", httpMethod: "POST", path: "/api/v1/mcp/servers/{id}/oauth-tokens", pathParams: ["id"], query: false, body: true, response: "json" },
+  "mcpServers.listTokens": { group: "mcpServers", method: "listTokens", httpMethod: "GET", path: "/api/v1/mcp/servers/{id}/tokens", pathParams: ["id"], query: true, body: false, response: "json", page: { kind: "offset", items: "tokens", iterator: "iterateTokens" } },
   "mcpServers.deleteToken": { group: "mcpServers", method: "deleteToken", httpMethod: "DELETE", path: "/api/v1/mcp/servers/{id}/tokens/{tokenId}", pathParams: ["id", "tokenId"], query: false, body: false, response: "json" },
   "mcpServers.addTool": { group: "mcpServers", method: "addTool", httpMethod: "POST", path: "/api/v1/mcp/servers/{id}/tools", pathParams: ["id"], query: false, body: true, response: "json" },
   "mcpServers.updateTool": { group: "mcpServers", method: "updateTool", httpMethod: "PATCH", path: "/api/v1/mcp/servers/{id}/tools/{toolId}", pathParams: ["id", "toolId"], query: false, body: true, response: "json" },
   "mcpServers.deleteTool": { group: "mcpServers", method: "deleteTool", httpMethod: "DELETE", path: "/api/v1/mcp/servers/{id}/tools/{toolId}", pathParams: ["id", "toolId"], query: false, body: false, response: "json" },
   "mcpServers.executeCode": { group: "mcpServers", method: "executeCode", httpMethod: "POST", path: "/api/v1/mcp/servers/{id}/execute-code", pathParams: ["id"], query: false, body: true, response: "json" },
+  "mcpServers.listCodeRuns": { group: "mcpServers", method: "listCodeRuns", httpMethod: "GET", path: "/api/v1/mcp/servers/{id}/code-runs", pathParams: ["id"], query: true, body: false, response: "json", page: { kind: "offset", items: "runs", iterator: "iterateCodeRuns" } },
   "mcpServers.getDeclarations": { group: "mcpServers", method: "getDeclarations", httpMethod: "GET", path: "/api/v1/mcp/servers/{id}/declarations/{alias}", pathParams: ["id", "alias"], query: false, body: false, response: "json" },
 } as const satisfies Record<string, OperationInfo>;
 
@@ -469,6 +471,10 @@ export interface McpServersGroup {
   createAccessToken(args: PathParams<"mcpServers.createAccessToken"> & { body: RequestBody<"mcpServers.createAccessToken"> }, options?: RequestOptions): Promise<JsonResponse<"mcpServers.createAccessToken", 201>>;
   /** POST /api/v1/mcp/servers/{id}/oauth-tokens — Issue an end user's mcpo_ MCP OAuth access token (shown once) */
   createOAuthToken(args: PathParams<"mcpServers.createOAuthToken"> & { body: RequestBody<"mcpServers.createOAuthToken"> }, options?: RequestOptions): Promise<JsonResponse<"mcpServers.createOAuthToken", 201>>;
+  /** GET /api/v1/mcp/servers/{id}/tokens — List the server's tokens in use (records, never values): the static one and those issued for end users */
+  listTokens(args: PathParams<"mcpServers.listTokens"> & { query?: QueryParams<"mcpServers.listTokens"> }, options?: RequestOptions): Promise<JsonResponse<"mcpServers.listTokens", 200>>;
+  /** Every item of mcpServers.listTokens, page after page (limit/offset until total). */
+  iterateTokens(args: PathParams<"mcpServers.listTokens"> & { query?: QueryParams<"mcpServers.listTokens"> }, options?: RequestOptions): AsyncIterable<PageItem<"mcpServers.listTokens", "tokens">>;
   /** DELETE /api/v1/mcp/servers/{id}/tokens/{tokenId} — Revoke one end-user token issued through access-tokens or oauth-tokens (it stops working at once) */
   deleteToken(args: PathParams<"mcpServers.deleteToken">, options?: RequestOptions): Promise<JsonResponse<"mcpServers.deleteToken", 200>>;
   /** POST /api/v1/mcp/servers/{id}/tools — Add a tool (override or addition) to an MCP server */
@@ -479,6 +485,10 @@ export interface McpServersGroup {
   deleteTool(args: PathParams<"mcpServers.deleteTool">, options?: RequestOptions): Promise<JsonResponse<"mcpServers.deleteTool", 200>>;
   /** POST /api/v1/mcp/servers/{id}/execute-code — Run Code Mode JavaScript, or continue a run paused for approval (exactly one of code, approvalId) */
   executeCode(args: PathParams<"mcpServers.executeCode"> & { body: RequestBody<"mcpServers.executeCode"> }, options?: RequestOptions): Promise<JsonResponse<"mcpServers.executeCode", 200>>;
+  /** GET /api/v1/mcp/servers/{id}/code-runs — Recent Code Mode runs of the server, newest first (kept 24 hours; step inputs and outputs not shown) */
+  listCodeRuns(args: PathParams<"mcpServers.listCodeRuns"> & { query?: QueryParams<"mcpServers.listCodeRuns"> }, options?: RequestOptions): Promise<JsonResponse<"mcpServers.listCodeRuns", 200>>;
+  /** Every item of mcpServers.listCodeRuns, page after page (limit/offset until total). */
+  iterateCodeRuns(args: PathParams<"mcpServers.listCodeRuns"> & { query?: QueryParams<"mcpServers.listCodeRuns"> }, options?: RequestOptions): AsyncIterable<PageItem<"mcpServers.listCodeRuns", "runs">>;
   /** GET /api/v1/mcp/servers/{id}/declarations/{alias} — TypeScript declarations of one alias as Code Mode sees it */
   getDeclarations(args: PathParams<"mcpServers.getDeclarations">, options?: RequestOptions): Promise<JsonResponse<"mcpServers.getDeclarations", 200>>;
 }
