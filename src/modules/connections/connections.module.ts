@@ -3,6 +3,7 @@ import type { InvalidationBus } from '../../platform/invalidation.js';
 import { defineModule, type Platform } from '../../platform/module.js';
 import type { SecretBox } from '../../platform/secrets.js';
 import type { EndUsersService } from '../end-users/end-users.service.js';
+import type { OrganizationEventEmitter } from '../webhook-endpoints/organization-events.js';
 import type { OAuthAppsService } from '../oauth-apps/oauth-apps.service.js';
 import type { WorkspacesService } from '../workspaces/workspaces.service.js';
 import { connectionsRoutes } from './connections.routes.js';
@@ -18,11 +19,22 @@ export const connectionsModule = defineModule<
     workspaces: WorkspacesService;
     endUsers: EndUsersService;
     oauthApps: OAuthAppsService;
+    organizationEvents: OrganizationEventEmitter;
   }
 >()({
   name: 'connections',
-  build: ({ config, orm, bus, secrets, registry, workspaces, endUsers, oauthApps }) => ({
-    connections: new ConnectionsService({ orm, plans: config.plans, registry, workspaces, endUsers, oauthApps, secrets, bus }),
+  build: ({ config, orm, bus, secrets, registry, workspaces, endUsers, oauthApps, organizationEvents }) => ({
+    connections: new ConnectionsService({
+      orm,
+      plans: config.plans,
+      registry,
+      workspaces,
+      endUsers,
+      oauthApps,
+      secrets,
+      bus,
+      organizationEvents,
+    }),
   }),
   routes: [connectionsRoutes],
   schemas: [Connection, EarlierConnection],
