@@ -169,10 +169,9 @@ describe('webhook endpoints: signed organization events, test events, dead lette
     await t.post(`/api/v1/webhook-endpoints/${id}/test`, key, {});
     await rx.waitFor(() => rx.to('/gone').length === 1, 10_000, 'a first attempt');
     assert.equal((await t.delete(`/api/v1/webhook-endpoints/${id}`, key)).status, 200);
-    const rows = await t.db.query<{ status: string }>(
-      `SELECT status FROM webhook_deliveries WHERE stream_key = $1`,
-      [`webhook-endpoint:${id}`],
-    );
+    const rows = await t.db.query<{ status: string }>(`SELECT status FROM webhook_deliveries WHERE stream_key = $1`, [
+      `webhook-endpoint:${id}`,
+    ]);
     assert.deepEqual(
       rows.map((r) => r.status),
       ['canceled'],

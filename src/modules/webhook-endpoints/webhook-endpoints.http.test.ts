@@ -13,8 +13,7 @@ describe('webhook endpoints: CRUD, validation, limit and access', () => {
   });
   after(async () => t.close());
 
-  const stored = async (id: string) =>
-    (await t.db.orm.select().from(webhookEndpoints).where(eq(webhookEndpoints.id, id)))[0];
+  const stored = async (id: string) => (await t.db.orm.select().from(webhookEndpoints).where(eq(webhookEndpoints.id, id)))[0];
 
   it('lists the event catalog: only the events that fire, each described', async () => {
     const { key } = await t.tenant();
@@ -129,8 +128,8 @@ describe('webhook endpoints: CRUD, validation, limit and access', () => {
   it("another organization's key gets 404 and a workspace-scoped key 403 SCOPE_DENIED", async () => {
     const a = await t.tenant();
     const b = await t.tenant();
-    const ep = (await t.post('/api/v1/webhook-endpoints', a.key, { url: 'https://example.com/a', events: ['webhook.test'] }))
-      .body.webhookEndpoint;
+    const ep = (await t.post('/api/v1/webhook-endpoints', a.key, { url: 'https://example.com/a', events: ['webhook.test'] })).body
+      .webhookEndpoint;
     const sent = await t.post(`/api/v1/webhook-endpoints/${ep.id}/test`, a.key, {});
     assert.equal(sent.status, 202, sent.text);
     const deliveryId = sent.body.delivery.deliveryId;
@@ -150,7 +149,11 @@ describe('webhook endpoints: CRUD, validation, limit and access', () => {
 
     const ws = await t.workspace(a.key);
     const scoped = await t.scopedKey(a.key, [ws.id]);
-    for (const [method, url, body] of [...paths, ['GET', '/api/v1/webhook-endpoints'], ['GET', '/api/v1/webhook-endpoints/events']]) {
+    for (const [method, url, body] of [
+      ...paths,
+      ['GET', '/api/v1/webhook-endpoints'],
+      ['GET', '/api/v1/webhook-endpoints/events'],
+    ]) {
       const res = await t.request(method, url, { key: scoped, body });
       assert.equal(res.status, 403, `${method} ${url}: ${res.text}`);
       assert.equal(res.body.error, 'SCOPE_DENIED');

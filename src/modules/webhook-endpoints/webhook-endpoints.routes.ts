@@ -55,8 +55,7 @@ export const webhookEndpointsRoutes: FastifyPluginAsyncTypebox = async (app) => 
       body: CreateWebhookEndpointBody,
       response: { 201: WebhookEndpointEnvelope, ...standardErrors },
     },
-    handler: async (req, reply) =>
-      reply.code(201).send({ webhookEndpoint: await service.create(actorOf(req), req.body) }),
+    handler: async (req, reply) => reply.code(201).send({ webhookEndpoint: await service.create(actorOf(req), req.body) }),
   });
 
   app.get('/api/v1/webhook-endpoints/:id', {

@@ -90,7 +90,8 @@ export class WebhookEndpointsService {
 
   async update(actor: Actor, id: string, input: UpdateWebhookEndpointInput) {
     await this.find(actor, id);
-    if (Object.keys(input).length === 0) throw new AppError('NO_UPDATES', 'Give at least one of url, events, description, enabled.');
+    if (Object.keys(input).length === 0)
+      throw new AppError('NO_UPDATES', 'Give at least one of url, events, description, enabled.');
     const patch: Parameters<typeof repo.updateEndpoint>[3] = {};
     if (input.events !== undefined) patch.events = checkEvents(input.events);
     if (input.url !== undefined) patch.url = await this.deps.delivery.assertDeliverableUrl(input.url, 'url');
