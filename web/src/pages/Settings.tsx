@@ -18,8 +18,8 @@ function SigningSecret() {
     <section aria-labelledby="sec-h" className="panel">
       <h2 id="sec-h">Webhook signing secret</h2>
       <p className="muted">
-        Outbound webhooks (trigger callbacks, approval events) carry <code>X-Service-Signature</code>, an HMAC-SHA256 with this
-        secret.
+        Outbound webhooks (trigger callbacks, approval events, the webhooks below) carry <code>X-Service-Signature</code>, an
+        HMAC-SHA256 with this secret.
       </p>
       {secret.isPending ? <Loading what="the secret" /> : null}
       <ErrorNotice error={secret.error} />
