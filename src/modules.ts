@@ -28,6 +28,7 @@ import { connectModule } from './modules/connect/connect.module.js';
 import { actionsModule } from './modules/actions/actions.module.js';
 import { activityModule } from './modules/activity/activity.module.js';
 import { integrationsModule } from './modules/integrations/integrations.module.js';
+import { webhookEndpointsModule } from './modules/webhook-endpoints/webhook-endpoints.module.js';
 import { webhookSigningSecretModule } from './modules/webhook-signing-secret/webhook-signing-secret.module.js';
 import { triggersModule } from './modules/triggers/triggers.module.js';
 import { webhooksModule } from './modules/webhooks/webhooks.module.js';
@@ -56,11 +57,12 @@ export function composeModules(inputs: Pick<Platform, 'config' | 'db' | 'orm' | 
     .use(sandboxModule)
     .use(runtimeModule)
     .use(oauthAppsModule)
+    .use(deliveryModule)
+    .use(webhookEndpointsModule)
     .use(connectionsModule)
     .use(workspaceIntegrationsModule)
     .use(partialsModule)
     .use(approvalPoliciesModule)
-    .use(deliveryModule)
     .use(approvalsModule)
     .use(connectModule)
     .use(engineModule)

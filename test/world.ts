@@ -152,6 +152,26 @@ export const FIXTURES: Record<string, Fixture> = {
   'POST /api/v1/webhook-signing-secret/rotate': f(() => ({ url: '/api/v1/webhook-signing-secret/rotate' }), false),
   'GET /api/v1/webhook-signing-secret': f(() => ({ url: '/api/v1/webhook-signing-secret' }), false),
   'DELETE /api/v1/webhook-signing-secret': f(() => ({ url: '/api/v1/webhook-signing-secret' }), false),
+  // Webhook endpoints belong to the organization: scoped keys are refused; the catalog, list and create name nothing foreign.
+  'GET /api/v1/webhook-endpoints/events': f(() => ({ url: '/api/v1/webhook-endpoints/events' }), false),
+  'GET /api/v1/webhook-endpoints': f(() => ({ url: '/api/v1/webhook-endpoints' }), false),
+  'POST /api/v1/webhook-endpoints': f(
+    () => ({ url: '/api/v1/webhook-endpoints', body: { url: 'https://example.com/route-check', events: ['webhook.test'] } }),
+    false,
+  ),
+  'GET /api/v1/webhook-endpoints/{id}': f((w) => ({ url: `/api/v1/webhook-endpoints/${w.ids.webhookEndpoint}` })),
+  'PATCH /api/v1/webhook-endpoints/{id}': f((w) => ({
+    url: `/api/v1/webhook-endpoints/${w.ids.webhookEndpoint}`,
+    body: { description: 'route check' },
+  })),
+  'DELETE /api/v1/webhook-endpoints/{id}': f((w) => ({ url: `/api/v1/webhook-endpoints/${w.ids.webhookEndpoint}` })),
+  'POST /api/v1/webhook-endpoints/{id}/test': f((w) => ({ url: `/api/v1/webhook-endpoints/${w.ids.webhookEndpoint}/test` })),
+  'GET /api/v1/webhook-endpoints/{id}/deliveries': f((w) => ({
+    url: `/api/v1/webhook-endpoints/${w.ids.webhookEndpoint}/deliveries`,
+  })),
+  'POST /api/v1/webhook-endpoints/{id}/deliveries/{deliveryId}/redeliver': f((w) => ({
+    url: `/api/v1/webhook-endpoints/${w.ids.webhookEndpoint}/deliveries/${w.ids.webhookDelivery}/redeliver`,
+  })),
   'POST /api/v1/triggers/enable': f((w) => ({
     url: '/api/v1/triggers/enable',
     body: {
@@ -287,8 +307,14 @@ export async function buildWorld(t: TestApp): Promise<World> {
     clientId: 'world-client',
     clientSecret: 'world-secret',
   });
-  for (const r of [connection, wi, partial, connectToken, oauthApp])
+  const endpoint = await t.post('/api/v1/webhook-endpoints', org.key, {
+    url: 'https://example.com/world-endpoint',
+    events: ['webhook.test', 'connection.deleted'],
+  });
+  for (const r of [connection, wi, partial, connectToken, oauthApp, endpoint])
     if (r.status !== 201) throw new Error(`world: ${r.status} ${r.text}`);
+  const endpointTest = await t.post(`/api/v1/webhook-endpoints/${endpoint.body.webhookEndpoint.id}/test`, org.key, {});
+  if (endpointTest.status !== 202) throw new Error(`world: ${endpointTest.status} ${endpointTest.text}`);
   // A simulated trigger source with one posted test event (its callback host does not resolve here; that is fine).
   const source = await t.post('/api/v1/triggers/enable', org.key, {
     integrationName: 'webhook',
@@ -353,6 +379,8 @@ export async function buildWorld(t: TestApp): Promise<World> {
       partial: partial.body.partial.id,
       connectSession: connectToken.body.sessionId,
       oauthApp: oauthApp.body.oauthApp.id,
+      webhookEndpoint: endpoint.body.webhookEndpoint.id,
+      webhookDelivery: endpointTest.body.delivery.deliveryId,
       triggerSource,
       triggerEvent,
       policy: policy.body.policy.id,

@@ -29,6 +29,7 @@ export const ERROR_CATALOG = {
   TRIGGER_ENABLE_FAILED: [400, 'The trigger could not be registered with the provider.'],
   WORKSPACE_REQUIRED: [400, 'The MCP server is not workspace-scoped.'],
   INVALID_MCP_SCOPES: [400, 'The scopes are not supported by the server mode.'],
+  UNKNOWN_EVENT_TYPE: [400, 'An event type is not in the webhook event catalog.'],
   // 401
   UNAUTHORIZED: [401, 'Authentication is required.'],
   INVALID_TOKEN: [401, 'The token is invalid or expired.'],

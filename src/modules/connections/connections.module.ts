@@ -3,6 +3,7 @@ import type { InvalidationBus } from '../../platform/invalidation.js';
 import { defineModule, type Platform } from '../../platform/module.js';
 import type { SecretBox } from '../../platform/secrets.js';
 import type { EndUsersService } from '../end-users/end-users.service.js';
+import type { OrganizationEventEmitter } from '../webhook-endpoints/organization-events.js';
 import type { OAuthAppsService } from '../oauth-apps/oauth-apps.service.js';
 import type { WorkspacesService } from '../workspaces/workspaces.service.js';
 import { connectionsRoutes } from './connections.routes.js';
@@ -22,10 +23,11 @@ export const connectionsModule = defineModule<
     workspaces: WorkspacesService;
     endUsers: EndUsersService;
     oauthApps: OAuthAppsService;
+    organizationEvents: OrganizationEventEmitter;
   }
 >()({
   name: 'connections',
-  build: ({ config, orm, log, bus, secrets, registry, workspaces, endUsers, oauthApps, metrics }) => {
+  build: ({ config, orm, log, bus, secrets, registry, workspaces, endUsers, oauthApps, metrics, organizationEvents }) => {
     const connections = new ConnectionsService({
       orm,
       plans: config.plans,
@@ -36,6 +38,7 @@ export const connectionsModule = defineModule<
       secrets,
       bus,
       log,
+      organizationEvents,
     });
     readGauge(
       metrics,

@@ -10,6 +10,7 @@ import type { InvalidationBus } from '../../platform/invalidation.js';
 import type { PlanTable } from '../../platform/plans.js';
 import type { SecretBox } from '../../platform/secrets.js';
 import type { EndUsersService } from '../end-users/end-users.service.js';
+import type { OrganizationEventEmitter } from '../webhook-endpoints/organization-events.js';
 import type { OAuthAppsService } from '../oauth-apps/oauth-apps.service.js';
 import type { WorkspacesService } from '../workspaces/workspaces.service.js';
 import { authOptionFor, credentialsFrom } from './connections.credentials.js';
@@ -49,6 +50,7 @@ export class ConnectionsService {
       secrets: SecretBox;
       bus: InvalidationBus;
       log: { warn(o: object, m?: string): void };
+      organizationEvents: OrganizationEventEmitter;
     },
   ) {
     this.stored = new ConnectionStore(deps);
@@ -93,7 +95,25 @@ export class ConnectionsService {
 
   async delete(actor: Actor, id: string) {
     const row = await this.findVisible(actor, id);
-    if (!(await repo.deleteConnection(this.deps.orm, actor.orgId, row.id))) throw notFound();
+    const endUserExternalId = row.endUserId
+      ? ((await this.deps.endUsers.externalIds(actor.orgId, [row.endUserId])).get(row.endUserId) ?? null)
+      : null;
+    await this.deps.orm.transaction(async (tx) => {
+      if (!(await repo.deleteConnection(tx, actor.orgId, row.id))) throw notFound();
+      // In the deleting transaction: the event exists exactly when the deletion does. Never credentials.
+      await this.deps.organizationEvents.emit(tx, actor.orgId, 'connection.deleted', {
+        connection: {
+          id: row.id,
+          integrationName: row.integrationName,
+          externalId: row.externalId,
+          displayName: row.displayName,
+          scope: row.scope,
+          workspaceId: row.workspaceId,
+          endUserId: row.endUserId,
+          endUserExternalId,
+        },
+      });
+    });
     await this.changed(actor.orgId);
     return { deleted: true as const, id, success: true as const };
   }

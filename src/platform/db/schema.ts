@@ -7,3 +7,4 @@ export * from './schema/runtime.js';
 export * from './schema/triggers.js';
 export * from './schema/approvals.js';
 export * from './schema/mcp.js';
+export * from './schema/webhook-endpoints.js';

@@ -4,6 +4,7 @@ import { useCatalog } from '../catalog';
 import { useConfirmedDelete } from '../confirmed-delete';
 import { useOrg } from '../session';
 import { Empty, ErrorNotice, Field, Loading, Notice, Page, formatTime, Form } from '../ui';
+import { WebhookEndpoints } from './Webhooks';
 
 function SigningSecret() {
   const { client, org } = useOrg();
@@ -17,8 +18,8 @@ function SigningSecret() {
     <section aria-labelledby="sec-h" className="panel">
       <h2 id="sec-h">Webhook signing secret</h2>
       <p className="muted">
-        Outbound webhooks (trigger callbacks, approval events) carry <code>X-Service-Signature</code>, an HMAC-SHA256 with this
-        secret.
+        Outbound webhooks (trigger callbacks, approval events, the webhooks below) carry <code>X-Service-Signature</code>, an
+        HMAC-SHA256 with this secret.
       </p>
       {secret.isPending ? <Loading what="the secret" /> : null}
       <ErrorNotice error={secret.error} />
@@ -177,13 +178,17 @@ function OrganizationName() {
   );
 }
 
-/** The organization: name and plan (the operator changes plans), the webhook signing secret, custom OAuth apps. */
+/**
+ * The organization: name and plan (the operator changes plans), the webhook signing secret, its webhook endpoints,
+ * custom OAuth apps.
+ */
 export function SettingsPage() {
   const { org } = useOrg();
   return (
-    <Page title="Settings" intro={`${org.name}: its name, webhook signing and OAuth apps.`}>
+    <Page title="Settings" intro={`${org.name}: its name, webhook signing, webhooks and OAuth apps.`}>
       <OrganizationName />
       <SigningSecret />
+      <WebhookEndpoints />
       <OAuthApps />
     </Page>
   );

@@ -69,6 +69,7 @@ __all__ = [
     "ConnectionsResolveResponse",
     "Content",
     "Data",
+    "Delivery",
     "EarlierConnection",
     "EndUser",
     "EndUsersCreateConnectTokenResponse",
@@ -189,6 +190,7 @@ __all__ = [
     "TriggersDisableResponse",
     "TriggersEnableResponse",
     "TriggersListData",
+    "TriggersListEventsEvent",
     "TriggersListEventsResponse",
     "TriggersListResponse",
     "TriggersRedeliverEventResponse",
@@ -196,6 +198,16 @@ __all__ = [
     "Usage",
     "User",
     "WebhookDelivery",
+    "WebhookEndpoint",
+    "WebhookEndpointsCreateResponse",
+    "WebhookEndpointsDeleteResponse",
+    "WebhookEndpointsDeliveriesResponse",
+    "WebhookEndpointsEventsResponse",
+    "WebhookEndpointsGetResponse",
+    "WebhookEndpointsListResponse",
+    "WebhookEndpointsRedeliverResponse",
+    "WebhookEndpointsTestResponse",
+    "WebhookEndpointsUpdateResponse",
     "WebhookSigningSecretDeleteResponse",
     "WebhookSigningSecretGetResponse",
     "WebhookSigningSecretRotateResponse",
@@ -336,6 +348,17 @@ class OAuthApp(Model):
     auth_url: Optional[str] = field(metadata={"json": "authUrl"})
     token_url: Optional[str] = field(metadata={"json": "tokenUrl"})
     service_managed: bool = field(metadata={"json": "serviceManaged"})
+    created_at: str = field(metadata={"json": "createdAt"})
+    updated_at: str = field(metadata={"json": "updatedAt"})
+
+
+@dataclass
+class WebhookEndpoint(Model):
+    id: str
+    url: str
+    events: List[str]
+    description: Optional[str]
+    enabled: bool
     created_at: str = field(metadata={"json": "createdAt"})
     updated_at: str = field(metadata={"json": "updatedAt"})
 
@@ -1140,6 +1163,88 @@ class OperatorDeleteOauthAppResponse(Model):
 
 
 @dataclass
+class Event(Model):
+    type: str
+    description: str
+
+
+@dataclass
+class WebhookEndpointsEventsResponse(Model):
+    events: List[Event]
+
+
+@dataclass
+class WebhookEndpointsListResponse(Model):
+    webhook_endpoints: List[WebhookEndpoint] = field(metadata={"json": "webhookEndpoints"})
+    total: int
+
+
+@dataclass
+class WebhookEndpointsCreateResponse(Model):
+    webhook_endpoint: WebhookEndpoint = field(metadata={"json": "webhookEndpoint"})
+
+
+@dataclass
+class WebhookEndpointsGetResponse(Model):
+    webhook_endpoint: WebhookEndpoint = field(metadata={"json": "webhookEndpoint"})
+
+
+@dataclass
+class WebhookEndpointsUpdateResponse(Model):
+    webhook_endpoint: WebhookEndpoint = field(metadata={"json": "webhookEndpoint"})
+
+
+@dataclass
+class WebhookEndpointsDeleteResponse(Model):
+    deleted: bool
+    id: str
+
+
+@dataclass
+class History(Model):
+    attempt: int
+    started_at: str = field(metadata={"json": "startedAt"})
+    finished_at: Optional[str] = field(metadata={"json": "finishedAt"})
+    status_code: Optional[int] = field(metadata={"json": "statusCode"})
+    error: Optional[str]
+    duration_ms: Optional[int] = field(metadata={"json": "durationMs"})
+
+
+@dataclass
+class Delivery(Model):
+    delivery_id: str = field(metadata={"json": "deliveryId"})
+    status: str
+    attempts: int
+    max_attempts: int = field(metadata={"json": "maxAttempts"})
+    next_attempt_at: Optional[str] = field(metadata={"json": "nextAttemptAt"})
+    last_attempt_at: Optional[str] = field(metadata={"json": "lastAttemptAt"})
+    last_status_code: Optional[int] = field(metadata={"json": "lastStatusCode"})
+    last_error: Optional[str] = field(metadata={"json": "lastError"})
+    delivered_at: Optional[str] = field(metadata={"json": "deliveredAt"})
+    dead_at: Optional[str] = field(metadata={"json": "deadAt"})
+    history: List[History]
+    event_id: str = field(metadata={"json": "eventId"})
+    event_type: str = field(metadata={"json": "eventType"})
+    created_at: str = field(metadata={"json": "createdAt"})
+
+
+@dataclass
+class WebhookEndpointsTestResponse(Model):
+    delivery: Delivery
+
+
+@dataclass
+class WebhookEndpointsDeliveriesResponse(Model):
+    deliveries: List[Delivery]
+    total: int
+
+
+@dataclass
+class WebhookEndpointsRedeliverResponse(Model):
+    delivery: Delivery
+
+
+@dataclass
 class ConnectionsListResponse(Model):
     connections: Optional[List[Connection]] = None
     total: Optional[int] = None
@@ -1354,16 +1459,6 @@ class ApprovalsListResponse(Model):
 
 
 @dataclass
-class History(Model):
-    attempt: int
-    started_at: str = field(metadata={"json": "startedAt"})
-    finished_at: Optional[str] = field(metadata={"json": "finishedAt"})
-    status_code: Optional[int] = field(metadata={"json": "statusCode"})
-    error: Optional[str]
-    duration_ms: Optional[int] = field(metadata={"json": "durationMs"})
-
-
-@dataclass
 class WebhookDelivery(Model):
     delivery_id: str = field(metadata={"json": "deliveryId"})
     status: str
@@ -1563,7 +1658,7 @@ class TriggersListResponse(Model):
 
 
 @dataclass
-class Event(Model):
+class TriggersListEventsEvent(Model):
     event_id: str = field(metadata={"json": "eventId"})
     trigger_source_id: str = field(metadata={"json": "triggerSourceId"})
     sequence: int
@@ -1583,13 +1678,13 @@ class Event(Model):
 
 @dataclass
 class TriggersListEventsResponse(Model):
-    events: List[Event]
+    events: List[TriggersListEventsEvent]
     total: int
 
 
 @dataclass
 class TriggersRedeliverEventResponse(Model):
-    event: Event
+    event: TriggersListEventsEvent
 
 
 @dataclass

@@ -71,6 +71,15 @@ OPERATIONS: Dict[str, Operation] = {
     "operator.createOAuthApp": Operation("operator.createOAuthApp", "POST", "/operator/v1/oauth-apps", (), (), True, {201: OperatorCreateOauthAppResponse}, idempotency=False, source=False),
     "operator.updateOAuthApp": Operation("operator.updateOAuthApp", "PATCH", "/operator/v1/oauth-apps/{id}", ("id", ), (), True, {200: OperatorUpdateOauthAppResponse}, idempotency=False, source=False),
     "operator.deleteOAuthApp": Operation("operator.deleteOAuthApp", "DELETE", "/operator/v1/oauth-apps/{id}", ("id", ), (), False, {200: OperatorDeleteOauthAppResponse}, idempotency=False, source=False),
+    "webhookEndpoints.events": Operation("webhookEndpoints.events", "GET", "/api/v1/webhook-endpoints/events", (), (), False, {200: WebhookEndpointsEventsResponse}, idempotency=False, source=False),
+    "webhookEndpoints.list": Operation("webhookEndpoints.list", "GET", "/api/v1/webhook-endpoints", (), (), False, {200: WebhookEndpointsListResponse}, idempotency=False, source=False),
+    "webhookEndpoints.create": Operation("webhookEndpoints.create", "POST", "/api/v1/webhook-endpoints", (), (), True, {201: WebhookEndpointsCreateResponse}, idempotency=False, source=False),
+    "webhookEndpoints.get": Operation("webhookEndpoints.get", "GET", "/api/v1/webhook-endpoints/{id}", ("id", ), (), False, {200: WebhookEndpointsGetResponse}, idempotency=False, source=False),
+    "webhookEndpoints.update": Operation("webhookEndpoints.update", "PATCH", "/api/v1/webhook-endpoints/{id}", ("id", ), (), True, {200: WebhookEndpointsUpdateResponse}, idempotency=False, source=False),
+    "webhookEndpoints.delete": Operation("webhookEndpoints.delete", "DELETE", "/api/v1/webhook-endpoints/{id}", ("id", ), (), False, {200: WebhookEndpointsDeleteResponse}, idempotency=False, source=False),
+    "webhookEndpoints.test": Operation("webhookEndpoints.test", "POST", "/api/v1/webhook-endpoints/{id}/test", ("id", ), (), False, {202: WebhookEndpointsTestResponse}, idempotency=False, source=False),
+    "webhookEndpoints.deliveries": Operation("webhookEndpoints.deliveries", "GET", "/api/v1/webhook-endpoints/{id}/deliveries", ("id", ), ("limit", "offset", ), False, {200: WebhookEndpointsDeliveriesResponse}, idempotency=False, source=False),
+    "webhookEndpoints.redeliver": Operation("webhookEndpoints.redeliver", "POST", "/api/v1/webhook-endpoints/{id}/deliveries/{deliveryId}/redeliver", ("id", "deliveryId", ), (), False, {200: WebhookEndpointsRedeliverResponse}, idempotency=False, source=False),
     "connections.list": Operation("connections.list", "GET", "/api/v1/connections", (), ("id", "limit", "offset", "includeSuspended", "integrationName", "workspaceId", "externalId", "health", "pieceName", "projectId", ), False, {200: ConnectionsListResponse}, idempotency=False, source=False),
     "connections.create": Operation("connections.create", "POST", "/api/v1/connections", (), (), True, {201: ConnectionsCreateResponse}, idempotency=False, source=False),
     "connections.resolve": Operation("connections.resolve", "POST", "/api/v1/connections/resolve", (), (), True, {200: ConnectionsResolveResponse}, idempotency=False, source=False),
@@ -1286,6 +1295,131 @@ class OauthAppsResource(Group):
         DELETE /api/v1/oauth-apps/{id}
         """
         return self._call("oauthApps.delete", path={"id": id}, query=None, body=None, timeout=timeout)
+
+
+class WebhookEndpointsResource(Group):
+    """Webhook endpoints: the webhookEndpoints.* operations."""
+
+    def events(self, *, timeout: Optional[float] = None) -> WebhookEndpointsEventsResponse:
+        """The catalog of organization events an endpoint can subscribe to
+
+        GET /api/v1/webhook-endpoints/events
+        """
+        return self._call("webhookEndpoints.events", path=None, query=None, body=None, timeout=timeout)
+
+    def list(self, *, timeout: Optional[float] = None) -> WebhookEndpointsListResponse:
+        """List the organization's webhook endpoints
+
+        GET /api/v1/webhook-endpoints
+        """
+        return self._call("webhookEndpoints.list", path=None, query=None, body=None, timeout=timeout)
+
+    def create(
+        self,
+        *,
+        url: str,
+        events: List[str],
+        description: Optional[str] = None,
+        enabled: Optional[bool] = None,
+        timeout: Optional[float] = None,
+    ) -> WebhookEndpointsCreateResponse:
+        """Add a webhook endpoint that receives signed organization events (at most 10 per organization)
+
+        Each event is POSTed as {id, type, createdAt, organizationId, data} with X-Service-Event: <type>, signed like
+        every outbound webhook (X-Service-Signature, see /webhook-signing-secret). Events to one endpoint arrive in the
+        order they happened. Unknown event types are refused with UNKNOWN_EVENT_TYPE.
+
+        POST /api/v1/webhook-endpoints
+        """
+        return self._call(
+            "webhookEndpoints.create",
+            path=None,
+            query=None,
+            body={"url": url, "events": events, "description": description, "enabled": enabled},
+            timeout=timeout,
+        )
+
+    def get(self, id: str, *, timeout: Optional[float] = None) -> WebhookEndpointsGetResponse:
+        """Get a webhook endpoint
+
+        GET /api/v1/webhook-endpoints/{id}
+        """
+        return self._call("webhookEndpoints.get", path={"id": id}, query=None, body=None, timeout=timeout)
+
+    def update(
+        self,
+        id: str,
+        *,
+        url: Optional[str] = None,
+        events: Optional[List[str]] = None,
+        description: Union[str, Null, None] = None,
+        enabled: Optional[bool] = None,
+        timeout: Optional[float] = None,
+    ) -> WebhookEndpointsUpdateResponse:
+        """Change a webhook endpoint's URL, events, description, or enable or disable it
+
+        PATCH /api/v1/webhook-endpoints/{id}
+        """
+        return self._call(
+            "webhookEndpoints.update",
+            path={"id": id},
+            query=None,
+            body={"url": url, "events": events, "description": description, "enabled": enabled},
+            timeout=timeout,
+        )
+
+    def delete(self, id: str, *, timeout: Optional[float] = None) -> WebhookEndpointsDeleteResponse:
+        """Delete a webhook endpoint (its deliveries not yet sent are canceled)
+
+        DELETE /api/v1/webhook-endpoints/{id}
+        """
+        return self._call("webhookEndpoints.delete", path={"id": id}, query=None, body=None, timeout=timeout)
+
+    def test(self, id: str, *, timeout: Optional[float] = None) -> WebhookEndpointsTestResponse:
+        """Send a webhook.test event to this endpoint only
+
+        POST /api/v1/webhook-endpoints/{id}/test
+        """
+        return self._call("webhookEndpoints.test", path={"id": id}, query=None, body=None, timeout=timeout)
+
+    def deliveries(
+        self,
+        id: str,
+        *,
+        limit: Optional[int] = None,
+        offset: Optional[int] = None,
+        timeout: Optional[float] = None,
+    ) -> WebhookEndpointsDeliveriesResponse:
+        """An endpoint's deliveries, newest first, with every attempt
+
+        GET /api/v1/webhook-endpoints/{id}/deliveries
+        """
+        return self._call(
+            "webhookEndpoints.deliveries",
+            path={"id": id},
+            query={"limit": limit, "offset": offset},
+            body=None,
+            timeout=timeout,
+        )
+
+    def redeliver(
+        self,
+        id: str,
+        delivery_id: str,
+        *,
+        timeout: Optional[float] = None,
+    ) -> WebhookEndpointsRedeliverResponse:
+        """Replay a delivery (same event id and body) with a fresh round of attempts
+
+        POST /api/v1/webhook-endpoints/{id}/deliveries/{deliveryId}/redeliver
+        """
+        return self._call(
+            "webhookEndpoints.redeliver",
+            path={"id": id, "deliveryId": delivery_id},
+            query=None,
+            body=None,
+            timeout=timeout,
+        )
 
 
 class ConnectionsResource(Group):
@@ -2635,7 +2769,7 @@ class TriggersResource(Group):
         status: Optional[Literal["pending", "sending", "delivered", "dead", "canceled"]] = None,
         page_size: int = 100,
         timeout: Optional[float] = None,
-    ) -> Iterator[Event]:
+    ) -> Iterator[TriggersListEventsEvent]:
         """Every item of list_events(), fetched page by page (limit/offset)."""
         return self._paginate(
             "triggers.listEvents",
@@ -3105,6 +3239,7 @@ class Groups:
         self.organization = OrganizationResource(self)
         self.files = FilesResource(self)
         self.oauth_apps = OauthAppsResource(self)
+        self.webhook_endpoints = WebhookEndpointsResource(self)
         self.connections = ConnectionsResource(self)
         self.workspace_integrations = WorkspaceIntegrationsResource(self)
         self.partials = PartialsResource(self)

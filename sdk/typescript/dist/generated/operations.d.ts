@@ -662,6 +662,101 @@ export declare const OPERATIONS: {
         readonly body: false;
         readonly response: "json";
     };
+    readonly "webhookEndpoints.events": {
+        readonly group: "webhookEndpoints";
+        readonly method: "events";
+        readonly httpMethod: "GET";
+        readonly path: "/api/v1/webhook-endpoints/events";
+        readonly pathParams: readonly [];
+        readonly query: false;
+        readonly body: false;
+        readonly response: "json";
+    };
+    readonly "webhookEndpoints.list": {
+        readonly group: "webhookEndpoints";
+        readonly method: "list";
+        readonly httpMethod: "GET";
+        readonly path: "/api/v1/webhook-endpoints";
+        readonly pathParams: readonly [];
+        readonly query: false;
+        readonly body: false;
+        readonly response: "json";
+    };
+    readonly "webhookEndpoints.create": {
+        readonly group: "webhookEndpoints";
+        readonly method: "create";
+        readonly httpMethod: "POST";
+        readonly path: "/api/v1/webhook-endpoints";
+        readonly pathParams: readonly [];
+        readonly query: false;
+        readonly body: true;
+        readonly response: "json";
+    };
+    readonly "webhookEndpoints.get": {
+        readonly group: "webhookEndpoints";
+        readonly method: "get";
+        readonly httpMethod: "GET";
+        readonly path: "/api/v1/webhook-endpoints/{id}";
+        readonly pathParams: readonly ["id"];
+        readonly query: false;
+        readonly body: false;
+        readonly response: "json";
+    };
+    readonly "webhookEndpoints.update": {
+        readonly group: "webhookEndpoints";
+        readonly method: "update";
+        readonly httpMethod: "PATCH";
+        readonly path: "/api/v1/webhook-endpoints/{id}";
+        readonly pathParams: readonly ["id"];
+        readonly query: false;
+        readonly body: true;
+        readonly response: "json";
+    };
+    readonly "webhookEndpoints.delete": {
+        readonly group: "webhookEndpoints";
+        readonly method: "delete";
+        readonly httpMethod: "DELETE";
+        readonly path: "/api/v1/webhook-endpoints/{id}";
+        readonly pathParams: readonly ["id"];
+        readonly query: false;
+        readonly body: false;
+        readonly response: "json";
+    };
+    readonly "webhookEndpoints.test": {
+        readonly group: "webhookEndpoints";
+        readonly method: "test";
+        readonly httpMethod: "POST";
+        readonly path: "/api/v1/webhook-endpoints/{id}/test";
+        readonly pathParams: readonly ["id"];
+        readonly query: false;
+        readonly body: false;
+        readonly response: "json";
+    };
+    readonly "webhookEndpoints.deliveries": {
+        readonly group: "webhookEndpoints";
+        readonly method: "deliveries";
+        readonly httpMethod: "GET";
+        readonly path: "/api/v1/webhook-endpoints/{id}/deliveries";
+        readonly pathParams: readonly ["id"];
+        readonly query: true;
+        readonly body: false;
+        readonly response: "json";
+        readonly page: {
+            readonly kind: "offset";
+            readonly items: "deliveries";
+            readonly iterator: "iterateDeliveries";
+        };
+    };
+    readonly "webhookEndpoints.redeliver": {
+        readonly group: "webhookEndpoints";
+        readonly method: "redeliver";
+        readonly httpMethod: "POST";
+        readonly path: "/api/v1/webhook-endpoints/{id}/deliveries/{deliveryId}/redeliver";
+        readonly pathParams: readonly ["id", "deliveryId"];
+        readonly query: false;
+        readonly body: false;
+        readonly response: "json";
+    };
     readonly "connections.list": {
         readonly group: "connections";
         readonly method: "list";
@@ -1330,7 +1425,7 @@ export declare const OPERATIONS: {
 };
 export type OperationId = keyof typeof OPERATIONS;
 /** The resource groups, as the client's properties. */
-export declare const GROUPS: readonly ["health", "operator", "auth", "workspaces", "apiKeys", "endUsers", "members", "workspaceMembers", "me", "organizations", "organization", "files", "oauthApps", "connections", "workspaceIntegrations", "partials", "approvalPolicies", "approvals", "connect", "actions", "activity", "integrations", "webhookSigningSecret", "triggers", "mcpServers"];
+export declare const GROUPS: readonly ["health", "operator", "auth", "workspaces", "apiKeys", "endUsers", "members", "workspaceMembers", "me", "organizations", "organization", "files", "oauthApps", "webhookEndpoints", "connections", "workspaceIntegrations", "partials", "approvalPolicies", "approvals", "connect", "actions", "activity", "integrations", "webhookSigningSecret", "triggers", "mcpServers"];
 export interface HealthGroup {
     /** GET /healthz — The process is up */
     check(args?: Record<string, never>, options?: RequestOptions): Promise<JsonResponse<"health.check", 200>>;
@@ -1581,6 +1676,36 @@ export interface OauthAppsGroup {
     }, options?: RequestOptions): Promise<JsonResponse<"oauthApps.update", 200>>;
     /** DELETE /api/v1/oauth-apps/{id} — Delete a custom OAuth app no longer in use */
     delete(args: PathParams<"oauthApps.delete">, options?: RequestOptions): Promise<JsonResponse<"oauthApps.delete", 200>>;
+}
+export interface WebhookEndpointsGroup {
+    /** GET /api/v1/webhook-endpoints/events — The catalog of organization events an endpoint can subscribe to */
+    events(args?: Record<string, never>, options?: RequestOptions): Promise<JsonResponse<"webhookEndpoints.events", 200>>;
+    /** GET /api/v1/webhook-endpoints — List the organization's webhook endpoints */
+    list(args?: Record<string, never>, options?: RequestOptions): Promise<JsonResponse<"webhookEndpoints.list", 200>>;
+    /** POST /api/v1/webhook-endpoints — Add a webhook endpoint that receives signed organization events (at most 10 per organization) */
+    create(args: {
+        body: RequestBody<"webhookEndpoints.create">;
+    }, options?: RequestOptions): Promise<JsonResponse<"webhookEndpoints.create", 201>>;
+    /** GET /api/v1/webhook-endpoints/{id} — Get a webhook endpoint */
+    get(args: PathParams<"webhookEndpoints.get">, options?: RequestOptions): Promise<JsonResponse<"webhookEndpoints.get", 200>>;
+    /** PATCH /api/v1/webhook-endpoints/{id} — Change a webhook endpoint's URL, events, description, or enable or disable it */
+    update(args: PathParams<"webhookEndpoints.update"> & {
+        body: RequestBody<"webhookEndpoints.update">;
+    }, options?: RequestOptions): Promise<JsonResponse<"webhookEndpoints.update", 200>>;
+    /** DELETE /api/v1/webhook-endpoints/{id} — Delete a webhook endpoint (its deliveries not yet sent are canceled) */
+    delete(args: PathParams<"webhookEndpoints.delete">, options?: RequestOptions): Promise<JsonResponse<"webhookEndpoints.delete", 200>>;
+    /** POST /api/v1/webhook-endpoints/{id}/test — Send a webhook.test event to this endpoint only */
+    test(args: PathParams<"webhookEndpoints.test">, options?: RequestOptions): Promise<JsonResponse<"webhookEndpoints.test", 202>>;
+    /** GET /api/v1/webhook-endpoints/{id}/deliveries — An endpoint's deliveries, newest first, with every attempt */
+    deliveries(args: PathParams<"webhookEndpoints.deliveries"> & {
+        query?: QueryParams<"webhookEndpoints.deliveries">;
+    }, options?: RequestOptions): Promise<JsonResponse<"webhookEndpoints.deliveries", 200>>;
+    /** Every item of webhookEndpoints.deliveries, page after page (limit/offset until total). */
+    iterateDeliveries(args: PathParams<"webhookEndpoints.deliveries"> & {
+        query?: QueryParams<"webhookEndpoints.deliveries">;
+    }, options?: RequestOptions): AsyncIterable<PageItem<"webhookEndpoints.deliveries", "deliveries">>;
+    /** POST /api/v1/webhook-endpoints/{id}/deliveries/{deliveryId}/redeliver — Replay a delivery (same event id and body) with a fresh round of attempts */
+    redeliver(args: PathParams<"webhookEndpoints.redeliver">, options?: RequestOptions): Promise<JsonResponse<"webhookEndpoints.redeliver", 200>>;
 }
 export interface ConnectionsGroup {
     /** GET /api/v1/connections — List connections ({connection} with id; {data} with the earlier pieceName/projectId filters) */
@@ -1857,6 +1982,7 @@ export interface Groups {
     organization: OrganizationGroup;
     files: FilesGroup;
     oauthApps: OauthAppsGroup;
+    webhookEndpoints: WebhookEndpointsGroup;
     connections: ConnectionsGroup;
     workspaceIntegrations: WorkspaceIntegrationsGroup;
     partials: PartialsGroup;

@@ -63,6 +63,15 @@ export const OPERATIONS = {
     "operator.createOAuthApp": { group: "operator", method: "createOAuthApp", httpMethod: "POST", path: "/operator/v1/oauth-apps", pathParams: [], query: false, body: true, response: "json" },
     "operator.updateOAuthApp": { group: "operator", method: "updateOAuthApp", httpMethod: "PATCH", path: "/operator/v1/oauth-apps/{id}", pathParams: ["id"], query: false, body: true, response: "json" },
     "operator.deleteOAuthApp": { group: "operator", method: "deleteOAuthApp", httpMethod: "DELETE", path: "/operator/v1/oauth-apps/{id}", pathParams: ["id"], query: false, body: false, response: "json" },
+    "webhookEndpoints.events": { group: "webhookEndpoints", method: "events", httpMethod: "GET", path: "/api/v1/webhook-endpoints/events", pathParams: [], query: false, body: false, response: "json" },
+    "webhookEndpoints.list": { group: "webhookEndpoints", method: "list", httpMethod: "GET", path: "/api/v1/webhook-endpoints", pathParams: [], query: false, body: false, response: "json" },
+    "webhookEndpoints.create": { group: "webhookEndpoints", method: "create", httpMethod: "POST", path: "/api/v1/webhook-endpoints", pathParams: [], query: false, body: true, response: "json" },
+    "webhookEndpoints.get": { group: "webhookEndpoints", method: "get", httpMethod: "GET", path: "/api/v1/webhook-endpoints/{id}", pathParams: ["id"], query: false, body: false, response: "json" },
+    "webhookEndpoints.update": { group: "webhookEndpoints", method: "update", httpMethod: "PATCH", path: "/api/v1/webhook-endpoints/{id}", pathParams: ["id"], query: false, body: true, response: "json" },
+    "webhookEndpoints.delete": { group: "webhookEndpoints", method: "delete", httpMethod: "DELETE", path: "/api/v1/webhook-endpoints/{id}", pathParams: ["id"], query: false, body: false, response: "json" },
+    "webhookEndpoints.test": { group: "webhookEndpoints", method: "test", httpMethod: "POST", path: "/api/v1/webhook-endpoints/{id}/test", pathParams: ["id"], query: false, body: false, response: "json" },
+    "webhookEndpoints.deliveries": { group: "webhookEndpoints", method: "deliveries", httpMethod: "GET", path: "/api/v1/webhook-endpoints/{id}/deliveries", pathParams: ["id"], query: true, body: false, response: "json", page: { kind: "offset", items: "deliveries", iterator: "iterateDeliveries" } },
+    "webhookEndpoints.redeliver": { group: "webhookEndpoints", method: "redeliver", httpMethod: "POST", path: "/api/v1/webhook-endpoints/{id}/deliveries/{deliveryId}/redeliver", pathParams: ["id", "deliveryId"], query: false, body: false, response: "json" },
     "connections.list": { group: "connections", method: "list", httpMethod: "GET", path: "/api/v1/connections", pathParams: [], query: true, body: false, response: "json", page: { kind: "offset", items: "connections", iterator: "iterate" } },
     "connections.create": { group: "connections", method: "create", httpMethod: "POST", path: "/api/v1/connections", pathParams: [], query: false, body: true, response: "json" },
     "connections.resolve": { group: "connections", method: "resolve", httpMethod: "POST", path: "/api/v1/connections/resolve", pathParams: [], query: false, body: true, response: "json" },
@@ -127,4 +136,4 @@ export const OPERATIONS = {
     "mcpServers.getDeclarations": { group: "mcpServers", method: "getDeclarations", httpMethod: "GET", path: "/api/v1/mcp/servers/{id}/declarations/{alias}", pathParams: ["id", "alias"], query: false, body: false, response: "json" },
 };
 /** The resource groups, as the client's properties. */
-export const GROUPS = ["health", "operator", "auth", "workspaces", "apiKeys", "endUsers", "members", "workspaceMembers", "me", "organizations", "organization", "files", "oauthApps", "connections", "workspaceIntegrations", "partials", "approvalPolicies", "approvals", "connect", "actions", "activity", "integrations", "webhookSigningSecret", "triggers", "mcpServers"];
+export const GROUPS = ["health", "operator", "auth", "workspaces", "apiKeys", "endUsers", "members", "workspaceMembers", "me", "organizations", "organization", "files", "oauthApps", "webhookEndpoints", "connections", "workspaceIntegrations", "partials", "approvalPolicies", "approvals", "connect", "actions", "activity", "integrations", "webhookSigningSecret", "triggers", "mcpServers"];

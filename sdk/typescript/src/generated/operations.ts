@@ -67,6 +67,15 @@ export const OPERATIONS = {
   "operator.createOAuthApp": { group: "operator", method: "createOAuthApp", httpMethod: "POST", path: "/operator/v1/oauth-apps", pathParams: [], query: false, body: true, response: "json" },
   "operator.updateOAuthApp": { group: "operator", method: "updateOAuthApp", httpMethod: "PATCH", path: "/operator/v1/oauth-apps/{id}", pathParams: ["id"], query: false, body: true, response: "json" },
   "operator.deleteOAuthApp": { group: "operator", method: "deleteOAuthApp", httpMethod: "DELETE", path: "/operator/v1/oauth-apps/{id}", pathParams: ["id"], query: false, body: false, response: "json" },
+  "webhookEndpoints.events": { group: "webhookEndpoints", method: "events", httpMethod: "GET", path: "/api/v1/webhook-endpoints/events", pathParams: [], query: false, body: false, response: "json" },
+  "webhookEndpoints.list": { group: "webhookEndpoints", method: "list", httpMethod: "GET", path: "/api/v1/webhook-endpoints", pathParams: [], query: false, body: false, response: "json" },
+  "webhookEndpoints.create": { group: "webhookEndpoints", method: "create", httpMethod: "POST", path: "/api/v1/webhook-endpoints", pathParams: [], query: false, body: true, response: "json" },
+  "webhookEndpoints.get": { group: "webhookEndpoints", method: "get", httpMethod: "GET", path: "/api/v1/webhook-endpoints/{id}", pathParams: ["id"], query: false, body: false, response: "json" },
+  "webhookEndpoints.update": { group: "webhookEndpoints", method: "update", httpMethod: "PATCH", path: "/api/v1/webhook-endpoints/{id}", pathParams: ["id"], query: false, body: true, response: "json" },
+  "webhookEndpoints.delete": { group: "webhookEndpoints", method: "delete", httpMethod: "DELETE", path: "/api/v1/webhook-endpoints/{id}", pathParams: ["id"], query: false, body: false, response: "json" },
+  "webhookEndpoints.test": { group: "webhookEndpoints", method: "test", httpMethod: "POST", path: "/api/v1/webhook-endpoints/{id}/test", pathParams: ["id"], query: false, body: false, response: "json" },
+  "webhookEndpoints.deliveries": { group: "webhookEndpoints", method: "deliveries", httpMethod: "GET", path: "/api/v1/webhook-endpoints/{id}/deliveries", pathParams: ["id"], query: true, body: false, response: "json", page: { kind: "offset", items: "deliveries", iterator: "iterateDeliveries" } },
+  "webhookEndpoints.redeliver": { group: "webhookEndpoints", method: "redeliver", httpMethod: "POST", path: "/api/v1/webhook-endpoints/{id}/deliveries/{deliveryId}/redeliver", pathParams: ["id", "deliveryId"], query: false, body: false, response: "json" },
   "connections.list": { group: "connections", method: "list", httpMethod: "GET", path: "/api/v1/connections", pathParams: [], query: true, body: false, response: "json", page: { kind: "offset", items: "connections", iterator: "iterate" } },
   "connections.create": { group: "connections", method: "create", httpMethod: "POST", path: "/api/v1/connections", pathParams: [], query: false, body: true, response: "json" },
   "connections.resolve": { group: "connections", method: "resolve", httpMethod: "POST", path: "/api/v1/connections/resolve", pathParams: [], query: false, body: true, response: "json" },
@@ -134,7 +143,7 @@ export const OPERATIONS = {
 export type OperationId = keyof typeof OPERATIONS;
 
 /** The resource groups, as the client's properties. */
-export const GROUPS = ["health", "operator", "auth", "workspaces", "apiKeys", "endUsers", "members", "workspaceMembers", "me", "organizations", "organization", "files", "oauthApps", "connections", "workspaceIntegrations", "partials", "approvalPolicies", "approvals", "connect", "actions", "activity", "integrations", "webhookSigningSecret", "triggers", "mcpServers"] as const;
+export const GROUPS = ["health", "operator", "auth", "workspaces", "apiKeys", "endUsers", "members", "workspaceMembers", "me", "organizations", "organization", "files", "oauthApps", "webhookEndpoints", "connections", "workspaceIntegrations", "partials", "approvalPolicies", "approvals", "connect", "actions", "activity", "integrations", "webhookSigningSecret", "triggers", "mcpServers"] as const;
 
 export interface HealthGroup {
   /** GET /healthz — The process is up */
@@ -313,6 +322,29 @@ export interface OauthAppsGroup {
   update(args: PathParams<"oauthApps.update"> & { body: RequestBody<"oauthApps.update"> }, options?: RequestOptions): Promise<JsonResponse<"oauthApps.update", 200>>;
   /** DELETE /api/v1/oauth-apps/{id} — Delete a custom OAuth app no longer in use */
   delete(args: PathParams<"oauthApps.delete">, options?: RequestOptions): Promise<JsonResponse<"oauthApps.delete", 200>>;
+}
+
+export interface WebhookEndpointsGroup {
+  /** GET /api/v1/webhook-endpoints/events — The catalog of organization events an endpoint can subscribe to */
+  events(args?: Record<string, never>, options?: RequestOptions): Promise<JsonResponse<"webhookEndpoints.events", 200>>;
+  /** GET /api/v1/webhook-endpoints — List the organization's webhook endpoints */
+  list(args?: Record<string, never>, options?: RequestOptions): Promise<JsonResponse<"webhookEndpoints.list", 200>>;
+  /** POST /api/v1/webhook-endpoints — Add a webhook endpoint that receives signed organization events (at most 10 per organization) */
+  create(args: { body: RequestBody<"webhookEndpoints.create"> }, options?: RequestOptions): Promise<JsonResponse<"webhookEndpoints.create", 201>>;
+  /** GET /api/v1/webhook-endpoints/{id} — Get a webhook endpoint */
+  get(args: PathParams<"webhookEndpoints.get">, options?: RequestOptions): Promise<JsonResponse<"webhookEndpoints.get", 200>>;
+  /** PATCH /api/v1/webhook-endpoints/{id} — Change a webhook endpoint's URL, events, description, or enable or disable it */
+  update(args: PathParams<"webhookEndpoints.update"> & { body: RequestBody<"webhookEndpoints.update"> }, options?: RequestOptions): Promise<JsonResponse<"webhookEndpoints.update", 200>>;
+  /** DELETE /api/v1/webhook-endpoints/{id} — Delete a webhook endpoint (its deliveries not yet sent are canceled) */
+  delete(args: PathParams<"webhookEndpoints.delete">, options?: RequestOptions): Promise<JsonResponse<"webhookEndpoints.delete", 200>>;
+  /** POST /api/v1/webhook-endpoints/{id}/test — Send a webhook.test event to this endpoint only */
+  test(args: PathParams<"webhookEndpoints.test">, options?: RequestOptions): Promise<JsonResponse<"webhookEndpoints.test", 202>>;
+  /** GET /api/v1/webhook-endpoints/{id}/deliveries — An endpoint's deliveries, newest first, with every attempt */
+  deliveries(args: PathParams<"webhookEndpoints.deliveries"> & { query?: QueryParams<"webhookEndpoints.deliveries"> }, options?: RequestOptions): Promise<JsonResponse<"webhookEndpoints.deliveries", 200>>;
+  /** Every item of webhookEndpoints.deliveries, page after page (limit/offset until total). */
+  iterateDeliveries(args: PathParams<"webhookEndpoints.deliveries"> & { query?: QueryParams<"webhookEndpoints.deliveries"> }, options?: RequestOptions): AsyncIterable<PageItem<"webhookEndpoints.deliveries", "deliveries">>;
+  /** POST /api/v1/webhook-endpoints/{id}/deliveries/{deliveryId}/redeliver — Replay a delivery (same event id and body) with a fresh round of attempts */
+  redeliver(args: PathParams<"webhookEndpoints.redeliver">, options?: RequestOptions): Promise<JsonResponse<"webhookEndpoints.redeliver", 200>>;
 }
 
 export interface ConnectionsGroup {
@@ -508,6 +540,7 @@ export interface Groups {
   organization: OrganizationGroup;
   files: FilesGroup;
   oauthApps: OauthAppsGroup;
+  webhookEndpoints: WebhookEndpointsGroup;
   connections: ConnectionsGroup;
   workspaceIntegrations: WorkspaceIntegrationsGroup;
   partials: PartialsGroup;
