@@ -5,6 +5,9 @@ import { createBrowserRouter, RouterProvider } from 'react-router';
 import { isUnauthorized } from './api';
 import { ActivityPage } from './pages/Activity';
 import { ApiKeysPage } from './pages/ApiKeys';
+import { ApprovalPoliciesPage } from './pages/ApprovalPolicies';
+import { ApprovalRequestPage } from './pages/ApprovalRequest';
+import { ApprovalsPage } from './pages/Approvals';
 import { CatalogPage, IntegrationPage } from './pages/Catalog';
 import { ConnectionsPage } from './pages/Connections';
 import { IntegrationsPage } from './pages/Integrations';
@@ -54,6 +57,9 @@ const router = createBrowserRouter([
       { path: 'w/:workspaceId/playground', element: <PlaygroundPage /> },
       { path: 'w/:workspaceId/mcp', element: <McpServersPage /> },
       { path: 'w/:workspaceId/mcp/:serverId', element: <McpServerPage /> },
+      { path: 'approvals', element: <ApprovalsPage /> },
+      { path: 'approvals/policies', element: <ApprovalPoliciesPage /> },
+      { path: 'approvals/:approvalId', element: <ApprovalRequestPage /> },
       { path: '*', element: <NotFound /> },
     ],
   },

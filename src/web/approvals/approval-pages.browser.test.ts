@@ -7,6 +7,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { launchBrowser } from '../../../test/browser.js';
 import { freePort } from '../../../test/fixture-process.js';
 import { startApp, type TestApp } from '../../../test/harness.js';
+import { NO_DASHBOARD } from '../../../test/dashboard/no-dashboard.js';
 import { needs } from '../../../test/system-binaries.js';
 import { axeViolations, PAGE_BASICS as A11Y } from '../../../test/a11y.js';
 
@@ -29,7 +30,7 @@ describe('approval review pages in a browser', { skip: needs('chromium') }, () =
   before(async () => {
     const port = await freePort();
     base = `http://127.0.0.1:${port}`;
-    t = await startApp({ SWITCHBOARD_PUBLIC_URL: base });
+    t = await startApp({ SWITCHBOARD_PUBLIC_URL: base, SWITCHBOARD_DASHBOARD_DIR: NO_DASHBOARD });
     await t.app.listen({ port, host: '127.0.0.1' });
     browser = await launchBrowser();
     const root = process.env.SCREENSHOT_DIR ?? os.tmpdir();

@@ -4,6 +4,7 @@ import type { Browser } from 'playwright-core';
 import { launchBrowser } from '../../../test/browser.js';
 import { needs } from '../../../test/system-binaries.js';
 import { startApp, type TestApp } from '../../../test/harness.js';
+import { NO_DASHBOARD } from '../../../test/dashboard/no-dashboard.js';
 
 /** The review pages in a real headless Chromium: sign in, read the redacted request, decide; and the bearer link. */
 describe('approval review pages', () => {
@@ -16,7 +17,7 @@ describe('approval review pages', () => {
   const member = { email: `member-${Date.now()}@example.com`, password: 'member-password-1' };
 
   before(async () => {
-    t = await startApp({}, { captureLogs: true });
+    t = await startApp({ SWITCHBOARD_DASHBOARD_DIR: NO_DASHBOARD }, { captureLogs: true });
     base = await t.app.listen({ port: 0, host: '127.0.0.1' });
     if (!needs('chromium')) browser = await launchBrowser();
     const org = await t.operator('POST', '/operator/v1/organizations', {

@@ -11,6 +11,7 @@ import type { DecisionAction } from '../../modules/approvals/approval-decisions.
 import { inboxPage, LOCAL_TIME_JS, messagePage, reviewPage, signInPage } from './approval-pages.html.js';
 import { acceptForms, formField, PAGE_CSP, sendPage } from '../forms.js';
 import { noAuth } from '../../platform/http/route-access.js';
+import { dashboardBuilt } from '../dashboard/dashboard.routes.js';
 
 /** Who may call the pages (route-access.ts): they check the session themselves, answering with the sign-in form. */
 const asset = { config: { access: noAuth('static assets of the review pages') } };
@@ -69,6 +70,15 @@ export const approvalPagesRoutes: FastifyPluginAsync = async (app) => {
     const user = await signedIn(req);
     if (!user) return html(reply, 401, signInPage(`/approvals/${id}/sign-in`));
     const row = await approvals.findRowById(id);
+    // The dashboard takes the approvalUrl over for a member of the request's organization when it is built (0137).
+    if (
+      notice === undefined &&
+      row &&
+      row.approvalAccessMode !== 'hosted_link_only' &&
+      (await dashboardBuilt(app)) &&
+      (await app.services.members.membershipIn(row.orgId, user.userId))
+    )
+      return reply.code(303).header('location', `/o/${row.orgId}/approvals/${id}`).send();
     if (!row || row.approvalAccessMode === 'hosted_link_only' || !(await approvals.userMayReview(row, user.userId)))
       return notFound(reply);
     if (await approvals.orgSuspended(row)) return suspended(reply);

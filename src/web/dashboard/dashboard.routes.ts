@@ -1,6 +1,6 @@
-import { readFile, readdir } from 'node:fs/promises';
+import { access, readFile, readdir } from 'node:fs/promises';
 import path from 'node:path';
-import type { FastifyPluginAsync, FastifyReply } from 'fastify';
+import type { FastifyInstance, FastifyPluginAsync, FastifyReply } from 'fastify';
 import { packageRoot } from '../../platform/paths.js';
 import { noAuth } from '../../platform/http/route-access.js';
 import { AppError } from '../../platform/errors.js';
@@ -52,8 +52,18 @@ builds it) and reload. The API is served meanwhile: see <a href="/docs">/docs</a
  * cached for a year) and index.html for the app's own routes (never cached, so a new build is picked up at once).
  * It talks to /api/v1 with the person's session like any other client (0132).
  */
+/** Where the built dashboard is read from: SWITCHBOARD_DASHBOARD_DIR, else dist/web of the package. */
+export const dashboardDirOf = (app: FastifyInstance) => app.config.dashboardDir ?? path.join(packageRoot(), 'dist', 'web');
+
+/** Whether the dashboard is built (its index.html is there): pages that hand over to it fall back to their own if not. */
+export const dashboardBuilt = (app: FastifyInstance) =>
+  access(path.join(dashboardDirOf(app), 'index.html')).then(
+    () => true,
+    () => false,
+  );
+
 export const dashboardPages: FastifyPluginAsync = async (app) => {
-  const dir = app.config.dashboardDir ?? path.join(packageRoot(), 'dist', 'web');
+  const dir = dashboardDirOf(app);
   const access = { access: noAuth('the dashboard is public static files; the API it calls checks the session') };
   // The built files, read once on first use: a request names one of them or gets 404, never a path of its own.
   let files: Promise<Map<string, { body: Buffer; type: string }>> | null = null;

@@ -125,6 +125,17 @@ function Frame() {
         <NavLink to={`${base}/activity`}>Activity</NavLink>
       </li>
       <li className="nav-group" aria-hidden="true">
+        Human Gates
+      </li>
+      <li>
+        <NavLink to={`${base}/approvals`} end>
+          Approvals
+        </NavLink>
+      </li>
+      <li>
+        <NavLink to={`${base}/approvals/policies`}>Policies</NavLink>
+      </li>
+      <li className="nav-group" aria-hidden="true">
         Organization
       </li>
       <li>
