@@ -8,6 +8,7 @@ import type { FixtureProcess } from '../../../test/fixture-process.js';
 import { oauthIntegration } from '../../../test/connect-fixtures.js';
 import { REFRESH_JOB } from './connect.jobs.js';
 import { connectOAuthWorld } from './oauth.fixtures.js';
+import { Receiver } from '../../../test/receiver.js';
 
 /**
  * OAuth2 refresh against a real provider: before expiry (the job and on use), after a 401, single-flight across
@@ -187,6 +188,13 @@ describe('OAuth2 refresh against a real provider', () => {
 
   it('a refused refresh moves the connection to ERROR; reconnecting repairs the same connection id', async () => {
     const { key, ws } = await setup();
+    const hooks = await new Receiver().start();
+    after(() => hooks.close());
+    const endpoint = await t.post('/api/v1/webhook-endpoints', key, {
+      url: hooks.url('/hooks'),
+      events: ['connection.refresh_failed', 'connection.needs_reauth', 'connection.recovered'],
+    });
+    assert.equal(endpoint.status, 201, endpoint.text);
     await control({ expiresIn: 3600 });
     const { polled } = await connect(key, ws, { externalId: 'broken-ext' });
     await control({ failRefresh: true, revokeAccess: true });
@@ -205,6 +213,20 @@ describe('OAuth2 refresh against a real provider', () => {
       [polled.connectionId],
     );
     assert.equal((await t.get(`/api/v1/connections?health=degraded`, key)).body.total, 0);
+    // The organization hears of it: refresh_failed, then needs_reauth, each with the way to reconnect.
+    await hooks.waitFor(() => hooks.requests.length >= 2 || undefined, 15_000, 'two webhooks');
+    const events = hooks.requests.map((r) => r.json as { type: string; data: Record<string, any> });
+    assert.deepEqual(
+      events.map((e) => e.type),
+      ['connection.refresh_failed', 'connection.needs_reauth'],
+    );
+    const data = events[1]!.data;
+    assert.equal(data.connection.id, polled.connectionId);
+    assert.deepEqual(data.health, { before: 'healthy', after: 'needs_reauth' });
+    assert.equal(data.lastError.code, 'REFRESH_REJECTED');
+    assert.equal(data.reconnect.body.externalId, 'broken-ext');
+    assert.match(data.reconnect.url, /\/api\/v1\/connect\/token$/);
+    assert.match(String(hooks.requests[1]!.headers['x-service-event']), /connection.needs_reauth/);
     const blocked = await whoami(key, ws, 'broken-ext');
     assert.equal(blocked.body.error, 'CONNECTION_ERROR');
     assert.match(blocked.body.message, /reconnected/);
@@ -222,6 +244,8 @@ describe('OAuth2 refresh against a real provider', () => {
     assert.equal(repaired.statusMessage, null);
     assert.equal(repaired.health, 'healthy');
     assert.equal(repaired.lastError, null);
+    const recovered = await hooks.waitFor(() => hooks.requests[2], 15_000, 'connection.recovered');
+    assert.equal((recovered.json as { type: string }).type, 'connection.recovered');
     assert.equal((await whoami(key, ws, 'broken-ext')).body.success, true);
     assert.equal((await t.get('/api/v1/connections?externalId=broken-ext', key)).body.total, 1);
   });

@@ -16,7 +16,7 @@ export function connectOAuthWorld() {
 
   const start = async () => {
     provider = await FixtureProcess.start('oauth-provider.mjs');
-    t = await startApp({ SWITCHBOARD_EGRESS_ALLOW: '127.0.0.1' });
+    t = await startApp({ SWITCHBOARD_EGRESS_ALLOW: '127.0.0.1', SWITCHBOARD_DELIVERY_POLL_MS: '50' });
     register(t, [oauthIntegration(provider.url)]);
     await control({ clients: { 'platform-client': 'platform-secret', 'custom-client': 'custom-secret' } });
     const app = await t.operator('POST', '/operator/v1/oauth-apps', {

@@ -2,6 +2,8 @@ import type { UseOutcome } from '../../engine/ports.js';
 import type { ConnectionRecord } from '../../engine/types.js';
 import type { Executor, Orm } from '../../platform/db/database.js';
 import * as repo from './connections.repository.js';
+import { toEventConnection } from './connections.mapper.js';
+import type { OrganizationEventEmitter } from '../webhook-endpoints/organization-events.js';
 
 /** What the service last learned about a connection's credentials (docs/decisions/0140). */
 export const HEALTH_STATES = ['healthy', 'degraded', 'needs_reauth'] as const;
@@ -37,6 +39,9 @@ export function evidenceOfUse(outcome: UseOutcome): HealthEvidence | null {
   return null;
 }
 
+/** Evidence codes of a failed OAuth2 refresh (connection.refresh_failed). */
+const REFRESH_FAILURES = new Set(['REFRESH_REJECTED', 'REFRESH_UNAVAILABLE', 'TOKEN_REJECTED', 'TOKEN_EXPIRED']);
+
 /** lastUsedAt is written at most this often per connection and node: use is frequent, the field is coarse. */
 export const TOUCH_INTERVAL_MS = 60_000;
 const MAX_TRACKED = 50_000;
@@ -60,6 +65,10 @@ export class ConnectionHealthRecorder {
       /** Tells every node's caches that the organization's connections changed. */
       changed: (orgId: string) => Promise<void>;
       log: { warn(o: object, m?: string): void };
+      /** Organization webhooks: connection.needs_reauth, connection.recovered, connection.refresh_failed. */
+      events: OrganizationEventEmitter;
+      endUserExternalId: (orgId: string, endUserId: string) => Promise<string | null>;
+      publicUrl: string;
       now?: () => number;
     },
   ) {}
@@ -74,22 +83,64 @@ export class ConnectionHealthRecorder {
     evidence: HealthEvidence,
     opts: { checked?: boolean } = {},
   ): Promise<HealthChange | null> {
+    // The end user's external id for the webhooks, read first (the end users module's reads run outside this
+    // module's transaction).
+    const current = await repo.findConnection(this.deps.orm, orgId, id);
+    if (current === null) return null;
+    const endUserExternalId = current.endUserId ? await this.deps.endUserExternalId(orgId, current.endUserId) : null;
     const change = await this.deps.orm.transaction(async (t) => {
       const tx = t as unknown as Executor;
-      const before = await repo.lockHealth(tx, orgId, id);
-      if (before === null) return null;
-      const unchanged = before === evidence.health && evidence.health === 'healthy';
-      if (unchanged && !opts.checked) return null;
+      const row = await repo.lockConnection(tx, orgId, id);
+      if (row === null) return null;
+      const before = row.health as Health;
+      if (before === evidence.health && evidence.health === 'healthy' && !opts.checked) return null;
       await repo.setHealth(tx, orgId, id, {
         health: evidence.health,
         lastErrorCode: evidence.error?.code ?? null,
         lastErrorMessage: evidence.error?.message.slice(0, 500) ?? null,
         ...(opts.checked ? { lastCheckedAt: new Date(this.now()) } : {}),
       });
-      return before === evidence.health ? null : { before: before as Health, after: evidence.health };
+      if (before === evidence.health) return null;
+      // In the same transaction: the webhook exists exactly when the change does.
+      await this.announce(tx, row, row.endUserId === current.endUserId ? endUserExternalId : null, before, evidence);
+      return { before, after: evidence.health };
     });
     if (change) await this.deps.changed(orgId);
     return change;
+  }
+
+  /** The organization webhooks a change of health sends (0140). */
+  private async announce(
+    tx: Executor,
+    row: repo.ConnectionRow,
+    endUserExternalId: string | null,
+    before: Health,
+    evidence: HealthEvidence,
+  ): Promise<void> {
+    const connection = toEventConnection(row, endUserExternalId);
+    const data = {
+      connection,
+      health: { before, after: evidence.health },
+      lastError: evidence.error,
+      // A hosted connect link for the same identity repairs the same connection id (docs/decisions/0033).
+      reconnect: {
+        method: 'POST',
+        url: `${this.deps.publicUrl}/api/v1/connect/token`,
+        body: {
+          integrationName: row.integrationName,
+          authMethodKey: row.authMethodKey,
+          externalId: row.externalId,
+          connectionName: row.displayName,
+          scope: row.scope,
+          ...(row.workspaceId ? { workspaceId: row.workspaceId } : {}),
+          ...(endUserExternalId ? { endUserId: endUserExternalId } : {}),
+        },
+      },
+    };
+    if (evidence.error && REFRESH_FAILURES.has(evidence.error.code))
+      await this.deps.events.emit(tx, row.orgId, 'connection.refresh_failed', data);
+    if (evidence.health === 'needs_reauth') await this.deps.events.emit(tx, row.orgId, 'connection.needs_reauth', data);
+    if (evidence.health === 'healthy') await this.deps.events.emit(tx, row.orgId, 'connection.recovered', data);
   }
 
   /** A call used the connection: last use (throttled) and the health its outcome shows, off the call's path. */

@@ -67,3 +67,17 @@ export function toConnectionRecord(row: ConnectionRow): ConnectionRecord {
     health: row.health,
   };
 }
+
+/** A connection as organization events name it (connection.deleted, connection.needs_reauth, …): never credentials. */
+export function toEventConnection(row: ConnectionRow, endUserExternalId: string | null) {
+  return {
+    id: row.id,
+    integrationName: row.integrationName,
+    externalId: row.externalId,
+    displayName: row.displayName,
+    scope: row.scope,
+    workspaceId: row.workspaceId,
+    endUserId: row.endUserId,
+    endUserExternalId,
+  };
+}

@@ -39,6 +39,7 @@ export const connectionsModule = defineModule<
       bus,
       log,
       organizationEvents,
+      publicUrl: config.publicUrl,
     });
     readGauge(
       metrics,

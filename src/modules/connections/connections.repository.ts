@@ -178,14 +178,14 @@ export async function expiringOAuthConnections(
   return rows.map((r) => ({ orgId: r.orgId, id: r.id, at: r.at! }));
 }
 
-/** A connection's health, locked for the update that follows (null when the connection is gone). */
-export async function lockHealth(db: Executor, orgId: string, id: string): Promise<string | null> {
+/** A connection locked for the health update that follows (null when the connection is gone). */
+export async function lockConnection(db: Executor, orgId: string, id: string): Promise<ConnectionRow | null> {
   const [r] = await db
-    .select({ health: connections.health })
+    .select()
     .from(connections)
     .where(and(eq(connections.orgId, orgId), eq(connections.id, id)))
     .for('update');
-  return r?.health ?? null;
+  return r ?? null;
 }
 
 export async function setHealth(

@@ -14,7 +14,7 @@ import type { OrganizationEventEmitter } from '../webhook-endpoints/organization
 import type { OAuthAppsService } from '../oauth-apps/oauth-apps.service.js';
 import type { WorkspacesService } from '../workspaces/workspaces.service.js';
 import { authOptionFor, credentialsFrom } from './connections.credentials.js';
-import { toConnection, toEarlierConnection } from './connections.mapper.js';
+import { toConnection, toEarlierConnection, toEventConnection } from './connections.mapper.js';
 import * as repo from './connections.repository.js';
 import type { ConnectionRow } from './connections.repository.js';
 import type {
@@ -51,10 +51,19 @@ export class ConnectionsService {
       bus: InvalidationBus;
       log: { warn(o: object, m?: string): void };
       organizationEvents: OrganizationEventEmitter;
+      /** The service's public URL, for the reconnect request in health events. */
+      publicUrl: string;
     },
   ) {
     this.stored = new ConnectionStore(deps);
-    this.health = new ConnectionHealthRecorder({ orm: deps.orm, changed: (orgId) => this.changed(orgId), log: deps.log });
+    this.health = new ConnectionHealthRecorder({
+      orm: deps.orm,
+      changed: (orgId) => this.changed(orgId),
+      log: deps.log,
+      events: deps.organizationEvents,
+      endUserExternalId: async (orgId, endUserId) => (await deps.endUsers.externalIds(orgId, [endUserId])).get(endUserId) ?? null,
+      publicUrl: deps.publicUrl,
+    });
   }
 
   // ---- API ------------------------------------------------------------------------------------------------
@@ -102,16 +111,7 @@ export class ConnectionsService {
       if (!(await repo.deleteConnection(tx, actor.orgId, row.id))) throw notFound();
       // In the deleting transaction: the event exists exactly when the deletion does. Never credentials.
       await this.deps.organizationEvents.emit(tx, actor.orgId, 'connection.deleted', {
-        connection: {
-          id: row.id,
-          integrationName: row.integrationName,
-          externalId: row.externalId,
-          displayName: row.displayName,
-          scope: row.scope,
-          workspaceId: row.workspaceId,
-          endUserId: row.endUserId,
-          endUserExternalId,
-        },
+        connection: toEventConnection(row, endUserExternalId),
       });
     });
     await this.changed(actor.orgId);

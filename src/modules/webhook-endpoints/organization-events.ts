@@ -12,6 +12,12 @@ export const ORGANIZATION_EVENTS = {
   'webhook.test': 'A test event sent from the endpoint\'s "send test event" action; data names the endpoint.',
   'connection.deleted':
     'A connection was deleted; data names the connection, integration, externalId, scope, workspace and end user (never credentials).',
+  'connection.needs_reauth':
+    'A connection stopped working (a refused refresh, the provider’s 401, a failed check): data.connection, health {before, after}, lastError, and reconnect, the request that makes a hosted connect link repairing the same connection.',
+  'connection.recovered':
+    'A connection that was degraded or needed re-authorization works again; data as for connection.needs_reauth.',
+  'connection.refresh_failed':
+    'Refreshing an OAuth2 token failed (refused, or the token endpoint was down); data as for connection.needs_reauth, lastError.code says which.',
 } as const;
 
 export type OrganizationEventType = keyof typeof ORGANIZATION_EVENTS;

@@ -21,9 +21,12 @@ describe('webhook endpoints: CRUD, validation, limit and access', () => {
     assert.equal(res.status, 200, res.text);
     assert.deepEqual(
       res.body.events.map((e: { type: string }) => e.type),
-      ['webhook.test', 'connection.deleted'],
+      ['webhook.test', 'connection.deleted', 'connection.needs_reauth', 'connection.recovered', 'connection.refresh_failed'],
     );
-    assert.deepEqual(ORGANIZATION_EVENT_TYPES, ['webhook.test', 'connection.deleted']);
+    assert.deepEqual(
+      ORGANIZATION_EVENT_TYPES,
+      res.body.events.map((e: { type: string }) => e.type),
+    );
     for (const e of res.body.events) assert.ok(e.description.length > 10);
   });
 
