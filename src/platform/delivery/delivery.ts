@@ -45,6 +45,7 @@ export interface AttemptView {
   statusCode: number | null;
   error: string | null;
   durationMs: number | null;
+  responseExcerpt: string | null;
 }
 
 export interface DeliveryView {
@@ -301,6 +302,7 @@ export class DeliveryService {
         statusCode: a.statusCode,
         error: a.error,
         durationMs: a.durationMs,
+        responseExcerpt: a.responseExcerpt,
       });
       byDelivery.set(a.deliveryId, list);
     }

@@ -181,7 +181,10 @@ __all__ = [
     "TriggersListData",
     "TriggersListEventsResponse",
     "TriggersListResponse",
+    "TriggersReEnableResponse",
     "TriggersRedeliverEventResponse",
+    "TriggersRedeliverRangeResponse",
+    "TriggersSendTestEventResponse",
     "TriggersTestResponse",
     "Usage",
     "User",
@@ -1328,6 +1331,7 @@ class History(Model):
     status_code: Optional[int] = field(metadata={"json": "statusCode"})
     error: Optional[str]
     duration_ms: Optional[int] = field(metadata={"json": "durationMs"})
+    response_excerpt: Optional[str] = field(metadata={"json": "responseExcerpt"})
 
 
 @dataclass
@@ -1556,6 +1560,22 @@ class TriggersListEventsResponse(Model):
 
 @dataclass
 class TriggersRedeliverEventResponse(Model):
+    event: Event
+
+
+@dataclass
+class TriggersReEnableResponse(Model):
+    trigger_source: TriggerSource = field(metadata={"json": "triggerSource"})
+
+
+@dataclass
+class TriggersRedeliverRangeResponse(Model):
+    redelivered: int
+    event_ids: List[str] = field(metadata={"json": "eventIds"})
+
+
+@dataclass
+class TriggersSendTestEventResponse(Model):
     event: Event
 
 
