@@ -14,6 +14,8 @@ import { OverviewPage } from './pages/Overview';
 import { PartialsPage } from './pages/Partials';
 import { PlaygroundPage } from './pages/Playground';
 import { SettingsPage } from './pages/Settings';
+import { TriggerSourcePage } from './pages/TriggerSource';
+import { TriggersPage } from './pages/Triggers';
 import { OrgShell } from './pages/Shell';
 import { SignInPage, SignUpPage } from './pages/SignIn';
 import { VerifyEmailPage } from './pages/VerifyEmail';
@@ -50,6 +52,8 @@ const router = createBrowserRouter([
       { path: 'w/:workspaceId/connections', element: <ConnectionsPage /> },
       { path: 'w/:workspaceId/partials', element: <PartialsPage /> },
       { path: 'w/:workspaceId/playground', element: <PlaygroundPage /> },
+      { path: 'w/:workspaceId/triggers', element: <TriggersPage /> },
+      { path: 'w/:workspaceId/triggers/:sourceId', element: <TriggerSourcePage /> },
       { path: '*', element: <NotFound /> },
     ],
   },

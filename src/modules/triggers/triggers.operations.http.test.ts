@@ -97,6 +97,10 @@ describe('triggers: operating a source (excerpts, range replay, re-enable, test 
     const src = (await t.post('/api/v1/triggers/enable', key, catchHook(ws, '/cb/again'))).body.triggerSource;
     await t.post('/api/v1/triggers/disable', key, { triggerSourceId: src.id });
     assert.equal((await postEvent(t, src.webhookUrl, { off: true })).status, 410, 'a disabled source takes nothing');
+    const got = await t.get(`/api/v1/triggers/${src.id}`, key);
+    assert.equal(got.status, 200, got.text);
+    assert.equal(got.body.triggerSource.status, 'DISABLED');
+    assert.ok(got.body.triggerSource.disabledAt);
     const res = await t.post(`/api/v1/triggers/${src.id}/enable`, key);
     assert.equal(res.status, 200, res.text);
     assert.equal(res.body.triggerSource.status, 'ACTIVE');
@@ -145,6 +149,7 @@ describe('triggers: operating a source (excerpts, range replay, re-enable, test 
     await t.post('/api/v1/triggers/disable', a.key, { triggerSourceId: src.id });
     const range = { from: new Date(0).toISOString(), to: new Date().toISOString() };
     const calls = (key: string) => [
+      t.get(`/api/v1/triggers/${src.id}`, key),
       t.post(`/api/v1/triggers/${src.id}/enable`, key),
       t.post(`/api/v1/triggers/${src.id}/events/redeliver`, key, range),
       t.post(`/api/v1/triggers/${src.id}/test-event`, key, {}),

@@ -34,6 +34,11 @@ export class TriggerOperations {
     return { triggerSource: toTriggerSource(row, this.h.webhookUrlOf(row), last.get(row.id) ?? null) };
   }
 
+  /** One source, with when it last had an event delivered. */
+  async get(actor: Actor, id: string) {
+    return this.view(actor.orgId, await this.h.source(actor, id));
+  }
+
   /**
    * A disabled source takes events again: registered with the provider again as enable does (a new registration, its
    * piece state from that call), polled again from one interval on. The source stays DISABLED while the provider

@@ -112,6 +112,18 @@ export const triggersRoutes: FastifyPluginAsyncTypebox = async (app) => {
     handler: async (req) => service.redeliver(actorOf(req), req.params.id, req.params.eventId),
   });
 
+  app.get('/api/v1/triggers/:id', {
+    config: { access: apiKey('workspace') },
+    schema: {
+      operationId: 'triggers.get',
+      tags,
+      summary: 'A trigger source (also a disabled one) with lastDelivery',
+      params: IdParams,
+      response: { 200: TriggerSourceEnvelope, ...standardErrors },
+    },
+    handler: async (req) => service.ops.get(actorOf(req), req.params.id),
+  });
+
   app.post('/api/v1/triggers/:id/enable', {
     config: { access: apiKey('workspace') },
     schema: {

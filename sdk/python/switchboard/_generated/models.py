@@ -178,6 +178,7 @@ __all__ = [
     "TriggerSource",
     "TriggersDisableResponse",
     "TriggersEnableResponse",
+    "TriggersGetResponse",
     "TriggersListData",
     "TriggersListEventsResponse",
     "TriggersListResponse",
@@ -1561,6 +1562,11 @@ class TriggersListEventsResponse(Model):
 @dataclass
 class TriggersRedeliverEventResponse(Model):
     event: Event
+
+
+@dataclass
+class TriggersGetResponse(Model):
+    trigger_source: TriggerSource = field(metadata={"json": "triggerSource"})
 
 
 @dataclass

@@ -115,6 +115,7 @@ OPERATIONS: Dict[str, Operation] = {
     "triggers.list": Operation("triggers.list", "GET", "/api/v1/triggers", (), ("workspaceId", "integrationName", "includeDisabled", "projectId", "pieceName", "limit", "offset", ), False, {200: TriggersListResponse}, idempotency=False, source=False),
     "triggers.listEvents": Operation("triggers.listEvents", "GET", "/api/v1/triggers/{id}/events", ("id", ), ("status", "from", "to", "limit", "offset", ), False, {200: TriggersListEventsResponse}, idempotency=False, source=False),
     "triggers.redeliverEvent": Operation("triggers.redeliverEvent", "POST", "/api/v1/triggers/{id}/events/{eventId}/redeliver", ("id", "eventId", ), (), False, {200: TriggersRedeliverEventResponse}, idempotency=False, source=False),
+    "triggers.get": Operation("triggers.get", "GET", "/api/v1/triggers/{id}", ("id", ), (), False, {200: TriggersGetResponse}, idempotency=False, source=False),
     "triggers.reEnable": Operation("triggers.reEnable", "POST", "/api/v1/triggers/{id}/enable", ("id", ), (), False, {200: TriggersReEnableResponse}, idempotency=False, source=False),
     "triggers.redeliverRange": Operation("triggers.redeliverRange", "POST", "/api/v1/triggers/{id}/events/redeliver", ("id", ), (), True, {200: TriggersRedeliverRangeResponse}, idempotency=False, source=False),
     "triggers.sendTestEvent": Operation("triggers.sendTestEvent", "POST", "/api/v1/triggers/{id}/test-event", ("id", ), (), True, {201: TriggersSendTestEventResponse}, idempotency=False, source=False),
@@ -2647,6 +2648,13 @@ class TriggersResource(Group):
             body=None,
             timeout=timeout,
         )
+
+    def get(self, id: str, *, timeout: Optional[float] = None) -> TriggersGetResponse:
+        """A trigger source (also a disabled one) with lastDelivery
+
+        GET /api/v1/triggers/{id}
+        """
+        return self._call("triggers.get", path={"id": id}, query=None, body=None, timeout=timeout)
 
     def re_enable(self, id: str, *, timeout: Optional[float] = None) -> TriggersReEnableResponse:
         """Enable a disabled trigger source again: registered with the provider again, polled again; an active one answers

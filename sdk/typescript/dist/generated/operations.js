@@ -107,6 +107,7 @@ export const OPERATIONS = {
     "triggers.list": { group: "triggers", method: "list", httpMethod: "GET", path: "/api/v1/triggers", pathParams: [], query: true, body: false, response: "json", page: { kind: "offset", items: "triggers", iterator: "iterate" } },
     "triggers.listEvents": { group: "triggers", method: "listEvents", httpMethod: "GET", path: "/api/v1/triggers/{id}/events", pathParams: ["id"], query: true, body: false, response: "json", page: { kind: "offset", items: "events", iterator: "iterateEvents" } },
     "triggers.redeliverEvent": { group: "triggers", method: "redeliverEvent", httpMethod: "POST", path: "/api/v1/triggers/{id}/events/{eventId}/redeliver", pathParams: ["id", "eventId"], query: false, body: false, response: "json" },
+    "triggers.get": { group: "triggers", method: "get", httpMethod: "GET", path: "/api/v1/triggers/{id}", pathParams: ["id"], query: false, body: false, response: "json" },
     "triggers.reEnable": { group: "triggers", method: "reEnable", httpMethod: "POST", path: "/api/v1/triggers/{id}/enable", pathParams: ["id"], query: false, body: false, response: "json" },
     "triggers.redeliverRange": { group: "triggers", method: "redeliverRange", httpMethod: "POST", path: "/api/v1/triggers/{id}/events/redeliver", pathParams: ["id"], query: false, body: true, response: "json" },
     "triggers.sendTestEvent": { group: "triggers", method: "sendTestEvent", httpMethod: "POST", path: "/api/v1/triggers/{id}/test-event", pathParams: ["id"], query: false, body: true, response: "json" },
