@@ -196,6 +196,16 @@ export const FIXTURES: Record<string, Fixture> = {
   'POST /api/v1/triggers/{id}/events/{eventId}/redeliver': f((w) => ({
     url: `/api/v1/triggers/${w.ids.triggerSource}/events/${w.ids.triggerEvent}/redeliver`,
   })),
+  'GET /api/v1/triggers/{id}': f((w) => ({ url: `/api/v1/triggers/${w.ids.triggerSource}` })),
+  'POST /api/v1/triggers/{id}/enable': f((w) => ({ url: `/api/v1/triggers/${w.ids.triggerSource}/enable` })),
+  'POST /api/v1/triggers/{id}/events/redeliver': f((w) => ({
+    url: `/api/v1/triggers/${w.ids.triggerSource}/events/redeliver`,
+    body: { from: '2020-01-01T00:00:00.000Z', to: '2100-01-01T00:00:00.000Z', status: 'dead' },
+  })),
+  'POST /api/v1/triggers/{id}/test-event': f((w) => ({
+    url: `/api/v1/triggers/${w.ids.triggerSource}/test-event`,
+    body: { data: { routeCheck: true } },
+  })),
   'POST /api/v1/approval-policies': f((w) => ({
     url: '/api/v1/approval-policies',
     body: { name: 'route check', workspaceId: w.ws },

@@ -27,6 +27,7 @@ export const ERROR_CATALOG = {
   NO_PROPS_FN: [400, 'The property has no resolve function.'],
   RESOLVE_FAILED: [400, 'The resolve function failed.'],
   TRIGGER_ENABLE_FAILED: [400, 'The trigger could not be registered with the provider.'],
+  TOO_MANY_EVENTS: [400, 'More events match than one replay takes; narrow the range.'],
   WORKSPACE_REQUIRED: [400, 'The MCP server is not workspace-scoped.'],
   INVALID_MCP_SCOPES: [400, 'The scopes are not supported by the server mode.'],
   UNKNOWN_EVENT_TYPE: [400, 'An event type is not in the webhook event catalog.'],

@@ -17,6 +17,8 @@ import { OverviewPage } from './pages/Overview';
 import { PartialsPage } from './pages/Partials';
 import { PlaygroundPage } from './pages/Playground';
 import { SettingsPage } from './pages/Settings';
+import { TriggerSourcePage } from './pages/TriggerSource';
+import { TriggersPage } from './pages/Triggers';
 import { OrgShell } from './pages/Shell';
 import { SignInPage, SignUpPage } from './pages/SignIn';
 import { VerifyEmailPage } from './pages/VerifyEmail';
@@ -60,6 +62,8 @@ const router = createBrowserRouter([
       { path: 'approvals', element: <ApprovalsPage /> },
       { path: 'approvals/policies', element: <ApprovalPoliciesPage /> },
       { path: 'approvals/:approvalId', element: <ApprovalRequestPage /> },
+      { path: 'w/:workspaceId/triggers', element: <TriggersPage /> },
+      { path: 'w/:workspaceId/triggers/:sourceId', element: <TriggerSourcePage /> },
       { path: '*', element: <NotFound /> },
     ],
   },

@@ -1,4 +1,4 @@
-import { and, count, desc, eq, inArray, lt, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gte, inArray, lt, lte, sql, type SQL } from 'drizzle-orm';
 import { queryRows, type Executor } from '../../platform/db/database.js';
 import { triggerAppListeners, triggerEvents, triggerSources, webhookDeliveries } from '../../platform/db/schema.js';
 
@@ -149,18 +149,27 @@ export async function findEvent(db: Executor, orgId: string, sourceId: string, i
   return r ?? null;
 }
 
-function eventWhere(orgId: string, sourceId: string, status?: string): SQL {
+/** Which of a source's events: by their delivery's status, and created within [from, to]. */
+export interface EventFilter {
+  status?: string;
+  from?: Date;
+  to?: Date;
+}
+
+function eventWhere(orgId: string, sourceId: string, f: EventFilter): SQL {
   const parts: SQL[] = [eq(triggerEvents.orgId, orgId), eq(triggerEvents.sourceId, sourceId)];
-  if (status) parts.push(eq(webhookDeliveries.status, status));
+  if (f.status) parts.push(eq(webhookDeliveries.status, f.status));
+  if (f.from) parts.push(gte(triggerEvents.createdAt, f.from));
+  if (f.to) parts.push(lte(triggerEvents.createdAt, f.to));
   return and(...parts)!;
 }
 
-/** A source's events, newest first (optionally only those whose delivery has a status). */
+/** A source's events, newest first (optionally only those whose delivery has a status, or within a time range). */
 export async function listEvents(
   db: Executor,
   orgId: string,
   sourceId: string,
-  status: string | undefined,
+  f: EventFilter,
   limit: number,
   offset: number,
 ): Promise<EventRow[]> {
@@ -168,19 +177,31 @@ export async function listEvents(
     .select({ event: triggerEvents })
     .from(triggerEvents)
     .innerJoin(webhookDeliveries, eq(webhookDeliveries.id, triggerEvents.id))
-    .where(eventWhere(orgId, sourceId, status))
+    .where(eventWhere(orgId, sourceId, f))
     .orderBy(desc(triggerEvents.seq))
     .limit(limit)
     .offset(offset);
   return rows.map((r) => r.event);
 }
 
-export async function countEvents(db: Executor, orgId: string, sourceId: string, status?: string): Promise<number> {
+/** The ids of a source's events matching `f`, oldest first (source order), at most `limit`. */
+export async function eventIdsInOrder(db: Executor, orgId: string, sourceId: string, f: EventFilter, limit: number) {
+  const rows = await db
+    .select({ id: triggerEvents.id })
+    .from(triggerEvents)
+    .innerJoin(webhookDeliveries, eq(webhookDeliveries.id, triggerEvents.id))
+    .where(eventWhere(orgId, sourceId, f))
+    .orderBy(asc(triggerEvents.seq))
+    .limit(limit);
+  return rows.map((r) => r.id);
+}
+
+export async function countEvents(db: Executor, orgId: string, sourceId: string, f: EventFilter): Promise<number> {
   const [r] = await db
     .select({ n: count() })
     .from(triggerEvents)
     .innerJoin(webhookDeliveries, eq(webhookDeliveries.id, triggerEvents.id))
-    .where(eventWhere(orgId, sourceId, status));
+    .where(eventWhere(orgId, sourceId, f));
   return r?.n ?? 0;
 }
 

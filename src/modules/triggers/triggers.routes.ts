@@ -12,6 +12,10 @@ import {
   ListEventsQuery,
   ListTriggersQuery,
   ListTriggersResponse,
+  RedeliverRangeBody,
+  RedeliverRangeResponse,
+  TestEventBody,
+  TriggerSourceEnvelope,
   TestTriggerBody,
   TestTriggerResponse,
 } from './triggers.schemas.js';
@@ -106,5 +110,58 @@ export const triggersRoutes: FastifyPluginAsyncTypebox = async (app) => {
       response: { 200: EventEnvelope, 410: err, ...standardErrors },
     },
     handler: async (req) => service.redeliver(actorOf(req), req.params.id, req.params.eventId),
+  });
+
+  app.get('/api/v1/triggers/:id', {
+    config: { access: apiKey('workspace') },
+    schema: {
+      operationId: 'triggers.get',
+      tags,
+      summary: 'A trigger source (also a disabled one) with lastDelivery',
+      params: IdParams,
+      response: { 200: TriggerSourceEnvelope, ...standardErrors },
+    },
+    handler: async (req) => service.ops.get(actorOf(req), req.params.id),
+  });
+
+  app.post('/api/v1/triggers/:id/enable', {
+    config: { access: apiKey('workspace') },
+    schema: {
+      operationId: 'triggers.reEnable',
+      tags,
+      summary:
+        'Enable a disabled trigger source again: registered with the provider again, polled again; an active one answers as it is',
+      params: IdParams,
+      response: { 200: TriggerSourceEnvelope, ...standardErrors },
+    },
+    handler: async (req) => service.ops.reEnable(actorOf(req), req.params.id),
+  });
+
+  app.post('/api/v1/triggers/:id/events/redeliver', {
+    config: { access: apiKey('workspace') },
+    schema: {
+      operationId: 'triggers.redeliverRange',
+      tags,
+      summary:
+        'Replay the events created from `from` to `to` (optionally only those with a delivery status, e.g. dead), in order; at most 1000 (400 TOO_MANY_EVENTS)',
+      params: IdParams,
+      body: RedeliverRangeBody,
+      response: { 200: RedeliverRangeResponse, 410: err, ...standardErrors },
+    },
+    handler: async (req) => service.ops.redeliverRange(actorOf(req), req.params.id, req.body),
+  });
+
+  app.post('/api/v1/triggers/:id/test-event', {
+    config: { access: apiKey('workspace') },
+    schema: {
+      operationId: 'triggers.sendTestEvent',
+      tags,
+      summary: "Send a test event (data, default the trigger's sample data) to the source's callback; recorded with origin test",
+      params: IdParams,
+      body: TestEventBody,
+      response: { 201: EventEnvelope, 410: err, ...standardErrors },
+    },
+    preValidation: emptyBodyIsObject,
+    handler: async (req, reply) => reply.code(201).send(await service.ops.testEvent(actorOf(req), req.params.id, req.body)),
   });
 };

@@ -154,10 +154,30 @@ export const TriggerEvent = Type.Object({
   history: Type.Array(DeliveryAttempt),
 });
 
+const DeliveryStatus = () => Type.Union(DELIVERY_STATUSES.map((s) => Type.Literal(s)));
+
 export const ListEventsQuery = Type.Object({
-  status: Type.Optional(Type.Union(DELIVERY_STATUSES.map((s) => Type.Literal(s)))),
+  status: Type.Optional(DeliveryStatus()),
+  from: Type.Optional(Timestamp()),
+  to: Type.Optional(Timestamp()),
   ...PageQuery,
 });
 export const EventList = Type.Object({ events: Type.Array(TriggerEvent), total: Type.Integer() });
 export const EventEnvelope = Type.Object({ event: TriggerEvent });
 export const EventParams = Type.Object({ id: Uuid(), eventId: Uuid() });
+
+export const TriggerSourceEnvelope = Type.Object({ triggerSource: Type.Ref('TriggerSource') });
+
+export const RedeliverRangeBody = Type.Object({
+  from: Timestamp(),
+  to: Timestamp(),
+  status: Type.Optional(DeliveryStatus()),
+});
+export const RedeliverRangeResponse = Type.Object({
+  redelivered: Type.Integer({ description: 'how many events were armed for a fresh round of attempts' }),
+  eventIds: Type.Array(Uuid(), { description: 'in source order' }),
+});
+
+export const TestEventBody = Type.Object({
+  data: Type.Optional(Type.Unknown({ description: "the event's data; default the trigger's sample data" })),
+});

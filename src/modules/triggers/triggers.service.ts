@@ -11,6 +11,7 @@ import { newId } from '../../platform/ids.js';
 import { isPlanName, type PlanTable } from '../../platform/plans.js';
 import type { WorkspacesService } from '../workspaces/workspaces.service.js';
 import { EventRecorder } from './triggers.events.js';
+import { TriggerOperations } from './triggers.operations.js';
 import { toEarlierRecord, toTriggerEvent, toTriggerSource } from './triggers.mapper.js';
 import * as repo from './triggers.repository.js';
 import { reason, sourceLog, type SourceRunner, type SourceSecrets } from './triggers.runtime.js';
@@ -63,7 +64,16 @@ export interface TriggersDeps {
  * disable (stop everything, then unregister), list, test, and the event history with replay.
  */
 export class TriggersService {
-  constructor(private readonly deps: TriggersDeps) {}
+  /** Re-enable, range replay and test events (triggers.operations.ts). */
+  readonly ops: TriggerOperations;
+
+  constructor(private readonly deps: TriggersDeps) {
+    this.ops = new TriggerOperations(deps, {
+      source: (actor, id) => this.source(actor, id),
+      trigger: (integrationName, triggerName) => this.trigger(integrationName, triggerName),
+      webhookUrlOf: (row) => this.webhookUrlOf(row),
+    });
+  }
 
   private trigger(integrationName: string, triggerName: string): TriggerDefinition {
     const def = this.deps.registry.get(integrationName);
@@ -343,11 +353,20 @@ export class TriggersService {
     return row;
   }
 
-  async events(actor: Actor, sourceId: string, q: { status?: string; limit: number; offset: number }) {
+  async events(
+    actor: Actor,
+    sourceId: string,
+    q: { status?: string; from?: string; to?: string; limit: number; offset: number },
+  ) {
     await this.source(actor, sourceId);
+    const filter: repo.EventFilter = {
+      ...(q.status ? { status: q.status } : {}),
+      ...(q.from ? { from: new Date(q.from) } : {}),
+      ...(q.to ? { to: new Date(q.to) } : {}),
+    };
     const [rows, total] = await Promise.all([
-      repo.listEvents(this.deps.orm, actor.orgId, sourceId, q.status, q.limit, q.offset),
-      repo.countEvents(this.deps.orm, actor.orgId, sourceId, q.status),
+      repo.listEvents(this.deps.orm, actor.orgId, sourceId, filter, q.limit, q.offset),
+      repo.countEvents(this.deps.orm, actor.orgId, sourceId, filter),
     ]);
     const views = await this.deps.delivery.views(
       actor.orgId,

@@ -10,6 +10,11 @@ export const DeliveryAttempt = Type.Object({
   statusCode: Nullable(Type.Integer({ description: "the receiver's HTTP status; null when no answer came" })),
   error: Nullable(Type.String({ description: 'why the attempt failed (non-2xx, timeout, network error)' })),
   durationMs: Nullable(Type.Integer()),
+  responseExcerpt: Nullable(
+    Type.String({
+      description: "the start of the receiver's text answer (at most 500 characters); null when it sent none or not text",
+    }),
+  ),
 });
 
 /** A delivery's state and attempt history. */
@@ -44,6 +49,7 @@ export function toAttemptJson(a: AttemptView): Static<typeof DeliveryAttempt> {
     statusCode: a.statusCode,
     error: a.error,
     durationMs: a.durationMs,
+    responseExcerpt: a.responseExcerpt,
   };
 }
 

@@ -47,6 +47,7 @@ export interface AttemptView {
   statusCode: number | null;
   error: string | null;
   durationMs: number | null;
+  responseExcerpt: string | null;
 }
 
 export interface DeliveryView {
@@ -307,6 +308,7 @@ export class DeliveryService {
         statusCode: a.statusCode,
         error: a.error,
         durationMs: a.durationMs,
+        responseExcerpt: a.responseExcerpt,
       });
       byDelivery.set(a.deliveryId, list);
     }

@@ -185,6 +185,7 @@ export interface AttemptOutcome {
   statusCode: number | null;
   error: string | null;
   durationMs: number;
+  responseExcerpt?: string | null;
 }
 
 /** A claimed delivery that was sent: what came back, and what happens to it next. */
@@ -210,14 +211,16 @@ export async function finishBatch(db: Executor, sent: Finished[], unsent: Claime
         sent.map(
           (f) =>
             sql`(${f.c.id}::uuid, ${f.c.attempt}::integer, ${f.startedAt.toISOString()}::timestamptz, ${f.finishedAt.toISOString()}::timestamptz,
-                 ${f.outcome.statusCode}::integer, ${f.outcome.error}::text, ${f.outcome.durationMs}::integer, ${f.next.status}::text, ${f.next.retryInMs}::double precision)`,
+                 ${f.outcome.statusCode}::integer, ${f.outcome.error}::text, ${f.outcome.durationMs}::integer, ${f.next.status}::text, ${f.next.retryInMs}::double precision,
+                 ${f.outcome.responseExcerpt ?? null}::text)`,
         ),
         sql`, `,
       );
       await tx.execute(sql`
         UPDATE webhook_delivery_attempts a
-           SET started_at = v.started_at, finished_at = v.finished_at, status_code = v.status_code, error = v.error, duration_ms = v.duration_ms
-          FROM (VALUES ${values}) AS v(id, attempt, started_at, finished_at, status_code, error, duration_ms, next_status, retry_ms)
+           SET started_at = v.started_at, finished_at = v.finished_at, status_code = v.status_code, error = v.error, duration_ms = v.duration_ms,
+               response_excerpt = v.response_excerpt
+          FROM (VALUES ${values}) AS v(id, attempt, started_at, finished_at, status_code, error, duration_ms, next_status, retry_ms, response_excerpt)
          WHERE a.delivery_id = v.id AND a.attempt = v.attempt`);
       await tx.execute(sql`
         UPDATE webhook_deliveries w
@@ -228,7 +231,7 @@ export async function finishBatch(db: Executor, sent: Finished[], unsent: Claime
                delivered_at = CASE WHEN w.status = 'sending' AND v.next_status = 'delivered' THEN v.finished_at ELSE w.delivered_at END,
                -- Both ends are when the last attempt finished, so a stream's next event never "starts before" it.
                dead_at = CASE WHEN w.status = 'sending' AND v.next_status = 'dead' THEN v.finished_at ELSE w.dead_at END
-          FROM (VALUES ${values}) AS v(id, attempt, started_at, finished_at, status_code, error, duration_ms, next_status, retry_ms)
+          FROM (VALUES ${values}) AS v(id, attempt, started_at, finished_at, status_code, error, duration_ms, next_status, retry_ms, response_excerpt)
          WHERE w.id = v.id AND w.attempts = v.attempt`);
     }
     if (unsent.length > 0) {

@@ -217,6 +217,7 @@ export class DeliveryDispatcher {
             statusCode: null,
             error: `could not prepare the request: ${(err as Error).message}`.slice(0, 500),
             durationMs: 0,
+            responseExcerpt: null,
           };
         }
         const ok = outcome.statusCode !== null && outcome.statusCode >= 200 && outcome.statusCode < 300;

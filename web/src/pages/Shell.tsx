@@ -81,6 +81,7 @@ const WORKSPACE_PAGES = [
   ['connections', 'Connections'],
   ['partials', 'Input partials'],
   ['playground', 'Playground'],
+  ['triggers', 'Triggers'],
   ['mcp', 'MCP servers'],
 ] as const;
 

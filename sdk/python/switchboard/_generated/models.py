@@ -189,11 +189,15 @@ __all__ = [
     "TriggerSource",
     "TriggersDisableResponse",
     "TriggersEnableResponse",
+    "TriggersGetResponse",
     "TriggersListData",
     "TriggersListEventsEvent",
     "TriggersListEventsResponse",
     "TriggersListResponse",
+    "TriggersReEnableResponse",
     "TriggersRedeliverEventResponse",
+    "TriggersRedeliverRangeResponse",
+    "TriggersSendTestEventResponse",
     "TriggersTestResponse",
     "Usage",
     "User",
@@ -1208,6 +1212,7 @@ class History(Model):
     status_code: Optional[int] = field(metadata={"json": "statusCode"})
     error: Optional[str]
     duration_ms: Optional[int] = field(metadata={"json": "durationMs"})
+    response_excerpt: Optional[str] = field(metadata={"json": "responseExcerpt"})
 
 
 @dataclass
@@ -1684,6 +1689,27 @@ class TriggersListEventsResponse(Model):
 
 @dataclass
 class TriggersRedeliverEventResponse(Model):
+    event: TriggersListEventsEvent
+
+
+@dataclass
+class TriggersGetResponse(Model):
+    trigger_source: TriggerSource = field(metadata={"json": "triggerSource"})
+
+
+@dataclass
+class TriggersReEnableResponse(Model):
+    trigger_source: TriggerSource = field(metadata={"json": "triggerSource"})
+
+
+@dataclass
+class TriggersRedeliverRangeResponse(Model):
+    redelivered: int
+    event_ids: List[str] = field(metadata={"json": "eventIds"})
+
+
+@dataclass
+class TriggersSendTestEventResponse(Model):
     event: TriggersListEventsEvent
 
 

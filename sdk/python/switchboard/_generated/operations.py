@@ -124,8 +124,12 @@ OPERATIONS: Dict[str, Operation] = {
     "triggers.disable": Operation("triggers.disable", "POST", "/api/v1/triggers/disable", (), (), True, {200: TriggersDisableResponse}, idempotency=False, source=False),
     "triggers.test": Operation("triggers.test", "POST", "/api/v1/triggers/test", (), (), True, {200: TriggersTestResponse}, idempotency=False, source=False),
     "triggers.list": Operation("triggers.list", "GET", "/api/v1/triggers", (), ("workspaceId", "integrationName", "includeDisabled", "projectId", "pieceName", "limit", "offset", ), False, {200: TriggersListResponse}, idempotency=False, source=False),
-    "triggers.listEvents": Operation("triggers.listEvents", "GET", "/api/v1/triggers/{id}/events", ("id", ), ("status", "limit", "offset", ), False, {200: TriggersListEventsResponse}, idempotency=False, source=False),
+    "triggers.listEvents": Operation("triggers.listEvents", "GET", "/api/v1/triggers/{id}/events", ("id", ), ("status", "from", "to", "limit", "offset", ), False, {200: TriggersListEventsResponse}, idempotency=False, source=False),
     "triggers.redeliverEvent": Operation("triggers.redeliverEvent", "POST", "/api/v1/triggers/{id}/events/{eventId}/redeliver", ("id", "eventId", ), (), False, {200: TriggersRedeliverEventResponse}, idempotency=False, source=False),
+    "triggers.get": Operation("triggers.get", "GET", "/api/v1/triggers/{id}", ("id", ), (), False, {200: TriggersGetResponse}, idempotency=False, source=False),
+    "triggers.reEnable": Operation("triggers.reEnable", "POST", "/api/v1/triggers/{id}/enable", ("id", ), (), False, {200: TriggersReEnableResponse}, idempotency=False, source=False),
+    "triggers.redeliverRange": Operation("triggers.redeliverRange", "POST", "/api/v1/triggers/{id}/events/redeliver", ("id", ), (), True, {200: TriggersRedeliverRangeResponse}, idempotency=False, source=False),
+    "triggers.sendTestEvent": Operation("triggers.sendTestEvent", "POST", "/api/v1/triggers/{id}/test-event", ("id", ), (), True, {201: TriggersSendTestEventResponse}, idempotency=False, source=False),
     "mcpServers.list": Operation("mcpServers.list", "GET", "/api/v1/mcp/servers", (), ("workspaceId", "limit", "offset", "includeSuspended", ), False, {200: McpServersListResponse}, idempotency=False, source=False),
     "mcpServers.create": Operation("mcpServers.create", "POST", "/api/v1/mcp/servers", (), (), True, {201: McpServersCreateResponse}, idempotency=False, source=False),
     "mcpServers.get": Operation("mcpServers.get", "GET", "/api/v1/mcp/servers/{id}", ("id", ), (), False, {200: McpServersGetResponse}, idempotency=False, source=False),
@@ -2746,6 +2750,8 @@ class TriggersResource(Group):
         id: str,
         *,
         status: Optional[Literal["pending", "sending", "delivered", "dead", "canceled"]] = None,
+        from_: Optional[str] = None,
+        to: Optional[str] = None,
         limit: Optional[int] = None,
         offset: Optional[int] = None,
         timeout: Optional[float] = None,
@@ -2757,7 +2763,7 @@ class TriggersResource(Group):
         return self._call(
             "triggers.listEvents",
             path={"id": id},
-            query={"status": status, "limit": limit, "offset": offset},
+            query={"status": status, "from": from_, "to": to, "limit": limit, "offset": offset},
             body=None,
             timeout=timeout,
         )
@@ -2767,6 +2773,8 @@ class TriggersResource(Group):
         id: str,
         *,
         status: Optional[Literal["pending", "sending", "delivered", "dead", "canceled"]] = None,
+        from_: Optional[str] = None,
+        to: Optional[str] = None,
         page_size: int = 100,
         timeout: Optional[float] = None,
     ) -> Iterator[TriggersListEventsEvent]:
@@ -2775,7 +2783,7 @@ class TriggersResource(Group):
             "triggers.listEvents",
             "events",
             path={"id": id},
-            query={"status": status},
+            query={"status": status, "from": from_, "to": to},
             page_size=page_size,
             timeout=timeout,
         )
@@ -2796,6 +2804,62 @@ class TriggersResource(Group):
             path={"id": id, "eventId": event_id},
             query=None,
             body=None,
+            timeout=timeout,
+        )
+
+    def get(self, id: str, *, timeout: Optional[float] = None) -> TriggersGetResponse:
+        """A trigger source (also a disabled one) with lastDelivery
+
+        GET /api/v1/triggers/{id}
+        """
+        return self._call("triggers.get", path={"id": id}, query=None, body=None, timeout=timeout)
+
+    def re_enable(self, id: str, *, timeout: Optional[float] = None) -> TriggersReEnableResponse:
+        """Enable a disabled trigger source again: registered with the provider again, polled again; an active one answers
+        as it is
+
+        POST /api/v1/triggers/{id}/enable
+        """
+        return self._call("triggers.reEnable", path={"id": id}, query=None, body=None, timeout=timeout)
+
+    def redeliver_range(
+        self,
+        id: str,
+        *,
+        from_: str,
+        to: str,
+        status: Optional[Literal["pending", "sending", "delivered", "dead", "canceled"]] = None,
+        timeout: Optional[float] = None,
+    ) -> TriggersRedeliverRangeResponse:
+        """Replay the events created from `from` to `to` (optionally only those with a delivery status, e.g. dead), in
+        order; at most 1000 (400 TOO_MANY_EVENTS)
+
+        POST /api/v1/triggers/{id}/events/redeliver
+        """
+        return self._call(
+            "triggers.redeliverRange",
+            path={"id": id},
+            query=None,
+            body={"from": from_, "to": to, "status": status},
+            timeout=timeout,
+        )
+
+    def send_test_event(
+        self,
+        id: str,
+        *,
+        data: Optional[Any] = None,
+        timeout: Optional[float] = None,
+    ) -> TriggersSendTestEventResponse:
+        """Send a test event (data, default the trigger's sample data) to the source's callback; recorded with origin test
+
+        POST /api/v1/triggers/{id}/test-event
+        """
+        return self._call(
+            "triggers.sendTestEvent",
+            path={"id": id},
+            query=None,
+            body={"data": data},
             timeout=timeout,
         )
 

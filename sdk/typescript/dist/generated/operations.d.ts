@@ -1247,6 +1247,46 @@ export declare const OPERATIONS: {
         readonly body: false;
         readonly response: "json";
     };
+    readonly "triggers.get": {
+        readonly group: "triggers";
+        readonly method: "get";
+        readonly httpMethod: "GET";
+        readonly path: "/api/v1/triggers/{id}";
+        readonly pathParams: readonly ["id"];
+        readonly query: false;
+        readonly body: false;
+        readonly response: "json";
+    };
+    readonly "triggers.reEnable": {
+        readonly group: "triggers";
+        readonly method: "reEnable";
+        readonly httpMethod: "POST";
+        readonly path: "/api/v1/triggers/{id}/enable";
+        readonly pathParams: readonly ["id"];
+        readonly query: false;
+        readonly body: false;
+        readonly response: "json";
+    };
+    readonly "triggers.redeliverRange": {
+        readonly group: "triggers";
+        readonly method: "redeliverRange";
+        readonly httpMethod: "POST";
+        readonly path: "/api/v1/triggers/{id}/events/redeliver";
+        readonly pathParams: readonly ["id"];
+        readonly query: false;
+        readonly body: true;
+        readonly response: "json";
+    };
+    readonly "triggers.sendTestEvent": {
+        readonly group: "triggers";
+        readonly method: "sendTestEvent";
+        readonly httpMethod: "POST";
+        readonly path: "/api/v1/triggers/{id}/test-event";
+        readonly pathParams: readonly ["id"];
+        readonly query: false;
+        readonly body: true;
+        readonly response: "json";
+    };
     readonly "mcpServers.list": {
         readonly group: "mcpServers";
         readonly method: "list";
@@ -1900,6 +1940,18 @@ export interface TriggersGroup {
     }, options?: RequestOptions): AsyncIterable<PageItem<"triggers.listEvents", "events">>;
     /** POST /api/v1/triggers/{id}/events/{eventId}/redeliver — Replay an event (same eventId and body) with a fresh round of attempts */
     redeliverEvent(args: PathParams<"triggers.redeliverEvent">, options?: RequestOptions): Promise<JsonResponse<"triggers.redeliverEvent", 200>>;
+    /** GET /api/v1/triggers/{id} — A trigger source (also a disabled one) with lastDelivery */
+    get(args: PathParams<"triggers.get">, options?: RequestOptions): Promise<JsonResponse<"triggers.get", 200>>;
+    /** POST /api/v1/triggers/{id}/enable — Enable a disabled trigger source again: registered with the provider again, polled again; an active one answers as it is */
+    reEnable(args: PathParams<"triggers.reEnable">, options?: RequestOptions): Promise<JsonResponse<"triggers.reEnable", 200>>;
+    /** POST /api/v1/triggers/{id}/events/redeliver — Replay the events created from `from` to `to` (optionally only those with a delivery status, e.g. dead), in order; at most 1000 (400 TOO_MANY_EVENTS) */
+    redeliverRange(args: PathParams<"triggers.redeliverRange"> & {
+        body: RequestBody<"triggers.redeliverRange">;
+    }, options?: RequestOptions): Promise<JsonResponse<"triggers.redeliverRange", 200>>;
+    /** POST /api/v1/triggers/{id}/test-event — Send a test event (data, default the trigger's sample data) to the source's callback; recorded with origin test */
+    sendTestEvent(args: PathParams<"triggers.sendTestEvent"> & {
+        body: RequestBody<"triggers.sendTestEvent">;
+    }, options?: RequestOptions): Promise<JsonResponse<"triggers.sendTestEvent", 201>>;
 }
 export interface McpServersGroup {
     /** GET /api/v1/mcp/servers — List MCP servers */

@@ -1520,6 +1520,74 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/triggers/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A trigger source (also a disabled one) with lastDelivery */
+        get: operations["triggers.get"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/triggers/{id}/enable": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Enable a disabled trigger source again: registered with the provider again, polled again; an active one answers as it is */
+        post: operations["triggers.reEnable"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/triggers/{id}/events/redeliver": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Replay the events created from `from` to `to` (optionally only those with a delivery status, e.g. dead), in order; at most 1000 (400 TOO_MANY_EVENTS) */
+        post: operations["triggers.redeliverRange"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/triggers/{id}/test-event": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Send a test event (data, default the trigger's sample data) to the source's callback; recorded with origin test */
+        post: operations["triggers.sendTestEvent"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/webhooks/{integrationName}/{id}": {
         parameters: {
             query?: never;
@@ -6991,6 +7059,7 @@ export interface operations {
                                 statusCode: number | null;
                                 error: string | null;
                                 durationMs: number | null;
+                                responseExcerpt: string | null;
                             }[];
                             /**
                              * Format: uuid
@@ -7092,6 +7161,7 @@ export interface operations {
                                 statusCode: number | null;
                                 error: string | null;
                                 durationMs: number | null;
+                                responseExcerpt: string | null;
                             }[];
                             /**
                              * Format: uuid
@@ -7190,6 +7260,7 @@ export interface operations {
                                 statusCode: number | null;
                                 error: string | null;
                                 durationMs: number | null;
+                                responseExcerpt: string | null;
                             }[];
                             /**
                              * Format: uuid
@@ -9204,6 +9275,7 @@ export interface operations {
                                 statusCode: number | null;
                                 error: string | null;
                                 durationMs: number | null;
+                                responseExcerpt: string | null;
                             }[];
                             url: string;
                         }[];
@@ -10861,6 +10933,8 @@ export interface operations {
         parameters: {
             query?: {
                 status?: "pending" | "sending" | "delivered" | "dead" | "canceled";
+                from?: string;
+                to?: string;
                 /** @description Page size (1 to 100) */
                 limit?: number;
                 /** @description Items to skip (0 to 2147483647) */
@@ -10914,6 +10988,7 @@ export interface operations {
                                 statusCode: number | null;
                                 error: string | null;
                                 durationMs: number | null;
+                                responseExcerpt: string | null;
                             }[];
                         }[];
                         total: number;
@@ -11010,6 +11085,320 @@ export interface operations {
                                 statusCode: number | null;
                                 error: string | null;
                                 durationMs: number | null;
+                                responseExcerpt: string | null;
+                            }[];
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    "triggers.get": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        triggerSource: components["schemas"]["TriggerSource"];
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    "triggers.reEnable": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        triggerSource: components["schemas"]["TriggerSource"];
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    "triggers.redeliverRange": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** Format: date-time */
+                    from: string;
+                    /** Format: date-time */
+                    to: string;
+                    status?: "pending" | "sending" | "delivered" | "dead" | "canceled";
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description how many events were armed for a fresh round of attempts */
+                        redelivered: number;
+                        /** @description in source order */
+                        eventIds: string[];
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            410: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    "triggers.sendTestEvent": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description the event's data; default the trigger's sample data */
+                    data?: unknown;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        event: {
+                            /**
+                             * Format: uuid
+                             * @description stable: the callback body carries it, and X-Service-Delivery equals it
+                             */
+                            eventId: string;
+                            /** Format: uuid */
+                            triggerSourceId: string;
+                            /** @description order of the event within its source (1, 2, ...) */
+                            sequence: number;
+                            /** @description webhook, poll, app_event, sample or test */
+                            origin: string;
+                            /** Format: date-time */
+                            createdAt: string;
+                            /** @description of its delivery; dead = attempts used up (redeliver to replay) */
+                            status: "pending" | "sending" | "delivered" | "dead" | "canceled";
+                            attempts: number;
+                            maxAttempts: number;
+                            nextAttemptAt: string | null;
+                            lastAttemptAt: string | null;
+                            lastStatusCode: number | null;
+                            lastError: string | null;
+                            deliveredAt: string | null;
+                            deadAt: string | null;
+                            history: {
+                                /** @description attempt number (1 = first try); sent as X-Service-Attempt */
+                                attempt: number;
+                                /** Format: date-time */
+                                startedAt: string;
+                                finishedAt: string | null;
+                                statusCode: number | null;
+                                error: string | null;
+                                durationMs: number | null;
+                                responseExcerpt: string | null;
                             }[];
                         };
                     };

@@ -122,6 +122,10 @@ export const OPERATIONS = {
   "triggers.list": { group: "triggers", method: "list", httpMethod: "GET", path: "/api/v1/triggers", pathParams: [], query: true, body: false, response: "json", page: { kind: "offset", items: "triggers", iterator: "iterate" } },
   "triggers.listEvents": { group: "triggers", method: "listEvents", httpMethod: "GET", path: "/api/v1/triggers/{id}/events", pathParams: ["id"], query: true, body: false, response: "json", page: { kind: "offset", items: "events", iterator: "iterateEvents" } },
   "triggers.redeliverEvent": { group: "triggers", method: "redeliverEvent", httpMethod: "POST", path: "/api/v1/triggers/{id}/events/{eventId}/redeliver", pathParams: ["id", "eventId"], query: false, body: false, response: "json" },
+  "triggers.get": { group: "triggers", method: "get", httpMethod: "GET", path: "/api/v1/triggers/{id}", pathParams: ["id"], query: false, body: false, response: "json" },
+  "triggers.reEnable": { group: "triggers", method: "reEnable", httpMethod: "POST", path: "/api/v1/triggers/{id}/enable", pathParams: ["id"], query: false, body: false, response: "json" },
+  "triggers.redeliverRange": { group: "triggers", method: "redeliverRange", httpMethod: "POST", path: "/api/v1/triggers/{id}/events/redeliver", pathParams: ["id"], query: false, body: true, response: "json" },
+  "triggers.sendTestEvent": { group: "triggers", method: "sendTestEvent", httpMethod: "POST", path: "/api/v1/triggers/{id}/test-event", pathParams: ["id"], query: false, body: true, response: "json" },
   "mcpServers.list": { group: "mcpServers", method: "list", httpMethod: "GET", path: "/api/v1/mcp/servers", pathParams: [], query: true, body: false, response: "json", page: { kind: "offset", items: "servers", iterator: "iterate" } },
   "mcpServers.create": { group: "mcpServers", method: "create", httpMethod: "POST", path: "/api/v1/mcp/servers", pathParams: [], query: false, body: true, response: "json" },
   "mcpServers.get": { group: "mcpServers", method: "get", httpMethod: "GET", path: "/api/v1/mcp/servers/{id}", pathParams: ["id"], query: false, body: false, response: "json" },
@@ -482,6 +486,14 @@ export interface TriggersGroup {
   iterateEvents(args: PathParams<"triggers.listEvents"> & { query?: QueryParams<"triggers.listEvents"> }, options?: RequestOptions): AsyncIterable<PageItem<"triggers.listEvents", "events">>;
   /** POST /api/v1/triggers/{id}/events/{eventId}/redeliver — Replay an event (same eventId and body) with a fresh round of attempts */
   redeliverEvent(args: PathParams<"triggers.redeliverEvent">, options?: RequestOptions): Promise<JsonResponse<"triggers.redeliverEvent", 200>>;
+  /** GET /api/v1/triggers/{id} — A trigger source (also a disabled one) with lastDelivery */
+  get(args: PathParams<"triggers.get">, options?: RequestOptions): Promise<JsonResponse<"triggers.get", 200>>;
+  /** POST /api/v1/triggers/{id}/enable — Enable a disabled trigger source again: registered with the provider again, polled again; an active one answers as it is */
+  reEnable(args: PathParams<"triggers.reEnable">, options?: RequestOptions): Promise<JsonResponse<"triggers.reEnable", 200>>;
+  /** POST /api/v1/triggers/{id}/events/redeliver — Replay the events created from `from` to `to` (optionally only those with a delivery status, e.g. dead), in order; at most 1000 (400 TOO_MANY_EVENTS) */
+  redeliverRange(args: PathParams<"triggers.redeliverRange"> & { body: RequestBody<"triggers.redeliverRange"> }, options?: RequestOptions): Promise<JsonResponse<"triggers.redeliverRange", 200>>;
+  /** POST /api/v1/triggers/{id}/test-event — Send a test event (data, default the trigger's sample data) to the source's callback; recorded with origin test */
+  sendTestEvent(args: PathParams<"triggers.sendTestEvent"> & { body: RequestBody<"triggers.sendTestEvent"> }, options?: RequestOptions): Promise<JsonResponse<"triggers.sendTestEvent", 201>>;
 }
 
 export interface McpServersGroup {

@@ -51,6 +51,8 @@ export const webhookDeliveryAttempts = pgTable('webhook_delivery_attempts', {
   statusCode: integer('status_code'),
   error: text('error'),
   durationMs: integer('duration_ms'),
+  /** At most 500 characters of the receiver's text answer (migrations/0025). */
+  responseExcerpt: text('response_excerpt'),
 });
 
 // --- Triggers (migrations/0007_triggers.sql) ---
