@@ -82,7 +82,13 @@ export interface Config {
   /** Outbound webhook delivery (platform/delivery): retry delays in seconds, per-attempt timeout, claim interval, parallel sends. */
   delivery: { retrySchedule: number[]; timeoutMs: number; pollMs: number; concurrency: number; retentionDays: number };
   /** Triggers: how long one "minute" of pollingIntervalMinutes lasts (tests shorten it) and how often due sources are claimed. */
-  triggers: { minuteMs: number; tickMs: number; appWebhookSecrets: Readonly<Record<string, string>> };
+  triggers: {
+    minuteMs: number;
+    tickMs: number;
+    appWebhookSecrets: Readonly<Record<string, string>>;
+    /** A polling source is disabled after this many failed polls in a row (0: never; decision 0143). */
+    maxFailedPolls: number;
+  };
   /** Outgoing email (end-user invites): SWITCHBOARD_SMTP_URL and SWITCHBOARD_EMAIL_FROM; null: email is not configured. */
   email: { smtpUrl: string; from: string } | null;
   /** The refresh job renews OAuth2 access tokens that expire within this many seconds (SWITCHBOARD_OAUTH_REFRESH_AHEAD_SECONDS). */
@@ -260,6 +266,7 @@ export function loadConfig(env: Env = process.env): Readonly<Config> {
       minuteMs: int(env, 'SWITCHBOARD_POLL_MINUTE_MS', 60_000, 10, 60_000),
       tickMs: int(env, 'SWITCHBOARD_TRIGGER_TICK_MS', 5_000, 10, 60_000),
       appWebhookSecrets: appWebhookSecrets(env, 'SWITCHBOARD_APP_WEBHOOK_SECRETS'),
+      maxFailedPolls: int(env, 'SWITCHBOARD_TRIGGER_MAX_FAILED_POLLS', 10, 0, 10_000),
     },
     email: email(env, publicUrl),
     oauthRefreshAheadSeconds: int(env, 'SWITCHBOARD_OAUTH_REFRESH_AHEAD_SECONDS', 600, 60, 86_400),

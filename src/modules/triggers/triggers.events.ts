@@ -279,8 +279,11 @@ export class EventRecorder {
     await repo.insertEvents(tx, events);
     await repo.updateSource(tx, orgId, sourceId, {
       eventCount: seq,
+      ...(seq > row.eventCount ? { lastEventAt: now } : {}),
       ...(opts.state ? { state: this.deps.secrets.seal(row.id, 'state', opts.state) } : {}),
-      ...(opts.pollToken ? { pollLeaseUntil: null, pollToken: null, lastPolledAt: now, lastError: null, lastErrorAt: null } : {}),
+      ...(opts.pollToken
+        ? { pollLeaseUntil: null, pollToken: null, lastPolledAt: now, lastError: null, lastErrorAt: null, consecutiveFailures: 0 }
+        : {}),
     });
     return ids;
   }

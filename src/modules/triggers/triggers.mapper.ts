@@ -26,6 +26,9 @@ export function toTriggerSource(row: SourceRow, webhookUrl: string | null, lastD
     createdAt: row.createdAt.toISOString(),
     lastDelivery: iso(lastDelivery),
     disabledAt: iso(row.disabledAt),
+    lastPolledAt: iso(row.lastPolledAt),
+    lastEventAt: iso(row.lastEventAt),
+    consecutiveFailures: row.consecutiveFailures,
   };
 }
 
@@ -59,5 +62,17 @@ export function toTriggerEvent(e: EventRow, d: DeliveryView) {
     deliveredAt: iso(d.deliveredAt),
     deadAt: iso(d.deadAt),
     history: d.history.map(toAttemptJson),
+  };
+}
+
+/** A source as organization webhooks name it (trigger.disabled, trigger.recovered): never input or headers. */
+export function sourceOfEvent(row: SourceRow) {
+  return {
+    id: row.id,
+    integrationName: row.integrationName,
+    integrationAlias: row.integrationAlias,
+    triggerName: row.triggerName,
+    triggerType: row.triggerType,
+    workspaceId: row.workspaceId,
   };
 }

@@ -9,6 +9,7 @@ import type { ConnectionsService } from '../connections/connections.service.js';
 import type { WorkspacesService } from '../workspaces/workspaces.service.js';
 import { EventRecorder } from './triggers.events.js';
 import { TriggerPoller } from './triggers.poller.js';
+import type { OrganizationEventEmitter } from '../webhook-endpoints/organization-events.js';
 import { triggersRoutes } from './triggers.routes.js';
 import { SourceRunner, SourceSecrets } from './triggers.runtime.js';
 import { TriggerSource } from './triggers.schemas.js';
@@ -24,10 +25,11 @@ export const triggersModule = defineModule<
     workspaces: WorkspacesService;
     connections: ConnectionsService;
     engine: ExecutionEngine;
+    organizationEvents: OrganizationEventEmitter;
   }
 >()({
   name: 'triggers',
-  build: ({ config, orm, log, bus, registry, delivery, workspaces, connections, engine, secrets }) => {
+  build: ({ config, orm, log, bus, registry, delivery, workspaces, connections, engine, secrets, organizationEvents }) => {
     const sourceSecrets = new SourceSecrets(secrets);
     const triggerEngine = {
       credentials: (conn: ConnectionRecord) => engine.credentials(conn),
@@ -48,6 +50,8 @@ export const triggersModule = defineModule<
       tickMs: config.triggers.tickMs,
       minuteMs: config.triggers.minuteMs,
       pieceTimeoutMs: config.pieceTimeoutMs,
+      maxFailedPolls: config.triggers.maxFailedPolls,
+      onFailing: (orgId, id, failures, lastError) => triggers.disableFailing(orgId, id, failures, lastError),
       log,
     });
     const triggers = new TriggersService({
@@ -63,6 +67,7 @@ export const triggersModule = defineModule<
       minuteMs: config.triggers.minuteMs,
       onEnabled: () => poller.kick(),
       bus,
+      organizationEvents,
       log,
     });
     return { sourceRunner, eventRecorder, poller, triggers };

@@ -1,7 +1,7 @@
 import type { TriggerDefinition } from '../../integrations/framework.js';
 import { AppError } from '../../platform/errors.js';
 import type { Actor } from '../../platform/http/access.js';
-import { toTriggerEvent, toTriggerSource } from './triggers.mapper.js';
+import { sourceOfEvent, toTriggerEvent, toTriggerSource } from './triggers.mapper.js';
 import * as repo from './triggers.repository.js';
 import { reason, sourceLog } from './triggers.runtime.js';
 import type { TriggersDeps } from './triggers.service.js';
@@ -77,6 +77,7 @@ export class TriggerOperations {
         disabledAt: null,
         lastError: null,
         lastErrorAt: null,
+        consecutiveFailures: 0,
         ...(registered ? { state: secrets.seal(id, 'state', registered.snapshot) } : {}),
         nextPollAt:
           trigger.type === 'POLLING' && !row.simulate && interval !== null
@@ -84,6 +85,12 @@ export class TriggerOperations {
             : null,
       };
       await repo.updateSource(tx, actor.orgId, id, patch);
+      // A source that had been failing (and was disabled for it) is announced as recovered (decision 0143).
+      if (row.consecutiveFailures > 0)
+        await this.deps.organizationEvents.emit(tx, actor.orgId, 'trigger.recovered', {
+          triggerSource: sourceOfEvent(row),
+          previousFailures: row.consecutiveFailures,
+        });
       if (trigger.type === 'APP_WEBHOOK' && !row.simulate) await repo.replaceListeners(tx, id, row.integrationName, listeners);
       return { ...row, ...patch, won: true as const };
     });

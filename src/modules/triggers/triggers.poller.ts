@@ -32,6 +32,10 @@ export class TriggerPoller {
       minuteMs: number;
       /** A poll cannot outlive the piece call limit; the lease adds a margin to record it. */
       pieceTimeoutMs: number;
+      /** Polls failed in a row after which the source is disabled (SWITCHBOARD_TRIGGER_MAX_FAILED_POLLS; 0: never). */
+      maxFailedPolls: number;
+      /** Disables a source that failed `maxFailedPolls` polls in a row (TriggersService.disableFailing). */
+      onFailing: (orgId: string, id: string, failures: number, lastError: string) => Promise<void>;
       concurrency?: number;
       log: Log;
     },
@@ -130,7 +134,10 @@ export class TriggerPoller {
       state = buffer.snapshot();
     } catch (err) {
       this.deps.log.warn(sourceLog(c, err), 'poll failed');
-      await repo.releasePoll(this.deps.orm, c.orgId, c.id, c.token, `poll: ${reason(err)}`);
+      const why = `poll: ${reason(err)}`;
+      const failures = await repo.failPoll(this.deps.orm, c.orgId, c.id, c.token, why);
+      const max = this.deps.maxFailedPolls;
+      if (failures !== null && max > 0 && failures >= max) await this.deps.onFailing(c.orgId, c.id, failures, why);
       return;
     }
     await this.deps.recorder.record(c.orgId, c.id, items, 'poll', { state, pollToken: c.token });

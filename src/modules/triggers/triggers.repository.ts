@@ -234,17 +234,24 @@ export async function claimDuePolls(
   return rows.map((r) => ({ id: r.id, orgId: r.org_id, token: r.poll_token }));
 }
 
-/** Ends a poll that recorded nothing (it failed): the lease goes, the error is kept; only the poll holding the token may. */
-export async function releasePoll(db: Executor, orgId: string, id: string, token: string, error: string | null): Promise<void> {
-  await db
+/**
+ * Ends a poll that failed: the lease goes, the error is kept and counted; only the poll holding the token may.
+ * Returns the polls failed in a row now (null when the lease was no longer this poll's).
+ */
+export async function failPoll(db: Executor, orgId: string, id: string, token: string, error: string): Promise<number | null> {
+  const [r] = await db
     .update(triggerSources)
     .set({
       pollLeaseUntil: null,
       pollToken: null,
       lastPolledAt: new Date(),
-      ...(error ? { lastError: error, lastErrorAt: new Date() } : {}),
+      lastError: error,
+      lastErrorAt: new Date(),
+      consecutiveFailures: sql`${triggerSources.consecutiveFailures} + 1`,
     })
-    .where(and(eq(triggerSources.orgId, orgId), eq(triggerSources.id, id), eq(triggerSources.pollToken, token)));
+    .where(and(eq(triggerSources.orgId, orgId), eq(triggerSources.id, id), eq(triggerSources.pollToken, token)))
+    .returning({ failures: triggerSources.consecutiveFailures });
+  return r?.failures ?? null;
 }
 
 /**

@@ -37,6 +37,12 @@ export const TriggerSource = Type.Object(
     createdAt: Timestamp(),
     lastDelivery: NullableTimestamp(),
     disabledAt: NullableTimestamp(),
+    lastPolledAt: NullableTimestamp({ description: 'polling triggers: when the last poll ended' }),
+    lastEventAt: NullableTimestamp({ description: 'when the source last took an event' }),
+    consecutiveFailures: Type.Integer({
+      description:
+        'polls that failed in a row; at SWITCHBOARD_TRIGGER_MAX_FAILED_POLLS the source is disabled (trigger.disabled webhook)',
+    }),
   },
   { $id: 'TriggerSource' },
 );

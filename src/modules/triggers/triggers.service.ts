@@ -12,7 +12,8 @@ import { isPlanName, type PlanTable } from '../../platform/plans.js';
 import type { WorkspacesService } from '../workspaces/workspaces.service.js';
 import { EventRecorder } from './triggers.events.js';
 import { TriggerOperations } from './triggers.operations.js';
-import { toEarlierRecord, toTriggerEvent, toTriggerSource } from './triggers.mapper.js';
+import { sourceOfEvent, toEarlierRecord, toTriggerEvent, toTriggerSource } from './triggers.mapper.js';
+import type { OrganizationEventEmitter } from '../webhook-endpoints/organization-events.js';
 import * as repo from './triggers.repository.js';
 import { reason, sourceLog, type SourceRunner, type SourceSecrets } from './triggers.runtime.js';
 import { invalid, normalize } from './triggers.requests.js';
@@ -56,6 +57,8 @@ export interface TriggersDeps {
   onEnabled?: () => void;
   /** Tells every node a source was disabled (inbound webhooks cache active sources). */
   bus?: InvalidationBus;
+  /** Organization webhooks: trigger.disabled (after failed polls), trigger.recovered (decision 0143). */
+  organizationEvents: OrganizationEventEmitter;
   log: { warn(o: object, m?: string): void };
 }
 
@@ -244,10 +247,37 @@ export class TriggersService {
     const found = await repo.findSource(this.deps.orm, actor.orgId, id);
     if (!found) throw new AppError('NOT_FOUND', 'Trigger source not found.');
     actor.access.assertWorkspace(found.workspaceId);
-    const stopped = await this.deps.orm.transaction(async (tx) => {
-      const row = await repo.lockSource(tx, actor.orgId, id);
+    await this.stop(actor.orgId, id);
+    return earlier ? { success: true as const } : { disabled: true as const, triggerSourceId: id };
+  }
+
+  /**
+   * A polling source whose polls failed `failures` times in a row is disabled as disable does it, with a signed
+   * trigger.disabled organization webhook in the same transaction (decision 0143).
+   */
+  async disableFailing(orgId: string, id: string, failures: number, lastError: string): Promise<void> {
+    await this.stop(orgId, id, async (tx, row) => {
+      await repo.updateSource(tx, orgId, id, { lastError: `disabled after ${failures} failed polls; ${lastError}` });
+      await this.deps.organizationEvents.emit(tx, orgId, 'trigger.disabled', {
+        triggerSource: sourceOfEvent(row),
+        reason: 'failed_polls',
+        consecutiveFailures: failures,
+        lastError,
+      });
+    });
+    this.deps.log.warn({ triggerSourceId: id, failures }, 'trigger source disabled after failed polls');
+  }
+
+  /**
+   * Disable: in one transaction the source stops taking events and what is not yet delivered is canceled (and
+   * `also` runs); then in-flight attempts are awaited and the provider's registration is removed.
+   */
+  private async stop(orgId: string, id: string, also?: (tx: Executor, row: repo.SourceRow) => Promise<void>): Promise<void> {
+    const stopped = await this.deps.orm.transaction(async (t) => {
+      const tx = t as unknown as Executor;
+      const row = await repo.lockSource(tx, orgId, id);
       if (!row || row.status === 'DISABLED') return null;
-      await repo.updateSource(tx, actor.orgId, id, {
+      await repo.updateSource(tx, orgId, id, {
         status: 'DISABLED',
         disabledAt: new Date(),
         pollLeaseUntil: null,
@@ -255,27 +285,23 @@ export class TriggersService {
         nextPollAt: null,
       });
       await repo.deleteListeners(tx, id);
-      await this.deps.delivery.cancelStream(tx, actor.orgId, id);
+      await this.deps.delivery.cancelStream(tx, orgId, id);
+      await also?.(tx, row);
       return row;
     });
-    if (stopped) {
-      await this.deps.bus?.publish({ type: 'trigger_source', id, orgId: actor.orgId }).catch(() => undefined);
-      await this.deps.delivery.waitForStream(actor.orgId, id);
-      // A source still being enabled: its enabling call finds it no longer PENDING and undoes its own registration.
-      if (!stopped.simulate && stopped.status === 'ACTIVE') {
-        try {
-          const { call } = await this.deps.runner.call(stopped);
-          await this.deps.runner.context(stopped).hooks.onDisable(call);
-        } catch (err) {
-          // The source is off on our side whatever the provider says; the failure is kept on the record.
-          await repo.updateSource(this.deps.orm, actor.orgId, id, {
-            lastError: `disable: ${reason(err)}`,
-            lastErrorAt: new Date(),
-          });
-        }
+    if (!stopped) return;
+    await this.deps.bus?.publish({ type: 'trigger_source', id, orgId }).catch(() => undefined);
+    await this.deps.delivery.waitForStream(orgId, id);
+    // A source still being enabled: its enabling call finds it no longer PENDING and undoes its own registration.
+    if (!stopped.simulate && stopped.status === 'ACTIVE') {
+      try {
+        const { call } = await this.deps.runner.call(stopped);
+        await this.deps.runner.context(stopped).hooks.onDisable(call);
+      } catch (err) {
+        // The source is off on our side whatever the provider says; the failure is kept on the record.
+        await repo.updateSource(this.deps.orm, orgId, id, { lastError: `disable: ${reason(err)}`, lastErrorAt: new Date() });
       }
     }
-    return earlier ? { success: true as const } : { disabled: true as const, triggerSourceId: id };
   }
 
   /** A source by id, whatever its organization: an inbound webhook's address names it (src/modules/webhooks). */

@@ -16,6 +16,10 @@ export const ORGANIZATION_EVENTS = {
     'A connection stopped working (a refused refresh, the provider’s 401, a failed check): data.connection, health {before, after}, lastError, and reconnect, the request that makes a hosted connect link repairing the same connection.',
   'connection.recovered':
     'A connection that was degraded or needed re-authorization works again; data as for connection.needs_reauth.',
+  'trigger.disabled':
+    'A polling trigger source was disabled after SWITCHBOARD_TRIGGER_MAX_FAILED_POLLS failed polls in a row; data.triggerSource, consecutiveFailures and lastError.',
+  'trigger.recovered':
+    'A trigger source that had been failing was enabled again (POST /triggers/:id/enable); data.triggerSource and previousFailures.',
   'connection.refresh_failed':
     'Refreshing an OAuth2 token failed (refused, or the token endpoint was down); data as for connection.needs_reauth, lastError.code says which.',
 } as const;

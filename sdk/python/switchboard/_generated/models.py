@@ -638,6 +638,9 @@ class TriggerSource(Model):
     created_at: str = field(metadata={"json": "createdAt"})
     last_delivery: Optional[str] = field(metadata={"json": "lastDelivery"})
     disabled_at: Optional[str] = field(metadata={"json": "disabledAt"})
+    last_polled_at: Optional[str] = field(metadata={"json": "lastPolledAt"})
+    last_event_at: Optional[str] = field(metadata={"json": "lastEventAt"})
+    consecutive_failures: int = field(metadata={"json": "consecutiveFailures"})
 
 
 @dataclass

@@ -2397,6 +2397,10 @@ export interface components {
             createdAt: string;
             lastDelivery: string | null;
             disabledAt: string | null;
+            lastPolledAt: string | null;
+            lastEventAt: string | null;
+            /** @description polls that failed in a row; at SWITCHBOARD_TRIGGER_MAX_FAILED_POLLS the source is disabled (trigger.disabled webhook) */
+            consecutiveFailures: number;
         };
     };
     responses: never;

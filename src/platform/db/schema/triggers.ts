@@ -88,6 +88,9 @@ export const triggerSources = pgTable('trigger_sources', {
   lastError: text('last_error'),
   lastErrorAt: ts('last_error_at'),
   eventCount: bigint('event_count', { mode: 'number' }).notNull().default(0),
+  /** Polls that failed in a row (migrations/0029, decision 0143). */
+  consecutiveFailures: integer('consecutive_failures').notNull().default(0),
+  lastEventAt: ts('last_event_at'),
   createdAt: createdAt(),
   updatedAt: updatedAt(),
   disabledAt: ts('disabled_at'),
