@@ -68,6 +68,27 @@ describe('operator metrics', () => {
     assert.ok(!text.includes(ws) && !text.includes('return 1 + 1'), 'no ids or inputs in labels');
   });
 
+  it('counts approval events and the requests pending', async () => {
+    const policy = await t.post('/api/v1/approval-policies', key, {
+      name: 'Hold hashes',
+      sources: ['rest'],
+      integrationNames: ['hash-encode'],
+      decision: 'require_approval',
+    });
+    assert.equal(policy.status, 201, policy.text);
+    const held = await t.post('/api/v1/actions/execute', key, {
+      integrationName: 'hash-encode',
+      actionName: 'hash',
+      workspaceId: ws,
+      input: { text: 'held' },
+    });
+    assert.equal(held.body.status, 'approval_required', held.text);
+    const text = await scrape();
+    assert.equal(sample(text, 'switchboard_approval_events_total{event="approval.requested"}'), 1);
+    assert.equal(sample(text, 'switchboard_approvals_pending'), 1);
+    await t.delete(`/api/v1/approval-policies/${policy.body.policy.id}`, key);
+  });
+
   it('counts delivery attempts by outcome, the queue, and connections by health', async () => {
     rx.respond = (_req, index) => ({ status: index === 0 ? 500 : 200 });
     const orgId = (await t.get('/api/v1/organization', key)).body.organization.id;

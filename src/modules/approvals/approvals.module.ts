@@ -12,6 +12,9 @@ import { approvalsRoutes } from './approvals.routes.js';
 import { Approval, Receipt as ApprovalReceipt } from './approvals.schemas.js';
 import { ApprovalsService } from './approvals.service.js';
 import { CodeRunApprovals } from './code-runs.service.js';
+import { approvalMetrics } from './approvals.metrics.js';
+import { countPending } from './approvals.repository.js';
+import type { Registry } from 'prom-client';
 
 /** Human Gates: approval requests, their review pages, notifications and receipts (0090). */
 export const approvalsModule = defineModule<
@@ -21,11 +24,13 @@ export const approvalsModule = defineModule<
     members: MembersService;
     approvalPolicies: ApprovalPoliciesService;
     delivery: DeliveryService;
+    metrics: Registry;
   }
 >()({
   name: 'approvals',
-  build: ({ config, orm, registry, workspaces, members, approvalPolicies, delivery }) => {
+  build: ({ config, orm, registry, workspaces, members, approvalPolicies, delivery, metrics }) => {
     const approvalWebhooks = new ApprovalWebhooks({ delivery, publicUrl: config.publicUrl });
+    const notifier = approvalMetrics(metrics, approvalWebhooks, () => countPending(orm));
     const approvals = new ApprovalsService({
       orm,
       registry,
@@ -33,7 +38,7 @@ export const approvalsModule = defineModule<
       members,
       policies: approvalPolicies,
       publicUrl: config.publicUrl,
-      notifier: approvalWebhooks,
+      notifier,
     });
     const codeRunApprovals = new CodeRunApprovals({
       orm,

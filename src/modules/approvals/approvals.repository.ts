@@ -358,3 +358,9 @@ export async function consumeCodeRun(db: Executor, orgId: string, codeRunId: str
   }
   return rows.length;
 }
+
+/** Requests waiting for a decision, across the service (the metrics' gauge; the partial pending index answers it). */
+export async function countPending(db: Executor): Promise<number> {
+  const [r] = await db.select({ n: count() }).from(approvalRequests).where(eq(approvalRequests.status, 'pending'));
+  return r?.n ?? 0;
+}

@@ -1,6 +1,6 @@
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { startApp, type TestApp } from '../../../test/harness.js';
+import { OPERATOR_TOKEN, startApp, type TestApp } from '../../../test/harness.js';
 import { eventually, Receiver } from '../../../test/receiver.js';
 import { registerFixture, TRIGGER_ENV } from '../../../test/triggers.js';
 
@@ -119,6 +119,12 @@ describe('trigger liveness', () => {
     assert.equal((await t.post(`/api/v1/triggers/${id}/test-event`, key, { data: { hello: 1 } })).status, 201);
     const withEvent = await source(id);
     assert.ok(Date.parse(withEvent.lastEventAt) > Date.now() - 60_000, withEvent.lastEventAt);
+    // The polls, failed and not, are counted for the operator (0141).
+    const metrics = (await t.request('GET', '/metrics', { key: OPERATOR_TOKEN })).text;
+    const count = (outcome: string) =>
+      Number(new RegExp(`^switchboard_trigger_polls_total\\{outcome="${outcome}"\\} (\\d+)`, 'm').exec(metrics)?.[1] ?? 0);
+    assert.ok(count('failed') >= 3, metrics.slice(0, 200));
+    assert.ok(count('ok') >= 1);
     await t.post('/api/v1/triggers/disable', key, { triggerSourceId: id });
   });
 });

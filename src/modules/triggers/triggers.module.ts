@@ -10,6 +10,8 @@ import type { WorkspacesService } from '../workspaces/workspaces.service.js';
 import { EventRecorder } from './triggers.events.js';
 import { TriggerPoller } from './triggers.poller.js';
 import type { OrganizationEventEmitter } from '../webhook-endpoints/organization-events.js';
+import type { Registry } from 'prom-client';
+import { totalsCounter } from '../../platform/metrics.js';
 import { triggersRoutes } from './triggers.routes.js';
 import { SourceRunner, SourceSecrets } from './triggers.runtime.js';
 import { TriggerSource } from './triggers.schemas.js';
@@ -26,10 +28,24 @@ export const triggersModule = defineModule<
     connections: ConnectionsService;
     engine: ExecutionEngine;
     organizationEvents: OrganizationEventEmitter;
+    metrics: Registry;
   }
 >()({
   name: 'triggers',
-  build: ({ config, orm, log, bus, registry, delivery, workspaces, connections, engine, secrets, organizationEvents }) => {
+  build: ({
+    config,
+    orm,
+    log,
+    bus,
+    registry,
+    delivery,
+    workspaces,
+    connections,
+    engine,
+    secrets,
+    organizationEvents,
+    metrics,
+  }) => {
     const sourceSecrets = new SourceSecrets(secrets);
     const triggerEngine = {
       credentials: (conn: ConnectionRecord) => engine.credentials(conn),
@@ -70,6 +86,15 @@ export const triggersModule = defineModule<
       organizationEvents,
       log,
     });
+    totalsCounter(
+      metrics,
+      {
+        name: 'switchboard_trigger_polls_total',
+        help: 'Polls of polling trigger sources by outcome: ok, failed',
+        labelNames: ['outcome'] as const,
+      },
+      () => Object.entries(poller.pollOutcomes()).map(([outcome, n]) => [{ outcome }, n]),
+    );
     return { sourceRunner, eventRecorder, poller, triggers };
   },
   routes: [triggersRoutes],

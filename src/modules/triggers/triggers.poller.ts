@@ -20,6 +20,8 @@ export class TriggerPoller {
   private ticking = false;
   private again = false;
   private timer: NodeJS.Timeout | null = null;
+  /** Polls since start by outcome, for the metrics. */
+  private readonly outcomes = { ok: 0, failed: 0 };
   private readonly inflight = new Set<Promise<void>>();
   private lastJanitor = 0;
 
@@ -43,6 +45,11 @@ export class TriggerPoller {
 
   private get leaseMs(): number {
     return this.deps.pieceTimeoutMs + 30_000;
+  }
+
+  /** Polls since start: ok (the provider answered; its items were recorded) and failed. */
+  pollOutcomes(): Readonly<{ ok: number; failed: number }> {
+    return this.outcomes;
   }
 
   start(): void {
@@ -134,12 +141,14 @@ export class TriggerPoller {
       state = buffer.snapshot();
     } catch (err) {
       this.deps.log.warn(sourceLog(c, err), 'poll failed');
+      this.outcomes.failed++;
       const why = `poll: ${reason(err)}`;
       const failures = await repo.failPoll(this.deps.orm, c.orgId, c.id, c.token, why);
       const max = this.deps.maxFailedPolls;
       if (failures !== null && max > 0 && failures >= max) await this.deps.onFailing(c.orgId, c.id, failures, why);
       return;
     }
+    this.outcomes.ok++;
     await this.deps.recorder.record(c.orgId, c.id, items, 'poll', { state, pollToken: c.token });
   }
 }
