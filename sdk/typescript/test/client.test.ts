@@ -148,6 +148,13 @@ describe('TypeScript SDK: the client against the real service', () => {
     const logo = await client.integrations.logo({ integrationName: 'hash-encode' });
     assert.ok(logo.bytes.byteLength > 0 && logo.contentType);
     assert.ok(await client.webhookSigningSecret.get());
+    const hook = await client.webhookEndpoints.create({
+      body: { url: 'https://hooks.example.com/switchboard', events: ['connection.deleted'] },
+    });
+    assert.deepEqual(
+      (await client.webhookEndpoints.list()).webhookEndpoints.map((e) => e.id),
+      [hook.webhookEndpoint.id],
+    );
     const triggers = await client.triggers.list();
     assert.ok('triggers' in triggers && triggers.total === 0);
 
