@@ -1,7 +1,10 @@
 import os from 'node:os';
 import path from 'node:path';
-import { isPlanName, mergePlans, PLAN_NAMES, type PlanName, type PlanTable } from './platform/plans.js';
+import { mergePlans, type PlanName, type PlanTable } from './platform/plans.js';
 import { DEFAULT_JSON_LIMITS, type JsonLimits } from './platform/http/json-limits.js';
+import { bool, ConfigError, int, planName, str, url, type Env } from './config-values.js';
+
+export { ConfigError };
 
 /**
  * The whole environment, parsed once at boot and frozen. Nothing else in the code reads `process.env`.
@@ -108,55 +111,6 @@ export interface Config {
   /** JavaScript sandbox worker threads (`code` and Code Mode) and the runs that may wait for one. */
   jsSandboxWorkers: number;
   jsSandboxQueue: number;
-}
-
-export class ConfigError extends Error {
-  constructor(variable: string, problem: string) {
-    super(`Invalid configuration: ${variable} ${problem}`);
-    this.name = 'ConfigError';
-  }
-}
-
-type Env = Record<string, string | undefined>;
-
-function int(env: Env, name: string, fallback: number, min: number, max: number): number {
-  const raw = env[name];
-  if (raw === undefined || raw === '') return fallback;
-  if (!/^\d+$/.test(raw)) throw new ConfigError(name, `must be an integer, got "${raw}"`);
-  const n = Number(raw);
-  if (n < min || n > max) throw new ConfigError(name, `must be between ${min} and ${max}, got ${n}`);
-  return n;
-}
-
-function str(env: Env, name: string): string | null {
-  const raw = env[name];
-  return raw === undefined || raw.trim() === '' ? null : raw.trim();
-}
-
-function planName(env: Env, name: string, fallback: PlanName): PlanName {
-  const v = str(env, name);
-  if (v === null) return fallback;
-  if (!isPlanName(v)) throw new ConfigError(name, `must be one of ${PLAN_NAMES.join(', ')}`);
-  return v;
-}
-
-function bool(env: Env, name: string, fallback: boolean): boolean {
-  const raw = str(env, name);
-  if (raw === null) return fallback;
-  if (['1', 'true', 'yes', 'on'].includes(raw.toLowerCase())) return true;
-  if (['0', 'false', 'no', 'off'].includes(raw.toLowerCase())) return false;
-  throw new ConfigError(name, `must be true or false, got "${raw}"`);
-}
-
-function url(env: Env, name: string): string | null {
-  const raw = str(env, name);
-  if (raw === null) return null;
-  try {
-    new URL(raw);
-  } catch {
-    throw new ConfigError(name, 'must be a URL');
-  }
-  return raw;
 }
 
 /** REDIS_URL: redis:// or rediss:// (TLS), with a host. */

@@ -3,7 +3,8 @@ import assert from 'node:assert/strict';
 import fc from 'fast-check';
 import { OPERATOR_TOKEN, startApp, type TestApp } from './harness.js';
 import { hostileRequests, type HostileRequest, type Operation } from './hostile-requests.js';
-import { buildWorld, FIXTURES, type World } from './world.js';
+import { FIXTURES, type World } from './world.js';
+import { buildWorld } from './world-build.js';
 
 type Auth = 'apiKey' | 'operator' | 'session' | 'none' | 'mcp';
 type Op = Operation & { auth: Auth; envelope: 'rest' | 'json-rpc' | 'oauth' };

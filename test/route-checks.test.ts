@@ -1,7 +1,8 @@
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { startApp, type TestApp } from './harness.js';
-import { buildWorld, FIXTURES, type World } from './world.js';
+import { FIXTURES, type World } from './world.js';
+import { buildWorld } from './world-build.js';
 import { assertEveryRouteDeclaresAccess } from '../src/app.js';
 import type { RouteAccess } from '../src/platform/http/route-access.js';
 

@@ -1,15 +1,9 @@
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { mkdir } from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
-import type { Browser, Page } from 'playwright-core';
-import { launchBrowser } from '../browser.js';
-import { freePort } from '../fixture-process.js';
-import { startApp, type TestApp } from '../harness.js';
+import type { Page } from 'playwright-core';
+import { type TestApp } from '../harness.js';
 import { needs } from '../system-binaries.js';
-import { axeViolations, PAGE_BASICS } from '../a11y.js';
-import { builtDashboard } from './build.js';
+import { startDashboard, type DashboardWorld } from './browser-world.js';
 
 /**
  * The organization's administration pages in headless Chromium: an API key made with workspace scope, used and
@@ -17,10 +11,9 @@ import { builtDashboard } from './build.js';
  * Each page is checked with axe-core and written as a screenshot at 1280 and 390 px.
  */
 describe('dashboard administration', { skip: needs('chromium') }, () => {
+  let dash: DashboardWorld;
   let t: TestApp;
-  let browser: Browser;
   let base: string;
-  let shots: string;
   let orgId: string;
   let ws: { id: string; slug: string };
   let token: string;
@@ -28,13 +21,8 @@ describe('dashboard administration', { skip: needs('chromium') }, () => {
   const owner = { name: 'Ola Owner', email: `ola-${Date.now()}@example.com`, password: 'ola-password-1' };
 
   before(async () => {
-    const port = await freePort();
-    base = `http://127.0.0.1:${port}`;
-    t = await startApp({ SWITCHBOARD_PUBLIC_URL: base, SWITCHBOARD_DASHBOARD_DIR: await builtDashboard() });
-    await t.app.listen({ port, host: '127.0.0.1' });
-    browser = await launchBrowser();
-    shots = path.join(process.env.SCREENSHOT_DIR ?? os.tmpdir(), 'dashboard');
-    await mkdir(shots, { recursive: true });
+    dash = await startDashboard();
+    ({ t, base } = dash);
     const org = await t.operator('POST', '/operator/v1/organizations', { name: 'Admin Org', plan: 'team', owner });
     orgId = org.body.organization.id;
     key = org.body.plainKey;
@@ -42,22 +30,11 @@ describe('dashboard administration', { skip: needs('chromium') }, () => {
     token = (await t.post('/api/v1/auth/sign-in', null, owner)).body.token;
   });
   after(async () => {
-    await browser?.close();
-    await t?.close();
+    await dash?.close();
   });
 
-  async function signedIn(width: number): Promise<Page> {
-    const context = await browser.newContext({ viewport: { width, height: 900 }, locale: 'en-US' });
-    await context.addCookies([{ name: 'sb_session', value: token, url: base }]);
-    return context.newPage();
-  }
-  async function check(page: Page, name: string) {
-    await page.locator('.loading').first().waitFor({ state: 'detached' });
-    const width = page.viewportSize()?.width ?? 0;
-    assert.deepEqual(await page.evaluate(PAGE_BASICS), [], `${name} at ${width} px`);
-    assert.deepEqual(await axeViolations(page), [], `axe-core: ${name} at ${width} px`);
-    await page.screenshot({ path: path.join(shots, `${name}-${width}.png`), fullPage: true });
-  }
+  const signedIn = (width: number) => dash.signedIn(token, width);
+  const check = (page: Page, name: string) => dash.check(page, name);
 
   it('creates a workspace-scoped key (shown once), which works there only, and revokes it', async () => {
     const page = await signedIn(1280);

@@ -1,17 +1,11 @@
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { mkdir } from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { launchBrowser } from '../browser.js';
-import { freePort } from '../fixture-process.js';
-import { startApp, type TestApp } from '../harness.js';
+import { type TestApp } from '../harness.js';
 import { mcpClient, textOf } from '../mcp.js';
 import { needs } from '../system-binaries.js';
-import { axeViolations, PAGE_BASICS } from '../a11y.js';
-import { builtDashboard } from './build.js';
+import { startDashboard, type DashboardWorld } from './browser-world.js';
 
 /**
  * Human Gates in the dashboard, in headless Chromium: the "Review agent actions" policy made from its template and
@@ -20,10 +14,9 @@ import { builtDashboard } from './build.js';
  * reason; the agent's retry runs once. Each page is checked with axe-core and written as a screenshot at 1280 and 390 px.
  */
 describe('dashboard Human Gates', { skip: needs('chromium') }, () => {
+  let dash: DashboardWorld;
   let t: TestApp;
-  let browser: Browser;
   let base: string;
-  let shots: string;
   let orgId: string;
   let key: string;
   let ws: string;
@@ -35,13 +28,8 @@ describe('dashboard Human Gates', { skip: needs('chromium') }, () => {
   const member = { name: 'Milo Member', email: `milo-${Date.now()}@example.com`, password: 'milo-password-1' };
 
   before(async () => {
-    const port = await freePort();
-    base = `http://127.0.0.1:${port}`;
-    t = await startApp({ SWITCHBOARD_PUBLIC_URL: base, SWITCHBOARD_DASHBOARD_DIR: await builtDashboard() });
-    await t.app.listen({ port, host: '127.0.0.1' });
-    browser = await launchBrowser();
-    shots = path.join(process.env.SCREENSHOT_DIR ?? os.tmpdir(), 'dashboard');
-    await mkdir(shots, { recursive: true });
+    dash = await startDashboard();
+    ({ t, base } = dash);
     const org = await t.operator('POST', '/operator/v1/organizations', { name: 'Gates Org', plan: 'team', owner });
     orgId = org.body.organization.id;
     key = org.body.plainKey;
@@ -76,22 +64,11 @@ describe('dashboard Human Gates', { skip: needs('chromium') }, () => {
   });
   after(async () => {
     await agent?.close().catch(() => undefined);
-    await browser?.close();
-    await t?.close();
+    await dash?.close();
   });
 
-  async function signedIn(width: number, token = ownerToken): Promise<Page> {
-    const context = await browser.newContext({ viewport: { width, height: 900 }, locale: 'en-US' });
-    await context.addCookies([{ name: 'sb_session', value: token, url: base }]);
-    return context.newPage();
-  }
-  async function check(page: Page, name: string) {
-    await page.locator('.loading').first().waitFor({ state: 'detached' });
-    const width = page.viewportSize()?.width ?? 0;
-    assert.deepEqual(await page.evaluate(PAGE_BASICS), [], `${name} at ${width} px`);
-    assert.deepEqual(await axeViolations(page), [], `axe-core: ${name} at ${width} px`);
-    await page.screenshot({ path: path.join(shots, `${name}-${width}.png`), fullPage: true });
-  }
+  const signedIn = (width: number, token = ownerToken) => dash.signedIn(token, width);
+  const check = (page: Page, name: string) => dash.check(page, name);
   /** Successful runs of hash-encode in the activity log (the list flushes the log's buffer first). */
   const hashRuns = async () =>
     (await t.get(`/api/v1/activity?workspaceId=${ws}&integrationName=hash-encode&status=success&limit=100`, key)).body.activity

@@ -1,18 +1,12 @@
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { createHash } from 'node:crypto';
-import { mkdir } from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
-import type { Browser, Page } from 'playwright-core';
-import { launchBrowser } from '../browser.js';
-import { freePort } from '../fixture-process.js';
-import { startApp, type TestApp } from '../harness.js';
+import type { Page } from 'playwright-core';
+import { type TestApp } from '../harness.js';
 import { mcpClient, rpc } from '../mcp.js';
 import { eventually } from '../receiver.js';
 import { needs } from '../system-binaries.js';
-import { axeViolations, PAGE_BASICS } from '../a11y.js';
-import { builtDashboard } from './build.js';
+import { startDashboard, type DashboardWorld } from './browser-world.js';
 
 /**
  * The MCP server pages in headless Chromium: a TOOLS server with bearer auth made on the page, a tool switched on and
@@ -21,10 +15,9 @@ import { builtDashboard } from './build.js';
  * with axe-core and written as a screenshot at 1280 and 390 px.
  */
 describe('dashboard MCP servers', { skip: needs('chromium') }, () => {
+  let dash: DashboardWorld;
   let t: TestApp;
-  let browser: Browser;
   let base: string;
-  let shots: string;
   let orgId: string;
   let key: string;
   let ws: { id: string };
@@ -34,13 +27,8 @@ describe('dashboard MCP servers', { skip: needs('chromium') }, () => {
   const owner = { name: 'Mo Mcp', email: `mo-${Date.now()}@example.com`, password: 'mo-password-1' };
 
   before(async () => {
-    const port = await freePort();
-    base = `http://127.0.0.1:${port}`;
-    t = await startApp({ SWITCHBOARD_PUBLIC_URL: base, SWITCHBOARD_DASHBOARD_DIR: await builtDashboard() });
-    await t.app.listen({ port, host: '127.0.0.1' });
-    browser = await launchBrowser();
-    shots = path.join(process.env.SCREENSHOT_DIR ?? os.tmpdir(), 'dashboard');
-    await mkdir(shots, { recursive: true });
+    dash = await startDashboard();
+    ({ t, base } = dash);
     const org = await t.operator('POST', '/operator/v1/organizations', { name: 'MCP Org', plan: 'team', owner });
     orgId = org.body.organization.id;
     key = org.body.plainKey;
@@ -55,23 +43,11 @@ describe('dashboard MCP servers', { skip: needs('chromium') }, () => {
     token = (await t.post('/api/v1/auth/sign-in', null, owner)).body.token;
   });
   after(async () => {
-    await browser?.close();
-    await t?.close();
+    await dash?.close();
   });
 
-  async function signedIn(width: number): Promise<Page> {
-    const context = await browser.newContext({ viewport: { width, height: 900 }, locale: 'en-US' });
-    await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: base });
-    await context.addCookies([{ name: 'sb_session', value: token, url: base }]);
-    return context.newPage();
-  }
-  async function check(page: Page, name: string) {
-    await page.locator('.loading').first().waitFor({ state: 'detached' });
-    const width = page.viewportSize()?.width ?? 0;
-    assert.deepEqual(await page.evaluate(PAGE_BASICS), [], `${name} at ${width} px`);
-    assert.deepEqual(await axeViolations(page), [], `axe-core: ${name} at ${width} px`);
-    await page.screenshot({ path: path.join(shots, `${name}-${width}.png`), fullPage: true });
-  }
+  const signedIn = (width: number) => dash.signedIn(token, width, { clipboard: true });
+  const check = (page: Page, name: string) => dash.check(page, name);
   const toolNames = async (client: Awaited<ReturnType<typeof mcpClient>>) => (await client.listTools()).tools.map((x) => x.name);
 
   it('creates a bearer server, switches a tool on and customizes it, issues a token the MCP client uses, then switches off and revokes', async () => {

@@ -1,17 +1,11 @@
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { mkdir } from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
-import type { Browser, Page } from 'playwright-core';
-import { launchBrowser } from '../browser.js';
-import { freePort } from '../fixture-process.js';
-import { startApp, type TestApp } from '../harness.js';
+import type { Page } from 'playwright-core';
+import { type TestApp } from '../harness.js';
 import { eventually, Receiver } from '../receiver.js';
 import { needs } from '../system-binaries.js';
 import { TRIGGER_ENV } from '../triggers.js';
-import { axeViolations, PAGE_BASICS } from '../a11y.js';
-import { builtDashboard } from './build.js';
+import { startDashboard, type DashboardWorld } from './browser-world.js';
 
 /**
  * The Triggers pages in headless Chromium: a source is created on the page, its delivery fails against a receiver
@@ -20,11 +14,10 @@ import { builtDashboard } from './build.js';
  * is checked with axe-core and written as a screenshot at 1280 and 390 px.
  */
 describe('dashboard triggers', { skip: needs('chromium') }, () => {
+  let dash: DashboardWorld;
   let t: TestApp;
   let rx: Receiver;
-  let browser: Browser;
   let base: string;
-  let shots: string;
   let orgId: string;
   let ws: { id: string };
   let token: string;
@@ -33,37 +26,21 @@ describe('dashboard triggers', { skip: needs('chromium') }, () => {
   const failing = { error: 'receiver down: maintenance window' };
 
   before(async () => {
-    const port = await freePort();
-    base = `http://127.0.0.1:${port}`;
-    t = await startApp({ ...TRIGGER_ENV, SWITCHBOARD_PUBLIC_URL: base, SWITCHBOARD_DASHBOARD_DIR: await builtDashboard() });
-    await t.app.listen({ port, host: '127.0.0.1' });
+    dash = await startDashboard(TRIGGER_ENV);
+    ({ t, base } = dash);
     rx = await new Receiver().start();
-    browser = await launchBrowser();
-    shots = path.join(process.env.SCREENSHOT_DIR ?? os.tmpdir(), 'dashboard');
-    await mkdir(shots, { recursive: true });
     const org = await t.operator('POST', '/operator/v1/organizations', { name: 'Triggers Org', plan: 'team', owner });
     orgId = org.body.organization.id;
     ws = await t.workspace(org.body.plainKey);
     token = (await t.post('/api/v1/auth/sign-in', null, owner)).body.token;
   });
   after(async () => {
-    await browser?.close();
-    await t?.close();
+    await dash?.close();
     await rx?.close();
   });
 
-  async function signedIn(width: number): Promise<Page> {
-    const context = await browser.newContext({ viewport: { width, height: 900 }, locale: 'en-US' });
-    await context.addCookies([{ name: 'sb_session', value: token, url: base }]);
-    return context.newPage();
-  }
-  async function check(page: Page, name: string) {
-    await page.locator('.loading').first().waitFor({ state: 'detached' });
-    const width = page.viewportSize()?.width ?? 0;
-    assert.deepEqual(await page.evaluate(PAGE_BASICS), [], `${name} at ${width} px`);
-    assert.deepEqual(await axeViolations(page), [], `axe-core: ${name} at ${width} px`);
-    await page.screenshot({ path: path.join(shots, `${name}-${width}.png`), fullPage: true });
-  }
+  const signedIn = (width: number) => dash.signedIn(token, width);
+  const check = (page: Page, name: string) => dash.check(page, name);
   const deliveryStatus = async (id: string) =>
     (await t.db.query<{ status: string }>('SELECT status FROM webhook_deliveries WHERE id = $1', [id]))[0]?.status;
   const sourceStatus = async () =>

@@ -1,17 +1,11 @@
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { mkdir } from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
-import type { Browser, Page } from 'playwright-core';
-import { launchBrowser } from '../browser.js';
-import { freePort } from '../fixture-process.js';
-import { startApp, type TestApp } from '../harness.js';
+import type { Page } from 'playwright-core';
+import { type TestApp } from '../harness.js';
 import { Receiver } from '../receiver.js';
 import { needs } from '../system-binaries.js';
 import { TRIGGER_ENV } from '../triggers.js';
-import { axeViolations, PAGE_BASICS } from '../a11y.js';
-import { builtDashboard } from './build.js';
+import { startDashboard, type DashboardWorld } from './browser-world.js';
 
 /**
  * The organization's webhook endpoints on the Settings page, in headless Chromium: one is added with its events, a
@@ -19,46 +13,29 @@ import { builtDashboard } from './build.js';
  * as screenshots at 1280 and 390 px.
  */
 describe('dashboard webhooks', { skip: needs('chromium') }, () => {
+  let dash: DashboardWorld;
   let t: TestApp;
   let rx: Receiver;
-  let browser: Browser;
   let base: string;
-  let shots: string;
   let orgId: string;
   let token: string;
   const owner = { name: 'Hana Hooks', email: `hana-${Date.now()}@example.com`, password: 'hana-password-1' };
 
   before(async () => {
-    const port = await freePort();
-    base = `http://127.0.0.1:${port}`;
-    t = await startApp({ ...TRIGGER_ENV, SWITCHBOARD_PUBLIC_URL: base, SWITCHBOARD_DASHBOARD_DIR: await builtDashboard() });
-    await t.app.listen({ port, host: '127.0.0.1' });
+    dash = await startDashboard(TRIGGER_ENV);
+    ({ t, base } = dash);
     rx = await new Receiver().start();
-    browser = await launchBrowser();
-    shots = path.join(process.env.SCREENSHOT_DIR ?? os.tmpdir(), 'dashboard');
-    await mkdir(shots, { recursive: true });
     const org = await t.operator('POST', '/operator/v1/organizations', { name: 'Hooks Org', plan: 'team', owner });
     orgId = org.body.organization.id;
     token = (await t.post('/api/v1/auth/sign-in', null, owner)).body.token;
   });
   after(async () => {
-    await browser?.close();
-    await t?.close();
+    await dash?.close();
     await rx?.close();
   });
 
-  async function signedIn(width: number): Promise<Page> {
-    const context = await browser.newContext({ viewport: { width, height: 900 }, locale: 'en-US' });
-    await context.addCookies([{ name: 'sb_session', value: token, url: base }]);
-    return context.newPage();
-  }
-  async function check(page: Page, name: string) {
-    await page.locator('.loading').first().waitFor({ state: 'detached' });
-    const width = page.viewportSize()?.width ?? 0;
-    assert.deepEqual(await page.evaluate(PAGE_BASICS), [], `${name} at ${width} px`);
-    assert.deepEqual(await axeViolations(page), [], `axe-core: ${name} at ${width} px`);
-    await page.screenshot({ path: path.join(shots, `${name}-${width}.png`), fullPage: true });
-  }
+  const signedIn = (width: number) => dash.signedIn(token, width);
+  const check = (page: Page, name: string) => dash.check(page, name);
 
   it('adds an endpoint, sends a test event that the receiver gets, and lists the delivery', async () => {
     const page = await signedIn(1280);

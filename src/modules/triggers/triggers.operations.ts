@@ -20,8 +20,8 @@ const disabledError = () =>
   new AppError('TRIGGER_DISABLED', 'The trigger source is disabled; its events are no longer delivered.');
 
 /**
- * Operating a source from the dashboard (decision 0136): enable a disabled source again, replay a time range of its
- * events, and send it a test event.
+ * Operating a source (decision 0136): its event history, replay of one event or a time range, enabling a disabled
+ * source again, and a test event.
  */
 export class TriggerOperations {
   constructor(
@@ -161,6 +161,45 @@ export class TriggerOperations {
       this.deps.delivery.get(actor.orgId, eventId),
     ]);
     if (!event || !view) throw new AppError('NOT_FOUND', 'Event not found on this trigger source.');
+    return { event: toTriggerEvent(event, view) };
+  }
+
+  /** A source's events, newest first, with their deliveries (status, attempts). */
+  async events(
+    actor: Actor,
+    sourceId: string,
+    q: { status?: string; from?: string; to?: string; limit: number; offset: number },
+  ) {
+    await this.h.source(actor, sourceId);
+    const filter: repo.EventFilter = {
+      ...(q.status ? { status: q.status } : {}),
+      ...(q.from ? { from: new Date(q.from) } : {}),
+      ...(q.to ? { to: new Date(q.to) } : {}),
+    };
+    const [rows, total] = await Promise.all([
+      repo.listEvents(this.deps.orm, actor.orgId, sourceId, filter, q.limit, q.offset),
+      repo.countEvents(this.deps.orm, actor.orgId, sourceId, filter),
+    ]);
+    const views = await this.deps.delivery.views(
+      actor.orgId,
+      rows.map((r) => r.id),
+    );
+    return { events: rows.flatMap((e) => (views.has(e.id) ? [toTriggerEvent(e, views.get(e.id)!)] : [])), total };
+  }
+
+  /** Replays an event (same eventId and body) with a fresh round of attempts; not on a disabled source. */
+  async redeliver(actor: Actor, sourceId: string, eventId: string) {
+    await this.h.source(actor, sourceId);
+    const event = await repo.findEvent(this.deps.orm, actor.orgId, sourceId, eventId);
+    if (!event) throw new AppError('NOT_FOUND', 'Event not found on this trigger source.');
+    await this.deps.orm.transaction(async (tx) => {
+      const row = await repo.lockSource(tx, actor.orgId, sourceId);
+      if (!row || row.status === 'DISABLED') throw disabledError();
+      if (!(await this.deps.delivery.rearm(tx, actor.orgId, eventId)))
+        throw new AppError('NOT_FOUND', 'Event not found on this trigger source.');
+    });
+    const view = await this.deps.delivery.get(actor.orgId, eventId);
+    if (!view) throw new AppError('NOT_FOUND', 'Event not found on this trigger source.');
     return { event: toTriggerEvent(event, view) };
   }
 }

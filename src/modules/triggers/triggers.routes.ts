@@ -97,7 +97,7 @@ export const triggersRoutes: FastifyPluginAsyncTypebox = async (app) => {
       querystring: ListEventsQuery,
       response: { 200: EventList, ...standardErrors },
     },
-    handler: async (req) => service.events(actorOf(req), req.params.id, req.query),
+    handler: async (req) => service.ops.events(actorOf(req), req.params.id, req.query),
   });
 
   app.post('/api/v1/triggers/:id/events/:eventId/redeliver', {
@@ -109,7 +109,7 @@ export const triggersRoutes: FastifyPluginAsyncTypebox = async (app) => {
       params: EventParams,
       response: { 200: EventEnvelope, 410: err, ...standardErrors },
     },
-    handler: async (req) => service.redeliver(actorOf(req), req.params.id, req.params.eventId),
+    handler: async (req) => service.ops.redeliver(actorOf(req), req.params.id, req.params.eventId),
   });
 
   app.get('/api/v1/triggers/:id', {

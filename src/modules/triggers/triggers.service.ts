@@ -12,7 +12,7 @@ import { isPlanName, type PlanTable } from '../../platform/plans.js';
 import type { WorkspacesService } from '../workspaces/workspaces.service.js';
 import { EventRecorder } from './triggers.events.js';
 import { TriggerOperations } from './triggers.operations.js';
-import { sourceOfEvent, toEarlierRecord, toTriggerEvent, toTriggerSource } from './triggers.mapper.js';
+import { sourceOfEvent, toEarlierRecord, toTriggerSource } from './triggers.mapper.js';
 import type { OrganizationEventEmitter } from '../webhook-endpoints/organization-events.js';
 import * as repo from './triggers.repository.js';
 import { reason, sourceLog, type SourceRunner, type SourceSecrets } from './triggers.runtime.js';
@@ -64,7 +64,7 @@ export interface TriggersDeps {
 
 /**
  * Trigger sources: enable (resolve target, connection and input through the engine, register with the provider),
- * disable (stop everything, then unregister), list, test, and the event history with replay.
+ * disable (stop everything, then unregister; also after failed polls), list and test; history and replay are in ops.
  */
 export class TriggersService {
   /** Re-enable, range replay and test events (triggers.operations.ts). */
@@ -377,44 +377,5 @@ export class TriggersService {
     if (!row) throw new AppError('NOT_FOUND', 'Trigger source not found.');
     actor.access.assertWorkspace(row.workspaceId);
     return row;
-  }
-
-  async events(
-    actor: Actor,
-    sourceId: string,
-    q: { status?: string; from?: string; to?: string; limit: number; offset: number },
-  ) {
-    await this.source(actor, sourceId);
-    const filter: repo.EventFilter = {
-      ...(q.status ? { status: q.status } : {}),
-      ...(q.from ? { from: new Date(q.from) } : {}),
-      ...(q.to ? { to: new Date(q.to) } : {}),
-    };
-    const [rows, total] = await Promise.all([
-      repo.listEvents(this.deps.orm, actor.orgId, sourceId, filter, q.limit, q.offset),
-      repo.countEvents(this.deps.orm, actor.orgId, sourceId, filter),
-    ]);
-    const views = await this.deps.delivery.views(
-      actor.orgId,
-      rows.map((r) => r.id),
-    );
-    return { events: rows.flatMap((e) => (views.has(e.id) ? [toTriggerEvent(e, views.get(e.id)!)] : [])), total };
-  }
-
-  /** Replays an event (same eventId and body) with a fresh round of attempts; not on a disabled source. */
-  async redeliver(actor: Actor, sourceId: string, eventId: string) {
-    await this.source(actor, sourceId);
-    const event = await repo.findEvent(this.deps.orm, actor.orgId, sourceId, eventId);
-    if (!event) throw new AppError('NOT_FOUND', 'Event not found on this trigger source.');
-    await this.deps.orm.transaction(async (tx) => {
-      const row = await repo.lockSource(tx, actor.orgId, sourceId);
-      if (!row || row.status === 'DISABLED')
-        throw new AppError('TRIGGER_DISABLED', 'The trigger source is disabled; its events are no longer delivered.');
-      if (!(await this.deps.delivery.rearm(tx, actor.orgId, eventId)))
-        throw new AppError('NOT_FOUND', 'Event not found on this trigger source.');
-    });
-    const view = await this.deps.delivery.get(actor.orgId, eventId);
-    if (!view) throw new AppError('NOT_FOUND', 'Event not found on this trigger source.');
-    return { event: toTriggerEvent(event, view) };
   }
 }

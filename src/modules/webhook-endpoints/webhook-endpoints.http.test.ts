@@ -21,7 +21,15 @@ describe('webhook endpoints: CRUD, validation, limit and access', () => {
     assert.equal(res.status, 200, res.text);
     assert.deepEqual(
       res.body.events.map((e: { type: string }) => e.type),
-      ['webhook.test', 'connection.deleted', 'connection.needs_reauth', 'connection.recovered', 'connection.refresh_failed'],
+      [
+        'webhook.test',
+        'connection.deleted',
+        'connection.needs_reauth',
+        'connection.recovered',
+        'trigger.disabled',
+        'trigger.recovered',
+        'connection.refresh_failed',
+      ],
     );
     assert.deepEqual(
       ORGANIZATION_EVENT_TYPES,
