@@ -142,6 +142,13 @@ describe('end-user connect portal: tokens and the portal page', () => {
     const repaired = (await t.post('/api/v1/connect/session/poll', null, { token: reToken })).body;
     assert.equal(repaired.connectionId, conn.id);
     assert.equal((await t.get(`/api/v1/connections?id=${conn.id}`, key)).body.connection.status, 'ACTIVE');
+    assert.match((await t.get(`/connect/portal?token=${token}`)).text, /badge connected/);
+    // A connection whose credentials the provider refuses (health needs_reauth, 0140) asks to be reconnected too.
+    await t.db.query("UPDATE connections SET health = 'needs_reauth' WHERE id = $1", [conn.id]);
+    await t.app.services.bus.publish({ type: 'connections', orgId: conn.orgId ?? (await orgOf(conn.id)) });
+    const refused = (await t.get(`/connect/portal?token=${token}`)).text;
+    assert.match(refused, /Needs reconnecting/);
+    assert.match(refused, /class="primary" aria-label="Reconnect /);
 
     // Nothing else: another end user's connection and integrations the portal does not offer are refused.
     const other = await t.post('/api/v1/connections', key, {

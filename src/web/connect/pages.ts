@@ -291,9 +291,11 @@ export function portalPage(
   const who = view.endUser.displayName ?? view.endUser.externalId;
   const items = view.items.map((item) => {
     const c = item.connection;
+    // Stopped working (status ERROR), or the provider refuses its credentials (health, decision 0140).
+    const broken = c !== null && (c.status !== 'ACTIVE' || c.health === 'needs_reauth');
     const badge = !c
       ? '<span class="badge">Not connected</span>'
-      : c.status !== 'ACTIVE'
+      : broken
         ? '<span class="badge error">Needs reconnecting</span>'
         : c.verification === 'verified'
           ? '<span class="badge connected">Connected</span>'
@@ -301,7 +303,7 @@ export function portalPage(
     const connectLabel = !c ? 'Connect' : 'Reconnect';
     const buttons = [
       `<form method="post" action="/connect/portal/connect" data-busy><input type="hidden" name="token" value="${t}"><input type="hidden" name="item" value="${esc(item.key)}"><button type="submit" class="${
-        !c || c.status !== 'ACTIVE' ? 'primary' : 'secondary'
+        !c || broken ? 'primary' : 'secondary'
       }" aria-label="${esc(`${connectLabel} ${item.label}`)}">${connectLabel}</button></form>`,
       c
         ? `<form method="post" action="/connect/portal/disconnect" data-busy><input type="hidden" name="token" value="${t}"><input type="hidden" name="connectionId" value="${esc(c.id)}"><button type="submit" class="danger" aria-label="${esc(`Disconnect ${item.label}`)}">Disconnect</button></form>`
