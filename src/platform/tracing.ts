@@ -29,6 +29,8 @@ import type { Config } from '../config.js';
 export const tracer = trace.getTracer('switchboard');
 
 let provider: TracerProvider | null = null;
+/** What `inSpan` hands its function with tracing off: one shared span that records nothing. */
+const NO_SPAN = trace.wrapSpanContext(INVALID_SPAN_CONTEXT);
 
 /** Start tracing for this process when configured; later calls (more apps in one process) reuse the first. */
 export function startTracing(config: Config['tracing']): void {
@@ -65,7 +67,7 @@ export function currentTraceId(): string | null {
  * With tracing off, `fn` simply runs.
  */
 export function inSpan<T>(name: string, attributes: Attributes, fn: (span: Span) => Promise<T>): Promise<T> {
-  if (!provider) return fn(trace.wrapSpanContext(INVALID_SPAN_CONTEXT));
+  if (!provider) return fn(NO_SPAN);
   return tracer.startActiveSpan(name, { attributes }, async (span) => {
     try {
       return await fn(span);
