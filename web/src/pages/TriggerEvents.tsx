@@ -2,32 +2,10 @@ import { useState } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useOrg } from '../session';
 import { Badge, Empty, ErrorNotice, Loading, formatTime } from '../ui';
+import type { JsonResponse } from '@switchboard/sdk';
 
-interface Attempt {
-  attempt: number;
-  startedAt: string;
-  finishedAt: string | null;
-  statusCode: number | null;
-  error: string | null;
-  durationMs: number | null;
-  responseExcerpt: string | null;
-}
-
-export interface TriggerEvent {
-  eventId: string;
-  sequence: number;
-  origin: string;
-  createdAt: string;
-  status: 'pending' | 'sending' | 'delivered' | 'dead' | 'canceled';
-  attempts: number;
-  maxAttempts: number;
-  nextAttemptAt: string | null;
-  lastStatusCode: number | null;
-  lastError: string | null;
-  deliveredAt: string | null;
-  deadAt: string | null;
-  history: Attempt[];
-}
+/** A trigger event with its delivery and every attempt, as the API answers it (the SDK's generated type). */
+export type TriggerEvent = JsonResponse<'triggers.listEvents', 200>['events'][number];
 
 const TONE = { delivered: 'ok', dead: 'bad', pending: 'warn', sending: 'warn', canceled: 'neutral' } as const;
 
@@ -63,10 +41,10 @@ export function TriggerEvents({ sourceId, active }: { sourceId: string; active: 
   const events = useQuery({
     queryKey: [...key, deadOnly],
     queryFn: async () =>
-      (await client.triggers.listEvents({
+      client.triggers.listEvents({
         id: sourceId,
         query: { limit: 50, ...(deadOnly ? { status: 'dead' as const } : {}) },
-      })) as unknown as { events: TriggerEvent[]; total: number },
+      }),
     // Deliveries move on their own (retries, replays): the history follows them.
     refetchInterval: 3000,
   });

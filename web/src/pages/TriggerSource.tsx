@@ -4,7 +4,7 @@ import { Link, useParams } from 'react-router';
 import { useOrg } from '../session';
 import { Dialog, ErrorNotice, Field, Form, Loading, Notice, Page, formatTime } from '../ui';
 import { TriggerEvents } from './TriggerEvents';
-import { StatusBadge, TYPE_LABEL, type TriggerSource } from './Triggers';
+import { StatusBadge, TYPE_LABEL } from './Triggers';
 
 /** datetime-local value (local time, minutes) of a date. */
 const localInput = (d: Date) => new Date(d.getTime() - d.getTimezoneOffset() * 60_000).toISOString().slice(0, 16);
@@ -97,7 +97,7 @@ export function TriggerSourcePage() {
   const key = [org.id, 'trigger', sourceId];
   const source = useQuery({
     queryKey: key,
-    queryFn: async () => (await client.triggers.get({ id: sourceId! })).triggerSource as unknown as TriggerSource,
+    queryFn: async () => (await client.triggers.get({ id: sourceId! })).triggerSource,
   });
   const refresh = async () => {
     await qc.invalidateQueries({ queryKey: key });
@@ -159,6 +159,13 @@ export function TriggerSourcePage() {
                 ...(s.webhookUrl ? [['Inbound webhook URL', <code>{s.webhookUrl}</code>] as const] : []),
                 ['Polling interval', s.pollingIntervalMinutes ? `every ${s.pollingIntervalMinutes} minutes` : '—'],
                 ['Last delivery', formatTime(s.lastDelivery)],
+                ['Last event', formatTime(s.lastEventAt)],
+                ...(s.triggerType === 'POLLING'
+                  ? [
+                      ['Last poll', formatTime(s.lastPolledAt)],
+                      ['Failed polls in a row', String(s.consecutiveFailures)],
+                    ]
+                  : []),
                 ['Last error', s.lastError ?? '—'],
               ] as Array<readonly [string, ReactNode]>
             ).map(([label, value]) => (

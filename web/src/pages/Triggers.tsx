@@ -6,25 +6,10 @@ import { PropsForm, inputOf, type FormValues } from '../PropsForm';
 import { useOrg } from '../session';
 import { Badge, Dialog, Empty, ErrorNotice, Field, Form, Loading, Page, formatTime } from '../ui';
 import { useCurrentWorkspaceId } from './Shell';
+import type { components } from '@switchboard/sdk';
 
-export interface TriggerSource {
-  id: string;
-  triggerType: 'WEBHOOK' | 'POLLING' | 'APP_WEBHOOK';
-  integrationName: string;
-  integrationAlias: string;
-  triggerName: string;
-  workspaceId: string;
-  webhookUrl: string | null;
-  callbackUrl: string;
-  simulate: boolean;
-  status: 'ACTIVE' | 'DISABLED';
-  pollingIntervalMinutes: number | null;
-  connectionId: string | null;
-  lastError: string | null;
-  createdAt: string;
-  lastDelivery: string | null;
-  disabledAt: string | null;
-}
+/** A trigger source as the API answers it (the SDK's generated type). */
+export type TriggerSource = components['schemas']['TriggerSource'];
 
 export const TYPE_LABEL = { WEBHOOK: 'Webhook', POLLING: 'Polling', APP_WEBHOOK: 'App webhook' } as const;
 
