@@ -99,9 +99,10 @@ export interface Config {
   /**
    * Scheduled checks of connections whose integration can check credentials (decision 0140): every
    * SWITCHBOARD_CONNECTION_CHECK_INTERVAL_MINUTES (0 turns them off), at most SWITCHBOARD_CONNECTION_CHECKS_PER_PROVIDER
-   * of one integration a minute.
+   * of one integration a minute; connection.expiring is sent SWITCHBOARD_CONNECTION_EXPIRING_WINDOW_HOURS ahead of a
+   * credential's expiry (0 turns it off; decision 0144).
    */
-  connectionChecks: { intervalMinutes: number; perProvider: number };
+  connectionChecks: { intervalMinutes: number; perProvider: number; expiringWindowHours: number };
   /** Code Mode (MCP): wall-clock limit of one run (at most 5 minutes) and the sandbox's memory cap. */
   codeModeTimeoutMs: number;
   codeModeMemoryMb: number;
@@ -227,6 +228,7 @@ export function loadConfig(env: Env = process.env): Readonly<Config> {
     connectionChecks: {
       intervalMinutes: int(env, 'SWITCHBOARD_CONNECTION_CHECK_INTERVAL_MINUTES', 360, 0, 43_200),
       perProvider: int(env, 'SWITCHBOARD_CONNECTION_CHECKS_PER_PROVIDER', 30, 1, 10_000),
+      expiringWindowHours: int(env, 'SWITCHBOARD_CONNECTION_EXPIRING_WINDOW_HOURS', 72, 0, 8_760),
     },
     codeModeTimeoutMs: int(env, 'SWITCHBOARD_CODE_MODE_TIMEOUT_MS', 300_000, 100, 300_000),
     codeModeMemoryMb: int(env, 'SWITCHBOARD_CODE_MODE_MEMORY_MB', 128, 8, 1024),

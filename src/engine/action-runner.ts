@@ -34,7 +34,9 @@ export interface RunnerDeps {
 }
 
 /** Output of a run: success, or an upstream failure the caller sees as `success: false`. */
-export type RunResult = { ok: true; output: unknown } | { ok: false; error: string; detail?: unknown; httpStatus?: number };
+export type RunResult =
+  | { ok: true; output: unknown }
+  | { ok: false; error: string; detail?: unknown; httpStatus?: number; needsReauth?: { connectionId: string } };
 
 /**
  * The last stage of a call: validated input in, the action run with its credentials, a deadline and the caller's
@@ -92,12 +94,13 @@ export class ActionRunner {
       auth = await this.deps.refresher.afterUnauthorized(conn);
       if (auth) result = await this.runOnce(caller, target, action, input, auth, signal);
     }
-    if (conn)
-      this.deps.connections.observeUse(
-        conn,
-        result.ok ? result : { ok: false, httpStatus: result.httpStatus, error: result.error },
-      );
-    return result;
+    if (!conn) return result;
+    const shown = this.deps.connections.observeUse(
+      conn,
+      result.ok ? result : { ok: false, httpStatus: result.httpStatus, error: result.error },
+    );
+    // The provider refused the credentials: the caller learns which connection needs re-authorization (0144).
+    return !result.ok && shown === 'needs_reauth' ? { ...result, needsReauth: { connectionId: conn.id } } : result;
   }
 
   private async runOnce(

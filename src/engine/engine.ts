@@ -154,6 +154,7 @@ export class ExecutionEngine {
         : {
             status: 'failed',
             output: { error: result.error, ...(result.detail !== undefined ? { detail: result.detail } : {}) },
+            ...(result.needsReauth ? { needsReauth: result.needsReauth } : {}),
             durationMs,
             executionId,
             rateLimit,

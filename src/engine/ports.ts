@@ -65,7 +65,7 @@ export interface ConnectionsPort {
   credentials(conn: ConnectionRecord, db?: Executor): Promise<ConnectionValue>;
   /**
    * A call ran with the connection: its last use and what the outcome shows about its health are recorded off the
-   * call's path (never awaited by it, never failing it).
+   * call's path (never awaited by it, never failing it). Returns the health the outcome shows (null: nothing).
    */
-  observeUse(conn: ConnectionRecord, outcome: UseOutcome): void;
+  observeUse(conn: ConnectionRecord, outcome: UseOutcome): string | null;
 }

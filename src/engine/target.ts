@@ -1,6 +1,6 @@
 import type { IntegrationDefinition, Props } from '../integrations/framework.js';
 import type { IntegrationRegistry } from '../integrations/registry.js';
-import { AppError, invalidField, isAppError } from '../platform/errors.js';
+import { AppError, invalidField, isAppError, needsReconnect } from '../platform/errors.js';
 import {
   NO_AUTH_METHOD,
   type ConnectionsPort,
@@ -328,9 +328,6 @@ function active(conn: ConnectionRecord): ConnectionRecord {
   if (conn.suspended)
     throw new AppError('RESOURCE_SUSPENDED', 'This connection is suspended: the plan covers fewer connections.');
   if (conn.status !== 'ACTIVE')
-    throw new AppError(
-      'CONNECTION_ERROR',
-      `The connection "${conn.displayName}" needs to be reconnected (status ${conn.status}).`,
-    );
+    throw needsReconnect(conn.id, `The connection "${conn.displayName}" needs to be reconnected (status ${conn.status}).`);
   return conn;
 }

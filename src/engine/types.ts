@@ -92,6 +92,8 @@ export type ExecuteOutcome =
   | {
       status: 'failed';
       output: { error: string; detail?: unknown };
+      /** The provider refused the connection's credentials: which connection needs re-authorization (0144). */
+      needsReauth?: { connectionId: string };
       durationMs: number;
       executionId: string;
       rateLimit: RateLimitState | null;

@@ -1,11 +1,11 @@
 import type { ExecuteOutcome, ExecutionCaller, ExecutionSource } from '../engine/types.js';
 import { ActionInputError } from '../integrations/framework.js';
-import { invalidField } from '../platform/errors.js';
+import { AppError, invalidField, isAppError } from '../platform/errors.js';
 import { Access } from '../platform/http/access.js';
 import { decodeToolInput } from './schema-from-props.js';
 import type { McpServerRow } from '../modules/mcp-servers/mcp-servers.repository.js';
 import { outcomeForAgent } from './approval-notice.js';
-import type { EnginePort } from './ports.js';
+import type { EnginePort, ReconnectNotice, ReconnectPort } from './ports.js';
 import type { ExposedAction } from './surface.js';
 
 /** Who an MCP call runs as: the organization (limited to the server's workspace), the server, and an end user. */
@@ -22,12 +22,33 @@ export function mcpCaller(server: McpServerRow, plan: string, apiKeyId: string |
   return { orgId: server.orgId, access, plan, apiKeyId, mcpServerId: server.id };
 }
 
+/** An outcome as an agent gets it: a failure from credentials the provider refused names the reconnect link. */
+export type AgentOutcome =
+  | Exclude<ExecuteOutcome, { status: 'failed' }>
+  | (Extract<ExecuteOutcome, { status: 'failed' }> & { reconnect?: ReconnectNotice });
+
+/** What the model reads about a connection that needs a person (0144). */
+export function reconnectText(n: ReconnectNotice): string {
+  const what = `The connection "${n.connectionName}" (${n.connectionId}) needs re-authorization: the provider no longer accepts its credentials.`;
+  return n.url
+    ? `${what} Ask the person to open this link to reconnect it (the connection keeps its id; the link works until ${n.expiresAt}), then try again: ${n.url}`
+    : `${what} Ask an administrator of the organization to reconnect it.`;
+}
+
+/** The reconnect notice an error carries (see {@link McpInvoker.execute}), if any. */
+export function reconnectOf(err: unknown): ReconnectNotice | null {
+  return isAppError(err) ? ((err.extra?.reconnect as ReconnectNotice | undefined) ?? null) : null;
+}
+
 /**
  * Runs one exposed action through the execution engine: the same pipeline as POST /actions/execute (partials,
  * connection strategy, Human Gates, idempotency, quotas, rate limits, activity record), never a copy of it.
  */
 export class McpInvoker {
-  constructor(private readonly engine: () => EnginePort) {}
+  constructor(
+    private readonly engine: () => EnginePort,
+    private readonly reconnect: ReconnectPort,
+  ) {}
 
   async execute(
     ctx: McpCallContext,
@@ -35,7 +56,7 @@ export class McpInvoker {
     input: Record<string, unknown>,
     source: Extract<ExecutionSource, 'mcp_tools' | 'mcp_code'>,
     opts: { idempotencyKey?: string; gateContext?: Record<string, unknown>; signal?: AbortSignal } = {},
-  ): Promise<ExecuteOutcome> {
+  ): Promise<AgentOutcome> {
     if (!ctx.server.workspaceId) throw new Error('The MCP server is not bound to a workspace.');
     // TOOLS mode declares free-shaped values as JSON text (docs/decisions/0097); Code Mode passes them as they are.
     if (source === 'mcp_tools') {
@@ -45,9 +66,38 @@ export class McpInvoker {
         throw err instanceof ActionInputError ? invalidField(`input.${err.field}`, err.problem) : err;
       }
     }
-    const outcome = await this.engine().execute(ctx.caller, {
+    const workspaceId = ctx.server.workspaceId;
+    let outcome: ExecuteOutcome;
+    try {
+      outcome = await this.run(ctx, workspaceId, a, input, source, opts);
+    } catch (err) {
+      // A connection only a person can repair (status ERROR, a refused refresh): the agent gets the link (0144).
+      const id = isAppError(err) && err.code === 'CONNECTION_ERROR' ? err.extra?.connectionId : undefined;
+      if (typeof id !== 'string') throw err;
+      const notice = await this.reconnect.notice(ctx.caller.orgId, id, { workspaceId, endUserId: ctx.endUserId });
+      throw notice ? new AppError('CONNECTION_ERROR', (err as AppError).message, { reconnect: notice }) : err;
+    }
+    // Results go to an agent: no decision-capable link, whatever the gate answered (0092).
+    const forAgent = outcomeForAgent(outcome);
+    if (forAgent.status !== 'failed' || !forAgent.needsReauth) return forAgent;
+    const notice = await this.reconnect.notice(ctx.caller.orgId, forAgent.needsReauth.connectionId, {
+      workspaceId,
+      endUserId: ctx.endUserId,
+    });
+    return notice ? { ...forAgent, reconnect: notice } : forAgent;
+  }
+
+  private run(
+    ctx: McpCallContext,
+    workspaceId: string,
+    a: ExposedAction,
+    input: Record<string, unknown>,
+    source: Extract<ExecutionSource, 'mcp_tools' | 'mcp_code'>,
+    opts: { idempotencyKey?: string; gateContext?: Record<string, unknown>; signal?: AbortSignal },
+  ): Promise<ExecuteOutcome> {
+    return this.engine().execute(ctx.caller, {
       source,
-      workspaceId: ctx.server.workspaceId,
+      workspaceId,
       integrationName: a.integrationName,
       ...(a.workspaceIntegrationId ? { workspaceIntegrationId: a.workspaceIntegrationId } : { integrationAlias: a.engineAlias }),
       actionName: a.actionName,
@@ -60,7 +110,5 @@ export class McpInvoker {
       gateContext: opts.gateContext || undefined,
       signal: opts.signal || undefined,
     });
-    // Results go to an agent: no decision-capable link, whatever the gate answered (0092).
-    return outcomeForAgent(outcome);
   }
 }

@@ -17,7 +17,7 @@ import { purgeMcpJob } from './jobs.js';
 import { OAuthClients } from './oauth/clients.js';
 import { mcpOAuthRoutes } from './oauth/oauth.routes.js';
 import { McpOAuthService } from './oauth/oauth.service.js';
-import type { EnginePort, PartialsPort, WorkspaceIntegrationsPort } from './ports.js';
+import type { EnginePort, PartialsPort, ReconnectPort, WorkspaceIntegrationsPort } from './ports.js';
 import type { ProtocolDeps } from './protocol.js';
 import { SurfaceCatalog } from './surface.js';
 
@@ -34,6 +34,8 @@ export const mcpModule = defineModule<
     workspaceIntegrations: WorkspaceIntegrationsPort;
     partials: PartialsPort;
     engine: EnginePort;
+    /** Hosted links that repair a connection needing re-authorization, for results the agent reads (0144). */
+    reconnectLinks: ReconnectPort;
     /** The JavaScript sandbox's worker threads Code Mode runs on. */
     jsSandbox: JsSandboxPool;
     approvals: ApprovalsService;
@@ -51,7 +53,7 @@ export const mcpModule = defineModule<
       partials: d.partials,
       bus,
     });
-    const invoker = new McpInvoker(() => d.engine);
+    const invoker = new McpInvoker(() => d.engine, d.reconnectLinks);
     const mcpCodeMode = new CodeModeRunner({
       orm,
       invoker,

@@ -53,3 +53,20 @@ export interface EnginePort {
 
 /** Status of a Human Gates approval request; provided by the approvals module when it is present. */
 export type ApprovalStatusLookup = (orgId: string, approvalId: string) => Promise<string | null>;
+
+/** A connection that needs a person to re-authorize it, and the hosted link that repairs it when the caller may have one. */
+export interface ReconnectNotice {
+  connectionId: string;
+  connectionName: string;
+  url: string | null;
+  expiresAt: string | null;
+}
+
+/** Reconnect links for MCP results (docs/decisions/0144); the connect module provides them. */
+export interface ReconnectPort {
+  notice(
+    orgId: string,
+    connectionId: string,
+    reach: { workspaceId: string; endUserId: string | null },
+  ): Promise<ReconnectNotice | null>;
+}

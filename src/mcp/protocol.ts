@@ -10,13 +10,12 @@ import {
   type Tool,
 } from '@modelcontextprotocol/sdk/types.js';
 import { AjvJsonSchemaValidator } from '@modelcontextprotocol/sdk/validation/ajv-provider.js';
-import type { ExecuteOutcome } from '../engine/types.js';
 import { isAppError } from '../platform/errors.js';
 import { forAgent, reviewLines } from './approval-notice.js';
 import { APP_EXTENSION_ID, RESULT_VIEW_URI, resultViewContents, resultViewResource, toolUiMeta } from './app/result-view.js';
 import type { CodeModeRunner } from './code-mode/runner.js';
 import { declarations, signature } from './code-mode/declarations.js';
-import type { McpCallContext, McpInvoker } from './invoke.js';
+import { reconnectOf, reconnectText, type AgentOutcome, type McpCallContext, type McpInvoker } from './invoke.js';
 import type { ExposedAction, Surface } from './surface.js';
 
 /** One validator for every per-request Server (building Ajv per request would cost more than the request). */
@@ -106,7 +105,7 @@ function registerToolsMode(server: Server, ctx: McpCallContext, surface: Surface
     delete args[IDEMPOTENCY_ARG];
     if (key !== undefined && (typeof key !== 'string' || !/^[\w:.-]{1,200}$/.test(key)))
       return errorResult(`${IDEMPOTENCY_ARG} must be the key given in an approval message.`);
-    let outcome: ExecuteOutcome;
+    let outcome: AgentOutcome;
     try {
       outcome = await deps.invoker.execute(ctx, a, args, 'mcp_tools', key ? { idempotencyKey: key } : {});
     } catch (err) {
@@ -133,12 +132,19 @@ function appErrorResult(err: unknown): CallToolResult {
           Object.entries(err.extra).filter(([k]) => ['retryAfter', 'current', 'limit', 'plan', 'details'].includes(k)),
         )
       : {};
+    const reconnect = reconnectOf(err);
+    if (reconnect)
+      return errorResult(`${err.code}: ${err.message}\n\n${reconnectText(reconnect)}`, {
+        error: err.code,
+        message: err.message,
+        reconnect,
+      });
     return errorResult(`${err.code}: ${err.message}`, { error: err.code, message: err.message, ...extra });
   }
   return errorResult('INTERNAL_ERROR: the action could not be run.', { error: 'INTERNAL_ERROR' });
 }
 
-function toolResult(a: ExposedAction, args: Record<string, unknown>, outcome: ExecuteOutcome): CallToolResult {
+function toolResult(a: ExposedAction, args: Record<string, unknown>, outcome: AgentOutcome): CallToolResult {
   if (outcome.status === 'success') {
     const output = outcome.output ?? null;
     const structured =
@@ -148,9 +154,11 @@ function toolResult(a: ExposedAction, args: Record<string, unknown>, outcome: Ex
   if (outcome.status === 'failed') {
     const detail =
       outcome.output.detail !== undefined ? `\n\nDetail: ${JSON.stringify(outcome.output.detail).slice(0, 2000)}` : '';
-    return errorResult(`The action ${a.integrationName}/${a.actionName} failed: ${outcome.output.error}${detail}`, {
+    const reconnect = outcome.reconnect ? `\n\n${reconnectText(outcome.reconnect)}` : '';
+    return errorResult(`The action ${a.integrationName}/${a.actionName} failed: ${outcome.output.error}${detail}${reconnect}`, {
       error: outcome.output.error,
       ...(outcome.output.detail !== undefined ? { detail: outcome.output.detail } : {}),
+      ...(outcome.reconnect ? { reconnect: outcome.reconnect } : {}),
     });
   }
   const ap = forAgent(outcome.approval);

@@ -141,6 +141,14 @@ export function invalidField(field: string, problem: string): AppError {
   return new AppError('VALIDATION_ERROR', `${field} ${problem}`, { details: [{ field, message: problem }] });
 }
 
+/**
+ * CONNECTION_ERROR for a connection that only a person can repair (reconnecting keeps its id): the body names the
+ * connection (`connectionId`), so a caller can make a hosted reconnect link (POST /connect/token; MCP does it, 0144).
+ */
+export function needsReconnect(connectionId: string, message: string): AppError {
+  return new AppError('CONNECTION_ERROR', message, { connectionId });
+}
+
 /** The constraint (or unique index) name of a unique violation, when the driver reports it. */
 export function violatedConstraint(err: unknown): string | null {
   for (let e: unknown = err, depth = 0; e && depth < 4; e = (e as { cause?: unknown }).cause, depth++) {

@@ -1,7 +1,6 @@
-import type { ExecuteOutcome } from '../../engine/types.js';
 import { isAppError } from '../../platform/errors.js';
 import { runJs, type JsSandboxPool } from '../../sandbox/js-sandbox.js';
-import type { McpCallContext, McpInvoker } from '../invoke.js';
+import { reconnectOf, reconnectText, type AgentOutcome, type McpCallContext, type McpInvoker } from '../invoke.js';
 import type { ExposedAction, Surface } from '../surface.js';
 import type { StepTiming } from './result.js';
 import {
@@ -139,14 +138,17 @@ export async function executeAction(
   input: Record<string, unknown>,
   key: string,
   gateContext: Record<string, unknown> | undefined,
-): Promise<ExecuteOutcome> {
+): Promise<AgentOutcome> {
   try {
     return await invoker.execute(ctx, a, input, 'mcp_code', {
       idempotencyKey: key,
       ...(gateContext ? { gateContext } : {}),
     });
   } catch (err) {
-    const message = isAppError(err) ? `${err.code}: ${err.message}` : 'The action could not be run (internal error).';
+    const reconnect = reconnectOf(err);
+    const message = !isAppError(err)
+      ? 'The action could not be run (internal error).'
+      : `${err.code}: ${err.message}${reconnect ? ` ${reconnectText(reconnect)}` : ''}`;
     return { status: 'failed', output: { error: message }, durationMs: 0, executionId: '', rateLimit: null, replayed: false };
   }
 }

@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
-import type { ApprovalSummary, ExecuteOutcome } from '../../engine/types.js';
+import type { ApprovalSummary } from '../../engine/types.js';
+import { reconnectText, type AgentOutcome } from '../invoke.js';
 import type { SecretBox } from '../../platform/secrets.js';
 import type { LogLine } from '../../sandbox/js-sandbox.js';
 import type { ExposedAction } from '../surface.js';
@@ -73,12 +74,13 @@ export function toStep(
   alias: string,
   action: string,
   input: Record<string, unknown>,
-  outcome: Exclude<ExecuteOutcome, { status: 'approval_required' }>,
+  outcome: Exclude<AgentOutcome, { status: 'approval_required' }>,
   durationMs: number,
   browser: boolean,
 ): StoredStep {
   const base = { alias, action, inputHash: hashCall(alias, action, input), durationMs, browser };
   if (outcome.status === 'success') return { ...base, status: 'success', output: outcome.output };
   const detail = outcome.output.detail !== undefined ? ` (${truncate(JSON.stringify(outcome.output.detail), 500)})` : '';
-  return { ...base, status: 'failed', error: `${callName(alias, action)} failed: ${outcome.output.error}${detail}` };
+  const reconnect = outcome.reconnect ? ` ${reconnectText(outcome.reconnect)}` : '';
+  return { ...base, status: 'failed', error: `${callName(alias, action)} failed: ${outcome.output.error}${detail}${reconnect}` };
 }

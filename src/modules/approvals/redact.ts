@@ -47,6 +47,7 @@ const SECRET_VALUE_PATTERNS: RegExp[] = [
   /^AKIA[0-9A-Z]{16}$/, // AWS access key id
   /^AIza[\w-]{30,}$/, // Google API key
   /^[a-z][a-z0-9+.-]*:\/\/[^/\s:@]+:[^/\s@]+@/i, // URL with a password
+  /[?&#](token|access_token|api_key|apikey)=[\w.~%-]{16,}/i, // a link that is itself a credential (a connect link)
 ];
 
 export function looksSecret(value: string): boolean {

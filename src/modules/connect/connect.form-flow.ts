@@ -46,7 +46,14 @@ export class FormFlow {
     const verification = option.validate ? 'verified' : 'unverified';
     return {
       kind: 'finished',
-      view: await this.sessions.finish(view, { type, credentials, tokenExpiresAt: null, oauthAppId: null, verification }),
+      view: await this.sessions.finish(view, {
+        type,
+        credentials,
+        tokenExpiresAt: null,
+        credentialExpiresAt: null,
+        oauthAppId: null,
+        verification,
+      }),
     };
   }
 }

@@ -14,6 +14,7 @@ import { connectRoutes } from './connect.routes.js';
 import { ConnectSession } from './connect.schemas.js';
 import { ConnectService } from './connect.service.js';
 import { PortalService } from './portal.service.js';
+import { ReconnectLinks } from './reconnect-links.js';
 import { OAuthRefresher } from './refresher.js';
 
 /** Hosted connect, the end-user portal and OAuth2 tokens refreshed ahead of expiry and after a 401. */
@@ -59,7 +60,8 @@ export const connectModule = defineModule<
       publicUrl: config.publicUrl,
       log,
     });
-    return { oauthRefresher, connect, portal };
+    const reconnectLinks = new ReconnectLinks({ connect, connections, endUsers });
+    return { oauthRefresher, connect, portal, reconnectLinks };
   },
   routes: [connectRoutes, connectPages],
   schemas: [ConnectSession],

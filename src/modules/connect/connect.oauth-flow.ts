@@ -116,11 +116,12 @@ export class OAuthFlow {
         },
         TOKEN_TIMEOUT_MS,
       );
-      const { credentials, tokenExpiresAt } = oauthCredentials(tokens);
+      const { credentials, tokenExpiresAt, credentialExpiresAt } = oauthCredentials(tokens);
       return await this.sessions.finish(view, {
         type: client.serviceManaged ? 'PLATFORM_OAUTH2' : 'OAUTH2',
         credentials,
         tokenExpiresAt,
+        credentialExpiresAt: credentialExpiresAt ?? null,
         oauthAppId: client.serviceManaged ? null : client.appId,
         verification: 'verified', // the provider exchanged the code for tokens
       });

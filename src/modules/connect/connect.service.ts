@@ -17,7 +17,7 @@ import { OAuthFlow } from './connect.oauth-flow.js';
 import * as repo from './connect.repository.js';
 import type { SessionRow } from './connect.repository.js';
 import type { CreateConnectTokenInput, OAuthCallbackInput } from './connect.schemas.js';
-import { ConnectSessions, type NewSession, type Scope, type SessionView } from './connect.sessions.js';
+import { ConnectSessions, expired, type NewSession, type Scope, type SessionView } from './connect.sessions.js';
 
 /**
  * Hosted connect: sessions (cst_ tokens), the credential form, the OAuth2 authorization code flow with PKCE, and
@@ -131,6 +131,12 @@ export class ConnectService {
   /** Opens a session ({@link ConnectSessions.open}); the end-user portal opens its sessions here too. */
   async open(s: NewSession): Promise<{ token: string; row: SessionRow }> {
     return this.sessions.open(s);
+  }
+
+  /** Whether a session still waits for its person (PENDING, unexpired): its link may be handed out again. */
+  async stillPending(orgId: string, sessionId: string): Promise<boolean> {
+    const row = await repo.findSession(this.deps.orm, orgId, sessionId);
+    return row !== null && row.status === 'PENDING' && !expired(row);
   }
 
   connectUrl(token: string): string {

@@ -129,6 +129,7 @@ export class ConnectSessions {
       type: ConnectionType;
       credentials: Record<string, unknown>;
       tokenExpiresAt: Date | null;
+      credentialExpiresAt: Date | null;
       oauthAppId: string | null;
       verification: Verification;
     },
@@ -144,6 +145,7 @@ export class ConnectSessions {
       if (target) {
         const repaired = await this.deps.connections.updateCredentials(s.orgId, target.id, c.credentials, {
           tokenExpiresAt: c.tokenExpiresAt,
+          credentialExpiresAt: c.credentialExpiresAt,
           type: c.type,
           oauthAppId: c.oauthAppId,
           verification: c.verification,
@@ -166,6 +168,7 @@ export class ConnectSessions {
           credentials: c.credentials,
           oauthAppId: c.oauthAppId,
           tokenExpiresAt: c.tokenExpiresAt,
+          credentialExpiresAt: c.credentialExpiresAt,
           verification: c.verification,
         });
         connectionId = row.id;

@@ -6,6 +6,7 @@ import { openDatabase, type Database } from '../../platform/db/database.js';
 import type { TestApp } from '../../../test/harness.js';
 import type { FixtureProcess } from '../../../test/fixture-process.js';
 import { oauthIntegration } from '../../../test/connect-fixtures.js';
+import { EXPIRY_JOB } from '../connections/connection-checks.js';
 import { REFRESH_JOB } from './connect.jobs.js';
 import { connectOAuthWorld } from './oauth.fixtures.js';
 import { Receiver } from '../../../test/receiver.js';
@@ -248,5 +249,77 @@ describe('OAuth2 refresh against a real provider', () => {
     assert.equal((recovered.json as { type: string }).type, 'connection.recovered');
     assert.equal((await whoami(key, ws, 'broken-ext')).body.success, true);
     assert.equal((await t.get('/api/v1/connections?externalId=broken-ext', key)).body.total, 1);
+  });
+
+  it('announces connection.expiring once per expiry, ahead by the window: a refresh token’s stated expiry', async () => {
+    const { key, ws } = await setup();
+    const hooks = await new Receiver().start();
+    after(() => hooks.close());
+    const endpoint = await t.post('/api/v1/webhook-endpoints', key, {
+      url: hooks.url('/hooks'),
+      events: ['connection.expiring'],
+    });
+    assert.equal(endpoint.status, 201, endpoint.text);
+    const runExpiry = async () => {
+      const id = await t.app.services.jobs.send(EXPIRY_JOB, {});
+      assert.equal(await t.app.services.jobs.waitFor(EXPIRY_JOB, id!), 'completed');
+    };
+    /** A test event after the job: deliveries to one endpoint keep their order, so what came before it is all there is. */
+    const settled = async (n: number) => {
+      assert.equal((await t.post(`/api/v1/webhook-endpoints/${endpoint.body.webhookEndpoint.id}/test`, key, {})).status, 202);
+      await hooks.waitFor(() => hooks.requests.length >= n + 1 || undefined, 15_000, `${n} events then the test`);
+      const types = hooks.requests.map((r) => (r.json as { type: string }).type);
+      assert.equal(types.pop(), 'webhook.test');
+      return types.filter((x) => x === 'connection.expiring');
+    };
+    const get = async (id: string) => (await t.get(`/api/v1/connections?id=${id}`, key)).body.connection;
+
+    // The provider says the refresh token lives 30 days: beyond the 72-hour window, nothing is sent.
+    await control({ expiresIn: 3600, refreshTokenExpiresIn: 30 * 86_400 });
+    const { polled } = await connect(key, ws, { externalId: 'expiring-ext' });
+    const far = await get(polled.connectionId);
+    assert.ok(Math.abs(Date.parse(far.credentialExpiresAt) - (Date.now() + 30 * 86_400_000)) < 120_000, far.credentialExpiresAt);
+    await runExpiry();
+    assert.deepEqual(await settled(0), []);
+
+    // A refresh brings a refresh token that lives two days: announced once, with the way to reconnect.
+    await control({ refreshTokenExpiresIn: 2 * 86_400, revokeAccess: true });
+    assert.equal((await whoami(key, ws, 'expiring-ext')).body.success, true);
+    const near = await get(polled.connectionId);
+    assert.ok(Date.parse(near.credentialExpiresAt) < Date.now() + 3 * 86_400_000, near.credentialExpiresAt);
+    await runExpiry();
+    await runExpiry();
+    assert.deepEqual(await settled(2), ['connection.expiring'], 'once, however often the job runs');
+    const event = hooks.requests[1]!.json as { type: string; data: Record<string, any> };
+    assert.equal(event.data.connection.id, polled.connectionId);
+    assert.equal(event.data.expiresAt, near.credentialExpiresAt);
+    assert.equal(event.data.reconnect.body.externalId, 'expiring-ext');
+    assert.match(event.data.reconnect.url, /\/api\/v1\/connect\/token$/);
+    assert.ok(!JSON.stringify(event).includes('access_token'), 'never credentials');
+
+    // A refresh that keeps the refresh token (no stated expiry) keeps its expiry; an API connection whose token cannot
+    // be refreshed expires with its access token, and one with a refresh token of unknown life does not expire.
+    const made = async (externalId: string, extra: Record<string, unknown>) => {
+      const res = await t.post('/api/v1/connections', key, {
+        type: 'OAUTH2',
+        integrationName: 'test-oauth',
+        externalId,
+        displayName: externalId,
+        accessToken: 'at-1234567890',
+        workspaceId: ws,
+        scope: 'WORKSPACE',
+        ...extra,
+      });
+      assert.equal(res.status, 201, res.text);
+      return res.body.connection;
+    };
+    const unrefreshable = await made('api-no-refresh', { expiresIn: 3600 });
+    assert.equal(unrefreshable.credentialExpiresAt, unrefreshable.tokenExpiresAt);
+    assert.equal((await made('api-refresh', { expiresIn: 3600, refreshToken: 'rt-1234567890' })).credentialExpiresAt, null);
+    await runExpiry();
+    const sent = await settled(4);
+    assert.deepEqual(sent, ['connection.expiring', 'connection.expiring']);
+    assert.equal((hooks.requests[3]!.json as { data: { connection: { id: string } } }).data.connection.id, unrefreshable.id);
+    await control({ refreshTokenExpiresIn: null });
   });
 });

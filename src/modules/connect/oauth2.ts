@@ -142,11 +142,30 @@ export async function tokenRequest(
   };
 }
 
-/** The stored credential shape of an OAuth2 connection (ConnectionsService's), and when its token expires. */
+/** Seconds from a token response field (a number or a numeric string), or undefined. */
+function seconds(v: unknown): number | undefined {
+  const n = typeof v === 'string' && v.trim() !== '' ? Number(v) : v;
+  return typeof n === 'number' && Number.isFinite(n) && n > 0 ? Math.floor(n) : undefined;
+}
+
+/**
+ * When OAuth2 credentials stop working without a person (0144): the refresh token's own expiry when the provider
+ * states it (`refresh_token_expires_in`, or Intuit's `x_refresh_token_expires_in`); with no refresh token at all, the
+ * access token's expiry; null when a refresh token with no stated expiry was issued; undefined on a refresh that kept
+ * the refresh token (its expiry, stored earlier, stands).
+ */
+function credentialExpiry(tokens: TokenSet, refresh: string | undefined, tokenExpiresAt: Date | null, now: number) {
+  const refreshIn = seconds(tokens.data.refresh_token_expires_in) ?? seconds(tokens.data.x_refresh_token_expires_in);
+  if (refreshIn !== undefined) return new Date((now + refreshIn) * 1000);
+  if (tokens.refresh_token) return null;
+  return refresh ? undefined : tokenExpiresAt;
+}
+
+/** The stored credential shape of an OAuth2 connection (ConnectionsService's), and when its tokens expire. */
 export function oauthCredentials(
   tokens: TokenSet,
   previous?: Record<string, unknown>,
-): { credentials: Record<string, unknown>; tokenExpiresAt: Date | null } {
+): { credentials: Record<string, unknown>; tokenExpiresAt: Date | null; credentialExpiresAt: Date | null | undefined } {
   const now = Math.floor(Date.now() / 1000);
   const credentials: Record<string, unknown> = {
     access_token: tokens.access_token,
@@ -160,5 +179,6 @@ export function oauthCredentials(
   if (tokens.expires_in !== undefined) credentials.expires_in = tokens.expires_in;
   const scope = tokens.scope ?? (typeof previous?.scope === 'string' ? previous.scope : undefined);
   if (scope !== undefined) credentials.scope = scope;
-  return { credentials, tokenExpiresAt: tokens.expires_in !== undefined ? new Date((now + tokens.expires_in) * 1000) : null };
+  const tokenExpiresAt = tokens.expires_in !== undefined ? new Date((now + tokens.expires_in) * 1000) : null;
+  return { credentials, tokenExpiresAt, credentialExpiresAt: credentialExpiry(tokens, refresh, tokenExpiresAt, now) };
 }

@@ -4,7 +4,7 @@ import type { ConnectionValue } from '../../integrations/pieces/protocol.js';
 import type { IntegrationRegistry } from '../../integrations/registry.js';
 import type { Database } from '../../platform/db/database.js';
 import type { EgressGuard } from '../../platform/egress.js';
-import { AppError } from '../../platform/errors.js';
+import { AppError, needsReconnect } from '../../platform/errors.js';
 import type { ConnectionsService } from '../connections/connections.service.js';
 import type { OAuthAppsService } from '../oauth-apps/oauth-apps.service.js';
 import { oauthCredentials, tokenRequest, TokenRequestError } from './oauth2.js';
@@ -139,8 +139,8 @@ export class OAuthRefresher implements CredentialRefresher {
       return { value: stored, refreshed: false }; // renewed by someone else meanwhile
     }
     if (current.status !== 'ACTIVE')
-      throw new AppError(
-        'CONNECTION_ERROR',
+      throw needsReconnect(
+        current.id,
         `The connection "${current.displayName}" needs to be reconnected (status ${current.status}).`,
       );
 
@@ -158,8 +158,8 @@ export class OAuthRefresher implements CredentialRefresher {
           `The access token ${reason.kind === 'unauthorized' ? 'was rejected by the provider' : 'expired'} and cannot be refreshed (${why}); reconnect.`,
         );
         if (reason.kind === 'unauthorized') return { value: stored, refreshed: false };
-        throw new AppError(
-          'CONNECTION_ERROR',
+        throw needsReconnect(
+          current.id,
           `The connection "${current.displayName}" expired and cannot be refreshed (${why}); reconnect it.`,
         );
       }
@@ -172,10 +172,11 @@ export class OAuthRefresher implements CredentialRefresher {
         { grant_type: 'refresh_token', refresh_token: refreshToken },
         TOKEN_TIMEOUT_MS,
       );
-      const { credentials, tokenExpiresAt } = oauthCredentials(tokens, stored.value);
+      const { credentials, tokenExpiresAt, credentialExpiresAt } = oauthCredentials(tokens, stored.value);
       // The provider issued the new tokens: a check of the connection that passed.
       await this.deps.connections.updateCredentials(current.orgId, current.id, credentials, {
         tokenExpiresAt,
+        ...(credentialExpiresAt !== undefined ? { credentialExpiresAt } : {}),
         verification: 'verified',
       });
       this.deps.log.info({ connectionId: current.id, via }, 'oauth token refreshed');
@@ -187,7 +188,7 @@ export class OAuthRefresher implements CredentialRefresher {
           'REFRESH_REJECTED',
           `Refreshing the access token failed: ${err.message} Reconnect the connection.`,
         );
-        throw new AppError('CONNECTION_ERROR', `The connection "${current.displayName}" needs to be reconnected: ${err.message}`);
+        throw needsReconnect(current.id, `The connection "${current.displayName}" needs to be reconnected: ${err.message}`);
       }
       if (err instanceof TokenRequestError) {
         // The token endpoint was unreachable or failed: the credentials may be fine; the next refresh tells.

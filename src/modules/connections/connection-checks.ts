@@ -2,11 +2,13 @@ import type { AuthOption } from '../../integrations/framework.js';
 import type { IntegrationRegistry } from '../../integrations/registry.js';
 import type { Orm } from '../../platform/db/database.js';
 import type { JobDefinition } from '../../platform/jobs/runner.js';
+import type { ConnectionExpiryNotices } from './connection-expiry.js';
 import type { HealthEvidence } from './connection-health.js';
 import * as repo from './connections.repository.js';
 import type { ConnectionsService } from './connections.service.js';
 
 export const CHECK_JOB = 'connection-health-check';
+export const EXPIRY_JOB = 'connection-expiry-notice';
 /** How long one credential check may take; past it, the check says nothing about the credentials. */
 const CHECK_TIMEOUT_MS = 20_000;
 
@@ -83,17 +85,34 @@ export class ConnectionChecks {
   }
 }
 
-export function connectionJobs(checks: ConnectionChecks, log: { info(o: object, m?: string): void }, enabled: boolean) {
-  if (!enabled) return [];
-  const job: JobDefinition<Record<string, never>, typeof CHECK_JOB> = {
-    name: CHECK_JOB,
-    cron: '* * * * *',
-    retryLimit: 0,
-    expireInSeconds: 600,
-    handler: async () => {
-      const { checked, changed } = await checks.runOnce();
-      if (checked) log.info({ checked, changed }, 'connection checks run');
-    },
-  };
-  return [job];
+/** Every minute: the scheduled credential checks (0140) and connection.expiring notices (0144), each when turned on. */
+export function connectionJobs(
+  work: { checks: ConnectionChecks | null; expiry: ConnectionExpiryNotices | null },
+  log: { info(o: object, m?: string): void },
+) {
+  const jobs: Array<JobDefinition<Record<string, never>, typeof CHECK_JOB | typeof EXPIRY_JOB>> = [];
+  const { checks, expiry } = work;
+  if (checks)
+    jobs.push({
+      name: CHECK_JOB,
+      cron: '* * * * *',
+      retryLimit: 0,
+      expireInSeconds: 600,
+      handler: async () => {
+        const { checked, changed } = await checks.runOnce();
+        if (checked) log.info({ checked, changed }, 'connection checks run');
+      },
+    });
+  if (expiry)
+    jobs.push({
+      name: EXPIRY_JOB,
+      cron: '* * * * *',
+      retryLimit: 0,
+      expireInSeconds: 600,
+      handler: async () => {
+        const sent = await expiry.runOnce();
+        if (sent) log.info({ sent }, 'connection.expiring sent');
+      },
+    });
+  return jobs;
 }

@@ -2,7 +2,7 @@ import type { UseOutcome } from '../../engine/ports.js';
 import type { ConnectionRecord } from '../../engine/types.js';
 import type { Executor, Orm } from '../../platform/db/database.js';
 import * as repo from './connections.repository.js';
-import { toEventConnection } from './connections.mapper.js';
+import { reconnectRequest, toEventConnection } from './connections.mapper.js';
 import type { OrganizationEventEmitter } from '../webhook-endpoints/organization-events.js';
 
 /** What the service last learned about a connection's credentials (docs/decisions/0140). */
@@ -122,20 +122,7 @@ export class ConnectionHealthRecorder {
       connection,
       health: { before, after: evidence.health },
       lastError: evidence.error,
-      // A hosted connect link for the same identity repairs the same connection id (docs/decisions/0033).
-      reconnect: {
-        method: 'POST',
-        url: `${this.deps.publicUrl}/api/v1/connect/token`,
-        body: {
-          integrationName: row.integrationName,
-          authMethodKey: row.authMethodKey,
-          externalId: row.externalId,
-          connectionName: row.displayName,
-          scope: row.scope,
-          ...(row.workspaceId ? { workspaceId: row.workspaceId } : {}),
-          ...(endUserExternalId ? { endUserId: endUserExternalId } : {}),
-        },
-      },
+      reconnect: reconnectRequest(row, endUserExternalId, this.deps.publicUrl),
     };
     if (evidence.error && REFRESH_FAILURES.has(evidence.error.code))
       await this.deps.events.emit(tx, row.orgId, 'connection.refresh_failed', data);
@@ -144,7 +131,7 @@ export class ConnectionHealthRecorder {
   }
 
   /** A call used the connection: last use (throttled) and the health its outcome shows, off the call's path. */
-  observeUse(conn: ConnectionRecord, outcome: UseOutcome): void {
+  observeUse(conn: ConnectionRecord, outcome: UseOutcome): Health | null {
     const now = this.now();
     const last = this.touched.get(conn.id);
     if (last === undefined || now - last >= TOUCH_INTERVAL_MS) {
@@ -154,6 +141,7 @@ export class ConnectionHealthRecorder {
     }
     const evidence = evidenceOfUse(outcome);
     if (evidence && evidence.health !== conn.health) this.background(this.record(conn.orgId, conn.id, evidence), conn.id);
+    return evidence?.health ?? null;
   }
 
   private background(work: Promise<unknown>, connectionId: string): void {

@@ -45,23 +45,27 @@ export function authOptionFor(
   return compatible[0]!;
 }
 
+/** Credentials as stored, with when the access token and the credentials themselves expire (null: unknown, never). */
+export interface StoredCredentials {
+  credentials: Record<string, unknown>;
+  tokenExpiresAt: Date | null;
+  credentialExpiresAt: Date | null;
+}
+const NO_EXPIRY = { tokenExpiresAt: null, credentialExpiresAt: null };
+
 /** Credentials in the stored (piece) shape from the current request fields; names the missing field. */
-export function credentialsFrom(
-  type: ConnectionType,
-  option: AuthOption,
-  f: CreateConnectionInput,
-): { credentials: Record<string, unknown>; tokenExpiresAt: Date | null } {
+export function credentialsFrom(type: ConnectionType, option: AuthOption, f: CreateConnectionInput): StoredCredentials {
   switch (type) {
     case 'SECRET_TEXT':
       if (!f.secretText) throw invalid('secretText', 'is required for SECRET_TEXT');
-      return { credentials: { secret_text: f.secretText }, tokenExpiresAt: null };
+      return { credentials: { secret_text: f.secretText }, ...NO_EXPIRY };
     case 'BASIC_AUTH':
       if (f.username === undefined || f.username === '') throw invalid('username', 'is required for BASIC_AUTH');
       if (f.password === undefined) throw invalid('password', 'is required for BASIC_AUTH');
-      return { credentials: { username: f.username, password: f.password }, tokenExpiresAt: null };
+      return { credentials: { username: f.username, password: f.password }, ...NO_EXPIRY };
     case 'CUSTOM_AUTH': {
       if (!f.props) throw invalid('props', 'is required for CUSTOM_AUTH');
-      return { credentials: { props: option.props ? checkedProps(option, f.props) : f.props }, tokenExpiresAt: null };
+      return { credentials: { props: option.props ? checkedProps(option, f.props) : f.props }, ...NO_EXPIRY };
     }
     default: {
       if (!f.accessToken) throw invalid('accessToken', `is required for ${type}`);
@@ -78,7 +82,9 @@ export function credentialsFrom(
       if (f.expiresIn !== undefined) credentials.expires_in = f.expiresIn;
       if (f.scope_oauth !== undefined) credentials.scope = f.scope_oauth;
       if (props) credentials.props = props;
-      return { credentials, tokenExpiresAt: f.expiresIn !== undefined ? new Date((now + f.expiresIn) * 1000) : null };
+      const tokenExpiresAt = f.expiresIn !== undefined ? new Date((now + f.expiresIn) * 1000) : null;
+      // Without a refresh token, the access token's expiry is the connection's (0144).
+      return { credentials, tokenExpiresAt, credentialExpiresAt: f.refreshToken ? null : tokenExpiresAt };
     }
   }
 }

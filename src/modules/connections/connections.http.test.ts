@@ -97,6 +97,7 @@ describe('connections', () => {
       [
         'authMethodKey',
         'createdAt',
+        'credentialExpiresAt',
         'displayName',
         'endUserId',
         'externalId',

@@ -23,6 +23,7 @@ export function toConnection(row: ConnectionRow) {
     lastCheckedAt: row.lastCheckedAt?.toISOString() ?? null,
     lastUsedAt: row.lastUsedAt?.toISOString() ?? null,
     tokenExpiresAt: row.tokenExpiresAt?.toISOString() ?? null,
+    credentialExpiresAt: row.credentialExpiresAt?.toISOString() ?? null,
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
   };
@@ -65,6 +66,26 @@ export function toConnectionRecord(row: ConnectionRow): ConnectionRecord {
     tokenExpiresAt: row.tokenExpiresAt,
     suspended: row.suspended,
     health: row.health,
+  };
+}
+
+/**
+ * The request that makes a hosted connect link repairing this connection (same identity, so the same id: decision
+ * 0033), as connection.* events carry it: no link is minted into a webhook body (0140).
+ */
+export function reconnectRequest(row: ConnectionRow, endUserExternalId: string | null, publicUrl: string) {
+  return {
+    method: 'POST',
+    url: `${publicUrl}/api/v1/connect/token`,
+    body: {
+      integrationName: row.integrationName,
+      authMethodKey: row.authMethodKey,
+      externalId: row.externalId,
+      connectionName: row.displayName,
+      scope: row.scope,
+      ...(row.workspaceId ? { workspaceId: row.workspaceId } : {}),
+      ...(endUserExternalId ? { endUserId: endUserExternalId } : {}),
+    },
   };
 }
 

@@ -12,6 +12,7 @@ import { readGauge } from '../../platform/metrics.js';
 import { Connection, EarlierConnection } from './connections.schemas.js';
 import { ConnectionsService } from './connections.service.js';
 import { ConnectionChecks, connectionJobs } from './connection-checks.js';
+import { ConnectionExpiryNotices } from './connection-expiry.js';
 
 /** Stored credentials of end users (or the workspace) for an integration. */
 export const connectionsModule = defineModule<
@@ -52,19 +53,24 @@ export const connectionsModule = defineModule<
     );
     return { connections };
   },
-  jobs: ({ config, orm, registry, connections, log }) =>
-    connectionJobs(
-      new ConnectionChecks({
-        orm,
-        registry,
-        connections,
-        intervalMinutes: config.connectionChecks.intervalMinutes,
-        perIntegration: config.connectionChecks.perProvider,
-        log,
-      }),
-      log,
-      config.connectionChecks.intervalMinutes > 0,
-    ),
+  jobs: ({ config, orm, registry, connections, endUsers, organizationEvents, log }) => {
+    const { intervalMinutes, perProvider, expiringWindowHours } = config.connectionChecks;
+    const checks =
+      intervalMinutes > 0
+        ? new ConnectionChecks({ orm, registry, connections, intervalMinutes, perIntegration: perProvider, log })
+        : null;
+    const expiry =
+      expiringWindowHours > 0
+        ? new ConnectionExpiryNotices({
+            orm,
+            events: organizationEvents,
+            endUserExternalId: async (orgId, id) => (await endUsers.externalIds(orgId, [id])).get(id) ?? null,
+            publicUrl: config.publicUrl,
+            windowHours: expiringWindowHours,
+          })
+        : null;
+    return connectionJobs({ checks, expiry }, log);
+  },
   routes: [connectionsRoutes],
   schemas: [Connection, EarlierConnection],
   suspendable: [{ table: 'connections', limit: 'connections' }],

@@ -79,7 +79,15 @@ export async function updateConnection(
   patch: Partial<
     Pick<
       ConnectionRow,
-      'credentials' | 'status' | 'statusMessage' | 'tokenExpiresAt' | 'displayName' | 'type' | 'oauthAppId' | 'verification'
+      | 'credentials'
+      | 'status'
+      | 'statusMessage'
+      | 'tokenExpiresAt'
+      | 'credentialExpiresAt'
+      | 'displayName'
+      | 'type'
+      | 'oauthAppId'
+      | 'verification'
     >
   >,
 ): Promise<ConnectionRow | null> {
@@ -206,6 +214,49 @@ export async function touchUsed(db: Executor, orgId: string, id: string, at: Dat
     .update(connections)
     .set({ lastUsedAt: at })
     .where(and(eq(connections.orgId, orgId), eq(connections.id, id)));
+}
+
+/**
+ * Active connections whose credentials expire between `from` and `until` and whose expiry was not announced yet
+ * (0144), the soonest first.
+ */
+export async function expiringUnannounced(
+  db: Executor,
+  from: Date,
+  until: Date,
+  limit: number,
+): Promise<Array<{ orgId: string; id: string; endUserId: string | null }>> {
+  return db
+    .select({ orgId: connections.orgId, id: connections.id, endUserId: connections.endUserId })
+    .from(connections)
+    .where(
+      and(
+        eq(connections.status, 'ACTIVE'),
+        sql`${connections.credentialExpiresAt} > ${from.toISOString()}::timestamptz`,
+        sql`${connections.credentialExpiresAt} <= ${until.toISOString()}::timestamptz`,
+        sql`${connections.expiryNoticeFor} IS DISTINCT FROM ${connections.credentialExpiresAt}`,
+      ),
+    )
+    .orderBy(connections.credentialExpiresAt, connections.id)
+    .limit(limit);
+}
+
+/** Marks the connection's current expiry as announced; the row when this call did it (null: already, or changed). */
+export async function announceExpiry(db: Executor, orgId: string, id: string, until: Date): Promise<ConnectionRow | null> {
+  const [r] = await db
+    .update(connections)
+    .set({ expiryNoticeFor: sql`${connections.credentialExpiresAt}` })
+    .where(
+      and(
+        eq(connections.orgId, orgId),
+        eq(connections.id, id),
+        eq(connections.status, 'ACTIVE'),
+        sql`${connections.credentialExpiresAt} <= ${until.toISOString()}::timestamptz`,
+        sql`${connections.expiryNoticeFor} IS DISTINCT FROM ${connections.credentialExpiresAt}`,
+      ),
+    )
+    .returning();
+  return r ?? null;
 }
 
 /**

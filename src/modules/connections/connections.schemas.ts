@@ -46,6 +46,10 @@ export const Connection = Type.Object(
     lastCheckedAt: NullableTimestamp({ description: 'the last check of the credentials (an OAuth2 refresh)' }),
     lastUsedAt: NullableTimestamp({ description: 'the last call that used the connection (to the minute)' }),
     tokenExpiresAt: NullableTimestamp({ description: 'OAuth2: when the access token expires (it is refreshed before)' }),
+    credentialExpiresAt: NullableTimestamp({
+      description:
+        'when the credentials stop working unless a person reconnects: an OAuth2 refresh token’s own expiry when the provider states it, or an access token that cannot be refreshed; null when unknown or never. connection.expiring is sent ahead of it.',
+    }),
     createdAt: Timestamp(),
     updatedAt: Timestamp(),
   },

@@ -13,7 +13,7 @@ import type { EndUsersService } from '../end-users/end-users.service.js';
 import type { OrganizationEventEmitter } from '../webhook-endpoints/organization-events.js';
 import type { OAuthAppsService } from '../oauth-apps/oauth-apps.service.js';
 import type { WorkspacesService } from '../workspaces/workspaces.service.js';
-import { authOptionFor, credentialsFrom } from './connections.credentials.js';
+import { authOptionFor, credentialsFrom, type StoredCredentials } from './connections.credentials.js';
 import { toConnection, toEarlierConnection, toEventConnection } from './connections.mapper.js';
 import * as repo from './connections.repository.js';
 import type { ConnectionRow } from './connections.repository.js';
@@ -25,7 +25,7 @@ import type {
   Verification,
 } from './connections.schemas.js';
 import { ConnectionStore, type NewConnection } from './connections.store.js';
-import { ConnectionHealthRecorder, HEALTHY, type HealthChange, type HealthEvidence } from './connection-health.js';
+import { ConnectionHealthRecorder, HEALTHY, type Health, type HealthChange, type HealthEvidence } from './connection-health.js';
 import type { UseOutcome } from '../../engine/ports.js';
 
 const invalid = invalidField;
@@ -166,6 +166,7 @@ export class ConnectionsService {
     opts: {
       verification: Verification;
       tokenExpiresAt?: Date | null;
+      credentialExpiresAt?: Date | null;
       type?: ConnectionType;
       displayName?: string;
       oauthAppId?: string | null;
@@ -180,8 +181,8 @@ export class ConnectionsService {
   }
 
   /** A call ran with the connection (the engine's report): last use and health evidence, off the call's path. */
-  observeUse(conn: ConnectionRecord, outcome: UseOutcome): void {
-    this.health.observeUse(conn, outcome);
+  observeUse(conn: ConnectionRecord, outcome: UseOutcome): Health | null {
+    return this.health.observeUse(conn, outcome);
   }
 
   /**
@@ -217,11 +218,7 @@ export class ConnectionsService {
   }
 
   /** Credentials in the stored (piece) shape from the current request fields; names the missing field. */
-  credentialsFrom(
-    type: ConnectionType,
-    option: AuthOption,
-    f: CreateConnectionInput,
-  ): { credentials: Record<string, unknown>; tokenExpiresAt: Date | null } {
+  credentialsFrom(type: ConnectionType, option: AuthOption, f: CreateConnectionInput): StoredCredentials {
     return credentialsFrom(type, option, f);
   }
 
@@ -240,7 +237,7 @@ export class ConnectionsService {
     if (!def) throw new AppError('INTEGRATION_NOT_FOUND', `No integration named "${f.integrationName}".`);
     const scope = await this.checkScope(actor, f);
     const option = this.authOptionFor(def, type, f.authMethodKey);
-    const { credentials, tokenExpiresAt } = this.credentialsFrom(type, option, f);
+    const { credentials, tokenExpiresAt, credentialExpiresAt } = this.credentialsFrom(type, option, f);
     let oauthAppId: string | null = null;
     if (type === 'PLATFORM_OAUTH2' && f.oauthAppId) {
       throw new AppError('INVALID_OAUTH_APP', 'PLATFORM_OAUTH2 connections use the service-managed app; omit oauthAppId.');
@@ -260,6 +257,7 @@ export class ConnectionsService {
       credentials,
       oauthAppId,
       tokenExpiresAt,
+      credentialExpiresAt,
       apiShape,
     });
   }

@@ -33,6 +33,7 @@ export interface NewConnection {
   credentials: Record<string, unknown>;
   oauthAppId: string | null;
   tokenExpiresAt: Date | null;
+  credentialExpiresAt?: Date | null;
   apiShape?: 'current' | 'earlier';
   /** Only a flow that had the integration check the credentials says verified. */
   verification?: Verification;
@@ -102,6 +103,7 @@ export class ConnectionStore {
             credentials: this.deps.secrets.seal(PURPOSE, id, input.credentials),
             oauthAppId: input.oauthAppId,
             tokenExpiresAt: input.tokenExpiresAt,
+            credentialExpiresAt: input.credentialExpiresAt ?? null,
             apiShape: input.apiShape ?? 'current',
             verification: input.verification ?? 'unverified',
           });
@@ -168,6 +170,7 @@ export class ConnectionStore {
     opts: {
       verification: Verification;
       tokenExpiresAt?: Date | null;
+      credentialExpiresAt?: Date | null;
       type?: ConnectionType;
       displayName?: string;
       oauthAppId?: string | null;
@@ -180,6 +183,7 @@ export class ConnectionStore {
       statusMessage: null,
       verification: opts.verification,
       ...(opts.tokenExpiresAt !== undefined ? { tokenExpiresAt: opts.tokenExpiresAt } : {}),
+      ...(opts.credentialExpiresAt !== undefined ? { credentialExpiresAt: opts.credentialExpiresAt } : {}),
       ...(opts.type ? { type: opts.type } : {}),
       ...(opts.displayName ? { displayName: opts.displayName } : {}),
       ...(opts.oauthAppId !== undefined ? { oauthAppId: opts.oauthAppId } : {}),

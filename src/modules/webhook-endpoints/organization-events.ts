@@ -20,6 +20,8 @@ export const ORGANIZATION_EVENTS = {
     'A polling trigger source was disabled after SWITCHBOARD_TRIGGER_MAX_FAILED_POLLS failed polls in a row; data.triggerSource, consecutiveFailures and lastError.',
   'trigger.recovered':
     'A trigger source that had been failing was enabled again (POST /triggers/:id/enable); data.triggerSource and previousFailures.',
+  'connection.expiring':
+    'A connection’s credentials expire within SWITCHBOARD_CONNECTION_EXPIRING_WINDOW_HOURS (an OAuth2 refresh token with a stated expiry, or an access token that cannot be refreshed); sent once per expiry: data.connection, expiresAt, and reconnect as for connection.needs_reauth.',
   'connection.refresh_failed':
     'Refreshing an OAuth2 token failed (refused, or the token endpoint was down); data as for connection.needs_reauth, lastError.code says which.',
 } as const;

@@ -28,6 +28,7 @@ describe('webhook endpoints: CRUD, validation, limit and access', () => {
         'connection.recovered',
         'trigger.disabled',
         'trigger.recovered',
+        'connection.expiring',
         'connection.refresh_failed',
       ],
     );

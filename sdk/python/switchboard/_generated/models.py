@@ -395,6 +395,7 @@ class Connection(Model):
     last_checked_at: Optional[str] = field(metadata={"json": "lastCheckedAt"})
     last_used_at: Optional[str] = field(metadata={"json": "lastUsedAt"})
     token_expires_at: Optional[str] = field(metadata={"json": "tokenExpiresAt"})
+    credential_expires_at: Optional[str] = field(metadata={"json": "credentialExpiresAt"})
     created_at: str = field(metadata={"json": "createdAt"})
     updated_at: str = field(metadata={"json": "updatedAt"})
 

@@ -2070,6 +2070,7 @@ export interface components {
             lastCheckedAt: string | null;
             lastUsedAt: string | null;
             tokenExpiresAt: string | null;
+            credentialExpiresAt: string | null;
             /** Format: date-time */
             createdAt: string;
             /** Format: date-time */

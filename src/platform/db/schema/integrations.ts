@@ -21,6 +21,10 @@ export const connections = pgTable('connections', {
   oauthAppId: uuid('oauth_app_id'),
   suspended: boolean('suspended').notNull().default(false),
   tokenExpiresAt: ts('token_expires_at'),
+  /** When the credentials stop working without a person (migrations/0030, decision 0144); null when unknown. */
+  credentialExpiresAt: ts('credential_expires_at'),
+  /** The credentialExpiresAt that connection.expiring was sent for (one event per expiry). */
+  expiryNoticeFor: ts('expiry_notice_for'),
   statusMessage: text('status_message'),
   /** 'current' or 'earlier' (created through the earlier request shape). */
   apiShape: text('api_shape').notNull().default('current'),
