@@ -165,13 +165,15 @@ describe('tracing', () => {
       assert.ok(!raw.includes(secret), `never exported: ${secret.slice(0, 12)}…`);
   });
 
-  it('sends the trace on with outbound webhooks enqueued inside it (trigger callbacks, approval events)', async () => {
+  it('sends the trace on with outbound webhooks enqueued inside it, a span per attempt (trigger callbacks, approval events)', async () => {
     const receiver = await new Receiver().start();
     try {
       const orgId = (await t.get('/api/v1/organization', key)).body.organization.id;
       const parent = `00-${'c'.repeat(32)}-${'d'.repeat(16)}-01`;
+      let enqueueSpanId = '';
       await context.with(propagation.extract(ROOT_CONTEXT, { traceparent: parent }), () =>
         tracer.startActiveSpan('enqueue', async (span) => {
+          enqueueSpanId = span.spanContext().spanId;
           await t.db.orm.transaction((tx) =>
             t.app.services.delivery.enqueue(tx, { orgId, producer: 'test', url: receiver.url('/cb'), body: { n: 1 } }),
           );
@@ -180,6 +182,18 @@ describe('tracing', () => {
       );
       const got = await receiver.waitFor(() => receiver.requests[0], 15_000, 'the callback');
       assert.match(String(got.headers.traceparent), new RegExp(`^00-${'c'.repeat(32)}-[0-9a-f]{16}-01$`));
+      // The attempt is a span of that trace, under the span that enqueued it; its request's client span is the
+      // receiver's parent.
+      const inTrace = await eventually(async () => {
+        const spans = spansOf(collector).spans.filter((x) => x.traceId === 'c'.repeat(32));
+        return spans.some((x) => x.name === 'switchboard.delivery.attempt') && spans.some((x) => x.kind === 3) && spans;
+      });
+      const attempt = inTrace.find((x) => x.name === 'switchboard.delivery.attempt')!;
+      assert.equal(attempt.parentSpanId, enqueueSpanId);
+      assert.equal(attr(attempt, 'switchboard.producer'), 'test');
+      assert.equal(attr(attempt, 'http.response.status_code'), 200);
+      const request = inTrace.find((x) => x.kind === 3 && x.parentSpanId === attempt.spanId)!;
+      assert.equal(String(got.headers.traceparent).split('-')[2], request.spanId);
     } finally {
       await receiver.close();
     }

@@ -80,6 +80,21 @@ export function inSpan<T>(name: string, attributes: Attributes, fn: (span: Span)
   });
 }
 
+/**
+ * Run `fn` in a span that continues the trace carried in `headers` (a queued delivery's stored `traceparent`), as a
+ * child of the span that queued it. Without tracing, or without a trace context to continue, `fn` runs with a span
+ * that records nothing.
+ */
+export function inSpanFrom<T>(
+  headers: Record<string, string>,
+  name: string,
+  attributes: Attributes,
+  fn: (span: Span) => Promise<T>,
+): Promise<T> {
+  if (!provider || !headers.traceparent) return fn(NO_SPAN);
+  return context.with(propagation.extract(ROOT_CONTEXT, headers), () => inSpan(name, attributes, fn));
+}
+
 /** The incoming W3C trace context of a request (traceparent, tracestate), or the root context. */
 export function extractContext(headers: Record<string, unknown>): Context {
   return provider ? propagation.extract(ROOT_CONTEXT, headers) : ROOT_CONTEXT;

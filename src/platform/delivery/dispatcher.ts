@@ -4,6 +4,7 @@ import type { DeliveryDeps } from './delivery.js';
 import { postJson } from './sender.js';
 import { retryDelayMs } from './schedule.js';
 import { signatureHeader } from './signing.js';
+import { inSpanFrom, SpanStatusCode } from '../tracing.js';
 
 /** Lease of a claimed attempt: long enough to send and record it; a node that dies frees it when it lapses. */
 export const leaseMs = (timeoutMs: number): number => 2 * timeoutMs + 5_000;
@@ -195,23 +196,35 @@ export class DeliveryDispatcher {
         let outcome: repo.AttemptOutcome;
         try {
           const own = this.deps.secrets.open<Record<string, string>>(DELIVERY_HEADERS_PURPOSE, c.id, c.headers);
-          const headers: Record<string, string> = {
-            ...own,
-            'content-type': 'application/json',
-            'user-agent': 'Switchboard-Webhooks/1.0',
-            'x-service-delivery': c.id,
-            'x-service-attempt': String(c.attempt),
-          };
-          if (c.sign) {
-            // Once per batch: a batch is one organization's, and lasts about a second at most.
-            keys ??= await this.deps.signing.keysFor(c.orgId);
-            if (keys.length > 0) {
-              const t = Math.floor(Date.now() / 1000);
-              headers['x-service-timestamp'] = String(t);
-              headers['x-service-signature'] = signatureHeader(keys, t, c.body);
+          // Each attempt is a span in the trace that queued the delivery (an ingest, a decision: 0142).
+          const attributes = { 'switchboard.producer': c.producer, 'switchboard.attempt': c.attempt };
+          outcome = await inSpanFrom(own, 'switchboard.delivery.attempt', attributes, async (span) => {
+            const headers: Record<string, string> = {
+              ...own,
+              'content-type': 'application/json',
+              'user-agent': 'Switchboard-Webhooks/1.0',
+              'x-service-delivery': c.id,
+              'x-service-attempt': String(c.attempt),
+            };
+            // Traced here: the request's own client span sends the trace context on (the egress interceptor).
+            if (span.isRecording()) {
+              delete headers.traceparent;
+              delete headers.tracestate;
             }
-          }
-          outcome = await postJson(this.deps.egress.dispatcher(), c.url, headers, c.body, config.timeoutMs);
+            if (c.sign) {
+              // Once per batch: a batch is one organization's, and lasts about a second at most.
+              keys ??= await this.deps.signing.keysFor(c.orgId);
+              if (keys.length > 0) {
+                const t = Math.floor(Date.now() / 1000);
+                headers['x-service-timestamp'] = String(t);
+                headers['x-service-signature'] = signatureHeader(keys, t, c.body);
+              }
+            }
+            const sent = await postJson(this.deps.egress.dispatcher(), c.url, headers, c.body, config.timeoutMs);
+            if (sent.statusCode !== null) span.setAttribute('http.response.status_code', sent.statusCode);
+            if (sent.error !== null) span.setStatus({ code: SpanStatusCode.ERROR, message: sent.statusCode ? 'refused' : 'no answer' });
+            return sent;
+          });
         } catch (err) {
           outcome = {
             statusCode: null,
