@@ -8,7 +8,11 @@ import { startHttpApp, textOf } from './mcp.js';
 import { eventually, Receiver } from './receiver.js';
 import type { TestApp } from './harness.js';
 import { context, propagation, ROOT_CONTEXT } from '@opentelemetry/api';
+import path from 'node:path';
 import { tracer } from '../src/platform/tracing.js';
+import { pieceIntegration } from '../src/integrations/pieces/piece-integration.js';
+import type { PieceMeta } from '../src/integrations/pieces/protocol.js';
+import { registerFixture } from './triggers.js';
 
 interface OtlpSpan {
   traceId: string;
@@ -60,6 +64,9 @@ describe('tracing', () => {
       OTEL_EXPORTER_OTLP_ENDPOINT: collector.url(''),
       OTEL_BSP_SCHEDULE_DELAY: '50',
       OTEL_SERVICE_NAME: 'switchboard-test',
+      SWITCHBOARD_POLL_MINUTE_MS: '250',
+      SWITCHBOARD_TRIGGER_TICK_MS: '50',
+      SWITCHBOARD_DELIVERY_POLL_MS: '50',
     }));
     register(t, [acmeIntegration(acme.url(''))]);
     const org = await t.operator('POST', '/operator/v1/organizations', { name: 'Traced', plan: 'enterprise' });
@@ -196,6 +203,116 @@ describe('tracing', () => {
       assert.equal(String(got.headers.traceparent).split('-')[2], request.spanId);
     } finally {
       await receiver.close();
+    }
+  });
+
+  it('follows a piece’s own HTTP requests inside its worker process, as spans of the call’s trace', async () => {
+    const ref = { package: path.resolve('test/fixtures/pieces/piece-probe') };
+    const meta = await t.app.services.pieces.request<PieceMeta>({ op: 'metadata', piece: ref });
+    t.app.services.registry.register(pieceIntegration(meta, t.app.services.pieces, ref));
+    const conn = await t.post('/api/v1/connections', key, {
+      type: 'CUSTOM_AUTH',
+      integrationName: 'probe',
+      externalId: 'probe-traced',
+      displayName: 'Probe',
+      props: { token: 'good-token' },
+      workspaceId: ws,
+      scope: 'WORKSPACE',
+    });
+    assert.equal(conn.status, 201, conn.text);
+    // fetch (undici) and node:http: the two ways pieces reach their APIs.
+    for (const [action, n] of [
+      ['fetch_url', 'e'],
+      ['http_get', 'f'],
+    ] as const) {
+      const id = n.repeat(32);
+      const ran = await t.request('POST', '/api/v1/actions/execute', {
+        key,
+        headers: { traceparent: `00-${id}-${'1'.repeat(16)}-01` },
+        body: {
+          integrationName: 'probe',
+          actionName: action,
+          workspaceId: ws,
+          connectionId: conn.body.connection.id,
+          input: { url: acme.url(`/probe-${action}?secret=never-exported`) },
+        },
+      });
+      assert.equal(ran.body.success, true, ran.text);
+      const got = acme.requests.find((r) => r.path.startsWith(`/probe-${action}`))!;
+      assert.match(String(got.headers.traceparent), new RegExp(`^00-${id}-[0-9a-f]{16}-01$`), action);
+      const { spans, raw } = await eventually(async () => {
+        const all = spansOf(collector);
+        const inTrace = all.spans.filter((x) => x.traceId === id);
+        return inTrace.some((x) => x.name === 'switchboard.piece_worker') && inTrace.some((x) => x.kind === 3) && all;
+      });
+      const inTrace = spans.filter((x) => x.traceId === id);
+      const run = inTrace.find((x) => x.name === 'switchboard.action.run')!;
+      const worker = inTrace.find((x) => x.name === 'switchboard.piece_worker')!;
+      assert.equal(worker.parentSpanId, run.spanId, `${action}: the worker call is part of the action`);
+      assert.equal(attr(worker, 'switchboard.piece_op'), 'run');
+      const request = inTrace.find((x) => x.kind === 3 && x.parentSpanId === worker.spanId)!;
+      assert.ok(request, `${action}: ${JSON.stringify(inTrace.map((x) => x.name))}`);
+      assert.equal(attr(request, 'http.response.status_code'), ran.body.output.status, 'the answer the piece got');
+      assert.equal(attr(request, 'server.address'), '127.0.0.1');
+      assert.equal(String(got.headers.traceparent).split('-')[2], worker.spanId, 'the upstream request’s parent');
+      assert.ok(!raw.includes('never-exported') && !raw.includes('good-token'), 'no path, query or credential');
+    }
+  });
+
+  it('makes each poll of a trigger source a trace: the piece’s request and the delivery of what it found', async () => {
+    await registerFixture(t.app, 'piece-poller');
+    const vendor = await new Receiver().start();
+    const callbacks = await new Receiver().start();
+    let sourceId: string | null = null;
+    try {
+      const items: Array<{ id: string; title: string; createdAt: string }> = [];
+      vendor.respond = () => ({ status: 200, body: { items } });
+      const conn = await t.post('/api/v1/connections', key, {
+        type: 'SECRET_TEXT',
+        integrationName: 'poller',
+        externalId: 'traced-poller',
+        displayName: 'Poller',
+        secretText: 'vendor-key',
+      });
+      assert.equal(conn.status, 201, conn.text);
+      const enabled = await t.post('/api/v1/triggers/enable', key, {
+        integrationName: 'poller',
+        triggerName: 'new_item',
+        workspaceId: ws,
+        callbackUrl: callbacks.url('/cb'),
+        input: { baseUrl: vendor.url(''), account: 'traced' },
+        pollingIntervalMinutes: 1,
+      });
+      assert.equal(enabled.status, 201, enabled.text);
+      sourceId = enabled.body.triggerSource.id;
+      items.unshift({ id: 'item-1', title: 'Found by a poll', createdAt: new Date().toISOString() });
+      const callback = await callbacks.waitFor(() => callbacks.requests[0], 20_000, 'the event’s callback');
+      const traced = String(callback.headers.traceparent).split('-')[1]!;
+      const inTrace = await eventually(async () => {
+        const spans = spansOf(collector).spans.filter((x) => x.traceId === traced);
+        return (
+          spans.some((x) => x.name === 'switchboard.delivery.attempt') &&
+          spans.some((x) => x.name === 'switchboard.trigger.poll') &&
+          spans
+        );
+      });
+      const poll = inTrace.find((x) => x.name === 'switchboard.trigger.poll')!;
+      assert.equal(poll.parentSpanId ?? '', '', 'a trace of its own');
+      assert.equal(attr(poll, 'switchboard.trigger_source'), enabled.body.triggerSource.id);
+      const worker = inTrace.find((x) => x.name === 'switchboard.piece_worker')!;
+      assert.equal(worker.parentSpanId, poll.spanId);
+      assert.ok(
+        inTrace.some((x) => x.kind === 3 && x.parentSpanId === worker.spanId),
+        'the piece’s request to the vendor',
+      );
+      const polled = vendor.requests.find((r) => String(r.headers.traceparent).includes(traced));
+      assert.ok(polled, 'the vendor got the poll’s trace');
+      const attempt = inTrace.find((x) => x.name === 'switchboard.delivery.attempt')!;
+      assert.equal(attempt.parentSpanId, poll.spanId, 'the delivery was queued by the poll');
+    } finally {
+      if (sourceId) assert.equal((await t.post('/api/v1/triggers/disable', key, { triggerSourceId: sourceId })).status, 200);
+      await vendor.close();
+      await callbacks.close();
     }
   });
 });

@@ -95,6 +95,35 @@ export function inSpanFrom<T>(
   return context.with(propagation.extract(ROOT_CONTEXT, headers), () => inSpan(name, attributes, fn));
 }
 
+/**
+ * A client span under `parent` for an HTTP request made elsewhere and reported here with its times (a piece worker's:
+ * src/integrations/pieces/worker-tracing.ts). Nothing when `parent` records nothing.
+ */
+export function recordClientSpan(
+  parent: Span,
+  r: { method: string; host: string; status: number | null; failed: boolean; startTime: number; endTime: number },
+): void {
+  if (!provider || !parent.isRecording()) return;
+  const span = tracer.startSpan(
+    r.method,
+    {
+      kind: SpanKind.CLIENT,
+      startTime: r.startTime,
+      attributes: { 'http.request.method': r.method, 'server.address': r.host },
+    },
+    trace.setSpan(ROOT_CONTEXT, parent),
+  );
+  if (r.status !== null) span.setAttribute('http.response.status_code', r.status);
+  if (r.failed) span.setStatus({ code: SpanStatusCode.ERROR });
+  span.end(r.endTime);
+}
+
+/** Run `fn` in a span that starts a trace of its own (work no request started: a scheduled poll). */
+export function inRootSpan<T>(name: string, attributes: Attributes, fn: (span: Span) => Promise<T>): Promise<T> {
+  if (!provider) return fn(NO_SPAN);
+  return context.with(ROOT_CONTEXT, () => inSpan(name, attributes, fn));
+}
+
 /** The incoming W3C trace context of a request (traceparent, tracestate), or the root context. */
 export function extractContext(headers: Record<string, unknown>): Context {
   return provider ? propagation.extract(ROOT_CONTEXT, headers) : ROOT_CONTEXT;
@@ -108,6 +137,7 @@ export function traceHeaders(): Record<string, string> {
 }
 
 export { context, SpanKind, SpanStatusCode, trace };
+export type { Span };
 
 type Interceptor = Dispatcher.DispatcherComposeInterceptor;
 type HeaderList = NonNullable<Dispatcher.DispatchOptions['headers']>;

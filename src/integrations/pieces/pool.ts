@@ -2,6 +2,7 @@ import { fork, type ChildProcess } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { ActionError, ActionInputError, ResolverMissingError } from '../framework.js';
 import { nestsDeeperThan, tooDeep } from './ipc.js';
+import { inSpan, recordClientSpan, traceHeaders, type Span } from '../../platform/tracing.js';
 import type { HostHandlers, ParentMessage, WorkerMessage, WorkerRequest } from './protocol.js';
 
 export interface PieceWorkerPoolOptions {
@@ -23,6 +24,8 @@ interface Pending {
   reject: (e: Error) => void;
   handlers: HostHandlers;
   timer: NodeJS.Timeout;
+  /** The call's span: the HTTP requests the worker reports become its client spans. */
+  span: Span;
 }
 
 /** The entry file next to this one: worker.ts under tsx (tests, dev), worker.js once built. */
@@ -69,6 +72,7 @@ class Worker {
     if (m.kind === 'ready') return this.markReady();
     const call = this.pending.get(m.id);
     if (!call) return;
+    if (m.kind === 'http') return recordClientSpan(call.span, m);
     if (m.kind === 'host') {
       const handler = call.handlers[m.method];
       // A value the worker could not read (or that cannot be sent) fails that host call, not the worker (0106).
@@ -166,7 +170,24 @@ export class PieceWorkerPool {
     if (this.closed) return Promise.reject(new ActionError('The server is shutting down.'));
     // Refused here: the worker could not read it, and would die trying (0106).
     if (nestsDeeperThan(request)) return Promise.reject(new ActionError(tooDeep("The call's data")));
+    // A span per call in the caller's trace; the worker carries it on to the piece's own HTTP requests (0142).
+    const attributes = {
+      'switchboard.piece_op': request.op,
+      ...('piece' in request ? { 'switchboard.piece': request.piece.package } : {}),
+    };
+    return inSpan('switchboard.piece_worker', attributes, (span) => this.send<T>(request, handlers, timeoutMs, signal, span));
+  }
+
+  private send<T>(
+    request: WorkerRequest,
+    handlers: HostHandlers,
+    timeoutMs: number,
+    signal: AbortSignal | undefined,
+    span: Span,
+  ): Promise<T> {
     const worker = this.pick();
+    if (span.isRecording()) span.setAttribute('process.pid', worker.child.pid ?? 0);
+    const traceparent = span.isRecording() ? traceHeaders().traceparent : undefined;
     const id = this.nextId++;
     return new Promise<T>((resolve, reject) => {
       const start = () => {
@@ -176,8 +197,8 @@ export class PieceWorkerPool {
           if (worker.pending.has(id)) this.counts.timeouts++;
           kill(`The integration did not finish within ${Math.round(timeoutMs / 1000)} s and was stopped.`);
         }, timeoutMs);
-        worker.pending.set(id, { resolve: resolve as (v: unknown) => void, reject, handlers, timer });
-        const unsent = worker.post({ kind: 'request', id, request });
+        worker.pending.set(id, { resolve: resolve as (v: unknown) => void, reject, handlers, timer, span });
+        const unsent = worker.post({ kind: 'request', id, request, ...(traceparent ? { traceparent } : {}) });
         if (unsent && worker.pending.delete(id)) {
           clearTimeout(timer);
           reject(new ActionError(`The call could not be passed to the integration worker (${unsent}).`));

@@ -150,11 +150,22 @@ export type WorkerMessage =
   | { kind: 'ready' }
   | { kind: 'reply'; id: number; ok: true; value: unknown }
   | { kind: 'reply'; id: number; ok: false; error: WorkerError }
-  | { kind: 'host'; id: number; hostId: number; method: HostMethod; args: unknown[] };
+  | { kind: 'host'; id: number; hostId: number; method: HostMethod; args: unknown[] }
+  /** An HTTP request a piece made during call `id` (only when the call is traced): no path, headers or body. */
+  | {
+      kind: 'http';
+      id: number;
+      method: string;
+      host: string;
+      status: number | null;
+      failed: boolean;
+      startTime: number;
+      endTime: number;
+    };
 
 /** parent → worker */
 export type ParentMessage =
-  | { kind: 'request'; id: number; request: WorkerRequest }
+  | { kind: 'request'; id: number; request: WorkerRequest; traceparent?: string }
   | { kind: 'host-reply'; hostId: number; ok: true; value: unknown }
   | { kind: 'host-reply'; hostId: number; ok: false; message: string };
 

@@ -9,6 +9,7 @@ import { SelfEndpoints } from '../../platform/self-endpoints.js';
 import { loadPiece, pieceAuthValue, propsMeta, secretsOf, type LoadedPiece } from './adapter.js';
 import { nestsDeeperThan, tooDeep } from './ipc.js';
 import { FileInputError, filesIn } from './worker-files.js';
+import { traceHttpClients, withTrace } from './worker-tracing.js';
 import type {
   AppEventResult,
   HostMethod,
@@ -35,6 +36,7 @@ const self = process.env.SWITCHBOARD_SELF
 installProcessEgressGuard(new EgressGuard((process.env.SWITCHBOARD_EGRESS_ALLOW ?? '').split(','), self));
 await enforceTlsVerification();
 const tlsSetting = process.env.NODE_TLS_REJECT_UNAUTHORIZED;
+traceHttpClients(send);
 
 let nextHostId = 1;
 const hostCalls = new Map<number, { resolve: (v: unknown) => void; reject: (e: Error) => void }>();
@@ -325,7 +327,7 @@ process.on('message', (m: ParentMessage) => {
   const { id, request } = m;
   void (async () => {
     try {
-      const value = await handle(id, request);
+      const value = await withTrace(id, m.traceparent, () => handle(id, request));
       // An output the API process could not read fails this call only (0106).
       if (nestsDeeperThan(value)) throw new Error(tooDeep("The integration's output"));
       const out = value === undefined ? null : structuredCloneable(value);

@@ -1,4 +1,5 @@
 import type { Orm } from '../../platform/db/database.js';
+import { inRootSpan } from '../../platform/tracing.js';
 import type { EventRecorder } from './triggers.events.js';
 import * as repo from './triggers.repository.js';
 import { reason, sourceLog, type SourceRunner } from './triggers.runtime.js';
@@ -129,7 +130,12 @@ export class TriggerPoller {
     }
   }
 
-  private async poll(c: { id: string; orgId: string; token: string }): Promise<void> {
+  /** One poll is one trace (0142): the piece's requests, and the deliveries of what it found, belong to it. */
+  private poll(c: { id: string; orgId: string; token: string }): Promise<void> {
+    return inRootSpan('switchboard.trigger.poll', { 'switchboard.trigger_source': c.id }, () => this.pollOnce(c));
+  }
+
+  private async pollOnce(c: { id: string; orgId: string; token: string }): Promise<void> {
     const row = await repo.findSource(this.deps.orm, c.orgId, c.id);
     if (!row || row.pollToken !== c.token || row.status !== 'ACTIVE') return;
     let items: unknown[];

@@ -222,7 +222,8 @@ export class DeliveryDispatcher {
             }
             const sent = await postJson(this.deps.egress.dispatcher(), c.url, headers, c.body, config.timeoutMs);
             if (sent.statusCode !== null) span.setAttribute('http.response.status_code', sent.statusCode);
-            if (sent.error !== null) span.setStatus({ code: SpanStatusCode.ERROR, message: sent.statusCode ? 'refused' : 'no answer' });
+            if (sent.error !== null)
+              span.setStatus({ code: SpanStatusCode.ERROR, message: sent.statusCode ? 'refused' : 'no answer' });
             return sent;
           });
         } catch (err) {
