@@ -320,6 +320,9 @@ export function ConnectionsPage() {
                   <td>
                     <Badge tone={healthTone(c.health)}>{c.health.replace('_', ' ')}</Badge>
                     {c.lastError ? <span className="small muted"> {c.lastError.message}</span> : null}
+                    {c.credentialExpiresAt ? (
+                      <span className="small muted"> Credentials expire {formatTime(c.credentialExpiresAt)}</span>
+                    ) : null}
                   </td>
                   <td>{c.lastUsedAt ? formatTime(c.lastUsedAt) : 'never'}</td>
                   <td className="actions">
