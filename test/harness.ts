@@ -109,10 +109,15 @@ export class TestApp {
     private readonly logStream?: Writable,
   ) {}
 
-  /** A service restart: the app stops (gracefully) and a fresh one starts on the same database and configuration. */
-  async restart(): Promise<void> {
+  /**
+   * A service restart: the app stops (gracefully) and a fresh one starts on the same database and configuration.
+   * `beforeStart` runs on the new app before its jobs and pollers start (what a real start loads from disk first, such
+   * as a fixture piece standing in for an installed one).
+   */
+  async restart(beforeStart?: (app: FastifyInstance) => Promise<void>): Promise<void> {
     await this.app.close();
     this.app = await buildApp({ config: this.config, db: this.db, ...(this.logStream ? { logStream: this.logStream } : {}) });
+    await beforeStart?.(this.app);
     await this.app.ready();
   }
 

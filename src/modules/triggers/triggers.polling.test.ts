@@ -128,8 +128,8 @@ describe('triggers: polling sources', () => {
     assert.equal(await recorded(), 2, 'later polls record nothing again (each poll commits before the next is claimed)');
 
     // A restart: the dedupe state is in the database, not in the process.
-    await t.restart();
-    await registerFixture(t.app, 'piece-poller');
+    // Installed pieces load before polling starts; the fixture stands in for one.
+    await t.restart((app) => registerFixture(app, 'piece-poller'));
     await vendor.morePolls('a1', 2);
     assert.equal(await recorded(), 2, 'nothing recorded twice after the restart');
     vendor.add('a1', 'i6');
