@@ -74,17 +74,19 @@ export class McpInvoker {
       // A connection only a person can repair (status ERROR, a refused refresh): the agent gets the link (0144).
       const id = isAppError(err) && err.code === 'CONNECTION_ERROR' ? err.extra?.connectionId : undefined;
       if (typeof id !== 'string') throw err;
-      const notice = await this.reconnect.notice(ctx.caller.orgId, id, { workspaceId, endUserId: ctx.endUserId });
+      const notice = await this.noticeFor(ctx, workspaceId, id);
       throw notice ? new AppError('CONNECTION_ERROR', (err as AppError).message, { reconnect: notice }) : err;
     }
     // Results go to an agent: no decision-capable link, whatever the gate answered (0092).
     const forAgent = outcomeForAgent(outcome);
     if (forAgent.status !== 'failed' || !forAgent.needsReauth) return forAgent;
-    const notice = await this.reconnect.notice(ctx.caller.orgId, forAgent.needsReauth.connectionId, {
-      workspaceId,
-      endUserId: ctx.endUserId,
-    });
+    const notice = await this.noticeFor(ctx, workspaceId, forAgent.needsReauth.connectionId);
     return notice ? { ...forAgent, reconnect: notice } : forAgent;
+  }
+
+  /** The reconnect notice for the agent; a link that cannot be made now leaves the answer as the engine gave it. */
+  private noticeFor(ctx: McpCallContext, workspaceId: string, connectionId: string): Promise<ReconnectNotice | null> {
+    return this.reconnect.notice(ctx.caller.orgId, connectionId, { workspaceId, endUserId: ctx.endUserId }).catch(() => null);
   }
 
   private run(
