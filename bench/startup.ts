@@ -1,6 +1,7 @@
 /** The startup scenario of the benchmark suite (bench/run.ts): the built CLI in its own process, no load. */
 import { spawn, spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
+import { existsSync } from 'node:fs';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -41,9 +42,12 @@ export async function startup(): Promise<Row[]> {
     }
     const readyMs = performance.now() - started;
     await new Promise((r) => setTimeout(r, 5000));
-    const rssMb = (await servingRss(child.pid!)) / 1024;
+    const server = await servingPid(child.pid!);
+    const rssMb = Number(/VmRSS:\s+(\d+)/.exec(await readFile(`/proc/${server}/status`, 'utf8'))?.[1] ?? 0) / 1024;
     process.kill(-child.pid!, 'SIGTERM');
     await new Promise((r) => child.on('exit', r));
+    // npm may exit before the server it started has closed its database: wait for the server itself.
+    while (existsSync(`/proc/${server}`)) await new Promise((r) => setTimeout(r, 50));
     return { readyMs, rssMb };
   };
   const where = scratch ? 'database' : 'data dir';
@@ -70,14 +74,13 @@ export async function startup(): Promise<Row[]> {
   return rows;
 }
 
-/** The RSS (kB) of the process that serves: `pid` itself, or the node process under npm and sh. */
-async function servingRss(pid: number): Promise<number> {
-  const rssOf = async (p: number) => Number(/VmRSS:\s+(\d+)/.exec(await readFile(`/proc/${p}/status`, 'utf8'))?.[1] ?? 0);
+/** The process that serves: `pid` itself, or the node process under npm and sh. */
+async function servingPid(pid: number): Promise<number> {
   const children = async (p: number): Promise<number[]> => {
     const text = await readFile(`/proc/${p}/task/${p}/children`, 'utf8').catch(() => '');
     return text.trim().split(/\s+/).filter(Boolean).map(Number);
   };
-  // The deepest descendant is the server (npm → sh → node); the server's own children are its workers.
+  // The server is the first process down the chain that runs the CLI (npm → sh → node); its children are workers.
   let current = pid;
   for (let depth = 0; depth < 4; depth++) {
     const cmdline = await readFile(`/proc/${current}/cmdline`, 'utf8').catch(() => '');
@@ -86,5 +89,5 @@ async function servingRss(pid: number): Promise<number> {
     if (next === undefined) break;
     current = next;
   }
-  return rssOf(current);
+  return current;
 }
