@@ -1,11 +1,12 @@
 import cluster, { type Worker } from 'node:cluster';
-import { mkdir } from 'node:fs/promises';
+import { spawn } from 'node:child_process';
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { buildApp } from './app.js';
 import { bootstrap, readPreviousKeys, resolveEncryptionKey } from './bootstrap.js';
 import { loadConfig, type Config } from './config.js';
 import { openDatabase, type Database } from './platform/db/database.js';
-import { migrate } from './platform/db/migrate.js';
+import { latestMigration, migrate } from './platform/db/migrate.js';
 import { keepServingThroughFaults } from './platform/process-faults.js';
 
 export async function openConfiguredDatabase(config: Readonly<Config>): Promise<Database> {
@@ -20,14 +21,44 @@ export async function prepareConfig(config: Readonly<Config> = loadConfig()): Pr
   return Object.freeze({ ...config, encryptionKey: await resolveEncryptionKey(config), previousEncryptionKeys: previous });
 }
 
-/** `switchboard serve`: migrate, bootstrap on first start, listen, and shut down gracefully on SIGTERM/SIGINT. */
-export async function serve(base: Readonly<Config> = loadConfig()): Promise<void> {
+/** The data dir's record of the newest migration applied (so a restart knows nothing is pending without opening it). */
+const migratedStamp = (config: Readonly<Config>) => path.join(config.dataDir, 'migrated-to');
+
+/**
+ * Embedded database with migrations pending (a first start, an upgrade): they are applied by `switchboard migrate` in
+ * a child process before this one opens the data dir (decision 0146). PGlite's memory grows for that work and is
+ * never given back: applied here, a first start idled at 844 MB instead of 312 MB. If the child fails, this process
+ * migrates as before and reports what is wrong.
+ */
+export async function migrateApart(config: Readonly<Config>, cliEntry: string | undefined): Promise<void> {
+  if (config.databaseUrl || !cliEntry) return;
+  const latest = await latestMigration();
+  if (latest === null || (await readFile(migratedStamp(config), 'utf8').catch(() => null)) === latest) return;
+  await new Promise<void>((resolve) => {
+    const child = spawn(process.execPath, [...process.execArgv, cliEntry, 'migrate'], {
+      env: process.env,
+      stdio: ['ignore', 'ignore', 'inherit'],
+    });
+    child.on('exit', () => resolve());
+    child.on('error', () => resolve());
+  });
+}
+
+/**
+ * `switchboard serve`: migrate, bootstrap on first start, listen, and shut down gracefully on SIGTERM/SIGINT.
+ * `cliEntry` (the CLI's own file) lets an embedded first start migrate in a child process.
+ */
+export async function serve(base: Readonly<Config> = loadConfig(), cliEntry?: string): Promise<void> {
   if (base.processes > 1 && cluster.isPrimary) return supervise(base.processes);
   const config = await prepareConfig(base);
-  const db = await openConfiguredDatabase(config);
   // In a cluster the first process (worker id 1) migrates and bootstraps before the others start (see supervise).
   const leader = cluster.isPrimary || cluster.worker?.id === 1;
-  if (leader) await migrate(db);
+  if (leader) await migrateApart(config, cliEntry);
+  const db = await openConfiguredDatabase(config);
+  if (leader) {
+    await migrate(db);
+    if (!config.databaseUrl) await writeFile(migratedStamp(config), (await latestMigration()) ?? '').catch(() => undefined);
+  }
   const app = await buildApp({ config, db });
   // From here on no single request's fault ends the process (0107).
   keepServingThroughFaults(app.log);

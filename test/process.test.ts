@@ -1,6 +1,7 @@
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawn, spawnSync } from 'node:child_process';
+import { latestMigration } from '../src/platform/db/migrate.js';
 import { mkdtemp, readdir, readFile, rm, stat } from 'node:fs/promises';
 import { randomBytes } from 'node:crypto';
 import http from 'node:http';
@@ -117,6 +118,9 @@ describe('the switchboard process', () => {
       assert.match(boot.apiKey, /^svc_/);
       assert.match(boot.operatorToken, /^op_/);
       assert.ok(stdout.includes(boot.apiKey), 'the key is printed on first start');
+      // Embedded: migrated by a child process first (0146); the data dir records the newest migration.
+      if (!process.env.DATABASE_URL)
+        assert.equal(await readFile(path.join(dataDir, 'migrated-to'), 'utf8'), await latestMigration());
       const ws = await fetch(`http://127.0.0.1:${port}/api/v1/workspaces`, {
         headers: { authorization: `Bearer ${boot.apiKey}` },
       });

@@ -1,4 +1,5 @@
 #!/usr/bin/env node
+import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { buildApp } from '../app.js';
 import { loadConfig, ConfigError } from '../config.js';
@@ -69,7 +70,8 @@ async function main(argv: string[]): Promise<number> {
   const [command = 'serve', sub, ...rest] = argv;
   switch (command) {
     case 'serve':
-      await serve();
+      // The CLI's own file: an embedded first start migrates in a child process (0146).
+      await serve(undefined, fileURLToPath(import.meta.url));
       return -1; // keeps running
     case 'migrate': {
       const config = loadConfig();

@@ -12,6 +12,16 @@ export const migrationsDir = (): string => path.join(packageRoot(), 'migrations'
  * Apply pending migrations in file-name order, each in its own transaction, under an advisory lock so two
  * nodes starting together apply each migration exactly once. Returns the names applied.
  */
+/** The name of the newest migration shipped (what an up-to-date database has applied last). */
+export async function latestMigration(dir = migrationsDir()): Promise<string | null> {
+  return (
+    (await readdir(dir))
+      .filter((f) => /^\d+_.*\.sql$/.test(f))
+      .sort()
+      .at(-1) ?? null
+  );
+}
+
 export async function migrate(db: Database, dir = migrationsDir()): Promise<string[]> {
   const files = (await readdir(dir)).filter((f) => /^\d+_.*\.sql$/.test(f)).sort();
   return db.withAdvisoryLock(MIGRATION_LOCK_ID, async (exec, query) => {
