@@ -4,23 +4,35 @@
  * process with autocannon (bench/load.mjs), and prints one table: throughput, p50, p99 and the ratio to a baseline
  * measured in the same run (a bare Fastify route in its own process, bench/baseline.mjs), plus the machine.
  *
- * Scenarios: baseline, auth, execute, execute-user, mcp, code, sandbox, triggers, startup. BENCH_DURATION (seconds, default
+ * Scenarios: baseline, auth, execute, execute-user, mcp, code, sandbox, triggers, attack, startup. BENCH_DURATION (seconds, default
  * 10) and BENCH_CONNECTIONS (default 32) tune the load; BENCH_PROCESSES (PostgreSQL only) serves from that many
  * processes sharing the port.
  *
  * This file holds the entry and the scenarios run inline; the service is bench/service.ts, the load and helper
- * processes bench/load-driver.ts, the other scenarios bench/scenarios.ts and bench/startup.ts, the table bench/report.ts.
+ * processes bench/load-driver.ts, the other scenarios bench/scenarios.ts, bench/attack.ts and bench/startup.ts, the table bench/report.ts.
  */
 import type { ChildProcess } from 'node:child_process';
 import cluster from 'node:cluster';
 import path from 'node:path';
 import { type LoadResult, ROOT, measure, spawnWithPort } from './load-driver.js';
 import { type Row, printReport } from './report.js';
+import { attackScenario } from './attack.js';
 import { codeScenario, mcpScenario, sandboxScenario, triggersScenario } from './scenarios.js';
 import { api, serveInCluster, startService } from './service.js';
 import { startup } from './startup.js';
 
-const SCENARIOS = ['baseline', 'auth', 'execute', 'execute-user', 'mcp', 'code', 'sandbox', 'triggers', 'startup'] as const;
+const SCENARIOS = [
+  'baseline',
+  'auth',
+  'execute',
+  'execute-user',
+  'mcp',
+  'code',
+  'sandbox',
+  'triggers',
+  'attack',
+  'startup',
+] as const;
 type Scenario = (typeof SCENARIOS)[number];
 
 async function main(): Promise<void> {
@@ -124,6 +136,7 @@ async function main(): Promise<void> {
     if (run.has('code')) rows.push(...(await codeScenario(s, toolsWs)));
     if (run.has('sandbox')) rows.push(...(await sandboxScenario(s, ws)));
     if (run.has('triggers')) rows.push(...(await triggersScenario(s, ws)));
+    if (run.has('attack')) rows.push(...(await attackScenario(s, ws)));
   } finally {
     baseline?.kill();
     await s.close();

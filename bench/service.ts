@@ -13,7 +13,7 @@ import { bootstrap } from '../src/bootstrap.js';
 import { loadConfig } from '../src/config.js';
 import { hashEncode } from '../src/integrations/builtins/hash-encode/hash-encode.js';
 import { defineIntegration } from '../src/integrations/framework.js';
-import { openConfiguredDatabase, prepareConfig } from '../src/main.js';
+import { openConfiguredDatabase, prepareConfig } from '../src/database-setup.js';
 import type { Database } from '../src/platform/db/database.js';
 import { migrate } from '../src/platform/db/migrate.js';
 import { scratchDatabase } from '../test/harness.js';
@@ -51,6 +51,8 @@ function serviceEnv(dataDir: string, databaseUrl: string | null): NodeJS.Process
     SWITCHBOARD_DATA_DIR: dataDir,
     PORT: '0',
     SWITCHBOARD_EGRESS_ALLOW: '127.0.0.1',
+    // The attack scenario's Code Mode spin must outlast two measurements (about 30 s), not the default 5 minutes.
+    SWITCHBOARD_CODE_MODE_TIMEOUT_MS: process.env.SWITCHBOARD_CODE_MODE_TIMEOUT_MS ?? '45000',
     ...(databaseUrl ? { DATABASE_URL: databaseUrl, SWITCHBOARD_ENCRYPTION_KEY: randomBytes(32).toString('base64') } : {}),
   };
 }

@@ -2,6 +2,7 @@
 // Builds the service (tsc → dist/src) and the dashboard (vite → dist/web).
 //   node scripts/build.mjs               both, always (npm run build)
 //   node scripts/build.mjs --if-changed  each only when its inputs changed since its last build (npm start)
+//   node scripts/build.mjs [--if-changed] service   only the targets named (the test runner builds the CLI it runs)
 // "Changed" is by content: a hash of every input file, kept in dist/.build-inputs.json once a build succeeds, so an
 // unchanged checkout starts without compiling, and a checkout, pull or edit rebuilds what it touched (decision 0145).
 import { createHash } from 'node:crypto';
@@ -95,7 +96,12 @@ export const TARGETS = [
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
   try {
-    build(path.resolve(import.meta.dirname, '..'), TARGETS, { ifChanged: process.argv.includes('--if-changed') });
+    const named = process.argv.slice(2).filter((a) => !a.startsWith('--'));
+    const unknown = named.filter((n) => !TARGETS.some((t) => t.name === n));
+    if (unknown.length > 0)
+      throw new Error(`unknown target ${unknown.join(', ')}; one of ${TARGETS.map((t) => t.name).join(', ')}`);
+    const targets = named.length > 0 ? TARGETS.filter((t) => named.includes(t.name)) : TARGETS;
+    build(path.resolve(import.meta.dirname, '..'), targets, { ifChanged: process.argv.includes('--if-changed') });
   } catch (err) {
     console.error(err.message);
     process.exit(1);

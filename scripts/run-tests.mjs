@@ -15,7 +15,7 @@
 // bubblewrap) skip with one line saying what to install; under CI (CI=true, set by .ci/run, which installs them)
 // such a skip fails the run, so CI always runs everything.
 import { existsSync, readFileSync, readdirSync, statSync, writeFileSync } from 'node:fs';
-import { spawn } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import path from 'node:path';
 
 const MISSING_BINARY_MARKER = 'switchboard-test: missing system binary:'; // test/system-binaries.ts prints it
@@ -50,6 +50,18 @@ if (databaseFree.length > 0) {
   for (const f of databaseFree) console.log(`  ${f}`);
   files.splice(0, files.length, ...files.filter((f) => !databaseFree.includes(f)));
 }
+// Files that start the real `switchboard` command run the build (test/cli-command.ts). It is brought up to date here,
+// once, before any file starts, so that files running side by side never build at the same time.
+if (files.some((f) => readFileSync(f, 'utf8').includes('cli-command.js'))) {
+  const built = spawnSync(process.execPath, [path.join(import.meta.dirname, 'build.mjs'), '--if-changed', 'service'], {
+    stdio: 'inherit',
+  });
+  if (built.status !== 0) {
+    console.error('✖ the service did not build: the files that run its CLI cannot run');
+    process.exit(1);
+  }
+}
+
 const durationsFile = process.env.SWITCHBOARD_TEST_DURATIONS_FILE ?? 'test/durations.json';
 const durations = existsSync(durationsFile) ? JSON.parse(readFileSync(durationsFile, 'utf8')) : {};
 const recorded = Object.values(durations);

@@ -1,25 +1,13 @@
 import cluster, { type Worker } from 'node:cluster';
 import { spawn } from 'node:child_process';
-import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import { readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { buildApp } from './app.js';
-import { bootstrap, readPreviousKeys, resolveEncryptionKey } from './bootstrap.js';
+import { bootstrap } from './bootstrap.js';
 import { loadConfig, type Config } from './config.js';
-import { openDatabase, type Database } from './platform/db/database.js';
+import { openConfiguredDatabase, prepareConfig } from './database-setup.js';
 import { latestMigration, migrate } from './platform/db/migrate.js';
 import { keepServingThroughFaults } from './platform/process-faults.js';
-
-export async function openConfiguredDatabase(config: Readonly<Config>): Promise<Database> {
-  if (config.databaseUrl) return openDatabase({ url: config.databaseUrl });
-  await mkdir(config.dataDir, { recursive: true });
-  return openDatabase({ dataDir: path.join(config.dataDir, 'pg') });
-}
-
-/** The configuration with its encryption key resolved (generated into the data dir in embedded mode). */
-export async function prepareConfig(config: Readonly<Config> = loadConfig()): Promise<Readonly<Config>> {
-  const previous = [...config.previousEncryptionKeys, ...(config.encryptionKey ? [] : await readPreviousKeys(config))];
-  return Object.freeze({ ...config, encryptionKey: await resolveEncryptionKey(config), previousEncryptionKeys: previous });
-}
 
 /** The data dir's record of the newest migration applied (so a restart knows nothing is pending without opening it). */
 const migratedStamp = (config: Readonly<Config>) => path.join(config.dataDir, 'migrated-to');

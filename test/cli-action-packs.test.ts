@@ -6,7 +6,8 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { scratchDatabase } from './harness.js';
-import { CLI, ROOT } from './service-process.js';
+import { CLI } from './cli-command.js';
+import { ROOT } from './service-process.js';
 
 /** `switchboard org add-actions | action-packs | usage | remove-actions`, as the real process (0122). */
 describe('the CLI for action packs', () => {

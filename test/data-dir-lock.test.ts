@@ -5,7 +5,8 @@ import { existsSync } from 'node:fs';
 import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { CLI, freePort, ROOT, waitReady } from './service-process.js';
+import { CLI } from './cli-command.js';
+import { freePort, ROOT, waitReady } from './service-process.js';
 import { openDatabase } from '../src/platform/db/database.js';
 import { DataDirLockedError } from '../src/platform/db/data-dir-lock.js';
 

@@ -6,7 +6,8 @@ import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { scratchDatabase } from './harness.js';
-import { CLI, freePort, ROOT, waitReady } from './service-process.js';
+import { CLI } from './cli-command.js';
+import { freePort, ROOT, waitReady } from './service-process.js';
 
 /**
  * Issue 17 item 1 on the real process (`switchboard serve`): a 24 KB body of 4,000 nested objects, unauthenticated

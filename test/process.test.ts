@@ -9,14 +9,15 @@ import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { scratchDatabase } from './harness.js';
-import { CLI, freePort, ROOT, waitReady } from './service-process.js';
+import { CLI } from './cli-command.js';
+import { freePort, ROOT, waitReady } from './service-process.js';
 import { ENCRYPTED_COLUMNS } from '../src/platform/secrets.js';
 import { openDatabase } from '../src/platform/db/database.js';
 import { AuthService } from '../src/modules/auth/auth.service.js';
 
 /**
- * The real process: first-start bootstrap, the CLI, and graceful shutdown, through `node src/cli/index.ts`
- * exactly as `npm start` runs it (from source via tsx instead of the build).
+ * The real process: first-start bootstrap, the CLI, and graceful shutdown, through the built
+ * `dist/src/cli/index.js` exactly as `npm start` runs it.
  */
 
 let databaseUrl: string | undefined;

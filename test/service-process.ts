@@ -2,9 +2,8 @@ import type { ChildProcess } from 'node:child_process';
 import net from 'node:net';
 import path from 'node:path';
 
-/** The real `switchboard` command, run from source exactly as `npm start` runs the build. */
+/** The package root, the working directory of the processes tests start. */
 export const ROOT = path.resolve(import.meta.dirname, '..');
-export const CLI = ['--import', 'tsx', path.join(ROOT, 'src/cli/index.ts')];
 
 /** A free TCP port on 127.0.0.1. */
 export async function freePort(): Promise<number> {

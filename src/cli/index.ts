@@ -1,9 +1,9 @@
 #!/usr/bin/env node
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
-import { buildApp } from '../app.js';
+import type { buildApp } from '../app.js';
 import { loadConfig, ConfigError } from '../config.js';
-import { openConfiguredDatabase, prepareConfig, serve } from '../main.js';
+import { openConfiguredDatabase, prepareConfig } from '../database-setup.js';
 import { migrate } from '../platform/db/migrate.js';
 import { rotateSecrets, SecretBox } from '../platform/secrets.js';
 import { generateNewEncryptionKey } from '../bootstrap.js';
@@ -47,6 +47,8 @@ async function withServices<T>(fn: (app: Awaited<ReturnType<typeof buildApp>>) =
   const db = await openConfiguredDatabase(config);
   try {
     await migrate(db);
+    // The service is loaded only by the commands that use it: `migrate` (an embedded first start's child, 0146) stays lean.
+    const { buildApp } = await import('../app.js');
     const app = await buildApp({ config: { ...config, workers: false, logLevel: 'warn' }, db });
     try {
       return await fn(app);
@@ -71,7 +73,7 @@ async function main(argv: string[]): Promise<number> {
   switch (command) {
     case 'serve':
       // The CLI's own file: an embedded first start migrates in a child process (0146).
-      await serve(undefined, fileURLToPath(import.meta.url));
+      await (await import('../main.js')).serve(undefined, fileURLToPath(import.meta.url));
       return -1; // keeps running
     case 'migrate': {
       const config = loadConfig();

@@ -15,7 +15,8 @@ import { IntegrationRegistry } from '../registry.js';
 import { runAction } from '../run.js';
 import { startApp, type TestApp } from '../../../test/harness.js';
 import { PieceInstaller } from './installer.js';
-import { CLI, ROOT } from '../../../test/service-process.js';
+import { CLI } from '../../../test/cli-command.js';
+import { ROOT } from '../../../test/service-process.js';
 
 const exec = promisify(execFile);
 

@@ -5,6 +5,7 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import { CLI } from '../../../test/cli-command.js';
 import { startApp, testDatabase, type TestApp } from '../../../test/harness.js';
 
 describe('OAuth apps: custom apps (API) and service-managed apps (operator API, CLI)', () => {
@@ -212,7 +213,7 @@ describe('OAuth apps: custom apps (API) and service-managed apps (operator API, 
     };
     if (server) Object.assign(env, { DATABASE_URL: server.url!, SWITCHBOARD_ENCRYPTION_KEY: randomBytes(32).toString('base64') });
     const cli = (args: string[], input?: string) =>
-      spawnSync(process.execPath, ['--import', 'tsx', path.join(root, 'src/cli/index.ts'), ...args], {
+      spawnSync(process.execPath, [...CLI, ...args], {
         env,
         cwd: root,
         encoding: 'utf8',
