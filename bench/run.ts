@@ -17,7 +17,7 @@ import path from 'node:path';
 import { type LoadResult, ROOT, measure, spawnWithPort } from './load-driver.js';
 import { type Row, printReport } from './report.js';
 import { attackScenario } from './attack.js';
-import { codeScenario, mcpScenario, sandboxScenario, triggersScenario } from './scenarios.js';
+import { codeScenario, mcpScenario, sandboxScenario, toolsListScenario, triggersScenario } from './scenarios.js';
 import { api, serveInCluster, startService } from './service.js';
 import { startup } from './startup.js';
 
@@ -132,7 +132,7 @@ async function main(): Promise<void> {
       run.has('mcp') || run.has('code')
         ? ((await api(s, 'POST', '/api/v1/workspaces', { name: 'Bench tools', slug: 'bench-tools' })).workspace.id as string)
         : ws;
-    if (run.has('mcp')) rows.push(...(await mcpScenario(s, toolsWs, plain)));
+    if (run.has('mcp')) rows.push(...(await mcpScenario(s, toolsWs, plain)), ...(await toolsListScenario(s)));
     if (run.has('code')) rows.push(...(await codeScenario(s, toolsWs)));
     if (run.has('sandbox')) rows.push(...(await sandboxScenario(s, ws)));
     if (run.has('triggers')) rows.push(...(await triggersScenario(s, ws)));

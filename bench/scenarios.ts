@@ -36,6 +36,55 @@ export async function mcpScenario(s: Service, ws: string, plain: LoadResult | nu
   ];
 }
 
+/**
+ * tools/list of a TOOLS-mode server with at least 200 tools (built-in integrations configured under several aliases),
+ * one request at a time: the time an agent waits for the list.
+ */
+export async function toolsListScenario(s: Service): Promise<Row[]> {
+  const ws = (await api(s, 'POST', '/api/v1/workspaces', { name: 'Bench 200 tools', slug: 'bench-200-tools' })).workspace
+    .id as string;
+  const names = ['data-transformer', 'datetime', 'hash-encode', 'kv-store', 'storage', 'http'];
+  let tools = 0;
+  for (let copy = 1; tools < 200; copy++)
+    for (const integrationName of names) {
+      if (tools >= 200) break;
+      await api(s, 'POST', `/api/v1/workspaces/${ws}/integrations`, {
+        integrationName,
+        alias: `${integrationName.replace('-', '_')}_${copy}`,
+      });
+      tools += Object.keys(s.app.services.registry.get(integrationName)!.actions).length;
+    }
+  const created = await api(s, 'POST', '/api/v1/mcp/servers', { name: 'Bench 200 tools', workspaceId: ws, authMode: 'bearer' });
+  const url = `${s.url}/mcp/srv_${created.server.id as string}`;
+  const headers = {
+    authorization: `Bearer ${created.bearerToken as string}`,
+    'content-type': 'application/json',
+    accept: 'application/json, text/event-stream',
+    'mcp-protocol-version': '2025-06-18',
+  };
+  const body = JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/list' });
+  const times: number[] = [];
+  let listed = 0;
+  for (let i = 0; i < 350; i++) {
+    const started = performance.now();
+    const res = await fetch(url, { method: 'POST', headers, body });
+    const json = (await res.json()) as { result?: { tools: unknown[] } };
+    const ms = performance.now() - started;
+    listed = json.result?.tools.length ?? 0;
+    if (listed < 200) throw new Error(`tools/list answered ${listed} tools: ${JSON.stringify(json).slice(0, 300)}`);
+    if (i >= 50) times.push(ms); // warm-up
+  }
+  times.sort((a, b) => a - b);
+  return [
+    {
+      scenario: `mcp: tools/list of a server with ${listed} tools, one request at a time`,
+      p50: Math.round(pctOf(times, 50) * 10) / 10,
+      p99: Math.round(pctOf(times, 99) * 10) / 10,
+      target: '< 20 ms',
+    },
+  ];
+}
+
 /** A CODE server running a script that calls 10 actions: the time beyond the actions' own. */
 export async function codeScenario(s: Service, ws: string): Promise<Row[]> {
   await api(s, 'POST', `/api/v1/workspaces/${ws}/integrations`, { integrationName: 'hash-encode' }).catch(() => undefined);

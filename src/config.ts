@@ -91,6 +91,11 @@ export interface Config {
     appWebhookSecrets: Readonly<Record<string, string>>;
     /** A polling source is disabled after this many failed polls in a row (0: never; decision 0143). */
     maxFailedPolls: number;
+    /**
+     * Inbound webhook requests one organization has processed at once, and how many more may wait for a turn; one
+     * beyond is answered 503 with Retry-After (decision 0147).
+     */
+    inboundPerOrg: { concurrency: number; maxWaiting: number };
   };
   /** Outgoing email (end-user invites): SWITCHBOARD_SMTP_URL and SWITCHBOARD_EMAIL_FROM; null: email is not configured. */
   email: { smtpUrl: string; from: string } | null;
@@ -222,6 +227,10 @@ export function loadConfig(env: Env = process.env): Readonly<Config> {
       tickMs: int(env, 'SWITCHBOARD_TRIGGER_TICK_MS', 5_000, 10, 60_000),
       appWebhookSecrets: appWebhookSecrets(env, 'SWITCHBOARD_APP_WEBHOOK_SECRETS'),
       maxFailedPolls: int(env, 'SWITCHBOARD_TRIGGER_MAX_FAILED_POLLS', 10, 0, 10_000),
+      inboundPerOrg: {
+        concurrency: int(env, 'SWITCHBOARD_WEBHOOK_ORG_CONCURRENCY', 16, 1, 1_000),
+        maxWaiting: int(env, 'SWITCHBOARD_WEBHOOK_ORG_QUEUE', 1_000, 0, 100_000),
+      },
     },
     email: email(env, publicUrl),
     oauthRefreshAheadSeconds: int(env, 'SWITCHBOARD_OAUTH_REFRESH_AHEAD_SECONDS', 600, 60, 86_400),

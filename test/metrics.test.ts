@@ -95,13 +95,18 @@ describe('operator metrics', () => {
     await t.db.orm.transaction((tx) =>
       t.app.services.delivery.enqueue(tx, { orgId, producer: 'test', url: rx.url('/hook'), body: { hello: 1 } }),
     );
+    // The attempt is counted when its answer arrives; the queue (read from the database) shows it once its outcome
+    // is recorded, a moment later (0075): wait for both.
     const delivered = await eventually(async () => {
       const text = await scrape();
-      return sample(text, 'switchboard_delivery_attempts_total{producer="test",outcome="delivered"}') === 1 && text;
+      return (
+        sample(text, 'switchboard_delivery_attempts_total{producer="test",outcome="delivered"}') === 1 &&
+        sample(text, 'switchboard_delivery_queue_depth') === 0 &&
+        text
+      );
     });
     assert.equal(sample(delivered, 'switchboard_delivery_attempts_total{producer="test",outcome="retry"}'), 1);
     assert.equal(sample(delivered, 'switchboard_delivery_attempt_duration_seconds_count{producer="test"}'), 2);
-    assert.equal(sample(delivered, 'switchboard_delivery_queue_depth'), 0);
     assert.equal(sample(delivered, 'switchboard_delivery_queue_oldest_age_seconds'), 0);
 
     const conn = await t.post('/api/v1/connections', key, {

@@ -26,6 +26,7 @@ export const webhooksModule = defineModule<
       recorder: eventRecorder,
       sources: triggers,
       appWebhookSecrets: config.triggers.appWebhookSecrets,
+      inboundPerOrg: config.triggers.inboundPerOrg,
       publicUrl: config.publicUrl,
       log,
       bus,

@@ -4,6 +4,7 @@ import type { TriggerPayload } from '../../integrations/framework.js';
 import type { Orm } from '../../platform/db/database.js';
 import { AppError } from '../../platform/errors.js';
 import { cachedOrNull, ConfigCache } from '../../platform/cache.js';
+import { KeyedLimiter, LimiterFullError } from '../../platform/keyed-limiter.js';
 import type { InvalidationBus } from '../../platform/invalidation.js';
 import { StaleStateError, type EventOrigin, type EventRecorder, type RecordOptions } from '../triggers/triggers.events.js';
 import type { SourceRow } from '../triggers/triggers.repository.js';
@@ -44,6 +45,12 @@ export class WebhooksService {
    */
   private readonly sources = new ConfigCache<SourceRow>({ ttlMs: SOURCE_CACHE_TTL_MS, maxEntries: SOURCE_CACHE_MAX });
 
+  /**
+   * One organization's events are processed a few at a time (the rest wait their turn), so a flood of them cannot
+   * take the process from every other tenant (0147). Group commit still takes the waiting ones in batches.
+   */
+  private readonly perOrg: KeyedLimiter;
+
   constructor(
     private readonly deps: {
       orm: Orm;
@@ -54,12 +61,15 @@ export class WebhooksService {
       sources: Pick<TriggersService, 'sourceById' | 'appListeners' | 'noteInboundError'>;
       /** SWITCHBOARD_APP_WEBHOOK_SECRETS: the secret each integration's provider signs its app-level events with. */
       appWebhookSecrets: Readonly<Record<string, string>>;
+      /** Each organization's share of inbound processing (SWITCHBOARD_WEBHOOK_ORG_CONCURRENCY, …_QUEUE; 0147). */
+      inboundPerOrg: { concurrency: number; maxWaiting: number };
       publicUrl: string;
       log: Log;
       /** Invalidates the active-source cache (see `sources`). */
       bus?: InvalidationBus;
     },
   ) {
+    this.perOrg = new KeyedLimiter(deps.inboundPerOrg);
     deps.bus?.subscribe((msg) => {
       if (msg.type === 'all') this.sources.clear();
       else if (msg.type === 'trigger_source') this.sources.invalidateTag(`src:${msg.id}`);
@@ -95,6 +105,10 @@ export class WebhooksService {
       throw new AppError('TRIGGER_DISABLED', 'This trigger source is disabled; it takes no more events.');
     // A suspended organization takes no events: nothing is stored or run, and the provider hears why (0116).
     await assertOrgActive(this.deps.orm, row.orgId);
+    return this.inTurn(row.orgId, () => this.process(row, payload));
+  }
+
+  private async process(row: SourceRow, payload: TriggerPayload): Promise<WebhookAnswer> {
     if (row.simulate) return this.recorded(row, [payload.body], 'test');
 
     if (row.triggerType === 'APP_WEBHOOK') {
@@ -129,7 +143,7 @@ export class WebhooksService {
     for (const row of sources) {
       if (row.simulate || (await isOrgSuspended(this.deps.orm, row.orgId))) continue;
       try {
-        await this.runSource(row, payload, 'app_event');
+        await this.inTurn(row.orgId, () => this.runSource(row, payload, 'app_event'));
       } catch {
         failed++;
       }
@@ -185,6 +199,20 @@ export class WebhooksService {
     const ids = await this.deps.recorder.record(row.orgId, row.id, items, origin, { acceptPending: true, ...state });
     if (ids === null) throw new AppError('TRIGGER_DISABLED', 'This trigger source is disabled; it takes no more events.');
     return RECEIVED;
+  }
+
+  /** Runs `fn` in the organization's turn; with too many of its events already waiting, 503 and Retry-After. */
+  private async inTurn<T>(orgId: string, fn: () => Promise<T>): Promise<T> {
+    try {
+      return await this.perOrg.run(orgId, fn);
+    } catch (err) {
+      if (!(err instanceof LimiterFullError)) throw err;
+      throw new AppError(
+        'SERVICE_UNAVAILABLE',
+        "This organization's events are arriving faster than they can be stored; send this one again shortly.",
+        { headers: { 'Retry-After': 1 } },
+      );
+    }
   }
 
   /** A piece failure is not the provider's fault: 503 so it sends the event again; the failure is kept on the source. */

@@ -1,0 +1,92 @@
+import { after, before, describe, it } from 'node:test';
+import assert from 'node:assert/strict';
+import { eq } from 'drizzle-orm';
+import { startApp, type TestApp } from '../../../test/harness.js';
+import { Receiver } from '../../../test/receiver.js';
+import { postEvent, registerFixture, TRIGGER_ENV } from '../../../test/triggers.js';
+import { triggerSources, webhookDeliveries } from '../../platform/db/schema.js';
+
+/**
+ * One organization's inbound events take their turn (0147): at most SWITCHBOARD_WEBHOOK_ORG_CONCURRENCY of them are
+ * processed at once, SWITCHBOARD_WEBHOOK_ORG_QUEUE more wait, and one beyond is answered 503 with Retry-After and
+ * stores nothing. Another organization's events are not held up by it. (The order and hand-over of turns is tested
+ * in platform/keyed-limiter.test.ts.)
+ */
+describe('inbound webhooks: each organization takes its turn', () => {
+  let t: TestApp;
+  let rx: Receiver;
+  let hold: Receiver;
+  let release: () => void = () => undefined;
+
+  before(async () => {
+    t = await startApp({ ...TRIGGER_ENV, SWITCHBOARD_WEBHOOK_ORG_CONCURRENCY: '1', SWITCHBOARD_WEBHOOK_ORG_QUEUE: '0' });
+    await registerFixture(t.app, 'piece-acme');
+    rx = await new Receiver().start();
+    hold = await new Receiver().start();
+    // The held trigger fetches this server first; it answers when the test releases it.
+    hold.respond = () => new Promise((resolve) => (release = () => resolve({ status: 200 })));
+  });
+  after(async () => {
+    release();
+    await t.close();
+    await rx.close();
+    await hold.close();
+  });
+
+  async function heldSource(key: string, name: string) {
+    const ws = (await t.workspace(key)).id;
+    const conn = await t.post('/api/v1/connections', key, {
+      type: 'SECRET_TEXT',
+      integrationName: 'acme',
+      externalId: 'acme',
+      displayName: 'Acme',
+      secretText: 'acme-key',
+    });
+    assert.equal(conn.status, 201, conn.text);
+    const res = await t.post('/api/v1/triggers/enable', key, {
+      integrationName: 'acme',
+      triggerName: 'held',
+      workspaceId: ws,
+      callbackUrl: rx.url(`/cb/${name}`),
+    });
+    assert.equal(res.status, 201, res.text);
+    return res.body.triggerSource as { id: string; webhookUrl: string };
+  }
+
+  it('answers 503 with Retry-After beyond an organization’s share, stores nothing for it, and serves other organizations', async () => {
+    const a = await t.tenant();
+    const b = await t.tenant();
+    const busy = await heldSource(a.key, 'a');
+    const other = await heldSource(b.key, 'b');
+
+    // A's only turn is taken by an event whose processing waits for the test.
+    const first = postEvent(t, busy.webhookUrl, { n: 1, holdUrl: hold.url('/hold') });
+    await hold.waitFor(() => hold.to('/hold').length === 1, 15_000, 'the first event to be processing');
+
+    const refused = await postEvent(t, busy.webhookUrl, { n: 2 });
+    assert.equal(refused.status, 503, refused.text);
+    assert.equal(refused.body.error, 'SERVICE_UNAVAILABLE');
+    assert.match(refused.body.message, /faster than they can be stored; send this one again/);
+    assert.equal(refused.headers['retry-after'], '1');
+
+    // B has a turn of its own.
+    const served = await postEvent(t, other.webhookUrl, { n: 10 });
+    assert.equal(served.status, 200, served.text);
+
+    release();
+    assert.equal((await first).status, 200);
+    // The provider sends the refused one again, now that A's turn is free.
+    assert.equal((await postEvent(t, busy.webhookUrl, { n: 2 })).status, 200);
+
+    const stored = async (sourceId: string) =>
+      (await t.db.orm.select().from(webhookDeliveries).where(eq(webhookDeliveries.streamKey, sourceId)))
+        .map((d) => (JSON.parse(d.body) as { data: { n: number } }).data.n)
+        .sort((x, y) => x - y);
+    assert.deepEqual(await stored(busy.id), [1, 2], 'the refused request stored nothing; its retry stored one event');
+    assert.deepEqual(await stored(other.id), [10]);
+    const [row] = await t.db.orm.select().from(triggerSources).where(eq(triggerSources.id, busy.id));
+    assert.equal(row!.eventCount, 2);
+    assert.equal(row!.lastError, null, 'a refusal for load is not the source’s failure');
+    await rx.waitFor(() => rx.to('/cb/a').length >= 2 && rx.to('/cb/b').length >= 1, 15_000, 'the deliveries');
+  });
+});
