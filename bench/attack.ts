@@ -8,6 +8,7 @@ import path from 'node:path';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { CONNECTIONS, DURATION, ROOT, load, measure, spawnWithPort, until } from './load-driver.js';
 import type { Row } from './report.js';
+import { webhookSource } from './scenarios.js';
 import { type Service, api } from './service.js';
 
 /** The victim's rate: steady, so the numbers are the latency a tenant sees rather than a saturating load's queueing. */
@@ -35,15 +36,7 @@ export async function attackScenario(s: Service, victimWs: string): Promise<Row[
   const rx = await spawnWithPort([path.join(ROOT, 'bench/receiver.mjs')]);
   const received = async () => ((await (await fetch(`http://127.0.0.1:${rx.port}/stats`)).json()) as { unique: number }).unique;
   try {
-    const source = (
-      await api(flooder.as, 'POST', '/api/v1/triggers/enable', {
-        integrationName: 'webhook',
-        triggerName: 'catch_webhook',
-        workspaceId: flooder.ws,
-        callbackUrl: `http://127.0.0.1:${rx.port}/hook`,
-      })
-    ).triggerSource;
-    const hookUrl = `${s.url}${new URL(source.webhookUrl as string).pathname}`;
+    const hookUrl = `${s.url}${await webhookSource(flooder.as, flooder.ws, `http://127.0.0.1:${rx.port}/hook`)}`;
 
     const victim = {
       url: `${s.url}/api/v1/actions/execute`,

@@ -13,11 +13,16 @@ const result = await autocannon({
   connections: o.connections ?? 32,
   duration: o.duration ?? 10,
   ...(o.overallRate ? { overallRate: o.overallRate } : {}),
-  ...(o.stamp
+  // With `paths`, each connection sends to them in turn (one source per path, for many sources at once).
+  ...(o.stamp || o.paths
     ? {
-        requests: [
-          { setupRequest: (req) => ({ ...req, body: JSON.stringify({ sentAt: Date.now(), n: `${o.run ?? 'run'}:${n++}` }) }) },
-        ],
+        requests: (o.paths ?? [undefined]).map((path) => ({
+          setupRequest: (req) => ({
+            ...req,
+            ...(path ? { path } : {}),
+            ...(o.stamp ? { body: JSON.stringify({ sentAt: Date.now(), n: `${o.run ?? 'run'}:${n++}` }) } : {}),
+          }),
+        })),
       }
     : {}),
 });

@@ -165,6 +165,19 @@ export async function sandboxScenario(s: Service, ws: string): Promise<Row[]> {
   return rows;
 }
 
+/** Enables a webhook trigger source delivering to `callbackUrl`; the path of its address. */
+export async function webhookSource(s: Service, ws: string, callbackUrl: string): Promise<string> {
+  const source = (
+    await api(s, 'POST', '/api/v1/triggers/enable', {
+      integrationName: 'webhook',
+      triggerName: 'catch_webhook',
+      workspaceId: ws,
+      callbackUrl,
+    })
+  ).triggerSource;
+  return new URL(source.webhookUrl as string).pathname;
+}
+
 /** A webhook trigger: events posted to its URL, delivered to a receiver process; sustained rate and latency. */
 export async function triggersScenario(s: Service, ws: string): Promise<Row[]> {
   const rx = await spawnWithPort([path.join(ROOT, 'bench/receiver.mjs')]);
@@ -177,15 +190,7 @@ export async function triggersScenario(s: Service, ws: string): Promise<Row[]> {
     };
   const reset = (name: string) => fetch(`http://127.0.0.1:${rx.port}/reset?run=${name}`, { method: 'POST' });
   try {
-    const source = (
-      await api(s, 'POST', '/api/v1/triggers/enable', {
-        integrationName: 'webhook',
-        triggerName: 'catch_webhook',
-        workspaceId: ws,
-        callbackUrl: `http://127.0.0.1:${rx.port}/hook`,
-      })
-    ).triggerSource;
-    const url = `${s.url}${new URL(source.webhookUrl as string).pathname}`;
+    const url = `${s.url}${await webhookSource(s, ws, `http://127.0.0.1:${rx.port}/hook`)}`;
     const post = { url, method: 'POST', headers: { 'content-type': 'application/json' }, stamp: true };
     await reset('warm');
     const warm = await load({ ...post, duration: 2, run: 'warm' });
@@ -203,6 +208,13 @@ export async function triggersScenario(s: Service, ws: string): Promise<Row[]> {
     const steady = await load({ ...post, overallRate: 300, connections: 16, run: 'steady' });
     await until(async () => (await stats()).unique >= steady.total - steady.non2xx, 120_000);
     const lat = await stats();
+    // Many sources at once: 100 sources, 10 events/s each.
+    const many = await Promise.all(Array.from({ length: 100 }, () => webhookSource(s, ws, `http://127.0.0.1:${rx.port}/hook`)));
+    await reset('many');
+    const spread = await load({ ...post, paths: many, overallRate: 1000, connections: CONNECTIONS, run: 'many' });
+    const spreadAccepted = spread.total - spread.non2xx;
+    await until(async () => (await stats()).unique >= spreadAccepted, 120_000);
+    const manyLat = await stats();
     return [
       {
         scenario: 'triggers: sustained webhook events, ingest to delivered',
@@ -219,6 +231,14 @@ export async function triggersScenario(s: Service, ws: string): Promise<Row[]> {
         p99: lat.p99 ?? undefined,
         note: `${lat.unique} delivered`,
         target: 'p99 <= 250 ms',
+      },
+      {
+        scenario: 'triggers: 100 sources at 10 events/s each, ingest-to-callback latency',
+        rps: spread.rps,
+        p50: manyLat.p50 ?? undefined,
+        p99: manyLat.p99 ?? undefined,
+        note: `${spreadAccepted} acknowledged, ${manyLat.unique} delivered, ${spread.non2xx} refused`,
+        target: 'p99 <= 250 ms, none lost',
       },
     ];
   } finally {

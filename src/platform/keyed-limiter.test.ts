@@ -28,7 +28,10 @@ describe('KeyedLimiter', () => {
     await turn();
     assert.deepEqual(log, ['a1', 'a2']);
     assert.deepEqual(limiter.stats('a'), { running: 2, waiting: 2 });
-    await assert.rejects(limiter.run('a', async () => 'a5'), LimiterFullError);
+    await assert.rejects(
+      limiter.run('a', async () => 'a5'),
+      LimiterFullError,
+    );
 
     // Another key is not held up.
     assert.equal(await limiter.run('b', async () => 'b1'), 'b1');
@@ -64,7 +67,10 @@ describe('KeyedLimiter', () => {
     const log: string[] = [];
     const held = gated(log, 'held');
     const running = limiter.run('k', held.fn);
-    await assert.rejects(limiter.run('k', async () => 'x'), (err: Error) => err instanceof LimiterFullError && err.key === 'k');
+    await assert.rejects(
+      limiter.run('k', async () => 'x'),
+      (err: Error) => err instanceof LimiterFullError && err.key === 'k',
+    );
     held.end();
     assert.equal(await running, 'held');
     assert.equal(await limiter.run('k', async () => 'again'), 'again');

@@ -74,7 +74,8 @@ export const webhooksRoutes: FastifyPluginAsync = async (app) => {
       summary: "A trigger source's webhook address (webhookUrl): the provider sends its events here",
       description:
         'Answers 200 once the events are stored (they are then delivered to the callback URL), 410 TRIGGER_DISABLED after disable, ' +
-        '503 when the event could not be processed now (send it again), or the handshake answer the integration defines.',
+        '503 when the event could not be processed now or too many of the organization’s events are waiting (send it again; Retry-After), ' +
+        'or the handshake answer the integration defines.',
       params: Type.Object({ integrationName: Type.String(), id: Type.String() }),
       response: { 200: Type.Unknown(), 401: err, 404: err, 410: err, 503: err },
     },

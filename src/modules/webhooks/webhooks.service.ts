@@ -46,8 +46,9 @@ export class WebhooksService {
   private readonly sources = new ConfigCache<SourceRow>({ ttlMs: SOURCE_CACHE_TTL_MS, maxEntries: SOURCE_CACHE_MAX });
 
   /**
-   * One organization's events are processed a few at a time (the rest wait their turn), so a flood of them cannot
-   * take the process from every other tenant (0147). Group commit still takes the waiting ones in batches.
+   * One organization's events are processed a bounded number at a time (the rest wait their turn, in arrival order),
+   * so one tenant's work in flight and its queue are bounded (0147). Group commit still takes the waiting ones in
+   * batches.
    */
   private readonly perOrg: KeyedLimiter;
 
@@ -108,6 +109,7 @@ export class WebhooksService {
     return this.inTurn(row.orgId, () => this.process(row, payload));
   }
 
+  /** A request to a source's own address, in its organization's turn: a test event, an app event, or the trigger's run. */
   private async process(row: SourceRow, payload: TriggerPayload): Promise<WebhookAnswer> {
     if (row.simulate) return this.recorded(row, [payload.body], 'test');
 

@@ -10,6 +10,15 @@ export const ErrorBody = Type.Object(
   {
     error: Type.String({ description: 'Stable error code, e.g. VALIDATION_ERROR' }),
     message: Type.String(),
+    connectionId: Type.Optional(
+      Uuid({ description: 'CONNECTION_ERROR: the connection that must be reconnected (re-authorized) before it works again' }),
+    ),
+    requestId: Type.Optional(
+      Type.String({ description: 'An unexpected error (500): the id of this request in the service log' }),
+    ),
+    traceId: Type.Optional(
+      Type.String({ description: 'The trace of this request, when the service exports traces (OpenTelemetry)' }),
+    ),
   },
   { additionalProperties: true, $id: 'ErrorBody', title: 'Error' },
 );

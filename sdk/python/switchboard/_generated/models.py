@@ -239,6 +239,9 @@ class ErrorBody(Model):
     """Error"""
     error: str
     message: str
+    connection_id: Optional[str] = field(default=None, metadata={"json": "connectionId"})
+    request_id: Optional[str] = field(default=None, metadata={"json": "requestId"})
+    trace_id: Optional[str] = field(default=None, metadata={"json": "traceId"})
 
 
 @dataclass

@@ -1595,29 +1595,29 @@ export interface paths {
         };
         /**
          * A trigger source's webhook address (webhookUrl): the provider sends its events here
-         * @description Answers 200 once the events are stored (they are then delivered to the callback URL), 410 TRIGGER_DISABLED after disable, 503 when the event could not be processed now (send it again), or the handshake answer the integration defines.
+         * @description Answers 200 once the events are stored (they are then delivered to the callback URL), 410 TRIGGER_DISABLED after disable, 503 when the event could not be processed now or too many of the organization’s events are waiting (send it again; Retry-After), or the handshake answer the integration defines.
          */
         get: operations["inboundWebhooks.sourceGet"];
         /**
          * A trigger source's webhook address (webhookUrl): the provider sends its events here
-         * @description Answers 200 once the events are stored (they are then delivered to the callback URL), 410 TRIGGER_DISABLED after disable, 503 when the event could not be processed now (send it again), or the handshake answer the integration defines.
+         * @description Answers 200 once the events are stored (they are then delivered to the callback URL), 410 TRIGGER_DISABLED after disable, 503 when the event could not be processed now or too many of the organization’s events are waiting (send it again; Retry-After), or the handshake answer the integration defines.
          */
         put: operations["inboundWebhooks.sourcePut"];
         /**
          * A trigger source's webhook address (webhookUrl): the provider sends its events here
-         * @description Answers 200 once the events are stored (they are then delivered to the callback URL), 410 TRIGGER_DISABLED after disable, 503 when the event could not be processed now (send it again), or the handshake answer the integration defines.
+         * @description Answers 200 once the events are stored (they are then delivered to the callback URL), 410 TRIGGER_DISABLED after disable, 503 when the event could not be processed now or too many of the organization’s events are waiting (send it again; Retry-After), or the handshake answer the integration defines.
          */
         post: operations["inboundWebhooks.sourcePost"];
         /**
          * A trigger source's webhook address (webhookUrl): the provider sends its events here
-         * @description Answers 200 once the events are stored (they are then delivered to the callback URL), 410 TRIGGER_DISABLED after disable, 503 when the event could not be processed now (send it again), or the handshake answer the integration defines.
+         * @description Answers 200 once the events are stored (they are then delivered to the callback URL), 410 TRIGGER_DISABLED after disable, 503 when the event could not be processed now or too many of the organization’s events are waiting (send it again; Retry-After), or the handshake answer the integration defines.
          */
         delete: operations["inboundWebhooks.sourceDelete"];
         options?: never;
         head?: never;
         /**
          * A trigger source's webhook address (webhookUrl): the provider sends its events here
-         * @description Answers 200 once the events are stored (they are then delivered to the callback URL), 410 TRIGGER_DISABLED after disable, 503 when the event could not be processed now (send it again), or the handshake answer the integration defines.
+         * @description Answers 200 once the events are stored (they are then delivered to the callback URL), 410 TRIGGER_DISABLED after disable, 503 when the event could not be processed now or too many of the organization’s events are waiting (send it again; Retry-After), or the handshake answer the integration defines.
          */
         patch: operations["inboundWebhooks.sourcePatch"];
         trace?: never;
@@ -1881,6 +1881,15 @@ export interface components {
             /** @description Stable error code, e.g. VALIDATION_ERROR */
             error: string;
             message: string;
+            /**
+             * Format: uuid
+             * @description CONNECTION_ERROR: the connection that must be reconnected (re-authorized) before it works again
+             */
+            connectionId?: string;
+            /** @description An unexpected error (500): the id of this request in the service log */
+            requestId?: string;
+            /** @description The trace of this request, when the service exports traces (OpenTelemetry) */
+            traceId?: string;
         } & {
             [key: string]: unknown;
         };
