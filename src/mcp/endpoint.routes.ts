@@ -178,7 +178,11 @@ export async function mcpEndpointRoutes(app: FastifyInstance): Promise<void> {
         enableJsonResponse: !messages.some((m) => m.method === 'tools/call'),
       });
       await server.connect(transport);
-      reply.raw.on('close', () => void server.close().catch(() => undefined));
+      // A response cut off before it finished (the client went away mid-call) closes the server, which aborts the calls
+      // still running; one that finished needs nothing closed (closing costs an error object with its stack per request).
+      reply.raw.on('close', () => {
+        if (!reply.raw.writableFinished) void server.close().catch(() => undefined);
+      });
       const headers = new Headers();
       for (const [k, v] of Object.entries(req.headers)) {
         if (typeof v === 'string') headers.set(k, v);
