@@ -51,6 +51,18 @@ export function webhookSourcesWorld() {
   };
 }
 
+/** The organization-wide Acme connection (SECRET_TEXT) every Acme trigger of the organization uses. */
+export async function acmeConnection(t: TestApp, key: string): Promise<void> {
+  const conn = await t.post('/api/v1/connections', key, {
+    type: 'SECRET_TEXT',
+    integrationName: 'acme',
+    externalId: 'acme',
+    displayName: 'Acme',
+    secretText: 'acme-key',
+  });
+  assert.equal(conn.status, 201, conn.text);
+}
+
 export const APP_SECRET = JSON.parse(TRIGGER_ENV.SWITCHBOARD_APP_WEBHOOK_SECRETS).acme as string;
 
 /** The Acme vendor: subscriptions for its app-level events, and per-source webhook registrations. */
@@ -118,14 +130,7 @@ export function acmeWorld() {
     acme = await new Acme().start();
     ({ key, orgId } = await t.tenant());
     ws = (await t.workspace(key)).id;
-    const conn = await t.post('/api/v1/connections', key, {
-      type: 'SECRET_TEXT',
-      integrationName: 'acme',
-      externalId: 'acme',
-      displayName: 'Acme',
-      secretText: 'acme-key',
-    });
-    assert.equal(conn.status, 201, conn.text);
+    await acmeConnection(t, key);
   };
   const close = async () => {
     await t.close();

@@ -5,6 +5,7 @@ import { startApp, type TestApp } from '../../../test/harness.js';
 import { Receiver } from '../../../test/receiver.js';
 import { postEvent, registerFixture, TRIGGER_ENV } from '../../../test/triggers.js';
 import { triggerSources, webhookDeliveries } from '../../platform/db/schema.js';
+import { acmeConnection } from '../triggers/triggers.fixtures.js';
 
 /**
  * One organization's inbound events take their turn (0147): at most SWITCHBOARD_WEBHOOK_ORG_CONCURRENCY of them are
@@ -35,14 +36,7 @@ describe('inbound webhooks: each organization takes its turn', () => {
 
   async function heldSource(key: string, name: string) {
     const ws = (await t.workspace(key)).id;
-    const conn = await t.post('/api/v1/connections', key, {
-      type: 'SECRET_TEXT',
-      integrationName: 'acme',
-      externalId: 'acme',
-      displayName: 'Acme',
-      secretText: 'acme-key',
-    });
-    assert.equal(conn.status, 201, conn.text);
+    await acmeConnection(t, key);
     const res = await t.post('/api/v1/triggers/enable', key, {
       integrationName: 'acme',
       triggerName: 'held',

@@ -8,22 +8,22 @@ const MIGRATION_LOCK_ID = 727_001; // any constant; the same on every node
 /** The migrations folder at the package root, whether run from src/ or dist/. */
 export const migrationsDir = (): string => path.join(packageRoot(), 'migrations');
 
+/** The migration files shipped, in the order they apply (their names start with a number). */
+async function migrationFiles(dir: string): Promise<string[]> {
+  return (await readdir(dir)).filter((f) => /^\d+_.*\.sql$/.test(f)).sort();
+}
+
+/** The name of the newest migration shipped (what an up-to-date database has applied last). */
+export async function latestMigration(dir = migrationsDir()): Promise<string | null> {
+  return (await migrationFiles(dir)).at(-1) ?? null;
+}
+
 /**
  * Apply pending migrations in file-name order, each in its own transaction, under an advisory lock so two
  * nodes starting together apply each migration exactly once. Returns the names applied.
  */
-/** The name of the newest migration shipped (what an up-to-date database has applied last). */
-export async function latestMigration(dir = migrationsDir()): Promise<string | null> {
-  return (
-    (await readdir(dir))
-      .filter((f) => /^\d+_.*\.sql$/.test(f))
-      .sort()
-      .at(-1) ?? null
-  );
-}
-
 export async function migrate(db: Database, dir = migrationsDir()): Promise<string[]> {
-  const files = (await readdir(dir)).filter((f) => /^\d+_.*\.sql$/.test(f)).sort();
+  const files = await migrationFiles(dir);
   return db.withAdvisoryLock(MIGRATION_LOCK_ID, async (exec, query) => {
     await exec(`CREATE TABLE IF NOT EXISTS schema_migrations (
       name text PRIMARY KEY, applied_at timestamptz NOT NULL DEFAULT now())`);
