@@ -12,7 +12,9 @@ const localInput = (d: Date) => new Date(d.getTime() - d.getTimezoneOffset() * 6
 function ReplayRange({ sourceId, onDone }: { sourceId: string; onDone: () => void }) {
   const { client } = useOrg();
   const [from, setFrom] = useState(() => localInput(new Date(Date.now() - 24 * 3600_000)));
-  const [to, setTo] = useState(() => localInput(new Date(Date.now() + 60_000)));
+  // An hour ahead, not a minute: the field keeps minutes only, so "now + 1 min" could end a few seconds after the page
+  // opened and leave out every event that arrived while it stayed open.
+  const [to, setTo] = useState(() => localInput(new Date(Date.now() + 3600_000)));
   const [deadOnly, setDeadOnly] = useState(true);
   const replay = useMutation({
     mutationFn: () =>
