@@ -1,4 +1,5 @@
-import { Worker } from 'node:worker_threads';
+import type { Worker } from 'node:worker_threads';
+import { siblingModule, startThread } from '../platform/threads.js';
 import type { FromWorker, ToWorker } from './js-protocol.js';
 import type { JsSandboxOptions, JsSandboxResult } from './js-sandbox.js';
 
@@ -20,8 +21,7 @@ const HARD_STOP_GRACE_MS = 1_000;
 /** A thread that has not loaded QuickJS by then is replaced (a start normally takes well under a second). */
 const STARTUP_TIMEOUT_MS = 30_000;
 
-/** The entry next to this file: js-worker.ts under tsx (tests, dev), js-worker.js once built. */
-const entry = new URL(`./js-worker${import.meta.url.endsWith('.ts') ? '.ts' : '.js'}`, import.meta.url);
+const entry = siblingModule(import.meta.url, 'js-worker');
 
 interface Job {
   runId: number;
@@ -151,14 +151,7 @@ export class JsSandboxPool {
   }
 
   private spawn(): Slot {
-    const options = { resourceLimits: { maxOldGenerationSizeMb: WORKER_HEAP_MB }, execArgv: [] as string[] };
-    // Under tsx the worker gets no loader hooks of its own (Node 20): it registers tsx, then loads the entry.
-    const worker = entry.pathname.endsWith('.ts')
-      ? new Worker(`import('tsx/esm/api').then((m) => { m.register(); return import(${JSON.stringify(entry.href)}); })`, {
-          ...options,
-          eval: true,
-        })
-      : new Worker(entry, options);
+    const worker = startThread(entry, { resourceLimits: { maxOldGenerationSizeMb: WORKER_HEAP_MB } });
     const slot: Slot = { worker, ready: false, job: null, stop: null, hardStop: undefined, startup: undefined };
     worker.on('message', (m: FromWorker) => this.onMessage(slot, m));
     worker.on('error', (err: Error & { code?: string }) =>

@@ -140,6 +140,21 @@ describe('dashboard triggers', { skip: needs('chromium') }, () => {
     }
   });
 
+  it('the replay range covers the time the page stays open, also when it opened at the end of a minute', async () => {
+    const page = await signedIn(1280);
+    try {
+      // The browser's clock half a second before a minute ends: the range's end, kept to the minute, once fell a
+      // moment later and left out every event that arrived while the page stayed open ("0 events replayed").
+      await page.clock.setFixedTime(new Date(Math.floor(Date.now() / 60_000) * 60_000 + 59_500));
+      await page.goto(`${base}/o/${orgId}/w/${ws.id}/triggers/${sourceId}`);
+      const to = await page.getByLabel('To', { exact: true }).inputValue();
+      const ahead = await page.evaluate((value) => new Date(value).getTime() - Date.now(), to);
+      assert.ok(ahead >= 30 * 60_000, `the range ends ${ahead} ms after the page opened`);
+    } finally {
+      await page.context().close();
+    }
+  });
+
   it('fits and passes the checks at 390 px', async () => {
     const page = await signedIn(390);
     try {

@@ -1,4 +1,4 @@
-import { PGlite } from '@electric-sql/pglite';
+import type { PGlite } from '@electric-sql/pglite';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import type { SQL } from 'drizzle-orm';
@@ -6,6 +6,7 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import pg from 'pg';
 import * as schema from './schema.js';
 import { lockDataDir } from './data-dir-lock.js';
+import { EmbeddedThread } from './embedded-thread.js';
 
 export type Orm = PgDatabase<PgQueryResultHKT, typeof schema>;
 /** A query executor: the database or an open transaction (drizzle gives both the same API). */
@@ -59,10 +60,10 @@ async function openEmbedded(options: DatabaseOptions): Promise<Database> {
   const dataDir = options.dataDir ?? 'memory://';
   // A data dir on disk belongs to one process: a second one would lose its writes silently (0100).
   const unlock = dataDir.startsWith('memory://') ? () => undefined : lockDataDir(dataDir);
-  let pglite: PGlite;
+  let pglite: EmbeddedThread;
   try {
-    pglite = new PGlite(dataDir, options.loadDataDir ? { loadDataDir: options.loadDataDir } : {});
-    await pglite.waitReady;
+    // On a thread of its own, so that its work never holds the thread serving requests (0149).
+    pglite = await EmbeddedThread.open(dataDir, options.loadDataDir);
   } catch (err) {
     unlock();
     throw err;
@@ -71,9 +72,8 @@ async function openEmbedded(options: DatabaseOptions): Promise<Database> {
   // the process near 300 MB (docs/decisions/0081). Takes effect from the next start of the data dir.
   const [buffers] = (await pglite.query<{ v: string }>("SELECT current_setting('shared_buffers') AS v")).rows;
   if (buffers?.v !== EMBEDDED_SHARED_BUFFERS) await pglite.exec(`ALTER SYSTEM SET shared_buffers = '${EMBEDDED_SHARED_BUFFERS}'`);
-  const orm = drizzlePglite({ client: pglite, schema }) as unknown as Orm;
-  const query = async <T>(text: string, params?: unknown[]): Promise<T[]> =>
-    (await pglite.query<T>(text, params as never[])).rows;
+  const orm = drizzlePglite({ client: pglite as unknown as PGlite, schema }) as unknown as Orm;
+  const query = async <T>(text: string, params?: unknown[]): Promise<T[]> => (await pglite.query<T>(text, params)).rows;
   const exec = async (text: string): Promise<void> => {
     await pglite.exec(text);
   };
@@ -110,14 +110,14 @@ async function openEmbedded(options: DatabaseOptions): Promise<Database> {
           const last = results[results.length - 1];
           return { rows: last?.rows ?? [], rowCount: last?.affectedRows ?? last?.rows.length ?? 0 };
         }
-        const r = await pglite.query(text, values as never[]);
+        const r = await pglite.query(text, values);
         return { rows: r.rows, rowCount: r.affectedRows ?? r.rows.length };
       },
     },
-    dumpDataDir: async () => pglite.dumpDataDir('none'),
+    dumpDataDir: async () => pglite.dumpDataDir(),
     close: async () => {
       try {
-        if (!pglite.closed) await pglite.close();
+        await pglite.close();
       } finally {
         unlock();
       }

@@ -1,0 +1,134 @@
+// switchboard-test: database-independent (the PostgreSQL run leaves this file to the embedded-database run: 0130)
+import { after, before, describe, it } from 'node:test';
+import assert from 'node:assert/strict';
+import { sql } from 'drizzle-orm';
+import { openDatabase, queryRows, type Database } from './database.js';
+import { isUniqueViolation } from '../errors.js';
+
+// The embedded database runs on a thread of its own (0149); these check that nothing is lost on the way: values of
+// every kind both ways, the errors' SQLSTATE and fields, transactions and savepoints, notifications, dumps, closing.
+describe('embedded database on its own thread', () => {
+  let db: Database;
+  before(async () => {
+    db = await openDatabase({});
+    await db.exec(
+      `CREATE TABLE t (id int PRIMARY KEY, name text UNIQUE, at timestamptz, doc jsonb, raw bytea, big bigint, tags text[])`,
+    );
+  });
+  after(() => db.close());
+
+  it('sends parameters and reads values of every kind as in-process PGlite does', async () => {
+    const at = new Date('2026-11-27T10:00:00.123Z');
+    await db.query('INSERT INTO t VALUES ($1, $2, $3, $4, $5, $6, $7)', [
+      1,
+      'one',
+      at,
+      JSON.stringify({ a: [1, 'x'] }),
+      new Uint8Array([0, 255, 7]),
+      '9007199254740993',
+      ['a', 'b'],
+    ]);
+    const [row] = await db.query<Record<string, unknown>>('SELECT * FROM t WHERE id = $1', [1]);
+    assert.ok(row);
+    assert.deepEqual(row.at, at);
+    assert.deepEqual(row.doc, { a: [1, 'x'] });
+    assert.deepEqual([...(row.raw as Uint8Array)], [0, 255, 7]);
+    assert.equal(row.big, 9007199254740993n);
+    assert.deepEqual(row.tags, ['a', 'b']);
+    // Drizzle keeps timestamps as PostgreSQL's text: its parsers cross the thread as the type ids they keep.
+    const viaOrm = await queryRows<{ at: unknown }>(db.orm, sql`SELECT at FROM t WHERE id = 1`);
+    assert.equal(typeof viaOrm[0]?.at, 'string');
+    assert.equal(new Date(viaOrm[0]!.at as string).getTime(), at.getTime());
+  });
+
+  it('keeps a database error whole: SQLSTATE, constraint and detail, through drizzle too', async () => {
+    await assert.rejects(db.query('INSERT INTO t (id, name) VALUES (2, $1)', ['one']), (err: Error & Record<string, unknown>) => {
+      assert.equal(err.code, '23505');
+      assert.equal(err.constraint, 't_name_key');
+      assert.match(String(err.detail), /already exists/);
+      return true;
+    });
+    await assert.rejects(db.orm.execute(sql`INSERT INTO t (id, name) VALUES (2, 'one')`), (err: unknown) =>
+      isUniqueViolation(err),
+    );
+    await assert.rejects(db.query('SELEC 1'), /syntax error/);
+  });
+
+  it('commits a transaction, rolls one back when it throws, and nests savepoints', async () => {
+    await db.orm.transaction(async (tx) => {
+      await tx.execute(sql`INSERT INTO t (id, name) VALUES (10, 'ten')`);
+      await assert.rejects(
+        tx.transaction(async (inner) => {
+          await inner.execute(sql`INSERT INTO t (id, name) VALUES (11, 'eleven')`);
+          throw new Error('inner fails');
+        }),
+        /inner fails/,
+      );
+    });
+    await assert.rejects(
+      db.orm.transaction(async (tx) => {
+        await tx.execute(sql`INSERT INTO t (id, name) VALUES (12, 'twelve')`);
+        throw new Error('outer fails');
+      }),
+      /outer fails/,
+    );
+    const ids = await db.query<{ id: number }>('SELECT id FROM t WHERE id >= 10 ORDER BY id');
+    assert.deepEqual(
+      ids.map((r) => r.id),
+      [10],
+    );
+  });
+
+  it('runs a statement from outside an open transaction after the transaction ends, not inside it', async () => {
+    let outside: Promise<unknown> | undefined;
+    await assert.rejects(
+      db.orm.transaction(async (tx) => {
+        await tx.execute(sql`INSERT INTO t (id, name) VALUES (20, 'twenty')`);
+        outside = db.query('SELECT count(*)::int AS n FROM t WHERE id = 20');
+        await new Promise((r) => setTimeout(r, 20));
+        throw new Error('roll back');
+      }),
+      /roll back/,
+    );
+    assert.deepEqual(await outside, [{ n: 0 }]);
+  });
+
+  it('does not hold the thread that serves requests while a statement runs', async () => {
+    let turned = false;
+    const timer = new Promise<void>((resolve) =>
+      setTimeout(() => {
+        turned = true;
+        resolve();
+      }, 5),
+    );
+    const statement = db.query('SELECT pg_sleep(1)').then(() => turned);
+    // In-process, PGlite would hold this thread for the whole second: the timer could not fire before the statement ends.
+    assert.equal(await statement, true);
+    await timer;
+  });
+
+  it('delivers notifications to listeners until they stop listening', async () => {
+    const got: string[] = [];
+    const stop = await db.listen('news', (payload) => got.push(payload));
+    await db.notify('news', 'first');
+    await waitFor(() => got.length === 1);
+    await stop();
+    await db.notify('news', 'second');
+    await db.query('SELECT 1'); // a notification would have arrived by the answer to the next statement
+    assert.deepEqual(got, ['first']);
+  });
+
+  it('dumps the data dir and opens a copy from the dump; a closed database refuses statements', async () => {
+    const copy = await openDatabase({ loadDataDir: await db.dumpDataDir!() });
+    try {
+      assert.deepEqual(await copy.query('SELECT name FROM t WHERE id = 1'), [{ name: 'one' }]);
+    } finally {
+      await copy.close();
+    }
+    await assert.rejects(copy.query('SELECT 1'), /closed/);
+  });
+});
+
+async function waitFor(condition: () => boolean): Promise<void> {
+  while (!condition()) await new Promise((r) => setTimeout(r, 5));
+}
