@@ -102,6 +102,22 @@ describe('HTTP platform: errors, request ids, health, OpenAPI', () => {
     assert.deepEqual((await t.get('/readyz')).body, { status: 'ready' });
   });
 
+  it('answers readiness with 503 once its database stops (a supervisor then replaces the process, 0149)', async () => {
+    const { db, drop } = await testDatabase();
+    const app = await buildApp({ config: testConfig(), db });
+    try {
+      assert.equal((await app.inject({ method: 'GET', url: '/readyz' })).statusCode, 200);
+      await db.close();
+      const res = await app.inject({ method: 'GET', url: '/readyz' });
+      assert.equal(res.statusCode, 503);
+      assert.deepEqual(JSON.parse(res.body), { error: 'SERVICE_UNAVAILABLE', message: 'The database does not answer.' });
+      assert.equal((await app.inject({ method: 'GET', url: '/healthz' })).statusCode, 200, 'the process itself is up');
+    } finally {
+      await app.close();
+      await drop();
+    }
+  });
+
   it('serves an OpenAPI 3.1 document covering every route, and the reference page', async () => {
     const res = await t.get('/api/v1/openapi.json');
     assert.equal(res.status, 200);

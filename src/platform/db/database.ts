@@ -37,6 +37,7 @@ export interface Database {
   readonly sqlAdapter: SqlAdapter;
   /** Embedded only: the data dir as an uncompressed tarball, to open copies from with `loadDataDir` (tests). */
   dumpDataDir?(): Promise<Blob>;
+  /** Ends every connection (embedded: the database's thread); a second call does nothing more. */
   close(): Promise<void>;
 }
 
@@ -134,6 +135,7 @@ async function openServer(url: string, poolSize: number): Promise<Database> {
   const query = async <T>(text: string, params?: unknown[]): Promise<T[]> =>
     (await pool.query(text, params as unknown[])).rows as T[];
   const listeners: Array<() => Promise<void>> = [];
+  let closed: Promise<void> | undefined;
   return {
     kind: 'postgres',
     orm,
@@ -173,10 +175,12 @@ async function openServer(url: string, poolSize: number): Promise<Database> {
         return { rows: r.rows, rowCount: r.rowCount ?? 0 };
       },
     },
-    close: async () => {
-      await Promise.all(listeners.map((stop) => stop()));
-      await pool.end();
-    },
+    // Closing twice is harmless, as on the embedded database (pg's pool refuses a second end).
+    close: () =>
+      (closed ??= (async () => {
+        await Promise.all(listeners.map((stop) => stop()));
+        await pool.end();
+      })()),
   };
 }
 
