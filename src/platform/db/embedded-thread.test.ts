@@ -35,6 +35,13 @@ describe('embedded database on its own thread', () => {
     assert.deepEqual([...(row.raw as Uint8Array)], [0, 255, 7]);
     assert.equal(row.big, 9007199254740993n);
     assert.deepEqual(row.tags, ['a', 'b']);
+    // A value the thread boundary cannot clone is sent as its text, as PGlite in-process writes it.
+    assert.deepEqual(await db.query('SELECT $1::text AS v', [new URL('https://example.com/a b')]), [
+      { v: 'https://example.com/a%20b' },
+    ]);
+    // One that has no text of its own is refused, and the database goes on answering.
+    await assert.rejects(db.query('SELECT $1::text AS v', [() => 1]));
+    assert.deepEqual(await db.query('SELECT 1 AS one'), [{ one: 1 }]);
     // Drizzle keeps timestamps as PostgreSQL's text: its parsers cross the thread as the type ids they keep.
     const viaOrm = await queryRows<{ at: unknown }>(db.orm, sql`SELECT at FROM t WHERE id = 1`);
     assert.equal(typeof viaOrm[0]?.at, 'string');

@@ -172,9 +172,19 @@ export class EmbeddedThread {
     const id = this.nextId++;
     message.id = id;
     return new Promise((resolve, reject) => {
+      try {
+        this.worker.postMessage(message);
+      } catch {
+        // A parameter that cannot be cloned (a URL, a class instance): sent as PGlite would have written it, its text.
+        if (message.op !== 'query' || !message.params) return reject(new Error('The statement cannot be sent'));
+        try {
+          this.worker.postMessage({ ...message, params: message.params.map(asText) });
+        } catch (err) {
+          return reject(err instanceof Error ? err : new Error(String(err)));
+        }
+      }
       if (this.pending.size === 0) this.worker.ref();
       this.pending.set(id, { resolve, reject });
-      this.worker.postMessage(message);
     });
   }
 
@@ -198,6 +208,17 @@ export class EmbeddedThread {
     this.pending.clear();
     this.listeners.clear();
   }
+}
+
+/** A value structured clone refuses, as its text (what PGlite does with a value it has no serializer for). */
+function asText(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(asText);
+  if (value === null || typeof value !== 'object' || value instanceof Date || ArrayBuffer.isView(value)) return value;
+  const proto: unknown = Object.getPrototypeOf(value);
+  if (proto === Object.prototype || proto === null) return value;
+  // Only a value with text of its own (a URL): '[object Object]' would be stored as if it were data.
+  const text = value as { toString: () => string };
+  return text.toString === Object.prototype.toString ? value : text.toString();
 }
 
 /** The type ids whose parser keeps the text as sent: the only parsers that can cross to the thread. */
