@@ -3,6 +3,7 @@ import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { sql } from 'drizzle-orm';
 import { openDatabase, queryRows, type Database } from './database.js';
+import { EmbeddedThread } from './embedded-thread.js';
 import { isUniqueViolation } from '../errors.js';
 
 // The embedded database runs on a thread of its own (0149); these check that nothing is lost on the way: values of
@@ -133,6 +134,15 @@ describe('embedded database on its own thread', () => {
       await copy.close();
     }
     await assert.rejects(copy.query('SELECT 1'), /closed/);
+  });
+
+  it('closes once for every caller: a second close returns only when the thread has closed', async () => {
+    const thread = await EmbeddedThread.open('memory://');
+    const first = thread.close();
+    await thread.close();
+    assert.equal(thread.closed, true, 'the second close waited for the first');
+    await first;
+    await thread.close();
   });
 });
 

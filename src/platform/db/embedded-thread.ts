@@ -49,7 +49,7 @@ export class EmbeddedThread {
   private readonly pending = new Map<number, { resolve(value: unknown): void; reject(err: Error): void }>();
   private readonly listeners = new Map<number, (payload: string) => void>();
   private stopped: Error | null = null;
-  private closing = false;
+  private closing: Promise<void> | null = null;
 
   private constructor(private readonly worker: Worker) {
     worker.on('message', (m: FromEmbedded) => this.onMessage(m));
@@ -142,14 +142,17 @@ export class EmbeddedThread {
     return new Blob([(await this.call({ id: 0, op: 'dump' })) as ArrayBuffer]);
   }
 
-  async close(): Promise<void> {
-    if (this.stopped || this.closing) return;
-    this.closing = true;
-    try {
-      await this.call({ id: 0, op: 'close' });
-    } finally {
-      await this.worker.terminate();
-    }
+  /** Every caller waits for the same close: none returns (and lets the data dir be unlocked) before PGlite closed. */
+  close(): Promise<void> {
+    if (this.stopped && !this.closing) return Promise.resolve();
+    this.closing ??= (async () => {
+      try {
+        await this.call({ id: 0, op: 'close' });
+      } finally {
+        await this.worker.terminate();
+      }
+    })();
+    return this.closing;
   }
 
   private statement<T>(
