@@ -22,6 +22,7 @@ import { oauthAppsModule } from './modules/oauth-apps/oauth-apps.module.js';
 import { connectionsModule } from './modules/connections/connections.module.js';
 import { workspaceIntegrationsModule } from './modules/workspace-integrations/workspace-integrations.module.js';
 import { partialsModule } from './modules/partials/partials.module.js';
+import { customIntegrationsModule } from './modules/custom-integrations/custom-integrations.module.js';
 import { approvalPoliciesModule } from './modules/approval-policies/approval-policies.module.js';
 import { approvalsModule } from './modules/approvals/approvals.module.js';
 import { connectModule } from './modules/connect/connect.module.js';
@@ -56,6 +57,7 @@ export function composeModules(inputs: Pick<Platform, 'config' | 'db' | 'orm' | 
     .use(filesModule)
     .use(sandboxModule)
     .use(runtimeModule)
+    .use(customIntegrationsModule)
     .use(oauthAppsModule)
     .use(deliveryModule)
     .use(webhookEndpointsModule)

@@ -1,5 +1,5 @@
 import type { TestApp } from './harness.js';
-import type { World } from './world.js';
+import { ROUTE_CHECK_DOCUMENT, type World } from './world.js';
 
 /** Builds organization A: two workspaces and one resource of each kind in `ws`. */
 export async function buildWorld(t: TestApp): Promise<World> {
@@ -32,6 +32,11 @@ export async function buildWorld(t: TestApp): Promise<World> {
     name: 'world',
     values: { encoding: 'hex' },
   });
+  const customIntegration = await t.post('/api/v1/custom-integrations', org.key, {
+    name: 'world-api',
+    document: ROUTE_CHECK_DOCUMENT,
+  });
+  if (customIntegration.status !== 201) throw new Error(`world: custom integration ${customIntegration.text}`);
   const connectToken = await t.post('/api/v1/connect/token', org.key, {
     integrationName: 'sendgrid',
     connectionName: 'World',
@@ -125,6 +130,7 @@ export async function buildWorld(t: TestApp): Promise<World> {
       mcpServer: mcpServer.body.server.id,
       mcpTool: mcpTool.body.tool.id,
       mcpToken: mcpToken.body.token.id,
+      customIntegration: 'world-api',
     },
   };
 }

@@ -19,6 +19,14 @@ export interface Fixture {
 
 const f = (build: Fixture['build'], crossOrg = true): Fixture => ({ build, crossOrg });
 
+/** The smallest OpenAPI document a custom integration is imported from (organization A's `world-api`). */
+export const ROUTE_CHECK_DOCUMENT = {
+  openapi: '3.1.0',
+  info: { title: 'World API', version: '1' },
+  servers: [{ url: 'https://world.example.com' }],
+  paths: { '/ping': { get: { operationId: 'ping', responses: { '200': { description: 'pong' } } } } },
+};
+
 export const FIXTURES: Record<string, Fixture> = {
   // Listing workspaces filters instead of refusing (tested in the module); there is no foreign resource to name.
   'GET /api/v1/workspaces': f(() => ({ url: '/api/v1/workspaces' }), false),
@@ -95,6 +103,18 @@ export const FIXTURES: Record<string, Fixture> = {
     url: '/api/v1/partials',
     body: { workspaceId: w.ws, integrationName: 'hash-encode', name: 'route-check', values: { algorithm: 'sha1' } },
   })),
+  // Importing names no existing resource (a scoped key is refused); listing shows only the caller's organization's.
+  'POST /api/v1/custom-integrations': f(
+    () => ({ url: '/api/v1/custom-integrations', body: { name: 'route-check-api', document: ROUTE_CHECK_DOCUMENT } }),
+    false,
+  ),
+  'GET /api/v1/custom-integrations': f(() => ({ url: '/api/v1/custom-integrations' }), false),
+  'GET /api/v1/custom-integrations/{name}': f((w) => ({ url: `/api/v1/custom-integrations/${w.ids.customIntegration}` })),
+  'PUT /api/v1/custom-integrations/{name}': f((w) => ({
+    url: `/api/v1/custom-integrations/${w.ids.customIntegration}`,
+    body: { document: ROUTE_CHECK_DOCUMENT },
+  })),
+  'DELETE /api/v1/custom-integrations/{name}': f((w) => ({ url: `/api/v1/custom-integrations/${w.ids.customIntegration}` })),
   'GET /api/v1/partials': f((w) => ({ url: `/api/v1/partials?workspaceId=${w.ws}` })),
   'GET /api/v1/partials/{id}': f((w) => ({ url: `/api/v1/partials/${w.ids.partial}` })),
   'PATCH /api/v1/partials/{id}': f((w) => ({ url: `/api/v1/partials/${w.ids.partial}`, body: { description: 'route check' } })),

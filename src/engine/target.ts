@@ -49,7 +49,7 @@ export class TargetResolver {
   ): Promise<ResolvedTarget> {
     const actor = { orgId: caller.orgId, access: caller.access };
     const workspace = await this.deps.workspaces.requireUsable(actor, req.workspaceId);
-    const definition = this.deps.registry.get(req.integrationName);
+    const definition = this.deps.registry.get(req.integrationName, caller.orgId);
     if (!definition) throw new AppError('INTEGRATION_NOT_FOUND', `No integration named "${req.integrationName}".`);
     if (what?.actionName !== undefined && !definition.actions[what.actionName]) {
       throw invalidField(

@@ -339,8 +339,8 @@ export interface IntegrationDefinition {
   auth: AuthOption[];
   actions: Record<string, ActionDefinition>;
   triggers: Record<string, TriggerDefinition>;
-  /** in-process built-in, or a third-party piece run out of process */
-  runtime: 'builtin' | 'piece';
+  /** in-process built-in, a third-party piece run out of process, or an imported OpenAPI document (0151) */
+  runtime: 'builtin' | 'piece' | 'openapi';
   version: string;
   /** APP_WEBHOOK integrations: verifies and routes the provider's events sent to /api/v1/webhooks/<integration>. */
   appWebhook?: AppWebhookRuntime;

@@ -91,6 +91,8 @@ export class SurfaceCatalog {
       else if (msg.type === 'workspace') this.invalidateWorkspace(msg.id);
       else if (msg.type === 'pieces' || msg.type === 'all') this.cache.clear();
     });
+    // A custom integration imported, re-imported or deleted (0151): once the registry has it, not before.
+    deps.registry.onChange(() => this.cache.clear());
   }
 
   async get(server: McpServerRow): Promise<Surface> {
@@ -128,7 +130,7 @@ export class SurfaceCatalog {
     const used = new Set<string>();
     const entries: Entry[] = [];
     for (const wi of wis) {
-      const definition = this.deps.registry.get(wi.integrationName);
+      const definition = this.deps.registry.get(wi.integrationName, server.orgId);
       if (!definition) continue;
       for (const name of wi.enabledActions ?? Object.keys(definition.actions)) {
         const action = definition.actions[name];
@@ -148,7 +150,7 @@ export class SurfaceCatalog {
     }
     for (const tool of tools) {
       if (used.has(key(tool.integrationAlias, tool.actionName))) continue;
-      const definition = this.deps.registry.get(tool.integrationName);
+      const definition = this.deps.registry.get(tool.integrationName, server.orgId);
       const action = definition?.actions[tool.actionName];
       if (!definition || !action) continue;
       const named = wis.find((w) => w.alias === tool.integrationAlias) ?? null;

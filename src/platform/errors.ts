@@ -64,6 +64,7 @@ export const ERROR_CATALOG = {
   MCP_OAUTH_DISABLED: [409, 'MCP OAuth is not enabled on this server.'],
   MCP_BEARER_BLOCKS_PER_USER: [409, 'A static bearer MCP server blocks strict per-user credentials.'],
   TRIGGER_DISABLED: [410, 'The trigger source is disabled.'],
+  INTEGRATION_IN_USE: [409, 'The integration is still used by connections or workspace integrations.'],
   OAUTH_APP_IN_USE: [409, 'The OAuth app is still used by workspace integrations or connections.'],
   APPROVAL_NOT_PENDING: [409, 'The approval request has already been decided or has ended.'],
   PAYLOAD_TOO_LARGE: [413, 'The request body is too large.'],

@@ -6,6 +6,8 @@ export type Invalidation =
   | { type: 'api_key'; id: string }
   | { type: 'organization'; id: string }
   | { type: 'pieces' }
+  /** Custom integrations of an organization (orgId) or the published ones (null) changed (0151). */
+  | { type: 'custom_integrations'; orgId: string | null }
   /** A workspace was renamed, deleted (with everything in it) or suspended. */
   | { type: 'workspace'; id: string; orgId: string }
   /** An end user was changed, or deleted (with its connections). */

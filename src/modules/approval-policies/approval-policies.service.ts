@@ -160,7 +160,7 @@ export class ApprovalPoliciesService {
       approvalAccessMode: p.approvalAccessMode ?? 'dashboard_and_hosted_link',
       problem: null,
     };
-    const definition = this.deps.registry.get(c.integrationName);
+    const definition = this.deps.registry.get(c.integrationName, actor.orgId);
     const input = c.input ?? {};
     const ctx: MatchContext = {
       workspaceId: c.workspaceId ?? def.workspaceId,

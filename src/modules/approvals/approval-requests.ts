@@ -95,7 +95,7 @@ export class ApprovalRequests {
       workspaceIntegrationId: ctx.workspaceIntegrationId,
       integrationName: ctx.integrationName,
       integrationAlias: ctx.integrationAlias,
-      integrationCategories: this.deps.registry.get(ctx.integrationName)?.categories ?? [],
+      integrationCategories: this.deps.registry.get(ctx.integrationName, ctx.orgId)?.categories ?? [],
       actionName: ctx.actionName,
       actionDisplayName: definition.displayName,
       connectionStrategy: ctx.connectionStrategy,

@@ -50,7 +50,7 @@ export type ApprovalView = ReturnType<typeof toApproval>;
 
 /** A request as its end user sees it in the portal (0068): with the integration and action named as the catalog names them. */
 export function toEndUserApproval(row: RequestRow, publicUrl: string, registry: Pick<IntegrationRegistry, 'get'>) {
-  const def = registry.get(row.integrationName);
+  const def = registry.get(row.integrationName, row.orgId);
   return {
     approval: toApproval(row, publicUrl),
     integration:

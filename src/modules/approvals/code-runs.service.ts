@@ -66,7 +66,7 @@ export class CodeRunApprovals {
     const policies = new Map<string, PolicyDef>();
     const grouped = await groupByPolicy(analysis, async (call) => {
       const integrationName = call.integrationName ?? call.alias;
-      const definition = this.deps.registry.get(integrationName);
+      const definition = this.deps.registry.get(integrationName, orgId);
       const selected = await this.deps.policies.select(orgId, {
         workspaceId: run.workspaceId,
         source: 'mcp_code',

@@ -60,7 +60,7 @@ export class ConnectService {
   /** POST /connect/token: checks every rule up front, so the page never starts a flow that cannot finish. */
   async createToken(caller: Actor & { plan: string }, input: CreateConnectTokenInput) {
     await this.deps.workspaces.requireUsable(caller, input.workspaceId);
-    const def = this.deps.registry.get(input.integrationName);
+    const def = this.deps.registry.get(input.integrationName, caller.orgId);
     if (!def) throw new AppError('INTEGRATION_NOT_FOUND', `No integration named "${input.integrationName}".`);
     if (def.auth.length === 0) throw invalidField('integrationName', `${def.name} takes no connection`);
 

@@ -210,7 +210,7 @@ export class ConnectSessions {
   }
 
   async viewOf(session: SessionRow): Promise<SessionView> {
-    const definition = this.deps.registry.get(session.integrationName);
+    const definition = this.deps.registry.get(session.integrationName, session.orgId);
     const option = definition?.auth.find((a) => a.key === session.authMethodKey);
     if (!definition || !option)
       throw new AppError('INTEGRATION_NOT_FOUND', `${session.integrationName} is no longer available on this service.`);

@@ -203,7 +203,7 @@ export class PortalService {
   ) {
     let integrationName = input.integrationName ?? null;
     if (integrationName !== null) {
-      const def = this.deps.registry.get(integrationName);
+      const def = this.deps.registry.get(integrationName, orgId);
       if (!def) throw new AppError('INTEGRATION_NOT_FOUND', `No integration named "${integrationName}".`);
       if (def.auth.length === 0) throw invalidField('integrationName', `${def.name} takes no connection`);
     }
@@ -235,7 +235,7 @@ export class PortalService {
     const items: PortalItem[] = [];
     const seen = new Set<string>();
     for (const wi of configured) {
-      const definition = this.deps.registry.get(wi.integrationName);
+      const definition = this.deps.registry.get(wi.integrationName, token.orgId);
       const option = definition?.auth.find((a) => a.key === wi.authMethodKey);
       if (!definition || !option) continue;
       const key = `${definition.name}|${option.key}`;
@@ -253,7 +253,7 @@ export class PortalService {
       });
     }
     if (items.length === 0 && token.integrationName && !token.workspaceIntegrationId) {
-      const definition = this.deps.registry.get(token.integrationName);
+      const definition = this.deps.registry.get(token.integrationName, token.orgId);
       for (const option of definition?.auth ?? []) {
         items.push({
           key: `${definition!.name}|${option.key}`,

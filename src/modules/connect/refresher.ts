@@ -145,7 +145,9 @@ export class OAuthRefresher implements CredentialRefresher {
       );
 
     const refreshToken = typeof stored.value.refresh_token === 'string' ? stored.value.refresh_token : null;
-    const option = this.deps.registry.get(current.integrationName)?.auth.find((a) => a.key === current.authMethodKey);
+    const option = this.deps.registry
+      .get(current.integrationName, current.orgId)
+      ?.auth.find((a) => a.key === current.authMethodKey);
     const client = option ? await this.deps.oauthApps.clientForConnection(current, option) : null;
     if (!refreshToken || !client) {
       const why = !refreshToken ? 'there is no refresh token' : 'its OAuth app is no longer configured';

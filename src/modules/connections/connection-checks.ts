@@ -77,7 +77,7 @@ export class ConnectionChecks {
   async checkOne(orgId: string, id: string): Promise<boolean> {
     const conn = await this.deps.connections.find(orgId, id);
     if (!conn) return false;
-    const option = this.deps.registry.get(conn.integrationName)?.auth.find((a) => a.key === conn.authMethodKey);
+    const option = this.deps.registry.get(conn.integrationName, orgId)?.auth.find((a) => a.key === conn.authMethodKey);
     if (!option || !checkable(option)) return false;
     const value = await this.deps.connections.credentials(conn);
     const evidence = await verdictOf(option, value);

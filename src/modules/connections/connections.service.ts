@@ -233,7 +233,7 @@ export class ConnectionsService {
       if (f[field] === undefined) throw invalid(field, 'is required');
     }
     const type = f.type as ConnectionType;
-    const def = this.deps.registry.get(f.integrationName!);
+    const def = this.deps.registry.get(f.integrationName!, actor.orgId);
     if (!def) throw new AppError('INTEGRATION_NOT_FOUND', `No integration named "${f.integrationName}".`);
     const scope = await this.checkScope(actor, f);
     const option = this.authOptionFor(def, type, f.authMethodKey);

@@ -74,11 +74,12 @@ export class IntegrationsService {
   }
 
   get(name: string) {
-    return catalogEntry(this.definition(name), this.deps.publicUrl);
+    return catalogEntry(this.definition(name, null), this.deps.publicUrl);
   }
 
-  private definition(name: string): IntegrationDefinition {
-    const def = this.deps.registry.get(name);
+  /** An integration the organization can use: every organization's, or its own custom integration (0151). */
+  private definition(name: string, orgId: string | null): IntegrationDefinition {
+    const def = this.deps.registry.get(name, orgId);
     if (!def) throw new AppError('INTEGRATION_NOT_FOUND', `No integration named "${name}".`);
     return def;
   }
@@ -92,7 +93,7 @@ export class IntegrationsService {
     name: string,
     req: PropertyRequest,
   ): Promise<{ prop: Prop; auth: unknown; input: Record<string, unknown> }> {
-    const def = this.definition(name);
+    const def = this.definition(name, caller.orgId);
     if ((req.actionName === undefined) === (req.triggerName === undefined)) {
       throw new AppError('VALIDATION_ERROR', 'Give either actionName or triggerName, not both.', {
         details: [{ field: 'actionName', message: 'give actionName or triggerName' }],

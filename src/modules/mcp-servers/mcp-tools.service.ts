@@ -126,7 +126,7 @@ export class McpToolsService {
   private async check(server: McpServerRow, d: DesiredTool, current: McpToolWithPartials | null): Promise<void> {
     if (!server.workspaceId)
       throw new AppError('WORKSPACE_REQUIRED', 'Tools can only be added to a workspace-scoped MCP server.');
-    const def = this.deps.registry.get(d.integrationName);
+    const def = this.deps.registry.get(d.integrationName, server.orgId);
     if (!def) throw new AppError('INTEGRATION_NOT_FOUND', `No integration named "${d.integrationName}".`);
     if (!def.actions[d.actionName])
       throw invalid(

@@ -272,8 +272,8 @@ export class OAuthAppsService {
 
   // ---- internals ------------------------------------------------------------------------------------------
 
-  private oauthOption(integrationName: string): { def: IntegrationDefinition; option: AuthOption } {
-    const def = this.deps.registry.get(integrationName);
+  private oauthOption(integrationName: string, orgId: string | null): { def: IntegrationDefinition; option: AuthOption } {
+    const def = this.deps.registry.get(integrationName, orgId);
     if (!def) throw new AppError('INTEGRATION_NOT_FOUND', `No integration named "${integrationName}".`);
     const option = def.auth.find((a) => a.type === 'OAUTH2');
     if (!option)
@@ -285,7 +285,7 @@ export class OAuthAppsService {
   }
 
   private async insert(orgId: string | null, input: CreateOAuthAppInput): Promise<OAuthAppRow> {
-    const { def, option } = this.oauthOption(input.integrationName);
+    const { def, option } = this.oauthOption(input.integrationName, orgId);
     if (!(input.authUrl ?? option.oauth2?.authUrl))
       throw invalidField('authUrl', `is required: ${def.name} does not name its authorization URL`);
     if (!(input.tokenUrl ?? option.oauth2?.tokenUrl))
@@ -311,7 +311,7 @@ export class OAuthAppsService {
   }
 
   private async patch(orgId: string | null, current: OAuthAppRow, input: UpdateOAuthAppInput): Promise<OAuthAppRow> {
-    const { option } = this.oauthOption(current.integrationName);
+    const { option } = this.oauthOption(current.integrationName, orgId);
     const authUrl = input.authUrl !== undefined ? input.authUrl : current.authUrl;
     const tokenUrl = input.tokenUrl !== undefined ? input.tokenUrl : current.tokenUrl;
     if (!(authUrl ?? option.oauth2?.authUrl))

@@ -69,7 +69,7 @@ export class PartialsService {
 
   async create(actor: Actor, input: CreatePartialInput) {
     await this.deps.workspaces.requireUsable(actor, input.workspaceId);
-    const def = this.deps.registry.get(input.integrationName);
+    const def = this.deps.registry.get(input.integrationName, actor.orgId);
     if (!def) throw new AppError('INTEGRATION_NOT_FOUND', `No integration named "${input.integrationName}".`);
     if (input.actionName !== undefined && input.triggerName !== undefined)
       throw invalidField(

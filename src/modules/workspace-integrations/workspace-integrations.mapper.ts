@@ -24,7 +24,7 @@ export function toWorkspaceIntegration(row: WorkspaceIntegrationRow) {
 
 /** List entries also say where the connection stands: its status, or why there is none. */
 export function toListedWorkspaceIntegration(row: WorkspaceIntegrationWithConnection, registry: IntegrationRegistry) {
-  const needsConnection = (registry.get(row.integrationName)?.auth.length ?? 0) > 0;
+  const needsConnection = (registry.get(row.integrationName, row.orgId)?.auth.length ?? 0) > 0;
   const connectionStatus = row.connection
     ? row.connection.status
     : !needsConnection

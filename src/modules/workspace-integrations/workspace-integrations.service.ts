@@ -204,7 +204,7 @@ export class WorkspaceIntegrationsService {
 
   /** Checks a desired configuration against the catalog, the connection and the OAuth app; returns the columns. */
   private async check(actor: Actor, workspaceId: string, d: Desired, current: WorkspaceIntegrationRow | null) {
-    const def = this.deps.registry.get(d.integrationName);
+    const def = this.deps.registry.get(d.integrationName, actor.orgId);
     if (!def) throw new AppError('INTEGRATION_NOT_FOUND', `No integration named "${d.integrationName}".`);
     if (!new RegExp(ALIAS_PATTERN).test(d.alias) || d.alias.length > 64) {
       throw invalidField(

@@ -57,6 +57,7 @@ __all__ = [
     "AuthSignOutResponse",
     "AuthSignUpResponse",
     "CatalogEntry",
+    "Change",
     "CodeMode",
     "ConnectCreateTokenResponse",
     "ConnectGetSessionResponse",
@@ -68,6 +69,13 @@ __all__ = [
     "ConnectionsListResponse",
     "ConnectionsResolveResponse",
     "Content",
+    "CustomIntegration",
+    "CustomIntegrationsDeleteResponse",
+    "CustomIntegrationsGetResponse",
+    "CustomIntegrationsImportResponse",
+    "CustomIntegrationsImportSelection",
+    "CustomIntegrationsListResponse",
+    "CustomIntegrationsReimportResponse",
     "Data",
     "Delivery",
     "EarlierConnection",
@@ -341,6 +349,23 @@ class Organization(Model):
     name: str
     plan: str
     suspended: bool
+    created_at: str = field(metadata={"json": "createdAt"})
+    updated_at: str = field(metadata={"json": "updatedAt"})
+
+
+@dataclass
+class CustomIntegration(Model):
+    id: str
+    name: str
+    display_name: str = field(metadata={"json": "displayName"})
+    description: str
+    scope: str
+    source_url: Optional[str] = field(metadata={"json": "sourceUrl"})
+    source_version: str = field(metadata={"json": "sourceVersion"})
+    revision: int
+    actions: List[str]
+    auth_methods: List[str] = field(metadata={"json": "authMethods"})
+    skipped: List[str]
     created_at: str = field(metadata={"json": "createdAt"})
     updated_at: str = field(metadata={"json": "updatedAt"})
 
@@ -1122,6 +1147,51 @@ class OrganizationGetUsageUsage(Model):
 @dataclass
 class OrganizationGetUsageResponse(Model):
     usage: OrganizationGetUsageUsage
+
+
+@dataclass
+class CustomIntegrationsListResponse(Model):
+    custom_integrations: List[CustomIntegration] = field(metadata={"json": "customIntegrations"})
+
+
+class CustomIntegrationsImportSelection(TypedDict, total=False):
+    """which operations to import; each list given narrows the selection"""
+    tags: List[str]
+    paths: List[str]
+    methods: List[Literal["get", "put", "post", "delete", "options", "head", "patch", "trace"]]
+    operationIds: List[str]
+
+
+@dataclass
+class CustomIntegrationsImportResponse(Model):
+    custom_integration: CustomIntegration = field(metadata={"json": "customIntegration"})
+    integration: CatalogEntry
+
+
+@dataclass
+class CustomIntegrationsGetResponse(Model):
+    custom_integration: CustomIntegration = field(metadata={"json": "customIntegration"})
+    integration: CatalogEntry
+
+
+@dataclass
+class Change(Model):
+    added: List[str]
+    removed: List[str]
+    changed: List[str]
+
+
+@dataclass
+class CustomIntegrationsReimportResponse(Model):
+    custom_integration: CustomIntegration = field(metadata={"json": "customIntegration"})
+    integration: CatalogEntry
+    changes: Change
+
+
+@dataclass
+class CustomIntegrationsDeleteResponse(Model):
+    deleted: bool
+    id: str
 
 
 @dataclass

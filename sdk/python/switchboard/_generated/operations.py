@@ -62,6 +62,11 @@ OPERATIONS: Dict[str, Operation] = {
     "operator.getUsage": Operation("operator.getUsage", "GET", "/operator/v1/organizations/{id}/usage", ("id", ), (), False, {200: OperatorGetUsageResponse}, idempotency=False, source=False),
     "organization.getUsage": Operation("organization.getUsage", "GET", "/api/v1/organization/usage", (), (), False, {200: OrganizationGetUsageResponse}, idempotency=False, source=False),
     "files.download": Operation("files.download", "GET", "/api/v1/files/{id}", ("id", ), ("expires", "signature", ), False, {}, idempotency=False, source=False),
+    "customIntegrations.list": Operation("customIntegrations.list", "GET", "/api/v1/custom-integrations", (), (), False, {200: CustomIntegrationsListResponse}, idempotency=False, source=False),
+    "customIntegrations.import": Operation("customIntegrations.import", "POST", "/api/v1/custom-integrations", (), (), True, {201: CustomIntegrationsImportResponse}, idempotency=False, source=False),
+    "customIntegrations.get": Operation("customIntegrations.get", "GET", "/api/v1/custom-integrations/{name}", ("name", ), (), False, {200: CustomIntegrationsGetResponse}, idempotency=False, source=False),
+    "customIntegrations.reimport": Operation("customIntegrations.reimport", "PUT", "/api/v1/custom-integrations/{name}", ("name", ), (), True, {200: CustomIntegrationsReimportResponse}, idempotency=False, source=False),
+    "customIntegrations.delete": Operation("customIntegrations.delete", "DELETE", "/api/v1/custom-integrations/{name}", ("name", ), (), False, {200: CustomIntegrationsDeleteResponse}, idempotency=False, source=False),
     "oauthApps.list": Operation("oauthApps.list", "GET", "/api/v1/oauth-apps", (), ("limit", "offset", "integrationName", ), False, {200: OauthAppsListResponse}, idempotency=False, source=False),
     "oauthApps.create": Operation("oauthApps.create", "POST", "/api/v1/oauth-apps", (), (), True, {201: OauthAppsCreateResponse}, idempotency=False, source=False),
     "oauthApps.get": Operation("oauthApps.get", "GET", "/api/v1/oauth-apps/{id}", ("id", ), (), False, {200: OauthAppsGetResponse}, idempotency=False, source=False),
@@ -1178,6 +1183,108 @@ class FilesResource(Group):
             "files.download",
             path={"id": id},
             query={"expires": expires, "signature": signature},
+            body=None,
+            timeout=timeout,
+        )
+
+
+class CustomIntegrationsResource(Group):
+    """Custom integrations: the customIntegrations.* operations."""
+
+    def list(self, *, timeout: Optional[float] = None) -> CustomIntegrationsListResponse:
+        """List the organization's custom integrations and the published ones
+
+        GET /api/v1/custom-integrations
+        """
+        return self._call("customIntegrations.list", path=None, query=None, body=None, timeout=timeout)
+
+    def import_(
+        self,
+        *,
+        name: str,
+        document: Optional[Union[str, Dict[str, Any]]] = None,
+        url: Optional[str] = None,
+        selection: Optional[CustomIntegrationsImportSelection] = None,
+        display_name: Optional[str] = None,
+        description: Optional[str] = None,
+        timeout: Optional[float] = None,
+    ) -> CustomIntegrationsImportResponse:
+        """Import an OpenAPI document as an integration
+
+        One action per operation (or per selected operation), auth from the security schemes; the integration is then
+        used like any other: connections, workspace integrations, partials, execute, MCP tools.
+
+        POST /api/v1/custom-integrations
+        """
+        return self._call(
+            "customIntegrations.import",
+            path=None,
+            query=None,
+            body={
+                "name": name,
+                "document": document,
+                "url": url,
+                "selection": selection,
+                "displayName": display_name,
+                "description": description,
+            },
+            timeout=timeout,
+        )
+
+    def get(self, name: str, *, timeout: Optional[float] = None) -> CustomIntegrationsGetResponse:
+        """Get a custom integration with its catalog entry
+
+        GET /api/v1/custom-integrations/{name}
+        """
+        return self._call(
+            "customIntegrations.get",
+            path={"name": name},
+            query=None,
+            body=None,
+            timeout=timeout,
+        )
+
+    def reimport(
+        self,
+        name: str,
+        *,
+        document: Optional[Union[str, Dict[str, Any]]] = None,
+        url: Optional[str] = None,
+        selection: Optional[CustomIntegrationsImportSelection] = None,
+        display_name: Optional[str] = None,
+        description: Optional[str] = None,
+        timeout: Optional[float] = None,
+    ) -> CustomIntegrationsReimportResponse:
+        """Re-import a custom integration from a new document (or its URL again)
+
+        Updates in place: connections, workspace integrations and partials stay; the answer says which actions were
+        added, removed or changed.
+
+        PUT /api/v1/custom-integrations/{name}
+        """
+        return self._call(
+            "customIntegrations.reimport",
+            path={"name": name},
+            query=None,
+            body={
+                "document": document,
+                "url": url,
+                "selection": selection,
+                "displayName": display_name,
+                "description": description,
+            },
+            timeout=timeout,
+        )
+
+    def delete(self, name: str, *, timeout: Optional[float] = None) -> CustomIntegrationsDeleteResponse:
+        """Delete a custom integration no connection or workspace integration uses
+
+        DELETE /api/v1/custom-integrations/{name}
+        """
+        return self._call(
+            "customIntegrations.delete",
+            path={"name": name},
+            query=None,
             body=None,
             timeout=timeout,
         )
@@ -3302,6 +3409,7 @@ class Groups:
         self.organizations = OrganizationsResource(self)
         self.organization = OrganizationResource(self)
         self.files = FilesResource(self)
+        self.custom_integrations = CustomIntegrationsResource(self)
         self.oauth_apps = OauthAppsResource(self)
         self.webhook_endpoints = WebhookEndpointsResource(self)
         self.connections = ConnectionsResource(self)

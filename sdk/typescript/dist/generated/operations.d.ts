@@ -562,6 +562,56 @@ export declare const OPERATIONS: {
         readonly body: false;
         readonly response: "bytes";
     };
+    readonly "customIntegrations.list": {
+        readonly group: "customIntegrations";
+        readonly method: "list";
+        readonly httpMethod: "GET";
+        readonly path: "/api/v1/custom-integrations";
+        readonly pathParams: readonly [];
+        readonly query: false;
+        readonly body: false;
+        readonly response: "json";
+    };
+    readonly "customIntegrations.import": {
+        readonly group: "customIntegrations";
+        readonly method: "import";
+        readonly httpMethod: "POST";
+        readonly path: "/api/v1/custom-integrations";
+        readonly pathParams: readonly [];
+        readonly query: false;
+        readonly body: true;
+        readonly response: "json";
+    };
+    readonly "customIntegrations.get": {
+        readonly group: "customIntegrations";
+        readonly method: "get";
+        readonly httpMethod: "GET";
+        readonly path: "/api/v1/custom-integrations/{name}";
+        readonly pathParams: readonly ["name"];
+        readonly query: false;
+        readonly body: false;
+        readonly response: "json";
+    };
+    readonly "customIntegrations.reimport": {
+        readonly group: "customIntegrations";
+        readonly method: "reimport";
+        readonly httpMethod: "PUT";
+        readonly path: "/api/v1/custom-integrations/{name}";
+        readonly pathParams: readonly ["name"];
+        readonly query: false;
+        readonly body: true;
+        readonly response: "json";
+    };
+    readonly "customIntegrations.delete": {
+        readonly group: "customIntegrations";
+        readonly method: "delete";
+        readonly httpMethod: "DELETE";
+        readonly path: "/api/v1/custom-integrations/{name}";
+        readonly pathParams: readonly ["name"];
+        readonly query: false;
+        readonly body: false;
+        readonly response: "json";
+    };
     readonly "oauthApps.list": {
         readonly group: "oauthApps";
         readonly method: "list";
@@ -1465,7 +1515,7 @@ export declare const OPERATIONS: {
 };
 export type OperationId = keyof typeof OPERATIONS;
 /** The resource groups, as the client's properties. */
-export declare const GROUPS: readonly ["health", "operator", "auth", "workspaces", "apiKeys", "endUsers", "members", "workspaceMembers", "me", "organizations", "organization", "files", "oauthApps", "webhookEndpoints", "connections", "workspaceIntegrations", "partials", "approvalPolicies", "approvals", "connect", "actions", "activity", "integrations", "webhookSigningSecret", "triggers", "mcpServers"];
+export declare const GROUPS: readonly ["health", "operator", "auth", "workspaces", "apiKeys", "endUsers", "members", "workspaceMembers", "me", "organizations", "organization", "files", "customIntegrations", "oauthApps", "webhookEndpoints", "connections", "workspaceIntegrations", "partials", "approvalPolicies", "approvals", "connect", "actions", "activity", "integrations", "webhookSigningSecret", "triggers", "mcpServers"];
 export interface HealthGroup {
     /** GET /healthz — The process is up */
     check(args?: Record<string, never>, options?: RequestOptions): Promise<JsonResponse<"health.check", 200>>;
@@ -1694,6 +1744,22 @@ export interface FilesGroup {
     download(args: PathParams<"files.download"> & {
         query: QueryParams<"files.download">;
     }, options?: RequestOptions): Promise<BytesResponse>;
+}
+export interface CustomIntegrationsGroup {
+    /** GET /api/v1/custom-integrations — List the organization's custom integrations and the published ones */
+    list(args?: Record<string, never>, options?: RequestOptions): Promise<JsonResponse<"customIntegrations.list", 200>>;
+    /** POST /api/v1/custom-integrations — Import an OpenAPI document as an integration */
+    import(args: {
+        body: RequestBody<"customIntegrations.import">;
+    }, options?: RequestOptions): Promise<JsonResponse<"customIntegrations.import", 201>>;
+    /** GET /api/v1/custom-integrations/{name} — Get a custom integration with its catalog entry */
+    get(args: PathParams<"customIntegrations.get">, options?: RequestOptions): Promise<JsonResponse<"customIntegrations.get", 200>>;
+    /** PUT /api/v1/custom-integrations/{name} — Re-import a custom integration from a new document (or its URL again) */
+    reimport(args: PathParams<"customIntegrations.reimport"> & {
+        body: RequestBody<"customIntegrations.reimport">;
+    }, options?: RequestOptions): Promise<JsonResponse<"customIntegrations.reimport", 200>>;
+    /** DELETE /api/v1/custom-integrations/{name} — Delete a custom integration no connection or workspace integration uses */
+    delete(args: PathParams<"customIntegrations.delete">, options?: RequestOptions): Promise<JsonResponse<"customIntegrations.delete", 200>>;
 }
 export interface OauthAppsGroup {
     /** GET /api/v1/oauth-apps — List the organization's custom OAuth apps */
@@ -2033,6 +2099,7 @@ export interface Groups {
     organizations: OrganizationsGroup;
     organization: OrganizationGroup;
     files: FilesGroup;
+    customIntegrations: CustomIntegrationsGroup;
     oauthApps: OauthAppsGroup;
     webhookEndpoints: WebhookEndpointsGroup;
     connections: ConnectionsGroup;

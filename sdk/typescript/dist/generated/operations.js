@@ -54,6 +54,11 @@ export const OPERATIONS = {
     "operator.getUsage": { group: "operator", method: "getUsage", httpMethod: "GET", path: "/operator/v1/organizations/{id}/usage", pathParams: ["id"], query: false, body: false, response: "json" },
     "organization.getUsage": { group: "organization", method: "getUsage", httpMethod: "GET", path: "/api/v1/organization/usage", pathParams: [], query: false, body: false, response: "json" },
     "files.download": { group: "files", method: "download", httpMethod: "GET", path: "/api/v1/files/{id}", pathParams: ["id"], query: true, body: false, response: "bytes" },
+    "customIntegrations.list": { group: "customIntegrations", method: "list", httpMethod: "GET", path: "/api/v1/custom-integrations", pathParams: [], query: false, body: false, response: "json" },
+    "customIntegrations.import": { group: "customIntegrations", method: "import", httpMethod: "POST", path: "/api/v1/custom-integrations", pathParams: [], query: false, body: true, response: "json" },
+    "customIntegrations.get": { group: "customIntegrations", method: "get", httpMethod: "GET", path: "/api/v1/custom-integrations/{name}", pathParams: ["name"], query: false, body: false, response: "json" },
+    "customIntegrations.reimport": { group: "customIntegrations", method: "reimport", httpMethod: "PUT", path: "/api/v1/custom-integrations/{name}", pathParams: ["name"], query: false, body: true, response: "json" },
+    "customIntegrations.delete": { group: "customIntegrations", method: "delete", httpMethod: "DELETE", path: "/api/v1/custom-integrations/{name}", pathParams: ["name"], query: false, body: false, response: "json" },
     "oauthApps.list": { group: "oauthApps", method: "list", httpMethod: "GET", path: "/api/v1/oauth-apps", pathParams: [], query: true, body: false, response: "json", page: { kind: "offset", items: "oauthApps", iterator: "iterate" } },
     "oauthApps.create": { group: "oauthApps", method: "create", httpMethod: "POST", path: "/api/v1/oauth-apps", pathParams: [], query: false, body: true, response: "json" },
     "oauthApps.get": { group: "oauthApps", method: "get", httpMethod: "GET", path: "/api/v1/oauth-apps/{id}", pathParams: ["id"], query: false, body: false, response: "json" },
@@ -140,4 +145,4 @@ export const OPERATIONS = {
     "mcpServers.getDeclarations": { group: "mcpServers", method: "getDeclarations", httpMethod: "GET", path: "/api/v1/mcp/servers/{id}/declarations/{alias}", pathParams: ["id", "alias"], query: false, body: false, response: "json" },
 };
 /** The resource groups, as the client's properties. */
-export const GROUPS = ["health", "operator", "auth", "workspaces", "apiKeys", "endUsers", "members", "workspaceMembers", "me", "organizations", "organization", "files", "oauthApps", "webhookEndpoints", "connections", "workspaceIntegrations", "partials", "approvalPolicies", "approvals", "connect", "actions", "activity", "integrations", "webhookSigningSecret", "triggers", "mcpServers"];
+export const GROUPS = ["health", "operator", "auth", "workspaces", "apiKeys", "endUsers", "members", "workspaceMembers", "me", "organizations", "organization", "files", "customIntegrations", "oauthApps", "webhookEndpoints", "connections", "workspaceIntegrations", "partials", "approvalPolicies", "approvals", "connect", "actions", "activity", "integrations", "webhookSigningSecret", "triggers", "mcpServers"];

@@ -711,6 +711,49 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/custom-integrations": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List the organization's custom integrations and the published ones */
+        get: operations["customIntegrations.list"];
+        put?: never;
+        /**
+         * Import an OpenAPI document as an integration
+         * @description One action per operation (or per selected operation), auth from the security schemes; the integration is then used like any other: connections, workspace integrations, partials, execute, MCP tools.
+         */
+        post: operations["customIntegrations.import"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/custom-integrations/{name}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Get a custom integration with its catalog entry */
+        get: operations["customIntegrations.get"];
+        /**
+         * Re-import a custom integration from a new document (or its URL again)
+         * @description Updates in place: connections, workspace integrations and partials stay; the answer says which actions were added, removed or changed.
+         */
+        put: operations["customIntegrations.reimport"];
+        post?: never;
+        /** Delete a custom integration no connection or workspace integration uses */
+        delete: operations["customIntegrations.delete"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/oauth-apps": {
         parameters: {
             query?: never;
@@ -2011,6 +2054,30 @@ export interface components {
             name: string;
             plan: string;
             suspended: boolean;
+            /** Format: date-time */
+            createdAt: string;
+            /** Format: date-time */
+            updatedAt: string;
+        };
+        CustomIntegration: {
+            /** Format: uuid */
+            id: string;
+            name: string;
+            displayName: string;
+            description: string;
+            /** @description organization: the organization's own; published: the operator's, for every organization */
+            scope: "organization" | "published";
+            sourceUrl: string | null;
+            /** @description the version the document was written in: 2.0, 3.0 or 3.1 */
+            sourceVersion: string;
+            /** @description 1 on import, one more on each re-import */
+            revision: number;
+            /** @description the action names, one per imported operation */
+            actions: string[];
+            /** @description the auth methods, one per supported security scheme */
+            authMethods: string[];
+            /** @description what the import left out, and why */
+            skipped: string[];
             /** Format: date-time */
             createdAt: string;
             /** Format: date-time */
@@ -6003,6 +6070,375 @@ export interface operations {
             };
             /** @description Default Response */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    "customIntegrations.list": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        customIntegrations: components["schemas"]["CustomIntegration"][];
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    "customIntegrations.import": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description lowercase letters, digits and dashes */
+                    name: string;
+                    /** @description the OpenAPI (3.0, 3.1) or Swagger 2.0 document: JSON or YAML text, or the JSON itself */
+                    document?: string | {
+                        [key: string]: unknown;
+                    };
+                    /** @description fetch the document from here instead */
+                    url?: string;
+                    /** @description which operations to import; each list given narrows the selection */
+                    selection?: {
+                        tags?: string[];
+                        paths?: string[];
+                        methods?: ("get" | "put" | "post" | "delete" | "options" | "head" | "patch" | "trace")[];
+                        operationIds?: string[];
+                    };
+                    displayName?: string;
+                    description?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        customIntegration: components["schemas"]["CustomIntegration"];
+                        integration: components["schemas"]["CatalogEntry"];
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    "customIntegrations.get": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                name: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        customIntegration: components["schemas"]["CustomIntegration"];
+                        integration: components["schemas"]["CatalogEntry"];
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    "customIntegrations.reimport": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                name: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description the OpenAPI (3.0, 3.1) or Swagger 2.0 document: JSON or YAML text, or the JSON itself */
+                    document?: string | {
+                        [key: string]: unknown;
+                    };
+                    /** @description fetch the document from here instead */
+                    url?: string;
+                    /** @description which operations to import; each list given narrows the selection */
+                    selection?: {
+                        tags?: string[];
+                        paths?: string[];
+                        methods?: ("get" | "put" | "post" | "delete" | "options" | "head" | "patch" | "trace")[];
+                        operationIds?: string[];
+                    };
+                    displayName?: string;
+                    description?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        customIntegration: components["schemas"]["CustomIntegration"];
+                        integration: components["schemas"]["CatalogEntry"];
+                        changes: {
+                            /** @description actions new in this revision */
+                            added: string[];
+                            /** @description actions no longer in the document or the selection */
+                            removed: string[];
+                            /** @description actions whose inputs, request or output changed */
+                            changed: string[];
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    "customIntegrations.delete": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                name: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        deleted: true;
+                        id: string;
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };

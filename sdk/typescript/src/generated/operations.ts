@@ -58,6 +58,11 @@ export const OPERATIONS = {
   "operator.getUsage": { group: "operator", method: "getUsage", httpMethod: "GET", path: "/operator/v1/organizations/{id}/usage", pathParams: ["id"], query: false, body: false, response: "json" },
   "organization.getUsage": { group: "organization", method: "getUsage", httpMethod: "GET", path: "/api/v1/organization/usage", pathParams: [], query: false, body: false, response: "json" },
   "files.download": { group: "files", method: "download", httpMethod: "GET", path: "/api/v1/files/{id}", pathParams: ["id"], query: true, body: false, response: "bytes" },
+  "customIntegrations.list": { group: "customIntegrations", method: "list", httpMethod: "GET", path: "/api/v1/custom-integrations", pathParams: [], query: false, body: false, response: "json" },
+  "customIntegrations.import": { group: "customIntegrations", method: "import", httpMethod: "POST", path: "/api/v1/custom-integrations", pathParams: [], query: false, body: true, response: "json" },
+  "customIntegrations.get": { group: "customIntegrations", method: "get", httpMethod: "GET", path: "/api/v1/custom-integrations/{name}", pathParams: ["name"], query: false, body: false, response: "json" },
+  "customIntegrations.reimport": { group: "customIntegrations", method: "reimport", httpMethod: "PUT", path: "/api/v1/custom-integrations/{name}", pathParams: ["name"], query: false, body: true, response: "json" },
+  "customIntegrations.delete": { group: "customIntegrations", method: "delete", httpMethod: "DELETE", path: "/api/v1/custom-integrations/{name}", pathParams: ["name"], query: false, body: false, response: "json" },
   "oauthApps.list": { group: "oauthApps", method: "list", httpMethod: "GET", path: "/api/v1/oauth-apps", pathParams: [], query: true, body: false, response: "json", page: { kind: "offset", items: "oauthApps", iterator: "iterate" } },
   "oauthApps.create": { group: "oauthApps", method: "create", httpMethod: "POST", path: "/api/v1/oauth-apps", pathParams: [], query: false, body: true, response: "json" },
   "oauthApps.get": { group: "oauthApps", method: "get", httpMethod: "GET", path: "/api/v1/oauth-apps/{id}", pathParams: ["id"], query: false, body: false, response: "json" },
@@ -147,7 +152,7 @@ export const OPERATIONS = {
 export type OperationId = keyof typeof OPERATIONS;
 
 /** The resource groups, as the client's properties. */
-export const GROUPS = ["health", "operator", "auth", "workspaces", "apiKeys", "endUsers", "members", "workspaceMembers", "me", "organizations", "organization", "files", "oauthApps", "webhookEndpoints", "connections", "workspaceIntegrations", "partials", "approvalPolicies", "approvals", "connect", "actions", "activity", "integrations", "webhookSigningSecret", "triggers", "mcpServers"] as const;
+export const GROUPS = ["health", "operator", "auth", "workspaces", "apiKeys", "endUsers", "members", "workspaceMembers", "me", "organizations", "organization", "files", "customIntegrations", "oauthApps", "webhookEndpoints", "connections", "workspaceIntegrations", "partials", "approvalPolicies", "approvals", "connect", "actions", "activity", "integrations", "webhookSigningSecret", "triggers", "mcpServers"] as const;
 
 export interface HealthGroup {
   /** GET /healthz — The process is up */
@@ -311,6 +316,19 @@ export interface OrganizationGroup {
 export interface FilesGroup {
   /** GET /api/v1/files/{id} — Download a stored file through a signed, expiring link (from storage get_download_url) */
   download(args: PathParams<"files.download"> & { query: QueryParams<"files.download"> }, options?: RequestOptions): Promise<BytesResponse>;
+}
+
+export interface CustomIntegrationsGroup {
+  /** GET /api/v1/custom-integrations — List the organization's custom integrations and the published ones */
+  list(args?: Record<string, never>, options?: RequestOptions): Promise<JsonResponse<"customIntegrations.list", 200>>;
+  /** POST /api/v1/custom-integrations — Import an OpenAPI document as an integration */
+  import(args: { body: RequestBody<"customIntegrations.import"> }, options?: RequestOptions): Promise<JsonResponse<"customIntegrations.import", 201>>;
+  /** GET /api/v1/custom-integrations/{name} — Get a custom integration with its catalog entry */
+  get(args: PathParams<"customIntegrations.get">, options?: RequestOptions): Promise<JsonResponse<"customIntegrations.get", 200>>;
+  /** PUT /api/v1/custom-integrations/{name} — Re-import a custom integration from a new document (or its URL again) */
+  reimport(args: PathParams<"customIntegrations.reimport"> & { body: RequestBody<"customIntegrations.reimport"> }, options?: RequestOptions): Promise<JsonResponse<"customIntegrations.reimport", 200>>;
+  /** DELETE /api/v1/custom-integrations/{name} — Delete a custom integration no connection or workspace integration uses */
+  delete(args: PathParams<"customIntegrations.delete">, options?: RequestOptions): Promise<JsonResponse<"customIntegrations.delete", 200>>;
 }
 
 export interface OauthAppsGroup {
@@ -551,6 +569,7 @@ export interface Groups {
   organizations: OrganizationsGroup;
   organization: OrganizationGroup;
   files: FilesGroup;
+  customIntegrations: CustomIntegrationsGroup;
   oauthApps: OauthAppsGroup;
   webhookEndpoints: WebhookEndpointsGroup;
   connections: ConnectionsGroup;

@@ -1,4 +1,4 @@
-import { boolean, doublePrecision, jsonb, pgTable, text, uuid } from 'drizzle-orm/pg-core';
+import { boolean, doublePrecision, integer, jsonb, pgTable, text, uuid } from 'drizzle-orm/pg-core';
 import { createdAt, ts, updatedAt } from './columns.js';
 
 // Integrations and credentials: connections, installed pieces, OAuth apps, workspace integrations, input partials,
@@ -57,6 +57,24 @@ export const pieceInstallJobs = pgTable('piece_install_jobs', {
   createdAt: createdAt(),
   startedAt: ts('started_at'),
   finishedAt: ts('finished_at'),
+});
+
+/** An imported OpenAPI document (migrations/0031, decision 0151); orgId null: published to every organization. */
+export const customIntegrations = pgTable('custom_integrations', {
+  id: uuid('id').primaryKey(),
+  orgId: uuid('org_id'),
+  name: text('name').notNull(),
+  displayName: text('display_name').notNull(),
+  description: text('description').notNull().default(''),
+  sourceUrl: text('source_url'),
+  sourceVersion: text('source_version').notNull(),
+  documentSha256: text('document_sha256').notNull(),
+  selection: jsonb('selection').notNull().default({}),
+  /** The compiled document (src/integrations/openapi/compile.ts, CompiledSpec). */
+  spec: jsonb('spec').notNull(),
+  revision: integer('revision').notNull().default(1),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
 });
 
 export const oauthApps = pgTable('oauth_apps', {
