@@ -1,6 +1,6 @@
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { mkdir } from 'node:fs/promises';
+import { mkdir, readFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
@@ -120,6 +120,13 @@ describe('dashboard journeys', { skip: needs('chromium') }, () => {
       wsId = stored[0]!.id;
       await check(page, 'workspaces');
 
+      // The organization's own API, imported from its OpenAPI document (0151), as the signed-in owner.
+      const imported = await page.request.post(`${base}/api/v1/custom-integrations`, {
+        headers: { 'x-switchboard-organization': orgId, origin: base },
+        data: { name: 'petstore', document: await readFile('test/fixtures/openapi/petstore.yaml', 'utf8') },
+      });
+      assert.equal(imported.status(), 201, await imported.text());
+
       // The catalog, searched, and the integration's page.
       await page.getByRole('navigation', { name: 'Dashboard' }).getByRole('link', { name: 'Catalog' }).click();
       await page.getByLabel('Search').fill('acme');
@@ -130,6 +137,14 @@ describe('dashboard journeys', { skip: needs('chromium') }, () => {
       await page.getByText('Create note').click(); // opens the action's props
       await page.getByRole('cell', { name: 'folder' }).waitFor();
       await check(page, 'catalog-integration');
+      // The imported API is in the organization's catalog like any integration, with its actions and their props.
+      await page.getByRole('link', { name: 'Catalog' }).first().click();
+      await page.getByLabel('Search').fill('pet store');
+      await page.getByRole('link', { name: 'Pet Store' }).click();
+      await page.getByRole('heading', { name: 'Pet Store', level: 1 }).waitFor();
+      await page.getByText('Add a pet', { exact: true }).click();
+      await page.getByRole('cell', { name: 'birthday' }).waitFor();
+      await check(page, 'catalog-custom-integration');
 
       // A connection through the hosted connect page in a popup: Acme checks the token before it is stored.
       const dialog = page.getByRole('dialog');

@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { personClient } from './api';
+import { useOrg } from './session';
 
 export interface Prop {
   type: string;
@@ -37,13 +38,21 @@ export interface Integration {
   triggers: Record<string, CatalogAction>;
 }
 
-/** The whole catalog, fetched once per visit (it needs no key and changes only when the operator adds pieces). */
+/**
+ * The organization's catalog, fetched once per visit: the public one (every organization's) and the organization's
+ * own custom integrations (imported OpenAPI documents, docs/decisions/0151).
+ */
 export function useCatalog() {
+  const { org, client } = useOrg();
   return useQuery({
-    queryKey: ['catalog'],
+    queryKey: ['catalog', org.id],
     queryFn: async () => {
-      const res = (await personClient.integrations.list()) as unknown as { integrations: Integration[] };
-      return res.integrations;
+      const [all, custom] = await Promise.all([
+        personClient.integrations.list() as unknown as Promise<{ integrations: Integration[] }>,
+        client.customIntegrations.list() as unknown as Promise<{ integrations: Integration[] }>,
+      ]);
+      const own = new Set(custom.integrations.map((i) => i.name));
+      return [...all.integrations.filter((i) => !own.has(i.name)), ...custom.integrations];
     },
     staleTime: 10 * 60_000,
   });
@@ -64,6 +73,8 @@ export function Logo({ integration, size = 32 }: { integration: Pick<Integration
       width={size}
       height={size}
       loading="lazy"
+      // An organization's own integration has no public logo: the space stays, empty.
+      onError={(e) => (e.currentTarget.style.visibility = 'hidden')}
     />
   );
 }

@@ -215,7 +215,7 @@ function compileOperation(
   return {
     name: actionName(operationId ?? `${method} ${path}`),
     displayName: summary ?? operationId ?? label,
-    description: [textOf(op.description) ?? summary ?? '', `${label}`].filter(Boolean).join('\n\n'),
+    description: [textOf(op.description), label].filter(Boolean).join('\n\n'),
     method,
     path,
     parameters,

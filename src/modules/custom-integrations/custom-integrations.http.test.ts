@@ -4,6 +4,7 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { startApp, type TestApp } from '../../../test/harness.js';
 import { startPetApi, type PetApi } from '../../../test/fixtures/openapi/pet-api.js';
+import { eventually } from '../../../test/receiver.js';
 
 const FIXTURES = path.join(import.meta.dirname, '../../../test/fixtures/openapi');
 
@@ -160,6 +161,35 @@ describe('custom integrations: an OpenAPI document imported and used like any in
     });
     assert.equal(r.status, 200, r.text);
     assert.equal(r.body.output.tag, 'cat', 'the enforced partial value wins');
+  });
+
+  it('is paused by Human Gates like any integration, and runs once approved', async () => {
+    const policy = await t.post('/api/v1/approval-policies', key, {
+      name: 'Gate pets',
+      riskMode: 'always',
+      integrationNames: ['petstore'],
+    });
+    assert.equal(policy.status, 201, policy.text);
+    const call = {
+      integrationName: 'petstore',
+      actionName: 'create_pet',
+      workspaceId: ws,
+      connectionExternalId: 'pets',
+      input: { name: 'Gated' },
+    };
+    const sentBefore = api.received.length;
+    const first = await t.post('/api/v1/actions/execute', key, call);
+    assert.equal(first.status, 202, first.text);
+    assert.equal(first.body.status, 'approval_required');
+    const approval = first.body.approval;
+    assert.equal((await t.get(`/api/v1/approvals/${approval.id}`, key)).body.approval.integrationName, 'petstore');
+    assert.equal(api.received.length, sentBefore, 'nothing was sent');
+    assert.equal((await t.post(`/api/v1/approvals/${approval.id}/approve`, key, {})).status, 200);
+    const retry = await t.post('/api/v1/actions/execute', key, { ...call, idempotencyKey: approval.retry.idempotencyKey });
+    assert.equal(retry.status, 200, retry.text);
+    assert.equal(retry.body.output.name, 'Gated');
+    assert.equal(api.received.length, sentBefore + 1);
+    assert.equal((await t.delete(`/api/v1/approval-policies/${policy.body.policy.id}`, key)).status, 200);
   });
 
   it('re-imports in place: the connection stays, the answer says what changed', async () => {
@@ -329,6 +359,92 @@ describe('custom integrations: an OpenAPI document imported and used like any in
       assert.deepEqual(byUrl.body.customIntegration.actions, ['list_pets', 'get_pet_by_id', 'get_inventory']);
     } finally {
       await served.close();
+    }
+  });
+
+  it('is published by the operator to every organization, and every node of the cluster follows each change', async () => {
+    const node = await t.secondNode({ SWITCHBOARD_EGRESS_ALLOW: '127.0.0.1' });
+    try {
+      const onB = async (url: string, k: string, body: unknown) => {
+        const res = await node.app.inject({
+          method: 'POST',
+          url,
+          headers: { authorization: `Bearer ${k}`, 'content-type': 'application/json' },
+          payload: JSON.stringify(body),
+        });
+        return { status: res.statusCode, body: JSON.parse(res.body) };
+      };
+      const pub = await t.operator('POST', '/operator/v1/custom-integrations', {
+        name: 'shared-pets',
+        document: petstore,
+        selection: { operationIds: ['listPets'] },
+      });
+      assert.equal(pub.status, 201, pub.text);
+      assert.equal(pub.body.customIntegration.scope, 'published');
+      assert.equal(
+        (await t.request('POST', '/operator/v1/custom-integrations', { key, body: { name: 'x', document: petstore } })).status,
+        401,
+      );
+
+      const other = await t.tenant();
+      const otherWs = (await t.workspace(other.key)).id;
+      const listed = (await t.get('/api/v1/custom-integrations', other.key)).body.customIntegrations;
+      assert.deepEqual(
+        listed.map((c: { name: string; scope: string }) => [c.name, c.scope]),
+        [['shared-pets', 'published']],
+      );
+      const catalog = await t.get('/api/v1/integrations?name=shared-pets', null);
+      assert.equal(catalog.body.integration?.runtime, 'openapi', 'a published one is in the public catalog');
+      // An organization uses it but cannot change or delete it, nor import another of that name.
+      assert.equal((await t.delete('/api/v1/custom-integrations/shared-pets', other.key)).status, 404);
+      assert.equal((await importDoc({ name: 'shared-pets', document: petstore }, other.key)).status, 409);
+
+      const conn = await connect('shared-pets', 'shared', { api_key: api.apiKey, server_url: api.url }, other.key);
+      assert.equal(conn.status, 201, conn.text);
+      const call = {
+        integrationName: 'shared-pets',
+        actionName: 'list_pets',
+        workspaceId: otherWs,
+        connectionExternalId: 'shared',
+        input: {},
+      };
+      const onNodeB = await eventually(
+        async () => {
+          const r = await onB('/api/v1/actions/execute', other.key, call);
+          return r.status === 200 ? r : null;
+        },
+        15_000,
+        'node B to know shared-pets',
+      );
+      assert.equal(onNodeB.body.success, true, JSON.stringify(onNodeB.body));
+
+      // Node B learns of an organization's own import, and of its deletion, from the invalidation bus.
+      const own = await importDoc(
+        { name: 'own-pets', document: petstore, selection: { operationIds: ['getInventory'] } },
+        other.key,
+      );
+      assert.equal(own.status, 201, own.text);
+      const inventory = { integrationName: 'own-pets', actionName: 'get_inventory', workspaceId: otherWs, input: {} };
+      await eventually(
+        async () => (await onB('/api/v1/actions/execute', other.key, inventory)).status === 200,
+        15_000,
+        'node B to know own-pets',
+      );
+      assert.equal((await t.delete('/api/v1/custom-integrations/own-pets', other.key)).status, 200);
+      await eventually(
+        async () => (await onB('/api/v1/actions/execute', other.key, inventory)).body.error === 'INTEGRATION_NOT_FOUND',
+        15_000,
+        'node B to forget own-pets',
+      );
+
+      const inUse = await t.operator('DELETE', '/operator/v1/custom-integrations/shared-pets');
+      assert.equal(inUse.status, 409, inUse.text);
+      assert.equal((await t.delete(`/api/v1/connections/${conn.body.connection.id}`, other.key)).status, 200);
+      const gone = await t.operator('DELETE', '/operator/v1/custom-integrations/shared-pets');
+      assert.equal(gone.status, 200, gone.text);
+      assert.equal((await t.get('/api/v1/integrations?name=shared-pets', null)).status, 404);
+    } finally {
+      await node.close();
     }
   });
 

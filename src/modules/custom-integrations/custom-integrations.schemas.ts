@@ -77,6 +77,7 @@ export const ReimportEnvelope = Type.Object({
 
 export const CustomIntegrationList = Type.Object({
   customIntegrations: Type.Array(Type.Ref('CustomIntegration')),
+  integrations: Type.Array(Type.Ref('CatalogEntry'), { description: 'their catalog entries, in the same order' }),
 });
 
 export const NameParams = Type.Object({ name: Type.String({ minLength: 1, maxLength: 100 }) });

@@ -8,7 +8,6 @@ import type { IntegrationRegistry } from '../../integrations/registry.js';
 import type { Orm } from '../../platform/db/database.js';
 import type { EgressGuard } from '../../platform/egress.js';
 import { AppError, isUniqueViolation } from '../../platform/errors.js';
-import type { Actor } from '../../platform/http/access.js';
 import { newId } from '../../platform/ids.js';
 import type { InvalidationBus } from '../../platform/invalidation.js';
 import type { Log } from '../../platform/module.js';
@@ -57,18 +56,24 @@ export class CustomIntegrationsService {
 
   // ---- API ------------------------------------------------------------------------------------------------
 
-  async list(actor: Actor) {
-    const rows = await repo.listVisible(this.deps.orm, actor.orgId);
-    return { customIntegrations: rows.map((r) => toView(r)) };
+  /** What an organization can use (its own and the published ones), or (null) the published ones. */
+  async list(orgId: string | null) {
+    const rows = orgId ? await repo.listVisible(this.deps.orm, orgId) : await repo.listOwned(this.deps.orm, null);
+    return {
+      customIntegrations: rows.map((r) => toView(r)),
+      integrations: rows.map((r) => catalogEntry(definitionOf(r), this.deps.publicUrl)),
+    };
   }
 
-  async get(actor: Actor, name: string) {
-    const row = await this.visible(actor.orgId, name);
-    return this.envelope(row, actor.orgId);
+  async get(orgId: string | null, name: string) {
+    const row =
+      (orgId ? await repo.findOwned(this.deps.orm, orgId, name) : null) ?? (await repo.findOwned(this.deps.orm, null, name));
+    if (!row) throw notFound(name);
+    return this.envelope(row);
   }
 
-  async import(actor: Actor, input: ImportCustomIntegrationInput, scope: 'organization' | 'published' = 'organization') {
-    const orgId = scope === 'published' ? null : actor.orgId;
+  /** Imports a document for an organization (orgId) or, for the operator, for every organization (null). */
+  async import(orgId: string | null, input: ImportCustomIntegrationInput) {
     if (this.deps.registry.get(input.name, orgId)) {
       throw new AppError('DUPLICATE', `An integration named "${input.name}" already exists.`);
     }
@@ -92,17 +97,11 @@ export class CustomIntegrationsService {
       throw err;
     }
     await this.changed(orgId);
-    return this.envelope(row, actor.orgId);
+    return this.envelope(row);
   }
 
   /** A new revision from a new document (or the same URL again): connections, aliases and partials stay. */
-  async reimport(
-    actor: Actor,
-    name: string,
-    input: ReimportCustomIntegrationInput,
-    scope: 'organization' | 'published' = 'organization',
-  ) {
-    const orgId = scope === 'published' ? null : actor.orgId;
+  async reimport(orgId: string | null, name: string, input: ReimportCustomIntegrationInput) {
     const current = await repo.findOwned(this.deps.orm, orgId, name);
     if (!current) throw notFound(name);
     const compiled = await this.compile(name, {
@@ -122,11 +121,10 @@ export class CustomIntegrationsService {
       updatedAt: new Date(),
     });
     await this.changed(orgId);
-    return { ...(await this.envelope(row, actor.orgId)), changes: changesBetween(current.spec as CompiledSpec, compiled.spec) };
+    return { ...this.envelope(row), changes: changesBetween(current.spec as CompiledSpec, compiled.spec) };
   }
 
-  async delete(actor: Actor, name: string, scope: 'organization' | 'published' = 'organization') {
-    const orgId = scope === 'published' ? null : actor.orgId;
+  async delete(orgId: string | null, name: string) {
     const row = await repo.findOwned(this.deps.orm, orgId, name);
     if (!row) throw notFound(name);
     const uses = await repo.countUses(this.deps.orm, orgId, name);
@@ -214,15 +212,8 @@ export class CustomIntegrationsService {
     }
   }
 
-  private async visible(orgId: string, name: string): Promise<CustomIntegrationRow> {
-    const row = (await repo.findOwned(this.deps.orm, orgId, name)) ?? (await repo.findOwned(this.deps.orm, null, name));
-    if (!row) throw notFound(name);
-    return row;
-  }
-
-  private async envelope(row: CustomIntegrationRow, orgId: string) {
-    const def = this.deps.registry.get(row.name, orgId) ?? definitionOf(row);
-    return { customIntegration: toView(row), integration: catalogEntry(def, this.deps.publicUrl) };
+  private envelope(row: CustomIntegrationRow) {
+    return { customIntegration: toView(row), integration: catalogEntry(definitionOf(row), this.deps.publicUrl) };
   }
 }
 

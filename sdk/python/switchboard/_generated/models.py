@@ -70,12 +70,12 @@ __all__ = [
     "ConnectionsResolveResponse",
     "Content",
     "CustomIntegration",
+    "CustomIntegrationsCreateResponse",
+    "CustomIntegrationsCreateSelection",
     "CustomIntegrationsDeleteResponse",
     "CustomIntegrationsGetResponse",
-    "CustomIntegrationsImportResponse",
-    "CustomIntegrationsImportSelection",
     "CustomIntegrationsListResponse",
-    "CustomIntegrationsReimportResponse",
+    "CustomIntegrationsUpdateResponse",
     "Data",
     "Delivery",
     "EarlierConnection",
@@ -155,14 +155,18 @@ __all__ = [
     "OperatorCreateOrganizationOwner",
     "OperatorCreateOrganizationResponse",
     "OperatorDeleteActionPackResponse",
+    "OperatorDeleteCustomIntegrationResponse",
     "OperatorDeleteOauthAppResponse",
     "OperatorGetIntegrationJobResponse",
     "OperatorGetOrganizationResponse",
     "OperatorGetUsageResponse",
     "OperatorListActionPacksResponse",
+    "OperatorListCustomIntegrationsResponse",
     "OperatorListIntegrationsResponse",
     "OperatorListOauthAppsResponse",
     "OperatorListOrganizationsResponse",
+    "OperatorPublishCustomIntegrationResponse",
+    "OperatorReimportCustomIntegrationResponse",
     "OperatorUpdateOauthAppResponse",
     "OperatorUpdateOrganizationResponse",
     "Option",
@@ -1152,9 +1156,10 @@ class OrganizationGetUsageResponse(Model):
 @dataclass
 class CustomIntegrationsListResponse(Model):
     custom_integrations: List[CustomIntegration] = field(metadata={"json": "customIntegrations"})
+    integrations: List[CatalogEntry]
 
 
-class CustomIntegrationsImportSelection(TypedDict, total=False):
+class CustomIntegrationsCreateSelection(TypedDict, total=False):
     """which operations to import; each list given narrows the selection"""
     tags: List[str]
     paths: List[str]
@@ -1163,7 +1168,7 @@ class CustomIntegrationsImportSelection(TypedDict, total=False):
 
 
 @dataclass
-class CustomIntegrationsImportResponse(Model):
+class CustomIntegrationsCreateResponse(Model):
     custom_integration: CustomIntegration = field(metadata={"json": "customIntegration"})
     integration: CatalogEntry
 
@@ -1182,7 +1187,7 @@ class Change(Model):
 
 
 @dataclass
-class CustomIntegrationsReimportResponse(Model):
+class CustomIntegrationsUpdateResponse(Model):
     custom_integration: CustomIntegration = field(metadata={"json": "customIntegration"})
     integration: CatalogEntry
     changes: Change
@@ -1190,6 +1195,31 @@ class CustomIntegrationsReimportResponse(Model):
 
 @dataclass
 class CustomIntegrationsDeleteResponse(Model):
+    deleted: bool
+    id: str
+
+
+@dataclass
+class OperatorListCustomIntegrationsResponse(Model):
+    custom_integrations: List[CustomIntegration] = field(metadata={"json": "customIntegrations"})
+    integrations: List[CatalogEntry]
+
+
+@dataclass
+class OperatorPublishCustomIntegrationResponse(Model):
+    custom_integration: CustomIntegration = field(metadata={"json": "customIntegration"})
+    integration: CatalogEntry
+
+
+@dataclass
+class OperatorReimportCustomIntegrationResponse(Model):
+    custom_integration: CustomIntegration = field(metadata={"json": "customIntegration"})
+    integration: CatalogEntry
+    changes: Change
+
+
+@dataclass
+class OperatorDeleteCustomIntegrationResponse(Model):
     deleted: bool
     id: str
 

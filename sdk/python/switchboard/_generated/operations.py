@@ -63,10 +63,14 @@ OPERATIONS: Dict[str, Operation] = {
     "organization.getUsage": Operation("organization.getUsage", "GET", "/api/v1/organization/usage", (), (), False, {200: OrganizationGetUsageResponse}, idempotency=False, source=False),
     "files.download": Operation("files.download", "GET", "/api/v1/files/{id}", ("id", ), ("expires", "signature", ), False, {}, idempotency=False, source=False),
     "customIntegrations.list": Operation("customIntegrations.list", "GET", "/api/v1/custom-integrations", (), (), False, {200: CustomIntegrationsListResponse}, idempotency=False, source=False),
-    "customIntegrations.import": Operation("customIntegrations.import", "POST", "/api/v1/custom-integrations", (), (), True, {201: CustomIntegrationsImportResponse}, idempotency=False, source=False),
+    "customIntegrations.create": Operation("customIntegrations.create", "POST", "/api/v1/custom-integrations", (), (), True, {201: CustomIntegrationsCreateResponse}, idempotency=False, source=False),
     "customIntegrations.get": Operation("customIntegrations.get", "GET", "/api/v1/custom-integrations/{name}", ("name", ), (), False, {200: CustomIntegrationsGetResponse}, idempotency=False, source=False),
-    "customIntegrations.reimport": Operation("customIntegrations.reimport", "PUT", "/api/v1/custom-integrations/{name}", ("name", ), (), True, {200: CustomIntegrationsReimportResponse}, idempotency=False, source=False),
+    "customIntegrations.update": Operation("customIntegrations.update", "PUT", "/api/v1/custom-integrations/{name}", ("name", ), (), True, {200: CustomIntegrationsUpdateResponse}, idempotency=False, source=False),
     "customIntegrations.delete": Operation("customIntegrations.delete", "DELETE", "/api/v1/custom-integrations/{name}", ("name", ), (), False, {200: CustomIntegrationsDeleteResponse}, idempotency=False, source=False),
+    "operator.listCustomIntegrations": Operation("operator.listCustomIntegrations", "GET", "/operator/v1/custom-integrations", (), (), False, {200: OperatorListCustomIntegrationsResponse}, idempotency=False, source=False),
+    "operator.publishCustomIntegration": Operation("operator.publishCustomIntegration", "POST", "/operator/v1/custom-integrations", (), (), True, {201: OperatorPublishCustomIntegrationResponse}, idempotency=False, source=False),
+    "operator.reimportCustomIntegration": Operation("operator.reimportCustomIntegration", "PUT", "/operator/v1/custom-integrations/{name}", ("name", ), (), True, {200: OperatorReimportCustomIntegrationResponse}, idempotency=False, source=False),
+    "operator.deleteCustomIntegration": Operation("operator.deleteCustomIntegration", "DELETE", "/operator/v1/custom-integrations/{name}", ("name", ), (), False, {200: OperatorDeleteCustomIntegrationResponse}, idempotency=False, source=False),
     "oauthApps.list": Operation("oauthApps.list", "GET", "/api/v1/oauth-apps", (), ("limit", "offset", "integrationName", ), False, {200: OauthAppsListResponse}, idempotency=False, source=False),
     "oauthApps.create": Operation("oauthApps.create", "POST", "/api/v1/oauth-apps", (), (), True, {201: OauthAppsCreateResponse}, idempotency=False, source=False),
     "oauthApps.get": Operation("oauthApps.get", "GET", "/api/v1/oauth-apps/{id}", ("id", ), (), False, {200: OauthAppsGetResponse}, idempotency=False, source=False),
@@ -372,6 +376,100 @@ class OperatorResource(Group):
         GET /operator/v1/organizations/{id}/usage
         """
         return self._call("operator.getUsage", path={"id": id}, query=None, body=None, timeout=timeout)
+
+    def list_custom_integrations(
+        self,
+        *,
+        timeout: Optional[float] = None,
+    ) -> OperatorListCustomIntegrationsResponse:
+        """List the published custom integrations
+
+        GET /operator/v1/custom-integrations
+        """
+        return self._call(
+            "operator.listCustomIntegrations",
+            path=None,
+            query=None,
+            body=None,
+            timeout=timeout,
+        )
+
+    def publish_custom_integration(
+        self,
+        *,
+        name: str,
+        document: Optional[Union[str, Dict[str, Any]]] = None,
+        url: Optional[str] = None,
+        selection: Optional[CustomIntegrationsCreateSelection] = None,
+        display_name: Optional[str] = None,
+        description: Optional[str] = None,
+        timeout: Optional[float] = None,
+    ) -> OperatorPublishCustomIntegrationResponse:
+        """Import an OpenAPI document as an integration every organization can use
+
+        POST /operator/v1/custom-integrations
+        """
+        return self._call(
+            "operator.publishCustomIntegration",
+            path=None,
+            query=None,
+            body={
+                "name": name,
+                "document": document,
+                "url": url,
+                "selection": selection,
+                "displayName": display_name,
+                "description": description,
+            },
+            timeout=timeout,
+        )
+
+    def reimport_custom_integration(
+        self,
+        name: str,
+        *,
+        document: Optional[Union[str, Dict[str, Any]]] = None,
+        url: Optional[str] = None,
+        selection: Optional[CustomIntegrationsCreateSelection] = None,
+        display_name: Optional[str] = None,
+        description: Optional[str] = None,
+        timeout: Optional[float] = None,
+    ) -> OperatorReimportCustomIntegrationResponse:
+        """Re-import a published custom integration
+
+        PUT /operator/v1/custom-integrations/{name}
+        """
+        return self._call(
+            "operator.reimportCustomIntegration",
+            path={"name": name},
+            query=None,
+            body={
+                "document": document,
+                "url": url,
+                "selection": selection,
+                "displayName": display_name,
+                "description": description,
+            },
+            timeout=timeout,
+        )
+
+    def delete_custom_integration(
+        self,
+        name: str,
+        *,
+        timeout: Optional[float] = None,
+    ) -> OperatorDeleteCustomIntegrationResponse:
+        """Delete a published custom integration no organization uses
+
+        DELETE /operator/v1/custom-integrations/{name}
+        """
+        return self._call(
+            "operator.deleteCustomIntegration",
+            path={"name": name},
+            query=None,
+            body=None,
+            timeout=timeout,
+        )
 
     def list_oauth_apps(
         self,
@@ -1198,17 +1296,17 @@ class CustomIntegrationsResource(Group):
         """
         return self._call("customIntegrations.list", path=None, query=None, body=None, timeout=timeout)
 
-    def import_(
+    def create(
         self,
         *,
         name: str,
         document: Optional[Union[str, Dict[str, Any]]] = None,
         url: Optional[str] = None,
-        selection: Optional[CustomIntegrationsImportSelection] = None,
+        selection: Optional[CustomIntegrationsCreateSelection] = None,
         display_name: Optional[str] = None,
         description: Optional[str] = None,
         timeout: Optional[float] = None,
-    ) -> CustomIntegrationsImportResponse:
+    ) -> CustomIntegrationsCreateResponse:
         """Import an OpenAPI document as an integration
 
         One action per operation (or per selected operation), auth from the security schemes; the integration is then
@@ -1217,7 +1315,7 @@ class CustomIntegrationsResource(Group):
         POST /api/v1/custom-integrations
         """
         return self._call(
-            "customIntegrations.import",
+            "customIntegrations.create",
             path=None,
             query=None,
             body={
@@ -1244,17 +1342,17 @@ class CustomIntegrationsResource(Group):
             timeout=timeout,
         )
 
-    def reimport(
+    def update(
         self,
         name: str,
         *,
         document: Optional[Union[str, Dict[str, Any]]] = None,
         url: Optional[str] = None,
-        selection: Optional[CustomIntegrationsImportSelection] = None,
+        selection: Optional[CustomIntegrationsCreateSelection] = None,
         display_name: Optional[str] = None,
         description: Optional[str] = None,
         timeout: Optional[float] = None,
-    ) -> CustomIntegrationsReimportResponse:
+    ) -> CustomIntegrationsUpdateResponse:
         """Re-import a custom integration from a new document (or its URL again)
 
         Updates in place: connections, workspace integrations and partials stay; the answer says which actions were
@@ -1263,7 +1361,7 @@ class CustomIntegrationsResource(Group):
         PUT /api/v1/custom-integrations/{name}
         """
         return self._call(
-            "customIntegrations.reimport",
+            "customIntegrations.update",
             path={"name": name},
             query=None,
             body={

@@ -723,7 +723,7 @@ export interface paths {
          * Import an OpenAPI document as an integration
          * @description One action per operation (or per selected operation), auth from the security schemes; the integration is then used like any other: connections, workspace integrations, partials, execute, MCP tools.
          */
-        post: operations["customIntegrations.import"];
+        post: operations["customIntegrations.create"];
         delete?: never;
         options?: never;
         head?: never;
@@ -743,10 +743,46 @@ export interface paths {
          * Re-import a custom integration from a new document (or its URL again)
          * @description Updates in place: connections, workspace integrations and partials stay; the answer says which actions were added, removed or changed.
          */
-        put: operations["customIntegrations.reimport"];
+        put: operations["customIntegrations.update"];
         post?: never;
         /** Delete a custom integration no connection or workspace integration uses */
         delete: operations["customIntegrations.delete"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/operator/v1/custom-integrations": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List the published custom integrations */
+        get: operations["operator.listCustomIntegrations"];
+        put?: never;
+        /** Import an OpenAPI document as an integration every organization can use */
+        post: operations["operator.publishCustomIntegration"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/operator/v1/custom-integrations/{name}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Re-import a published custom integration */
+        put: operations["operator.reimportCustomIntegration"];
+        post?: never;
+        /** Delete a published custom integration no organization uses */
+        delete: operations["operator.deleteCustomIntegration"];
         options?: never;
         head?: never;
         patch?: never;
@@ -6094,6 +6130,8 @@ export interface operations {
                 content: {
                     "application/json": {
                         customIntegrations: components["schemas"]["CustomIntegration"][];
+                        /** @description their catalog entries, in the same order */
+                        integrations: components["schemas"]["CatalogEntry"][];
                     };
                 };
             };
@@ -6135,7 +6173,7 @@ export interface operations {
             };
         };
     };
-    "customIntegrations.import": {
+    "customIntegrations.create": {
         parameters: {
             query?: never;
             header?: never;
@@ -6286,7 +6324,7 @@ export interface operations {
             };
         };
     };
-    "customIntegrations.reimport": {
+    "customIntegrations.update": {
         parameters: {
             query?: never;
             header?: never;
@@ -6376,6 +6414,316 @@ export interface operations {
         };
     };
     "customIntegrations.delete": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                name: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {boolean} */
+                        deleted: true;
+                        id: string;
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    "operator.listCustomIntegrations": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        customIntegrations: components["schemas"]["CustomIntegration"][];
+                        /** @description their catalog entries, in the same order */
+                        integrations: components["schemas"]["CatalogEntry"][];
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    "operator.publishCustomIntegration": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description lowercase letters, digits and dashes */
+                    name: string;
+                    /** @description the OpenAPI (3.0, 3.1) or Swagger 2.0 document: JSON or YAML text, or the JSON itself */
+                    document?: string | {
+                        [key: string]: unknown;
+                    };
+                    /** @description fetch the document from here instead */
+                    url?: string;
+                    /** @description which operations to import; each list given narrows the selection */
+                    selection?: {
+                        tags?: string[];
+                        paths?: string[];
+                        methods?: ("get" | "put" | "post" | "delete" | "options" | "head" | "patch" | "trace")[];
+                        operationIds?: string[];
+                    };
+                    displayName?: string;
+                    description?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        customIntegration: components["schemas"]["CustomIntegration"];
+                        integration: components["schemas"]["CatalogEntry"];
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    "operator.reimportCustomIntegration": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                name: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description the OpenAPI (3.0, 3.1) or Swagger 2.0 document: JSON or YAML text, or the JSON itself */
+                    document?: string | {
+                        [key: string]: unknown;
+                    };
+                    /** @description fetch the document from here instead */
+                    url?: string;
+                    /** @description which operations to import; each list given narrows the selection */
+                    selection?: {
+                        tags?: string[];
+                        paths?: string[];
+                        methods?: ("get" | "put" | "post" | "delete" | "options" | "head" | "patch" | "trace")[];
+                        operationIds?: string[];
+                    };
+                    displayName?: string;
+                    description?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        customIntegration: components["schemas"]["CustomIntegration"];
+                        integration: components["schemas"]["CatalogEntry"];
+                        changes: {
+                            /** @description actions new in this revision */
+                            added: string[];
+                            /** @description actions no longer in the document or the selection */
+                            removed: string[];
+                            /** @description actions whose inputs, request or output changed */
+                            changed: string[];
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+        };
+    };
+    "operator.deleteCustomIntegration": {
         parameters: {
             query?: never;
             header?: never;

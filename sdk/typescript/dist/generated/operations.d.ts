@@ -572,9 +572,9 @@ export declare const OPERATIONS: {
         readonly body: false;
         readonly response: "json";
     };
-    readonly "customIntegrations.import": {
+    readonly "customIntegrations.create": {
         readonly group: "customIntegrations";
-        readonly method: "import";
+        readonly method: "create";
         readonly httpMethod: "POST";
         readonly path: "/api/v1/custom-integrations";
         readonly pathParams: readonly [];
@@ -592,9 +592,9 @@ export declare const OPERATIONS: {
         readonly body: false;
         readonly response: "json";
     };
-    readonly "customIntegrations.reimport": {
+    readonly "customIntegrations.update": {
         readonly group: "customIntegrations";
-        readonly method: "reimport";
+        readonly method: "update";
         readonly httpMethod: "PUT";
         readonly path: "/api/v1/custom-integrations/{name}";
         readonly pathParams: readonly ["name"];
@@ -607,6 +607,46 @@ export declare const OPERATIONS: {
         readonly method: "delete";
         readonly httpMethod: "DELETE";
         readonly path: "/api/v1/custom-integrations/{name}";
+        readonly pathParams: readonly ["name"];
+        readonly query: false;
+        readonly body: false;
+        readonly response: "json";
+    };
+    readonly "operator.listCustomIntegrations": {
+        readonly group: "operator";
+        readonly method: "listCustomIntegrations";
+        readonly httpMethod: "GET";
+        readonly path: "/operator/v1/custom-integrations";
+        readonly pathParams: readonly [];
+        readonly query: false;
+        readonly body: false;
+        readonly response: "json";
+    };
+    readonly "operator.publishCustomIntegration": {
+        readonly group: "operator";
+        readonly method: "publishCustomIntegration";
+        readonly httpMethod: "POST";
+        readonly path: "/operator/v1/custom-integrations";
+        readonly pathParams: readonly [];
+        readonly query: false;
+        readonly body: true;
+        readonly response: "json";
+    };
+    readonly "operator.reimportCustomIntegration": {
+        readonly group: "operator";
+        readonly method: "reimportCustomIntegration";
+        readonly httpMethod: "PUT";
+        readonly path: "/operator/v1/custom-integrations/{name}";
+        readonly pathParams: readonly ["name"];
+        readonly query: false;
+        readonly body: true;
+        readonly response: "json";
+    };
+    readonly "operator.deleteCustomIntegration": {
+        readonly group: "operator";
+        readonly method: "deleteCustomIntegration";
+        readonly httpMethod: "DELETE";
+        readonly path: "/operator/v1/custom-integrations/{name}";
         readonly pathParams: readonly ["name"];
         readonly query: false;
         readonly body: false;
@@ -1560,6 +1600,18 @@ export interface OperatorGroup {
     deleteActionPack(args: PathParams<"operator.deleteActionPack">, options?: RequestOptions): Promise<JsonResponse<"operator.deleteActionPack", 200>>;
     /** GET /operator/v1/organizations/{id}/usage — Actions used this month against the organization's quota (plan and action packs) */
     getUsage(args: PathParams<"operator.getUsage">, options?: RequestOptions): Promise<JsonResponse<"operator.getUsage", 200>>;
+    /** GET /operator/v1/custom-integrations — List the published custom integrations */
+    listCustomIntegrations(args?: Record<string, never>, options?: RequestOptions): Promise<JsonResponse<"operator.listCustomIntegrations", 200>>;
+    /** POST /operator/v1/custom-integrations — Import an OpenAPI document as an integration every organization can use */
+    publishCustomIntegration(args: {
+        body: RequestBody<"operator.publishCustomIntegration">;
+    }, options?: RequestOptions): Promise<JsonResponse<"operator.publishCustomIntegration", 201>>;
+    /** PUT /operator/v1/custom-integrations/{name} — Re-import a published custom integration */
+    reimportCustomIntegration(args: PathParams<"operator.reimportCustomIntegration"> & {
+        body: RequestBody<"operator.reimportCustomIntegration">;
+    }, options?: RequestOptions): Promise<JsonResponse<"operator.reimportCustomIntegration", 200>>;
+    /** DELETE /operator/v1/custom-integrations/{name} — Delete a published custom integration no organization uses */
+    deleteCustomIntegration(args: PathParams<"operator.deleteCustomIntegration">, options?: RequestOptions): Promise<JsonResponse<"operator.deleteCustomIntegration", 200>>;
     /** GET /operator/v1/oauth-apps — List the service-managed OAuth apps */
     listOAuthApps(args?: {
         query?: QueryParams<"operator.listOAuthApps">;
@@ -1749,15 +1801,15 @@ export interface CustomIntegrationsGroup {
     /** GET /api/v1/custom-integrations — List the organization's custom integrations and the published ones */
     list(args?: Record<string, never>, options?: RequestOptions): Promise<JsonResponse<"customIntegrations.list", 200>>;
     /** POST /api/v1/custom-integrations — Import an OpenAPI document as an integration */
-    import(args: {
-        body: RequestBody<"customIntegrations.import">;
-    }, options?: RequestOptions): Promise<JsonResponse<"customIntegrations.import", 201>>;
+    create(args: {
+        body: RequestBody<"customIntegrations.create">;
+    }, options?: RequestOptions): Promise<JsonResponse<"customIntegrations.create", 201>>;
     /** GET /api/v1/custom-integrations/{name} — Get a custom integration with its catalog entry */
     get(args: PathParams<"customIntegrations.get">, options?: RequestOptions): Promise<JsonResponse<"customIntegrations.get", 200>>;
     /** PUT /api/v1/custom-integrations/{name} — Re-import a custom integration from a new document (or its URL again) */
-    reimport(args: PathParams<"customIntegrations.reimport"> & {
-        body: RequestBody<"customIntegrations.reimport">;
-    }, options?: RequestOptions): Promise<JsonResponse<"customIntegrations.reimport", 200>>;
+    update(args: PathParams<"customIntegrations.update"> & {
+        body: RequestBody<"customIntegrations.update">;
+    }, options?: RequestOptions): Promise<JsonResponse<"customIntegrations.update", 200>>;
     /** DELETE /api/v1/custom-integrations/{name} — Delete a custom integration no connection or workspace integration uses */
     delete(args: PathParams<"customIntegrations.delete">, options?: RequestOptions): Promise<JsonResponse<"customIntegrations.delete", 200>>;
 }

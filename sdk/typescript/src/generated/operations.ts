@@ -59,10 +59,14 @@ export const OPERATIONS = {
   "organization.getUsage": { group: "organization", method: "getUsage", httpMethod: "GET", path: "/api/v1/organization/usage", pathParams: [], query: false, body: false, response: "json" },
   "files.download": { group: "files", method: "download", httpMethod: "GET", path: "/api/v1/files/{id}", pathParams: ["id"], query: true, body: false, response: "bytes" },
   "customIntegrations.list": { group: "customIntegrations", method: "list", httpMethod: "GET", path: "/api/v1/custom-integrations", pathParams: [], query: false, body: false, response: "json" },
-  "customIntegrations.import": { group: "customIntegrations", method: "import", httpMethod: "POST", path: "/api/v1/custom-integrations", pathParams: [], query: false, body: true, response: "json" },
+  "customIntegrations.create": { group: "customIntegrations", method: "create", httpMethod: "POST", path: "/api/v1/custom-integrations", pathParams: [], query: false, body: true, response: "json" },
   "customIntegrations.get": { group: "customIntegrations", method: "get", httpMethod: "GET", path: "/api/v1/custom-integrations/{name}", pathParams: ["name"], query: false, body: false, response: "json" },
-  "customIntegrations.reimport": { group: "customIntegrations", method: "reimport", httpMethod: "PUT", path: "/api/v1/custom-integrations/{name}", pathParams: ["name"], query: false, body: true, response: "json" },
+  "customIntegrations.update": { group: "customIntegrations", method: "update", httpMethod: "PUT", path: "/api/v1/custom-integrations/{name}", pathParams: ["name"], query: false, body: true, response: "json" },
   "customIntegrations.delete": { group: "customIntegrations", method: "delete", httpMethod: "DELETE", path: "/api/v1/custom-integrations/{name}", pathParams: ["name"], query: false, body: false, response: "json" },
+  "operator.listCustomIntegrations": { group: "operator", method: "listCustomIntegrations", httpMethod: "GET", path: "/operator/v1/custom-integrations", pathParams: [], query: false, body: false, response: "json" },
+  "operator.publishCustomIntegration": { group: "operator", method: "publishCustomIntegration", httpMethod: "POST", path: "/operator/v1/custom-integrations", pathParams: [], query: false, body: true, response: "json" },
+  "operator.reimportCustomIntegration": { group: "operator", method: "reimportCustomIntegration", httpMethod: "PUT", path: "/operator/v1/custom-integrations/{name}", pathParams: ["name"], query: false, body: true, response: "json" },
+  "operator.deleteCustomIntegration": { group: "operator", method: "deleteCustomIntegration", httpMethod: "DELETE", path: "/operator/v1/custom-integrations/{name}", pathParams: ["name"], query: false, body: false, response: "json" },
   "oauthApps.list": { group: "oauthApps", method: "list", httpMethod: "GET", path: "/api/v1/oauth-apps", pathParams: [], query: true, body: false, response: "json", page: { kind: "offset", items: "oauthApps", iterator: "iterate" } },
   "oauthApps.create": { group: "oauthApps", method: "create", httpMethod: "POST", path: "/api/v1/oauth-apps", pathParams: [], query: false, body: true, response: "json" },
   "oauthApps.get": { group: "oauthApps", method: "get", httpMethod: "GET", path: "/api/v1/oauth-apps/{id}", pathParams: ["id"], query: false, body: false, response: "json" },
@@ -186,6 +190,14 @@ export interface OperatorGroup {
   deleteActionPack(args: PathParams<"operator.deleteActionPack">, options?: RequestOptions): Promise<JsonResponse<"operator.deleteActionPack", 200>>;
   /** GET /operator/v1/organizations/{id}/usage — Actions used this month against the organization's quota (plan and action packs) */
   getUsage(args: PathParams<"operator.getUsage">, options?: RequestOptions): Promise<JsonResponse<"operator.getUsage", 200>>;
+  /** GET /operator/v1/custom-integrations — List the published custom integrations */
+  listCustomIntegrations(args?: Record<string, never>, options?: RequestOptions): Promise<JsonResponse<"operator.listCustomIntegrations", 200>>;
+  /** POST /operator/v1/custom-integrations — Import an OpenAPI document as an integration every organization can use */
+  publishCustomIntegration(args: { body: RequestBody<"operator.publishCustomIntegration"> }, options?: RequestOptions): Promise<JsonResponse<"operator.publishCustomIntegration", 201>>;
+  /** PUT /operator/v1/custom-integrations/{name} — Re-import a published custom integration */
+  reimportCustomIntegration(args: PathParams<"operator.reimportCustomIntegration"> & { body: RequestBody<"operator.reimportCustomIntegration"> }, options?: RequestOptions): Promise<JsonResponse<"operator.reimportCustomIntegration", 200>>;
+  /** DELETE /operator/v1/custom-integrations/{name} — Delete a published custom integration no organization uses */
+  deleteCustomIntegration(args: PathParams<"operator.deleteCustomIntegration">, options?: RequestOptions): Promise<JsonResponse<"operator.deleteCustomIntegration", 200>>;
   /** GET /operator/v1/oauth-apps — List the service-managed OAuth apps */
   listOAuthApps(args?: { query?: QueryParams<"operator.listOAuthApps"> }, options?: RequestOptions): Promise<JsonResponse<"operator.listOAuthApps", 200>>;
   /** Every item of operator.listOAuthApps, page after page (limit/offset until total). */
@@ -322,11 +334,11 @@ export interface CustomIntegrationsGroup {
   /** GET /api/v1/custom-integrations — List the organization's custom integrations and the published ones */
   list(args?: Record<string, never>, options?: RequestOptions): Promise<JsonResponse<"customIntegrations.list", 200>>;
   /** POST /api/v1/custom-integrations — Import an OpenAPI document as an integration */
-  import(args: { body: RequestBody<"customIntegrations.import"> }, options?: RequestOptions): Promise<JsonResponse<"customIntegrations.import", 201>>;
+  create(args: { body: RequestBody<"customIntegrations.create"> }, options?: RequestOptions): Promise<JsonResponse<"customIntegrations.create", 201>>;
   /** GET /api/v1/custom-integrations/{name} — Get a custom integration with its catalog entry */
   get(args: PathParams<"customIntegrations.get">, options?: RequestOptions): Promise<JsonResponse<"customIntegrations.get", 200>>;
   /** PUT /api/v1/custom-integrations/{name} — Re-import a custom integration from a new document (or its URL again) */
-  reimport(args: PathParams<"customIntegrations.reimport"> & { body: RequestBody<"customIntegrations.reimport"> }, options?: RequestOptions): Promise<JsonResponse<"customIntegrations.reimport", 200>>;
+  update(args: PathParams<"customIntegrations.update"> & { body: RequestBody<"customIntegrations.update"> }, options?: RequestOptions): Promise<JsonResponse<"customIntegrations.update", 200>>;
   /** DELETE /api/v1/custom-integrations/{name} — Delete a custom integration no connection or workspace integration uses */
   delete(args: PathParams<"customIntegrations.delete">, options?: RequestOptions): Promise<JsonResponse<"customIntegrations.delete", 200>>;
 }

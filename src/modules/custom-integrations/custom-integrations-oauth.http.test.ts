@@ -1,0 +1,102 @@
+import { after, before, describe, it } from 'node:test';
+import assert from 'node:assert/strict';
+import { connectOAuthWorld } from '../connect/oauth.fixtures.js';
+
+/**
+ * An imported document whose security scheme is OAuth2 (authorization code): the hosted connect flow against a real
+ * OAuth2 provider process, the organization's own OAuth app, and a refresh after the API answers 401.
+ */
+describe('custom integrations with OAuth2', () => {
+  const world = connectOAuthWorld();
+  before(world.start);
+  after(world.close);
+
+  const document = (providerUrl: string) => ({
+    openapi: '3.1.0',
+    info: { title: 'Provider API', version: '1' },
+    servers: [{ url: providerUrl }],
+    components: {
+      securitySchemes: {
+        oauth: {
+          type: 'oauth2',
+          flows: {
+            authorizationCode: {
+              authorizationUrl: `${providerUrl}/authorize`,
+              tokenUrl: `${providerUrl}/token`,
+              scopes: { read: 'read your profile', write: 'change it' },
+            },
+          },
+        },
+      },
+    },
+    security: [{ oauth: ['read'] }],
+    paths: {
+      '/api/me': {
+        get: {
+          operationId: 'whoAmI',
+          summary: 'Who am I',
+          responses: {
+            '200': {
+              description: 'the account',
+              content: { 'application/json': { schema: { type: 'object', properties: { sub: { type: 'string' } } } } },
+            },
+          },
+        },
+      },
+    },
+  });
+
+  it('connects through the hosted flow with the organization’s OAuth app, calls the API and refreshes on a 401', async () => {
+    const { t, control, stats, setup, authorize, storedConnection, provider } = world;
+    const { key, ws } = await setup();
+    const imported = await t.post('/api/v1/custom-integrations', key, { name: 'provider-api', document: document(provider.url) });
+    assert.equal(imported.status, 201, imported.text);
+    const option = imported.body.integration.authOptions.find((o: { key: string }) => o.key === 'oauth');
+    assert.equal(option.type, 'OAUTH2');
+    assert.deepEqual(option.oauth2.scope, ['read', 'write']);
+
+    const app = await t.post('/api/v1/oauth-apps', key, {
+      integrationName: 'provider-api',
+      clientId: 'custom-client',
+      clientSecret: 'custom-secret',
+      scopes: ['read'],
+    });
+    assert.equal(app.status, 201, app.text);
+    const token = await t.post('/api/v1/connect/token', key, {
+      integrationName: 'provider-api',
+      authMethodKey: 'oauth',
+      connectionName: 'My account',
+      externalId: 'me',
+      workspaceId: ws,
+      oauthAppMode: 'custom',
+      oauthAppId: app.body.oauthApp.id,
+    });
+    assert.equal(token.status, 201, token.text);
+    const { authorizeUrl } = await authorize(token.body.token);
+    assert.equal(authorizeUrl.origin + authorizeUrl.pathname, `${provider.url}/authorize`);
+    assert.equal(authorizeUrl.searchParams.get('client_id'), 'custom-client');
+    assert.equal(authorizeUrl.searchParams.get('code_challenge_method'), 'S256');
+    const polled = (await t.post('/api/v1/connect/session/poll', null, { token: token.body.token })).body;
+    assert.equal(polled.status, 'COMPLETED', polled.error);
+    const stored = await storedConnection(polled.connectionId);
+    assert.equal(stored.row.type, 'OAUTH2');
+
+    const call = () =>
+      t.post('/api/v1/actions/execute', key, {
+        integrationName: 'provider-api',
+        actionName: 'who_am_i',
+        workspaceId: ws,
+        connectionExternalId: 'me',
+      });
+    const first = await call();
+    assert.equal(first.status, 200, first.text);
+    assert.equal(first.body.success, true, first.text);
+    assert.equal(first.body.output.sub, 'johndoe');
+
+    await control({ revokeAccess: true, resetStats: true });
+    const again = await call();
+    assert.equal(again.body.success, true, again.text);
+    assert.equal((await stats()).grants.refresh_token, 1, 'one refresh after the 401');
+    assert.notEqual((await storedConnection(polled.connectionId)).value.access_token, stored.value.access_token);
+  });
+});
