@@ -65,7 +65,9 @@ export type SchemeSpec =
   | { kind: 'apiKey'; key: string; in: 'header' | 'query' | 'cookie'; name: string }
   | { kind: 'bearer'; key: string }
   | { kind: 'basic'; key: string }
-  | { kind: 'oauth2'; key: string };
+  | { kind: 'oauth2'; key: string }
+  /** A machine's token (client credentials grant): requested by the call itself and kept until it expires. */
+  | { kind: 'clientCredentials'; key: string; tokenUrl: string; scopes: string[] };
 
 export interface ServerSpec {
   /** The first server's URL with its variables' defaults; null when the document names none usable. */
@@ -104,7 +106,8 @@ export function compileOpenApi(document: OpenApiDocument, options: CompileOption
   const info = (document.info ?? {}) as Record<string, unknown>;
   const server = servers(document, options.sourceUrl ?? null);
   const schemes = securitySchemes(document, skipped, options.sourceUrl ?? null);
-  const supported = new Set(schemes.map((s) => s.scheme.key));
+  // The document's scheme names (a second method of one scheme, for client credentials, answers to the same name).
+  const supported = new Set(schemes.map((s) => s.scheme.key.replace(/_client_credentials$/, '')));
   const operations = selectedOperations(document, options.selection ?? {});
   if (operations.length === 0) throw new OpenApiDocumentError('The selection matches no operation in the document.');
   if (operations.length > COMPILE_LIMITS.maxOperations) {
@@ -390,26 +393,58 @@ function securitySchemes(
         },
       });
     } else if (s.type === 'oauth2' && typeof s.flows === 'object' && s.flows !== null) {
-      const flow = (s.flows as Record<string, Record<string, unknown>>).authorizationCode;
-      const authUrl = flow && absoluteUrl(text(flow.authorizationUrl), sourceUrl);
-      const tokenUrl = flow && absoluteUrl(text(flow.tokenUrl), sourceUrl);
-      if (!flow || !authUrl || !tokenUrl) {
-        skipped.push(`security scheme ${key}: only the OAuth2 authorization code flow is supported`);
+      const flows = s.flows as Record<string, Record<string, unknown> | undefined>;
+      const code = flows.authorizationCode;
+      const authUrl = code && absoluteUrl(text(code.authorizationUrl), sourceUrl);
+      const codeTokenUrl = code && absoluteUrl(text(code.tokenUrl), sourceUrl);
+      if (code && authUrl && codeTokenUrl) {
+        out.push({
+          scheme: { kind: 'oauth2', key },
+          option: {
+            key,
+            type: 'OAUTH2',
+            displayName: 'OAuth2',
+            oauth2: { authUrl, tokenUrl: codeTokenUrl, scope: Object.keys(code.scopes ?? {}), pkce: true },
+          },
+        });
+      }
+      const machine = flows.clientCredentials;
+      const machineTokenUrl = machine && absoluteUrl(text(machine.tokenUrl), sourceUrl);
+      if (machine && machineTokenUrl) {
+        // With both flows, the machine's method is a second one of its own name.
+        const machineKey = code && authUrl ? `${key}_client_credentials` : key;
+        const scopes = Object.keys(machine.scopes ?? {});
+        out.push({
+          scheme: { kind: 'clientCredentials', key: machineKey, tokenUrl: machineTokenUrl, scopes },
+          option: {
+            key: machineKey,
+            type: 'CUSTOM_AUTH',
+            displayName: 'OAuth2 client credentials',
+            props: {
+              client_id: { type: 'SHORT_TEXT', displayName: 'Client ID', required: true },
+              client_secret: secret('Client secret'),
+              scope: {
+                type: 'SHORT_TEXT',
+                displayName: 'Scopes',
+                description: 'Space-separated; empty: the API decides.',
+                required: false,
+                ...(scopes.length > 0 ? { defaultValue: scopes.join(' ') } : {}),
+              },
+            },
+          },
+        });
+      }
+      if (!(code && authUrl && codeTokenUrl) && !(machine && machineTokenUrl)) {
+        skipped.push(`security scheme ${key}: only the OAuth2 authorization code and client credentials flows are supported`);
         continue;
       }
-      out.push({
-        scheme: { kind: 'oauth2', key },
-        option: {
-          key,
-          type: 'OAUTH2',
-          displayName: 'OAuth2',
-          oauth2: { authUrl, tokenUrl, scope: Object.keys(flow.scopes ?? {}), pkce: true },
-        },
-      });
     } else {
       skipped.push(`security scheme ${key}: type ${String(s.type)}${s.scheme ? ` (${text(s.scheme)})` : ''} is not supported`);
     }
-    if (out.length > 0 && description && out.at(-1)!.scheme.key === key) out.at(-1)!.option.description = description;
+    if (description) {
+      for (const o of out)
+        if (o.option.key === key || o.option.key === `${key}_client_credentials`) o.option.description ??= description;
+    }
   }
   return out;
 }

@@ -4,6 +4,7 @@
  * guard and returns the parsed response body. An upstream error status is `success: false` with the status and an
  * excerpt of the body (a 401 lets the engine refresh an OAuth2 connection and try again, as for any integration).
  */
+import { createHash } from 'node:crypto';
 import { fetch } from 'undici';
 import type { ConnectionValue } from '../pieces/protocol.js';
 import {
@@ -93,9 +94,6 @@ async function send(spec: CompiledSpec, a: ActionSpec, ctx: ActionContext): Prom
     }
   }
 
-  if (connection) applyCredentials(spec.schemes, connection, headers, query, cookies);
-  if (cookies.length > 0) headers.cookie = cookies.join('; ');
-
   let url: URL;
   try {
     url = new URL(`${base.replace(/\/+$/, '')}${path}`);
@@ -105,21 +103,21 @@ async function send(spec: CompiledSpec, a: ActionSpec, ctx: ActionContext): Prom
   if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new ActionError('The server URL must be http or https.');
   for (const [k, v] of query) url.searchParams.append(k, v);
 
-  let res: Awaited<ReturnType<typeof fetch>>;
-  try {
-    res = await fetch(url, {
-      method: a.method.toUpperCase(),
-      headers,
-      ...(body !== undefined ? { body } : {}),
-      dispatcher: ctx.dispatcher,
-      signal: ctx.signal,
-    });
-  } catch (err) {
-    if (ctx.signal.aborted) throw err;
-    const cause = (err as { cause?: { code?: string; message?: string } }).cause;
-    const why =
-      cause?.code === 'EGRESS_DENIED' ? 'its address is not allowed' : (cause?.code ?? cause?.message ?? (err as Error).message);
-    throw new ActionError(`The API at ${url.host} could not be reached: ${why}.`);
+  const scheme = connection ? schemeOf(spec.schemes, connection) : undefined;
+  const attempt = async (freshToken: boolean) => {
+    const h = { ...headers };
+    const u = new URL(url);
+    const c = [...cookies];
+    if (connection && scheme) await applyCredentials(scheme, connection, h, u.searchParams, c, ctx, freshToken);
+    if (c.length > 0) h.cookie = c.join('; ');
+    return request(u, { method: a.method.toUpperCase(), headers: h, ...(body !== undefined ? { body } : {}) }, ctx);
+  };
+  let res = await attempt(false);
+  // A machine's token the API no longer takes: one new token, one more try (an OAuth2 connection's refresh is the
+  // engine's, as for every integration).
+  if (res.status === 401 && scheme?.kind === 'clientCredentials') {
+    await res.body?.cancel().catch(() => undefined);
+    res = await attempt(true);
   }
   const text = await readText(res);
   const parsed = parseBody(text, res.headers.get('content-type'));
@@ -133,15 +131,19 @@ async function send(spec: CompiledSpec, a: ActionSpec, ctx: ActionContext): Prom
   return parsed;
 }
 
-function applyCredentials(
-  schemes: SchemeSpec[],
+function schemeOf(schemes: SchemeSpec[], connection: ConnectionValue): SchemeSpec | undefined {
+  return schemes.find((s) => s.key === connection.authMethodKey) ?? (schemes.length === 1 ? schemes[0] : undefined);
+}
+
+async function applyCredentials(
+  scheme: SchemeSpec,
   connection: ConnectionValue,
   headers: Record<string, string>,
   query: URLSearchParams,
   cookies: string[],
-): void {
-  const scheme = schemes.find((s) => s.key === connection.authMethodKey) ?? (schemes.length === 1 ? schemes[0] : undefined);
-  if (!scheme) return;
+  ctx: ActionContext,
+  freshToken: boolean,
+): Promise<void> {
   const value = connection.value;
   const fields = (value.props ?? {}) as Record<string, unknown>;
   switch (scheme.kind) {
@@ -161,6 +163,74 @@ function applyCredentials(
     case 'oauth2':
       headers.authorization = `Bearer ${text(value.access_token)}`;
       return;
+    case 'clientCredentials':
+      headers.authorization = `Bearer ${await machineToken(scheme, fields, ctx, freshToken)}`;
+      return;
+  }
+}
+
+/** Machine tokens by token URL, client and scope (a hash: no secret is a key), kept until shortly before they expire. */
+const machineTokens = new Map<string, { token: string; until: number }>();
+const MACHINE_TOKENS_KEPT = 1000;
+
+async function machineToken(
+  scheme: SchemeSpec & { kind: 'clientCredentials' },
+  fields: Record<string, unknown>,
+  ctx: ActionContext,
+  fresh: boolean,
+): Promise<string> {
+  const clientId = text(fields.client_id);
+  const clientSecret = text(fields.client_secret);
+  const scope = text(fields.scope).trim();
+  const id = createHash('sha256')
+    .update(JSON.stringify([scheme.tokenUrl, clientId, clientSecret, scope]))
+    .digest('hex');
+  const kept = machineTokens.get(id);
+  if (kept && !fresh && kept.until > Date.now()) return kept.token;
+  machineTokens.delete(id);
+  const form = new URLSearchParams({ grant_type: 'client_credentials', ...(scope ? { scope } : {}) });
+  const res = await request(
+    new URL(scheme.tokenUrl),
+    {
+      method: 'POST',
+      headers: {
+        'content-type': 'application/x-www-form-urlencoded',
+        accept: 'application/json',
+        authorization: `Basic ${Buffer.from(`${encodeURIComponent(clientId)}:${encodeURIComponent(clientSecret)}`).toString('base64')}`,
+      },
+      body: form.toString(),
+    },
+    ctx,
+  );
+  const answer = await readText(res);
+  const parsed = parseBody(answer, res.headers.get('content-type') ?? 'application/json') as Record<string, unknown> | null;
+  const token = typeof parsed?.access_token === 'string' ? parsed.access_token : null;
+  if (res.status >= 400 || !token) {
+    throw new ActionError(`The token endpoint refused the client credentials (${res.status}).`, {
+      status: res.status,
+      body: answer.slice(0, ERROR_EXCERPT_CHARS),
+    });
+  }
+  const expiresIn = typeof parsed?.expires_in === 'number' ? parsed.expires_in : 300;
+  if (machineTokens.size >= MACHINE_TOKENS_KEPT) machineTokens.delete(machineTokens.keys().next().value!);
+  machineTokens.set(id, { token, until: Date.now() + Math.max(0, expiresIn - 30) * 1000 });
+  return token;
+}
+
+/** One request through the egress guard; a failure to reach the host is the call's failure, named. */
+async function request(
+  url: URL,
+  init: { method: string; headers: Record<string, string>; body?: string },
+  ctx: ActionContext,
+): Promise<Awaited<ReturnType<typeof fetch>>> {
+  try {
+    return await fetch(url, { ...init, dispatcher: ctx.dispatcher, signal: ctx.signal });
+  } catch (err) {
+    if (ctx.signal.aborted) throw err;
+    const cause = (err as { cause?: { code?: string; message?: string } }).cause;
+    const why =
+      cause?.code === 'EGRESS_DENIED' ? 'its address is not allowed' : (cause?.code ?? cause?.message ?? (err as Error).message);
+    throw new ActionError(`The API at ${url.host} could not be reached: ${why}.`);
   }
 }
 

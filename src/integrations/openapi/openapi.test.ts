@@ -133,8 +133,15 @@ describe('OpenAPI documents compiled to integrations', () => {
         ['queryKey', 'CUSTOM_AUTH'],
         ['cookieKey', 'CUSTOM_AUTH'],
         ['oauth', 'OAUTH2'],
+        ['machine', 'CUSTOM_AUTH'],
       ],
     );
+    assert.deepEqual(Object.keys(spec.auth.find((a) => a.key === 'machine')!.props!), [
+      'client_id',
+      'client_secret',
+      'scope',
+      'server_url',
+    ]);
     const oauth = spec.auth.find((a) => a.key === 'oauth')!;
     assert.deepEqual(oauth.oauth2, {
       authUrl: 'https://docs.example.com/oauth/authorize',
@@ -142,8 +149,7 @@ describe('OpenAPI documents compiled to integrations', () => {
       scope: ['echo:read', 'echo:write'],
       pkce: true,
     });
-    assert.equal(spec.skipped.length, 3, spec.skipped.join('\n'));
-    assert.match(spec.skipped.join('\n'), /machine: only the OAuth2 authorization code flow/);
+    assert.equal(spec.skipped.length, 2, spec.skipped.join('\n'));
     assert.match(spec.skipped.join('\n'), /oidc: type openIdConnect is not supported/);
     assert.match(spec.skipped.join('\n'), /POST \/upload: its request body type \(multipart\/form-data\) is not supported/);
     // Server variables: each connection names its server, the variables' defaults filled in.

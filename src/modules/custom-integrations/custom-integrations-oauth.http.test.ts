@@ -99,4 +99,61 @@ describe('custom integrations with OAuth2', () => {
     assert.equal((await stats()).grants.refresh_token, 1, 'one refresh after the 401');
     assert.notEqual((await storedConnection(polled.connectionId)).value.access_token, stored.value.access_token);
   });
+
+  it('gets a machine token with the client credentials grant, keeps it, and gets a new one when the API refuses it', async () => {
+    const { t, control, stats, setup, provider } = world;
+    const { key, ws } = await setup();
+    await control({ clients: { 'machine-client': 'machine-secret' } });
+    const doc = document(provider.url);
+    doc.components.securitySchemes.oauth.flows = {
+      clientCredentials: { tokenUrl: `${provider.url}/token`, scopes: { read: 'read your profile' } },
+    } as never;
+    const imported = await t.post('/api/v1/custom-integrations', key, { name: 'machine-api', document: doc });
+    assert.equal(imported.status, 201, imported.text);
+    assert.deepEqual(imported.body.customIntegration.authMethods, ['oauth']);
+    const conn = await t.post('/api/v1/connections', key, {
+      type: 'CUSTOM_AUTH',
+      integrationName: 'machine-api',
+      externalId: 'machine',
+      displayName: 'Machine',
+      props: { client_id: 'machine-client', client_secret: 'machine-secret' },
+    });
+    assert.equal(conn.status, 201, conn.text);
+    const call = () =>
+      t.post('/api/v1/actions/execute', key, {
+        integrationName: 'machine-api',
+        actionName: 'who_am_i',
+        workspaceId: ws,
+        connectionExternalId: 'machine',
+      });
+    await control({ resetStats: true });
+    for (let i = 0; i < 2; i++) {
+      const r = await call();
+      assert.equal(r.body.success, true, r.text);
+      assert.equal(r.body.output.sub, 'johndoe');
+    }
+    assert.equal((await stats()).grants.client_credentials, 1, 'the token is kept while it is valid');
+    await control({ revokeAccess: true });
+    const again = await call();
+    assert.equal(again.body.success, true, again.text);
+    assert.equal((await stats()).grants.client_credentials, 2, 'a new token after the 401');
+
+    const wrong = await t.post('/api/v1/connections', key, {
+      type: 'CUSTOM_AUTH',
+      integrationName: 'machine-api',
+      externalId: 'wrong',
+      displayName: 'Wrong',
+      props: { client_id: 'machine-client', client_secret: 'not-the-secret' },
+    });
+    assert.equal(wrong.status, 201, wrong.text);
+    const refused = await t.post('/api/v1/actions/execute', key, {
+      integrationName: 'machine-api',
+      actionName: 'who_am_i',
+      workspaceId: ws,
+      connectionExternalId: 'wrong',
+    });
+    assert.equal(refused.body.success, false, refused.text);
+    assert.match(refused.body.output.error, /token endpoint refused the client credentials \(401\)/);
+    assert.ok(!refused.text.includes('not-the-secret'));
+  });
 });
