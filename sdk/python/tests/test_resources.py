@@ -153,6 +153,20 @@ class ResourceGroupsTest(unittest.TestCase):
             self.client.integrations.resolve_properties("hash-encode", property_name="algorithm", action_name="hash")
         self.assertEqual(caught.exception.code, "NOT_DYNAMIC")
 
+    def test_custom_integrations(self) -> None:
+        name = f"py-api-{uuid.uuid4().hex[:6]}"
+        document = {
+            "openapi": "3.1.0",
+            "info": {"title": "Python API", "version": "1"},
+            "servers": [{"url": "https://py.example.com"}],
+            "paths": {"/ping": {"get": {"operationId": "ping", "responses": {"200": {"description": "pong"}}}}},
+        }
+        created = self.client.custom_integrations.create(name=name, document=document)
+        self.assertEqual(created.custom_integration.actions, ["ping"])
+        self.assertIn(name, [c.name for c in self.client.custom_integrations.list().custom_integrations])
+        self.assertEqual(self.client.custom_integrations.get(name).integration.runtime, "openapi")
+        self.assertEqual(self.client.custom_integrations.delete(name).id, created.custom_integration.id)
+
     def test_triggers(self) -> None:
         self.assertEqual(self.client.triggers.list(workspace_id=self.ws).triggers, [])
         with self.assertRaises(NotFoundError):

@@ -127,6 +127,22 @@ describe('TypeScript SDK: the client against the real service', () => {
     assert.ok('connections' in conns && conns.total === 0);
     assert.ok(Array.isArray((await client.workspaceIntegrations.list({ workspaceId: workspace.id })).integrations));
     assert.equal((await client.partials.list({ query: { workspaceId: workspace.id } })).total, 0);
+    const { customIntegration } = await client.customIntegrations.create({
+      body: {
+        name: 'sdk-api',
+        document: {
+          openapi: '3.1.0',
+          info: { title: 'SDK API', version: '1' },
+          servers: [{ url: 'https://sdk.example.com' }],
+          paths: { '/ping': { get: { operationId: 'ping', responses: { '200': { description: 'pong' } } } } },
+        },
+      },
+    });
+    assert.deepEqual(customIntegration.actions, ['ping']);
+    assert.deepEqual(
+      (await client.customIntegrations.list()).integrations.map((i) => i.name),
+      ['sdk-api'],
+    );
     assert.ok(Array.isArray((await client.approvalPolicies.list()).policies));
     assert.ok(Array.isArray((await client.approvals.list()).approvals));
 
