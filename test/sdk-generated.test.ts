@@ -9,10 +9,10 @@ import path from 'node:path';
 import { startApp, type TestApp } from './harness.js';
 
 /** `npm run sdk:generate` with these arguments, without blocking this process (it may be the server it reads). */
-function generate(args: string[]) {
+function generate(args: string[], env: Record<string, string> = {}) {
   return new Promise<{ status: number | null; output: string }>((resolve, reject) => {
     const child = spawn(process.execPath, ['--import', 'tsx', 'scripts/sdk/generate.ts', ...args], {
-      env: { ...process.env, DATABASE_URL: '' },
+      env: { ...process.env, DATABASE_URL: '', SWITCHBOARD_API_KEY: '', ...env },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     let output = '';
@@ -55,6 +55,51 @@ describe('generated SDKs', () => {
     assert.equal(catalog, await readFile('sdk/spec/catalog.json', 'utf8'), "this checkout's server serves the committed catalog");
     const doc = JSON.parse(await readFile(path.join(dir, 'sdk/spec/openapi.json'), 'utf8'));
     assert.equal(doc.servers[0].url, 'http://switchboard.test', "the running server's own document");
+  });
+
+  it("types an organization's own custom integrations when given its API key (SWITCHBOARD_API_KEY)", async () => {
+    const { key } = await t.tenant();
+    const imported = await t.post('/api/v1/custom-integrations', key, {
+      name: 'typed-api',
+      document: {
+        openapi: '3.1.0',
+        info: { title: 'Typed API', version: '1' },
+        servers: [{ url: 'https://typed.example.com' }],
+        paths: {
+          '/notes': {
+            post: {
+              operationId: 'createNote',
+              requestBody: {
+                content: {
+                  'application/json': {
+                    schema: {
+                      type: 'object',
+                      required: ['text'],
+                      properties: { text: { type: 'string' }, pinned: { type: 'boolean' } },
+                    },
+                  },
+                },
+              },
+              responses: { '201': { description: 'created' } },
+            },
+          },
+        },
+      },
+    });
+    assert.equal(imported.status, 201, imported.text);
+    const url = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
+    const out = path.join(dir, 'with-key');
+    const run = await generate(['--from', url, '--out', out], { SWITCHBOARD_API_KEY: key });
+    assert.equal(run.status, 0, run.output);
+    const catalog = JSON.parse(await readFile(path.join(out, 'sdk/spec/catalog.json'), 'utf8'));
+    assert.deepEqual(Object.keys(catalog.integrations['typed-api'].actions), ['create_note']);
+    const types = await readFile(path.join(out, 'sdk/typescript/src/generated/catalog.ts'), 'utf8');
+    assert.match(types, /'typed-api'|"typed-api"/);
+    assert.match(types, /create_note/);
+    const withoutKey = await generate(['--from', url, '--out', path.join(dir, 'without-key')]);
+    assert.equal(withoutKey.status, 0, withoutKey.output);
+    const publicCatalog = JSON.parse(await readFile(path.join(dir, 'without-key/sdk/spec/catalog.json'), 'utf8'));
+    assert.equal(publicCatalog.integrations['typed-api'], undefined, 'without a key: the public catalog only');
   });
 
   it('names what is wrong with its arguments', async () => {

@@ -5,6 +5,7 @@
  *
  *   npm run sdk:generate                          from this checkout (an app built in-process, embedded database)
  *   npm run sdk:generate -- --from http://host:3000   from a running server: its catalog includes pieces added at run time
+ *                                                  (and, with SWITCHBOARD_API_KEY set, that organization's custom integrations)
  *   npm run sdk:generate -- --check                CI: regenerate in memory and fail naming every stale file
  *   --out <dir>                                    write the generated sources under <dir> instead (no dist/ build)
  */
@@ -101,7 +102,7 @@ const option = (argv: string[], name: string, example: string): string | undefin
 async function main(argv: string[]): Promise<number> {
   const from = option(argv, '--from', 'http://localhost:3000');
   const out = option(argv, '--out', '/tmp/switchboard-sdk');
-  const spec = from ? await remoteSpec(from) : await localSpec();
+  const spec = from ? await remoteSpec(from, process.env.SWITCHBOARD_API_KEY || undefined) : await localSpec();
   const sources = await generatedSources(spec);
 
   if (argv.includes('--check')) {

@@ -125,11 +125,23 @@ export async function localSpec(): Promise<SdkSpec> {
 }
 
 /** The spec served by a running Switchboard (its catalog includes pieces added at run time). */
-export async function remoteSpec(baseUrl: string): Promise<SdkSpec> {
-  const get = async (path: string): Promise<any> => {
-    const res = await fetch(new URL(path, baseUrl));
+/**
+ * The spec a running server publishes. With an API key, the catalog also has that organization's own custom
+ * integrations (imported OpenAPI documents, docs/decisions/0151), so the SDKs type their actions too.
+ */
+export async function remoteSpec(baseUrl: string, apiKey?: string): Promise<SdkSpec> {
+  const get = async (path: string, headers: Record<string, string> = {}): Promise<any> => {
+    const res = await fetch(new URL(path, baseUrl), { headers });
     if (!res.ok) throw new Error(`GET ${path}: ${res.status} ${await res.text()}`);
     return res.json();
   };
-  return { openapi: await get('/api/v1/openapi.json'), catalog: catalogSpec(await get('/api/v1/integrations')) };
+  const catalog = await get('/api/v1/integrations');
+  if (apiKey) {
+    const own = (await get('/api/v1/custom-integrations', { authorization: `Bearer ${apiKey}` })) as {
+      integrations: Array<{ name: string }>;
+    };
+    const names = new Set(own.integrations.map((i) => i.name));
+    catalog.integrations = [...catalog.integrations.filter((i: { name: string }) => !names.has(i.name)), ...own.integrations];
+  }
+  return { openapi: await get('/api/v1/openapi.json'), catalog: catalogSpec(catalog) };
 }
