@@ -120,12 +120,17 @@ describe('dashboard journeys', { skip: needs('chromium') }, () => {
       wsId = stored[0]!.id;
       await check(page, 'workspaces');
 
-      // The organization's own API, imported from its OpenAPI document (0151), as the signed-in owner.
-      const imported = await page.request.post(`${base}/api/v1/custom-integrations`, {
-        headers: { 'x-switchboard-organization': orgId, origin: base },
-        data: { name: 'petstore', document: await readFile('test/fixtures/openapi/petstore.yaml', 'utf8') },
-      });
-      assert.equal(imported.status(), 201, await imported.text());
+      // The organization's own API, imported from its OpenAPI document (0151), is in its catalog.
+      await page.getByRole('navigation', { name: 'Dashboard' }).getByRole('link', { name: 'Your APIs' }).click();
+      await page.getByText('No API imported yet').waitFor();
+      await page.getByLabel('Integration name').fill('petstore');
+      await page.getByLabel('Document', { exact: true }).fill(await readFile('test/fixtures/openapi/petstore.yaml', 'utf8'));
+      await page.getByRole('button', { name: 'Import' }).click();
+      await page.getByText('is in the catalog with 5 actions.').waitFor();
+      await page.getByRole('cell', { name: 'Pet Store petstore' }).waitFor();
+      await check(page, 'custom-integrations');
+      const [imported] = await t.db.query<{ org_id: string }>("SELECT org_id FROM custom_integrations WHERE name = 'petstore'");
+      assert.equal(imported?.org_id, orgId);
 
       // The catalog, searched, and the integration's page.
       await page.getByRole('navigation', { name: 'Dashboard' }).getByRole('link', { name: 'Catalog' }).click();
@@ -371,6 +376,7 @@ describe('dashboard journeys', { skip: needs('chromium') }, () => {
         ['workspaces', `/o/${orgId}/workspaces`, 'Workspaces'],
         ['catalog', `/o/${orgId}/catalog`, 'Catalog'],
         ['catalog-integration', `/o/${orgId}/catalog/acme-notes`, 'Acme Notes'],
+        ['custom-integrations', `/o/${orgId}/apis`, 'Your APIs'],
         ['integrations', `/o/${orgId}/w/${wsId}/integrations`, 'Integrations'],
         ['connections', `/o/${orgId}/w/${wsId}/connections`, 'Connections'],
         ['partials', `/o/${orgId}/w/${wsId}/partials`, 'Input partials'],

@@ -9,6 +9,7 @@ import { ApprovalPoliciesPage } from './pages/ApprovalPolicies';
 import { ApprovalRequestPage } from './pages/ApprovalRequest';
 import { ApprovalsPage } from './pages/Approvals';
 import { CatalogPage, IntegrationPage } from './pages/Catalog';
+import { CustomIntegrationsPage } from './pages/CustomIntegrations';
 import { ConnectionsPage } from './pages/Connections';
 import { IntegrationsPage } from './pages/Integrations';
 import { MembersPage } from './pages/Members';
@@ -49,6 +50,7 @@ const router = createBrowserRouter([
       { path: 'workspaces', element: <WorkspacesPage /> },
       { path: 'catalog', element: <CatalogPage /> },
       { path: 'catalog/:name', element: <IntegrationPage /> },
+      { path: 'apis', element: <CustomIntegrationsPage /> },
       { path: 'activity', element: <ActivityPage /> },
       { path: 'api-keys', element: <ApiKeysPage /> },
       { path: 'members', element: <MembersPage /> },

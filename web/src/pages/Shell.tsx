@@ -117,6 +117,9 @@ function Frame() {
       <li>
         <NavLink to={`${base}/catalog`}>Catalog</NavLink>
       </li>
+      <li>
+        <NavLink to={`${base}/apis`}>Your APIs</NavLink>
+      </li>
       {WORKSPACE_PAGES.map(([path, label]) => (
         <li key={path}>
           <NavLink to={wsBase ? `${wsBase}/${path}` : `${base}/workspaces`}>{label}</NavLink>
