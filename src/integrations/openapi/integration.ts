@@ -14,7 +14,7 @@ import {
   type ActionDefinition,
   type IntegrationDefinition,
 } from '../framework.js';
-import { SERVER_FIELD, text, type ActionSpec, type BodySpec, type CompiledSpec, type SchemeSpec } from './compile.js';
+import { SERVER_FIELD, text, type ActionSpec, type BodySpec, type CompiledSpec, type SchemeSpec } from './spec.js';
 
 /** The largest response body read (bytes); a larger one fails the call. */
 export const MAX_RESPONSE_BYTES = 5 * 1024 * 1024;

@@ -5,7 +5,8 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { EgressGuard } from '../../platform/egress.js';
 import { runAction } from '../run.js';
-import { actionName, compileOpenApi, COMPILE_LIMITS } from './compile.js';
+import { actionName, compileOpenApi } from './compile.js';
+import { COMPILE_LIMITS } from './spec.js';
 import { loadOpenApiDocument, OpenApiDocumentError } from './document.js';
 import { openApiIntegration } from './integration.js';
 

@@ -1,7 +1,8 @@
 import { createHash } from 'node:crypto';
 import { catalogEntry } from '../../integrations/catalog.js';
 import type { IntegrationDefinition } from '../../integrations/framework.js';
-import { compileOpenApi, type CompiledSpec, type OperationSelection } from '../../integrations/openapi/compile.js';
+import { compileOpenApi } from '../../integrations/openapi/compile.js';
+import type { CompiledSpec, OperationSelection } from '../../integrations/openapi/spec.js';
 import { fetchOpenApiDocument, loadOpenApiDocument, OpenApiDocumentError } from '../../integrations/openapi/document.js';
 import { openApiIntegration } from '../../integrations/openapi/integration.js';
 import type { IntegrationRegistry } from '../../integrations/registry.js';
