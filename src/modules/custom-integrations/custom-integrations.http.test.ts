@@ -193,13 +193,63 @@ describe('custom integrations: an OpenAPI document imported and used like any in
   });
 
   it('re-imports in place: the connection stays, the answer says what changed', async () => {
+    // What names an action the new document drops goes with it; the rest stays.
+    const partial = async (actionName: string | undefined, name: string) => {
+      const r = await t.post('/api/v1/partials', key, {
+        workspaceId: ws,
+        integrationName: 'petstore',
+        ...(actionName ? { actionName } : {}),
+        name,
+        values: { limit: 5 },
+      });
+      assert.equal(r.status, 201, r.text);
+      return r.body.partial.id as string;
+    };
+    const inventoryPartial = await partial('get_inventory', 'inventory preset');
+    const listPartial = await partial('list_pets', 'list preset');
+    const wholePartial = await partial(undefined, 'every action');
+    const mcp = await t.post('/api/v1/mcp/servers', key, { name: 'pets tools', workspaceId: ws, authMode: 'bearer' });
+    assert.equal(mcp.status, 201, mcp.text);
+    const tool = async (actionName: string, partialIds: string[]) => {
+      const r = await t.post(`/api/v1/mcp/servers/${mcp.body.server.id}/tools`, key, {
+        integrationName: 'petstore',
+        actionName,
+        connectionId,
+        partialIds,
+      });
+      assert.equal(r.status, 201, r.text);
+      return r.body.tool.id as string;
+    };
+    const inventoryTool = await tool('get_inventory', [inventoryPartial]);
+    const listTool = await tool('list_pets', [listPartial, wholePartial]);
+
     const changed = petstore
       .replace('operationId: getInventory', 'operationId: getStock')
       .replace('description: How many pets to return at most.', 'description: At most this many.');
     const r = await t.request('PUT', '/api/v1/custom-integrations/petstore', { key, body: { document: changed } });
     assert.equal(r.status, 200, r.text);
     assert.equal(r.body.customIntegration.revision, 2);
-    assert.deepEqual(r.body.changes, { added: ['get_stock'], removed: ['get_inventory'], changed: ['list_pets'] });
+    assert.deepEqual(r.body.changes, {
+      added: ['get_stock'],
+      removed: ['get_inventory'],
+      changed: ['list_pets'],
+      partialsRemoved: [inventoryPartial],
+      mcpToolsRemoved: [inventoryTool],
+    });
+    assert.equal((await t.get(`/api/v1/partials/${inventoryPartial}`, key)).status, 404);
+    assert.equal((await t.get(`/api/v1/partials/${listPartial}`, key)).status, 200);
+    assert.equal((await t.get(`/api/v1/partials/${wholePartial}`, key)).status, 200);
+    const server = await t.get(`/api/v1/mcp/servers/${mcp.body.server.id}`, key);
+    assert.deepEqual(
+      server.body.tools.map((x: { id: string; partialIds: string[] }) => [x.id, x.partialIds]),
+      [[listTool, [listPartial, wholePartial]]],
+    );
+    for (const table of ['input_partials', 'mcp_tools']) {
+      const left = await t.db.query(
+        `SELECT id FROM ${table} WHERE integration_name = 'petstore' AND action_name = 'get_inventory'`,
+      );
+      assert.deepEqual(left, [], `no ${table} row names the removed action`);
+    }
     const listed = await exec('petstore', 'list_pets', {});
     assert.equal(listed.body.success, true, listed.text);
     const gone = await exec('petstore', 'get_inventory', {});
@@ -436,6 +486,24 @@ describe('custom integrations: an OpenAPI document imported and used like any in
         15_000,
         'node B to forget own-pets',
       );
+
+      // The operator's re-import removes what any organization had made for an action it drops.
+      const preset = await t.post('/api/v1/partials', other.key, {
+        workspaceId: otherWs,
+        integrationName: 'shared-pets',
+        actionName: 'list_pets',
+        name: 'few',
+        values: { limit: 1 },
+      });
+      assert.equal(preset.status, 201, preset.text);
+      const narrowed = await t.operator('PUT', '/operator/v1/custom-integrations/shared-pets', {
+        document: petstore,
+        selection: { operationIds: ['getInventory'] },
+      });
+      assert.equal(narrowed.status, 200, narrowed.text);
+      assert.deepEqual(narrowed.body.changes.removed, ['list_pets']);
+      assert.deepEqual(narrowed.body.changes.partialsRemoved, [preset.body.partial.id]);
+      assert.equal((await t.get(`/api/v1/partials/${preset.body.partial.id}`, other.key)).status, 404);
 
       const inUse = await t.operator('DELETE', '/operator/v1/custom-integrations/shared-pets');
       assert.equal(inUse.status, 409, inUse.text);

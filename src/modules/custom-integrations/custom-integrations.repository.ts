@@ -1,6 +1,14 @@
-import { and, asc, count, eq, isNull, or } from 'drizzle-orm';
+import { and, asc, count, eq, inArray, isNotNull, isNull, notInArray, or, type SQL } from 'drizzle-orm';
+import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { Executor } from '../../platform/db/database.js';
-import { connections, customIntegrations, workspaceIntegrations } from '../../platform/db/schema.js';
+import {
+  connections,
+  customIntegrations,
+  inputPartials,
+  mcpServers,
+  mcpTools,
+  workspaceIntegrations,
+} from '../../platform/db/schema.js';
 
 export type CustomIntegrationRow = typeof customIntegrations.$inferSelect;
 
@@ -64,4 +72,44 @@ export async function countUses(db: Executor, orgId: string | null, name: string
     .from(workspaceIntegrations)
     .where(and(eq(workspaceIntegrations.integrationName, name), ...(orgId ? [eq(workspaceIntegrations.orgId, orgId)] : [])));
   return Number(c?.n ?? 0) + Number(w?.n ?? 0);
+}
+
+/**
+ * Deletes the partials and MCP tools that name actions a re-import removed (a tool's links to partials go with
+ * either, by cascade). Of one organization (orgId), or of every organization that sees the published one (null):
+ * not one that has its own integration of that name.
+ */
+export async function removeActionUses(
+  db: Executor,
+  orgId: string | null,
+  name: string,
+  actions: string[],
+): Promise<{ partials: Array<{ id: string; workspaceId: string }>; tools: Array<{ id: string; workspaceId: string | null }> }> {
+  if (actions.length === 0) return { partials: [], tools: [] };
+  const users = (column: PgColumn): SQL =>
+    orgId
+      ? eq(column, orgId)
+      : notInArray(
+          column,
+          db
+            .select({ orgId: customIntegrations.orgId })
+            .from(customIntegrations)
+            .where(and(eq(customIntegrations.name, name), isNotNull(customIntegrations.orgId))),
+        );
+  const partials = await db
+    .delete(inputPartials)
+    .where(and(eq(inputPartials.integrationName, name), inArray(inputPartials.actionName, actions), users(inputPartials.orgId)))
+    .returning({ id: inputPartials.id, workspaceId: inputPartials.workspaceId });
+  const removed = await db
+    .delete(mcpTools)
+    .where(and(eq(mcpTools.integrationName, name), inArray(mcpTools.actionName, actions), users(mcpTools.orgId)))
+    .returning({ id: mcpTools.id, serverId: mcpTools.mcpServerId });
+  const servers = removed.length
+    ? await db
+        .select({ id: mcpServers.id, workspaceId: mcpServers.workspaceId })
+        .from(mcpServers)
+        .where(inArray(mcpServers.id, [...new Set(removed.map((t) => t.serverId))]))
+    : [];
+  const workspaceOf = new Map(servers.map((s) => [s.id, s.workspaceId]));
+  return { partials, tools: removed.map((t) => ({ id: t.id, workspaceId: workspaceOf.get(t.serverId) ?? null })) };
 }

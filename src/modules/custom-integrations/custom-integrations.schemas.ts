@@ -72,6 +72,8 @@ export const ReimportEnvelope = Type.Object({
     added: Type.Array(Type.String(), { description: 'actions new in this revision' }),
     removed: Type.Array(Type.String(), { description: 'actions no longer in the document or the selection' }),
     changed: Type.Array(Type.String(), { description: 'actions whose inputs, request or output changed' }),
+    partialsRemoved: Type.Array(Type.String(), { description: 'ids of the partials deleted with a removed action' }),
+    mcpToolsRemoved: Type.Array(Type.String(), { description: 'ids of the MCP tools deleted with a removed action' }),
   }),
 });
 

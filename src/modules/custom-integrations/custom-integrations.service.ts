@@ -6,7 +6,7 @@ import type { CompiledSpec, OperationSelection } from '../../integrations/openap
 import { fetchOpenApiDocument, loadOpenApiDocument, OpenApiDocumentError } from '../../integrations/openapi/document.js';
 import { openApiIntegration } from '../../integrations/openapi/integration.js';
 import type { IntegrationRegistry } from '../../integrations/registry.js';
-import type { Orm } from '../../platform/db/database.js';
+import type { Executor, Orm } from '../../platform/db/database.js';
 import type { EgressGuard } from '../../platform/egress.js';
 import { AppError, isUniqueViolation } from '../../platform/errors.js';
 import { newId } from '../../platform/ids.js';
@@ -110,19 +110,34 @@ export class CustomIntegrationsService {
       ...(input.document === undefined && input.url === undefined && current.sourceUrl ? { url: current.sourceUrl } : {}),
       selection: input.selection ?? (current.selection as OperationSelection),
     });
-    const row = await repo.update(this.deps.orm, current.id, {
-      displayName: input.displayName ?? current.displayName,
-      description: input.description ?? current.description,
-      sourceUrl: compiled.sourceUrl,
-      sourceVersion: compiled.sourceVersion,
-      documentSha256: compiled.sha256,
-      selection: input.selection ?? current.selection,
-      spec: compiled.spec,
-      revision: current.revision + 1,
-      updatedAt: new Date(),
+    const changes = changesBetween(current.spec as CompiledSpec, compiled.spec);
+    // One transaction: the new revision and the removal of what names its removed actions.
+    const { row, uses } = await this.deps.orm.transaction(async (t) => {
+      const tx = t as unknown as Executor;
+      const updated = await repo.update(tx, current.id, {
+        displayName: input.displayName ?? current.displayName,
+        description: input.description ?? current.description,
+        sourceUrl: compiled.sourceUrl,
+        sourceVersion: compiled.sourceVersion,
+        documentSha256: compiled.sha256,
+        selection: input.selection ?? current.selection,
+        spec: compiled.spec,
+        revision: current.revision + 1,
+        updatedAt: new Date(),
+      });
+      return { row: updated, uses: await repo.removeActionUses(tx, orgId, name, changes.removed) };
     });
     await this.changed(orgId);
-    return { ...this.envelope(row), changes: changesBetween(current.spec as CompiledSpec, compiled.spec) };
+    const workspaces = new Set([...uses.partials, ...uses.tools].map((u) => u.workspaceId).filter((w) => w !== null));
+    for (const workspaceId of workspaces) await this.deps.bus.publish({ type: 'workspace_config', workspaceId });
+    return {
+      ...this.envelope(row),
+      changes: {
+        ...changes,
+        partialsRemoved: uses.partials.map((p) => p.id),
+        mcpToolsRemoved: uses.tools.map((x) => x.id),
+      },
+    };
   }
 
   async delete(orgId: string | null, name: string) {

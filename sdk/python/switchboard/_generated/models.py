@@ -1184,6 +1184,8 @@ class Change(Model):
     added: List[str]
     removed: List[str]
     changed: List[str]
+    partials_removed: List[str] = field(metadata={"json": "partialsRemoved"})
+    mcp_tools_removed: List[str] = field(metadata={"json": "mcpToolsRemoved"})
 
 
 @dataclass

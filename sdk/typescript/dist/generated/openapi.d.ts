@@ -6371,6 +6371,10 @@ export interface operations {
                             removed: string[];
                             /** @description actions whose inputs, request or output changed */
                             changed: string[];
+                            /** @description ids of the partials deleted with a removed action */
+                            partialsRemoved: string[];
+                            /** @description ids of the MCP tools deleted with a removed action */
+                            mcpToolsRemoved: string[];
                         };
                     };
                 };
@@ -6681,6 +6685,10 @@ export interface operations {
                             removed: string[];
                             /** @description actions whose inputs, request or output changed */
                             changed: string[];
+                            /** @description ids of the partials deleted with a removed action */
+                            partialsRemoved: string[];
+                            /** @description ids of the MCP tools deleted with a removed action */
+                            mcpToolsRemoved: string[];
                         };
                     };
                 };

@@ -6373,6 +6373,10 @@ export interface operations {
                             removed: string[];
                             /** @description actions whose inputs, request or output changed */
                             changed: string[];
+                            /** @description ids of the partials deleted with a removed action */
+                            partialsRemoved: string[];
+                            /** @description ids of the MCP tools deleted with a removed action */
+                            mcpToolsRemoved: string[];
                         };
                     };
                 };
@@ -6683,6 +6687,10 @@ export interface operations {
                             removed: string[];
                             /** @description actions whose inputs, request or output changed */
                             changed: string[];
+                            /** @description ids of the partials deleted with a removed action */
+                            partialsRemoved: string[];
+                            /** @description ids of the MCP tools deleted with a removed action */
+                            mcpToolsRemoved: string[];
                         };
                     };
                 };
