@@ -48,6 +48,9 @@ export function compileOpenApi(document: OpenApiDocument, options: CompileOption
     actions.push(action);
   }
   if (actions.length === 0) throw new OpenApiDocumentError(`No operation could be imported: ${skipped.join('; ')}`);
+  for (const name of Object.keys(document.webhooks ?? {})) {
+    skipped.push(`webhook ${name}: the document's webhooks do not become triggers`);
+  }
   return {
     format: 1,
     title: typeof info.title === 'string' ? info.title : 'API',
@@ -141,7 +144,7 @@ function compileOperation(
   const summary = textOf(op.summary);
   return {
     name: actionName(operationId ?? `${method} ${path}`),
-    displayName: summary ?? operationId ?? label,
+    displayName: summary ?? (operationId ? words(operationId) : label),
     description: [textOf(op.description), label].filter(Boolean).join('\n\n'),
     method,
     path,
@@ -176,6 +179,18 @@ export function actionName(source: string): string {
     .replace(/^_+|_+$/g, '');
   const name = /^[a-z]/.test(snake) ? snake : `op_${snake}`;
   return name.slice(0, 64).replace(/_+$/, '') || 'operation';
+}
+
+/** `listSites` → `List sites`; `provisionSiteTLSCertificate` → `Provision site TLS certificate`. */
+export function words(operationId: string): string {
+  const parts = operationId
+    .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
+    .replace(/([A-Z]+)([A-Z][a-z])/g, '$1 $2')
+    .split(/[^A-Za-z0-9]+/)
+    .filter(Boolean)
+    .map((w) => (w.length > 1 && w === w.toUpperCase() && /[A-Z]/.test(w) ? w : w.toLowerCase()));
+  const text = parts.join(' ');
+  return text ? text[0]!.toUpperCase() + text.slice(1) : operationId;
 }
 
 function uniqueName(name: string, taken: Set<string>): string {

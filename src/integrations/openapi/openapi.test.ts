@@ -5,7 +5,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { EgressGuard } from '../../platform/egress.js';
 import { runAction } from '../run.js';
-import { actionName, compileOpenApi } from './compile.js';
+import { actionName, compileOpenApi, words } from './compile.js';
 import { COMPILE_LIMITS } from './spec.js';
 import { loadOpenApiDocument, OpenApiDocumentError } from './document.js';
 import { openApiIntegration } from './integration.js';
@@ -153,6 +153,29 @@ describe('OpenAPI documents compiled to integrations', () => {
     assert.equal(spec.skipped.length, 2, spec.skipped.join('\n'));
     assert.match(spec.skipped.join('\n'), /oidc: type openIdConnect is not supported/);
     assert.match(spec.skipped.join('\n'), /POST \/upload: its request body type \(multipart\/form-data\) is not supported/);
+    // An OAuth2 scheme with only the implicit or password flow: a connection gives an access token, sent as bearer.
+    const legacy = compileOpenApi({
+      openapi: '3.0.3',
+      info: { title: 'Legacy', version: '1' },
+      servers: [{ url: base }],
+      components: {
+        securitySchemes: {
+          legacy: { type: 'oauth2', flows: { implicit: { authorizationUrl: `${base}/authorize`, scopes: {} } } },
+        },
+      },
+      security: [{ legacy: [] }],
+      paths: { '/me': { get: { operationId: 'me', responses: { '200': { description: 'ok' } } } } },
+    });
+    assert.deepEqual(legacy.schemes, [{ kind: 'bearer', key: 'legacy' }]);
+    assert.deepEqual(
+      legacy.auth.map((a) => [a.key, a.type, a.displayName, Object.keys(a.props ?? {})]),
+      [['legacy', 'CUSTOM_AUTH', 'OAuth2 access token', ['token']]],
+    );
+    assert.deepEqual(legacy.skipped, [
+      'security scheme legacy: the OAuth2 implicit flow is not run; a connection gives an access token instead',
+    ]);
+    assert.equal(legacy.actions[0]!.requireAuth, true);
+    assert.equal(legacy.actions[0]!.displayName, 'Me');
     // Server variables: each connection names its server, the variables' defaults filled in.
     assert.equal(spec.server.perConnection, true);
     assert.equal(spec.server.defaultUrl, `${base}/eu`);
@@ -165,6 +188,10 @@ describe('OpenAPI documents compiled to integrations', () => {
     assert.equal(actionName('put /form'), 'put_form');
     assert.equal(actionName('GET /pets/{id}'), 'get_pets_id');
     assert.equal(actionName('2fa.verify'), 'op_2fa_verify');
+    // Without a summary, the display name is the operationId in words.
+    assert.equal(words('listSites'), 'List sites');
+    assert.equal(words('provisionSiteTLSCertificate'), 'Provision site TLS certificate');
+    assert.equal(words('get_pet-by.id'), 'Get pet by id');
     const spec = compiled();
     assert.deepEqual(
       spec.actions.map((a) => a.name),

@@ -96,8 +96,25 @@ export function securitySchemes(
         });
       }
       if (!(code && authUrl && codeTokenUrl) && !(machine && machineTokenUrl)) {
-        skipped.push(`security scheme ${key}: only the OAuth2 authorization code and client credentials flows are supported`);
-        continue;
+        // Implicit and password only (both deprecated, RFC 9700): the API still takes the tokens they yield, so a
+        // connection gives one it got elsewhere, such as a personal access token (0152).
+        const legacy = ['implicit', 'password'].filter((f) => flows[f]);
+        if (legacy.length === 0) {
+          skipped.push(`security scheme ${key}: only the OAuth2 authorization code and client credentials flows are supported`);
+          continue;
+        }
+        const named = legacy.join(' and ');
+        skipped.push(`security scheme ${key}: the OAuth2 ${named} flow is not run; a connection gives an access token instead`);
+        out.push({
+          scheme: { kind: 'bearer', key },
+          option: {
+            key,
+            type: 'CUSTOM_AUTH',
+            displayName: 'OAuth2 access token',
+            description: `An access token the API issued, such as a personal access token (the ${named} flow is not run here).`,
+            props: { token: secret('Access token') },
+          },
+        });
       }
     } else {
       skipped.push(`security scheme ${key}: type ${String(s.type)}${s.scheme ? ` (${text(s.scheme)})` : ''} is not supported`);

@@ -1,16 +1,26 @@
 import type { Orm } from '../../platform/db/database.js';
 import type { EgressGuard } from '../../platform/egress.js';
+import { ActionInputError } from '../../integrations/framework.js';
+import { validateInput } from '../../integrations/validate.js';
 import { AppError, invalidField, isAppError } from '../../platform/errors.js';
 import { hashToken } from '../../platform/crypto.js';
 import { assertOrgActive } from '../../platform/org-status.js';
 import type { SecretBox } from '../../platform/secrets.js';
 import type { OAuthAppMode, OAuthAppsService } from '../oauth-apps/oauth-apps.service.js';
+import { fieldsFrom } from './connect.forms.js';
 import * as repo from './connect.repository.js';
 import type { OAuthCallbackInput } from './connect.schemas.js';
 import { expired, SESSION_PURPOSE, type ConnectSessions, type SessionView } from './connect.sessions.js';
 import { authorizeUrl, oauthCredentials, pkcePair, randomState, tokenRequest, TokenRequestError } from './oauth2.js';
 
 const TOKEN_TIMEOUT_MS = 15_000;
+
+/** Where a start leads: the provider's sign-in (redirect), the session's page, or the form with a problem. */
+export interface StartOutcome {
+  view: SessionView;
+  redirect: string | null;
+  invalid?: { message: string; field: string };
+}
 
 export interface OAuthFlowDeps {
   orm: Orm;
@@ -34,13 +44,25 @@ export class OAuthFlow {
 
   /**
    * Starts the OAuth2 authorization code flow: a fresh state (stored hashed, bound to this session) and PKCE
-   * verifier (stored sealed); returns the provider's authorization URL. Restarting replaces both.
+   * verifier (stored sealed); returns the provider's authorization URL. Restarting replaces both. The fields the
+   * auth option asks for beside the tokens (its props, such as a server URL) come from the page's form: checked
+   * first (a problem goes back to the form), sealed with the verifier, and stored with the tokens.
    */
-  async startOAuth(token: string): Promise<{ view: SessionView; redirect: string | null }> {
+  async startOAuth(token: string, form: Record<string, unknown> = {}): Promise<StartOutcome> {
     const view = await this.sessions.view(token);
     const { session, definition, option } = view;
     if (session.status !== 'PENDING') return { view, redirect: null };
     if (option.type !== 'OAUTH2') throw invalidField('authMethodKey', `is ${option.type}: fill in the form instead`);
+    let props: Record<string, unknown> | null = null;
+    if (option.props && Object.keys(option.props).length > 0) {
+      try {
+        props = validateInput(option.props, fieldsFrom(option, form).props ?? {}, 'props.');
+      } catch (err) {
+        if (!(err instanceof ActionInputError)) throw err;
+        const label = option.props[err.field.slice('props.'.length).split('.')[0]!]?.displayName ?? err.field;
+        return { view, redirect: null, invalid: { message: `${label} ${err.problem}`, field: err.field } };
+      }
+    }
     let client;
     try {
       client = await this.deps.oauthApps.clientForFlow(
@@ -58,7 +80,7 @@ export class OAuthFlow {
     const pkce = client.pkce ? pkcePair() : null;
     const row = await repo.transition(this.deps.orm, session.orgId, session.id, ['PENDING'], {
       oauthStateHash: hashToken(state),
-      oauthPkce: this.deps.secrets.seal(SESSION_PURPOSE, session.id, { verifier: pkce?.verifier ?? null }),
+      oauthPkce: this.deps.secrets.seal(SESSION_PURPOSE, session.id, { verifier: pkce?.verifier ?? null, props }),
     });
     if (!row) return { view: await this.sessions.reload(view), redirect: null };
     return {
@@ -95,7 +117,11 @@ export class OAuthFlow {
     }
     if (!q.code) return this.sessions.fail(view, ['CONNECTING'], 'The provider sent no authorization code.');
     const pkce = found.oauthPkce
-      ? this.deps.secrets.open<{ verifier: string | null }>(SESSION_PURPOSE, found.id, found.oauthPkce)
+      ? this.deps.secrets.open<{ verifier: string | null; props?: Record<string, unknown> | null }>(
+          SESSION_PURPOSE,
+          found.id,
+          found.oauthPkce,
+        )
       : { verifier: null };
     try {
       const client = await this.deps.oauthApps.clientForFlow(
@@ -117,6 +143,7 @@ export class OAuthFlow {
         TOKEN_TIMEOUT_MS,
       );
       const { credentials, tokenExpiresAt, credentialExpiresAt } = oauthCredentials(tokens);
+      if (pkce.props) credentials.props = pkce.props;
       return await this.sessions.finish(view, {
         type: client.serviceManaged ? 'PLATFORM_OAUTH2' : 'OAUTH2',
         credentials,

@@ -13,7 +13,7 @@ import type { WorkspaceIntegrationsService } from '../workspace-integrations/wor
 import type { WorkspacesService } from '../workspaces/workspaces.service.js';
 import { FormFlow, type SubmitOutcome } from './connect.form-flow.js';
 import { toPollResult, toSession } from './connect.mapper.js';
-import { OAuthFlow } from './connect.oauth-flow.js';
+import { OAuthFlow, type StartOutcome } from './connect.oauth-flow.js';
 import * as repo from './connect.repository.js';
 import type { SessionRow } from './connect.repository.js';
 import type { CreateConnectTokenInput, OAuthCallbackInput } from './connect.schemas.js';
@@ -181,8 +181,8 @@ export class ConnectService {
   }
 
   /** Starts the OAuth2 sign-in ({@link OAuthFlow.startOAuth}). */
-  async startOAuth(token: string): Promise<{ view: SessionView; redirect: string | null }> {
-    return this.oauth.startOAuth(token);
+  async startOAuth(token: string, form?: Record<string, unknown>): Promise<StartOutcome> {
+    return this.oauth.startOAuth(token, form);
   }
 
   /** The provider sent the user back ({@link OAuthFlow.oauthCallback}). */

@@ -179,6 +179,8 @@ export function oauthCredentials(
   if (tokens.expires_in !== undefined) credentials.expires_in = tokens.expires_in;
   const scope = tokens.scope ?? (typeof previous?.scope === 'string' ? previous.scope : undefined);
   if (scope !== undefined) credentials.scope = scope;
+  // The fields the connection was made with beside its tokens (a server URL, a region) outlive every refresh.
+  if (previous?.props && typeof previous.props === 'object') credentials.props = previous.props;
   const tokenExpiresAt = tokens.expires_in !== undefined ? new Date((now + tokens.expires_in) * 1000) : null;
   return { credentials, tokenExpiresAt, credentialExpiresAt: credentialExpiry(tokens, refresh, tokenExpiresAt, now) };
 }

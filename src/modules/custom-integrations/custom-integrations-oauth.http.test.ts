@@ -1,5 +1,8 @@
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
+import { readFile } from 'node:fs/promises';
+import { createRequire } from 'node:module';
+import { request } from 'undici';
 import { connectOAuthWorld } from '../connect/oauth.fixtures.js';
 
 /**
@@ -155,5 +158,95 @@ describe('custom integrations with OAuth2', () => {
     assert.equal(refused.body.success, false, refused.text);
     assert.match(refused.body.output.error, /token endpoint refused the client credentials \(401\)/);
     assert.ok(!refused.text.includes('not-the-secret'));
+  });
+
+  it('imports a real public 3.1 document (Scalar Galaxy): the hosted flow asks for the server, which a refresh keeps', async () => {
+    const { t, control, stats, setup, storedConnection, provider } = world;
+    const { key, ws } = await setup();
+    // `@scalar/galaxy` as shipped (MIT); the provider process stands in for galaxy.scalar.com's OAuth2 server, the
+    // only change made to it. The API is the provider's own (/api/me), entered as the connection's server.
+    const file = createRequire(import.meta.url).resolve('@scalar/galaxy/latest.yaml');
+    const document = (await readFile(file, 'utf8')).replaceAll('https://galaxy.scalar.com/oauth', provider.url);
+    const imported = await t.post('/api/v1/custom-integrations', key, { name: 'galaxy', document });
+    assert.equal(imported.status, 201, imported.text);
+    const ci = imported.body.customIntegration;
+    assert.equal(ci.sourceVersion, '3.1');
+    assert.deepEqual(ci.authMethods, [
+      'bearerAuth',
+      'basicAuth',
+      'apiKeyHeader',
+      'apiKeyQuery',
+      'apiKeyCookie',
+      'oAuth2',
+      'oAuth2_client_credentials',
+    ]);
+    assert.ok(ci.actions.includes('get_me') && ci.actions.includes('create_planet'), ci.actions.join());
+    const skipped = ci.skipped.join('\n');
+    assert.match(skipped, /openIdConnect: type openIdConnect is not supported/);
+    assert.match(skipped, /POST \/planets\/\{planetId\}\/image: its request body type \(multipart\/form-data\)/);
+    assert.match(skipped, /webhook newPlanet: the document's webhooks do not become triggers/);
+    const option = imported.body.integration.authOptions.find((o: { key: string }) => o.key === 'oAuth2');
+    assert.equal(option.type, 'OAUTH2');
+    assert.deepEqual(option.oauth2.scope, ['read:account', 'write:planets', 'read:planets']);
+    assert.equal(option.props.server_url.defaultValue, 'https://galaxy.scalar.com', 'two servers: each connection picks');
+
+    const app = await t.post('/api/v1/oauth-apps', key, {
+      integrationName: 'galaxy',
+      clientId: 'custom-client',
+      clientSecret: 'custom-secret',
+    });
+    assert.equal(app.status, 201, app.text);
+    const token = await t.post('/api/v1/connect/token', key, {
+      integrationName: 'galaxy',
+      authMethodKey: 'oAuth2',
+      connectionName: 'Galaxy',
+      externalId: 'galaxy',
+      workspaceId: ws,
+      oauthAppMode: 'custom',
+      oauthAppId: app.body.oauthApp.id,
+    });
+    assert.equal(token.status, 201, token.text);
+    const cst = token.body.token as string;
+    // The connect page asks for the server before the sign-in, with the document's first as the default.
+    const page = await t.get(`/connect?token=${cst}`);
+    assert.equal(page.status, 200, page.text);
+    assert.match(page.text, /<form method="post" action="\/connect\/oauth\/start"/);
+    assert.match(page.text, /name="props.server_url" value="https:\/\/galaxy.scalar.com"/);
+    const serverUrl = `${provider.url}/api`;
+    const serverOf = async (id: string) =>
+      ((await storedConnection(id)).value as { props?: { server_url?: string } }).props?.server_url;
+    const start = await t.request('POST', '/connect/oauth/start', {
+      raw: new URLSearchParams({ token: cst, 'props.server_url': serverUrl }).toString(),
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    });
+    // The page's CSP keeps its form on this origin: the answer is a page whose link leads on to the sign-in.
+    assert.equal(start.status, 200, start.text);
+    const link = /<a class="button primary" href="([^"]+)" data-follow>/.exec(start.text)?.[1];
+    assert.ok(link, start.text);
+    const location = new URL(link.replaceAll('&amp;', '&'));
+    assert.equal(location.origin + location.pathname, `${provider.url}/authorize`);
+    const signedIn = await request(location, { reset: true });
+    await signedIn.body.text();
+    const back = new URL(signedIn.headers.location as string);
+    assert.equal((await t.get(back.pathname + back.search)).status, 200);
+    const polled = (await t.post('/api/v1/connect/session/poll', null, { token: cst })).body;
+    assert.equal(polled.status, 'COMPLETED', polled.error);
+    assert.equal(await serverOf(polled.connectionId), serverUrl);
+
+    const me = () =>
+      t.post('/api/v1/actions/execute', key, {
+        integrationName: 'galaxy',
+        actionName: 'get_me',
+        workspaceId: ws,
+        connectionExternalId: 'galaxy',
+      });
+    const first = await me();
+    assert.equal(first.body.success, true, first.text);
+    assert.equal(first.body.output.sub, 'johndoe');
+    await control({ revokeAccess: true, resetStats: true });
+    const again = await me();
+    assert.equal(again.body.success, true, again.text);
+    assert.equal((await stats()).grants.refresh_token, 1, 'one refresh after the 401');
+    assert.equal(await serverOf(polled.connectionId), serverUrl, 'kept by the refresh');
   });
 });

@@ -84,6 +84,11 @@ export const CONNECT_JS = `
     if (d.redirect) window.location.replace(d.redirect);
     return;
   }
+  var follow = document.querySelector('a[data-follow]');
+  if (follow) {
+    window.location.replace(follow.href);
+    return;
+  }
   var summary = document.getElementById('error-summary');
   if (summary) summary.focus();
   var forms = document.querySelectorAll('form[data-busy]');

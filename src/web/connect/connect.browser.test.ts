@@ -30,13 +30,27 @@ describe('connect page and portal in a real browser', { skip: needs('chromium') 
     base = `http://127.0.0.1:${port}`;
     t = await startApp({ SWITCHBOARD_PUBLIC_URL: base, SWITCHBOARD_EGRESS_ALLOW: '127.0.0.1' });
     await t.app.listen({ port, host: '127.0.0.1' });
-    register(t, [...formIntegrations(), oauthIntegration(provider.url)]);
+    // An OAuth2 integration that needs a field beside its tokens (its region), asked before the sign-in.
+    const regional = oauthIntegration(provider.url, 'test-oauth-region');
+    regional.auth[0] = {
+      ...regional.auth[0]!,
+      props: {
+        region: {
+          type: 'SHORT_TEXT',
+          displayName: 'Region',
+          description: 'Where your account lives, for example eu-1.',
+          required: true,
+        },
+      },
+    };
+    register(t, [...formIntegrations(), oauthIntegration(provider.url), regional]);
     await control({ clients: { 'browser-client': 'browser-secret' }, expiresIn: 3600 });
-    await t.operator('POST', '/operator/v1/oauth-apps', {
-      integrationName: 'test-oauth',
-      clientId: 'browser-client',
-      clientSecret: 'browser-secret',
-    });
+    for (const integrationName of ['test-oauth', 'test-oauth-region'])
+      await t.operator('POST', '/operator/v1/oauth-apps', {
+        integrationName,
+        clientId: 'browser-client',
+        clientSecret: 'browser-secret',
+      });
     // The customer's own web app, on another origin: it opens the connect page and receives the result.
     customer = http.createServer((req, res) => {
       const url = new URL(req.url ?? '/', 'http://localhost');
@@ -241,6 +255,52 @@ describe('connect page and portal in a real browser', { skip: needs('chromium') 
     } finally {
       await page.close();
     }
+  });
+
+  it('OAuth2 with a field beside the tokens: asked before the sign-in (1280 and 390 px), a missing one explained', async () => {
+    const { key, ws, orgId } = await tenant();
+    const created = await t.post('/api/v1/connect/token', key, {
+      integrationName: 'test-oauth-region',
+      authMethodKey: 'oauth2',
+      connectionName: 'Regional account',
+      externalId: 'regional-1',
+      workspaceId: ws,
+    });
+    assert.equal(created.status, 201, created.text);
+    const shots = process.env.SCREENSHOT_DIR;
+    for (const width of [1280, 390]) {
+      const context = await browser.newContext({ viewport: { width, height: 844 } });
+      const page = await context.newPage();
+      try {
+        await page.goto(created.body.connectUrl);
+        await page.getByLabel('Region').waitFor();
+        assert.deepEqual(await axeViolations(page), [], `axe-core: the OAuth2 form at ${width} px`);
+        if (shots) await page.screenshot({ path: `${shots}/connect-oauth-fields-${width}.png`, fullPage: true });
+        if (width === 1280) {
+          // Nothing entered: the page says what is missing and the sign-in does not start.
+          await page.getByRole('button', { name: 'Sign in with OAuth Service' }).click();
+          await page.locator('#error-summary').waitFor();
+          assert.match((await page.locator('#error-summary').textContent()) ?? '', /Region/);
+          assert.equal(new URL(page.url()).pathname, '/connect/oauth/start');
+          assert.deepEqual(await axeViolations(page), [], 'axe-core: the OAuth2 form with its error');
+          continue;
+        }
+        assert.ok(
+          await page.evaluate('document.documentElement.scrollWidth <= window.innerWidth'),
+          'no horizontal scrolling at 390 px',
+        );
+        await page.getByLabel('Region').fill('eu-1');
+        await page.getByRole('button', { name: 'Sign in with OAuth Service' }).click();
+        await page.getByRole('heading', { level: 1, name: /connected/i }).waitFor({ timeout: 15_000 });
+      } finally {
+        await context.close();
+      }
+    }
+    const polled = await poll(created.body.token);
+    assert.equal(polled.status, 'COMPLETED', polled.error);
+    const record = (await t.app.services.connections.find(orgId, polled.connectionId))!;
+    const value = (await t.app.services.connections.credentials(record)).value as { props?: Record<string, unknown> };
+    assert.deepEqual(value.props, { region: 'eu-1' }, 'stored with the tokens');
   });
 
   it('portal: connect and disconnect a form connection; reconnect an OAuth2 connection whose refresh failed', async () => {

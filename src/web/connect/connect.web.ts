@@ -7,7 +7,7 @@ import { OAuthCallbackQuery, type OAuthCallbackInput } from '../../modules/conne
 import type { SessionView } from '../../modules/connect/connect.sessions.js';
 import { effectiveStatus } from '../../modules/connect/connect.mapper.js';
 import { CONNECT_CSS, CONNECT_JS } from './assets.js';
-import { connectingPage, connectPage, portalPage, problemPage, resultPage, type FormState } from './pages.js';
+import { connectingPage, connectPage, portalPage, problemPage, resultPage, signInPage, type FormState } from './pages.js';
 import { approvalsSection } from './portal-approvals.html.js';
 import { noAuth } from '../../platform/http/route-access.js';
 
@@ -144,15 +144,24 @@ export const connectPages: FastifyPluginAsync = async (app) => {
   app.get<{ Querystring: { token?: string } }>(
     '/connect/oauth/start',
     { ...bySession, schema: { ...hide, querystring: Type.Object({ token: Type.Optional(Type.String({ maxLength: 200 })) }) } },
-    async (req, reply) => {
-      const token = req.query.token ?? '';
-      const { view, redirect } = await connect.startOAuth(token);
-      if (redirect)
-        return reply.header('cache-control', 'no-store').header('referrer-policy', 'no-referrer').redirect(redirect, 302);
-      const page = sessionPage(view, token);
-      return sendPage(reply, page.status, page.html);
-    },
+    async (req, reply) => startOAuth(reply, req.query.token ?? ''),
   );
+
+  // The sign-in of an auth option that asks for fields beside its tokens: the form posts them here. The page's
+  // CSP lets a form go only to this origin (form-action 'self'), redirects included, so the way on to the
+  // provider is a page that follows its link (by itself with script, with one click without).
+  app.post<{ Body: Form }>('/connect/oauth/start', { ...bySession, schema: hide }, async (req, reply) =>
+    startOAuth(reply, str(req.body?.token) ?? '', req.body ?? {}),
+  );
+
+  async function startOAuth(reply: FastifyReply, token: string, form?: Form) {
+    const { view, redirect, invalid } = await connect.startOAuth(token, form);
+    if (redirect && form) return sendPage(reply, 200, signInPage(view, redirect));
+    if (redirect)
+      return reply.header('cache-control', 'no-store').header('referrer-policy', 'no-referrer').redirect(redirect, 302);
+    const page = sessionPage(view, token, invalid ? { error: invalid, values: form ?? {} } : undefined);
+    return sendPage(reply, page.status, page.html);
+  }
 
   app.get<{ Querystring: OAuthCallbackInput }>('/api/v1/connect/oauth-callback', {
     config: { access: noAuth('the OAuth state, bound to the connect session') },

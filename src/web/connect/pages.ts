@@ -65,8 +65,19 @@ export function connectPage(view: SessionView, token: string, state: FormState =
   // sending the credentials typed so far.
   const cancelForm = `<form method="post" action="/connect/cancel" id="cancel-form" data-busy><input type="hidden" name="token" value="${t}"></form>`;
   let main: string;
-  if (option.type === 'OAUTH2') {
-    main = `<p class="lead">Sign in to ${esc(def.displayName)} to let this app use your account. You will come back here when you are done.</p>
+  const lead = `<p class="lead">Sign in to ${esc(def.displayName)} to let this app use your account. You will come back here when you are done.</p>`;
+  if (option.type === 'OAUTH2' && Object.keys(option.props ?? {}).length > 0) {
+    // Fields the connection needs beside its tokens (a server URL, a region): asked before the sign-in.
+    main = `${lead}
+${errorBox}
+<form method="post" action="/connect/oauth/start" id="connect-form" data-busy novalidate>
+<input type="hidden" name="token" value="${t}">
+${formFields(option, state)}
+<div class="actions"><button type="submit" class="primary" data-busy="Opening…">Sign in with ${esc(def.displayName)}</button><button type="submit" form="cancel-form" class="secondary">Cancel</button></div>
+</form>
+${cancelForm}`;
+  } else if (option.type === 'OAUTH2') {
+    main = `${lead}
 ${errorBox}
 <div class="actions"><a class="button primary" href="/connect/oauth/start?token=${encodeURIComponent(token)}">Sign in with ${esc(def.displayName)}</a>${cancel}</div>`;
   } else {
@@ -210,6 +221,17 @@ function input(f: {
   }${f.invalid ? ' aria-invalid="true"' : ''}${describedBy(id, f.description)} autocomplete="${f.autocomplete ?? (f.type === 'password' ? 'off' : 'on')}"${f.step ? ` step="${f.step}"` : ''}${
     f.type === 'password' ? ' spellcheck="false"' : ''
   }>`;
+}
+
+/** On to the provider's sign-in, once the fields asked before it were accepted: the page follows its link. */
+export function signInPage(view: SessionView, url: string): string {
+  const name = view.definition.displayName;
+  return layout(
+    `Sign in to ${name}`,
+    `${brand(view.definition, `Sign in to ${name}`)}
+<p role="status">Opening the ${esc(name)} sign-in…</p>
+<div class="actions"><a class="button primary" href="${esc(url)}" data-follow>Continue to ${esc(name)}</a></div>`,
+  );
 }
 
 /** CONNECTING: the code is being exchanged or the credentials checked; the page reloads itself. */
