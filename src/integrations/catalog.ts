@@ -52,8 +52,16 @@ const trigger = (t: TriggerDefinition) => ({
 });
 
 /** Logos are served by the service (docs/decisions/0096), never hot-linked from the integration's CDN. */
-const logoUrl = (publicUrl: string, def: IntegrationDefinition) =>
-  `${publicUrl}/api/v1/integrations/${encodeURIComponent(def.name)}/logo`;
+const logoUrl = (publicUrl: string, def: IntegrationDefinition) => `${publicUrl}${logoPath(def)}`;
+
+/**
+ * Where the service serves an integration's logo. An imported document's carries its display name (0152): the
+ * public route cannot look up an organization's own integration, so it draws the monogram from the label.
+ */
+export function logoPath(def: Pick<IntegrationDefinition, 'name' | 'displayName' | 'runtime'>): string {
+  const path = `/api/v1/integrations/${encodeURIComponent(def.name)}/logo`;
+  return def.runtime === 'openapi' ? `${path}?label=${encodeURIComponent(def.displayName)}` : path;
+}
 
 const oauth2Of = (a: AuthOption) =>
   a.oauth2

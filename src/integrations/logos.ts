@@ -91,6 +91,11 @@ export class LogoStore {
     return logo;
   }
 
+  /** The generated logo of a name and label, whatever the registry holds. */
+  monogram(name: string, label: string): Logo {
+    return this.generated(name, label);
+  }
+
   private generated(name: string, displayName: string): Logo {
     const body = Buffer.from(monogram(name, displayName));
     return { body, contentType: 'image/svg+xml', etag: etagOf(body) };

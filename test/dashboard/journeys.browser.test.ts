@@ -145,6 +145,10 @@ describe('dashboard journeys', { skip: needs('chromium') }, () => {
       // The imported API is in the organization's catalog like any integration, with its actions and their props.
       await page.getByRole('link', { name: 'Catalog' }).first().click();
       await page.getByLabel('Search').fill('pet store');
+      // Its logo shows, drawn from its display name by the service.
+      await page.waitForFunction(
+        "[...document.querySelectorAll('img.logo')].some((i) => i.src.includes('/integrations/petstore/logo?label=Pet%20Store') && i.complete && i.naturalWidth > 0)",
+      );
       await page.getByRole('link', { name: 'Pet Store' }).click();
       await page.getByRole('heading', { name: 'Pet Store', level: 1 }).waitFor();
       await page.getByText('Add a pet', { exact: true }).click();

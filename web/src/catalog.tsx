@@ -64,16 +64,24 @@ export function useIntegration(name: string | undefined) {
 }
 
 /** An integration's logo, served by the service itself (no third-party host at run time). */
-export function Logo({ integration, size = 32 }: { integration: Pick<Integration, 'name' | 'displayName'>; size?: number }) {
+export function Logo({
+  integration,
+  size = 32,
+}: {
+  integration: Pick<Integration, 'name' | 'displayName'> & { runtime?: string };
+  size?: number;
+}) {
+  // An imported document's logo is drawn from its display name (the public route does not look up an organization's).
+  const label = integration.runtime === 'openapi' ? `?label=${encodeURIComponent(integration.displayName)}` : '';
   return (
     <img
       className="logo"
-      src={`/api/v1/integrations/${encodeURIComponent(integration.name)}/logo`}
+      src={`/api/v1/integrations/${encodeURIComponent(integration.name)}/logo${label}`}
       alt=""
       width={size}
       height={size}
       loading="lazy"
-      // An organization's own integration has no public logo: the space stays, empty.
+      // A logo that cannot be loaded leaves its space empty rather than a broken image.
       onError={(e) => (e.currentTarget.style.visibility = 'hidden')}
     />
   );

@@ -8,7 +8,9 @@ import type { Props } from '../framework.js';
 import { OpenApiDocumentError, type OpenApiDocument } from './document.js';
 import { RefResolver } from './refs.js';
 import { bodyProps, freeKey, pickContentType, propFor } from './schema-props.js';
+import { actionName, uniqueName, words } from './names.js';
 import { securitySchemes, servers, withServerField } from './security.js';
+import { compileWebhooks } from './webhooks.js';
 import {
   asArray,
   COMPILE_LIMITS,
@@ -33,10 +35,12 @@ export function compileOpenApi(document: OpenApiDocument, options: CompileOption
   // The document's scheme names (a second method of one scheme, for client credentials, answers to the same name).
   const supported = new Set(schemes.map((s) => s.scheme.key.replace(/_client_credentials$/, '')));
   const operations = selectedOperations(document, options.selection ?? {});
-  if (operations.length === 0) throw new OpenApiDocumentError('The selection matches no operation in the document.');
-  if (operations.length > COMPILE_LIMITS.maxOperations) {
+  const triggers = compileWebhooks(document, refs, options.selection ?? {});
+  if (operations.length + triggers.length === 0)
+    throw new OpenApiDocumentError('The selection matches no operation or webhook in the document.');
+  if (operations.length + triggers.length > COMPILE_LIMITS.maxOperations) {
     throw new OpenApiDocumentError(
-      `The selection has ${operations.length} operations; at most ${COMPILE_LIMITS.maxOperations} can be imported (narrow it by tags, paths or methods).`,
+      `The selection has ${operations.length + triggers.length} operations and webhooks; at most ${COMPILE_LIMITS.maxOperations} can be imported (narrow it by tags, paths or methods).`,
     );
   }
   const names = new Set<string>();
@@ -47,10 +51,8 @@ export function compileOpenApi(document: OpenApiDocument, options: CompileOption
     action.name = uniqueName(action.name, names);
     actions.push(action);
   }
-  if (actions.length === 0) throw new OpenApiDocumentError(`No operation could be imported: ${skipped.join('; ')}`);
-  for (const name of Object.keys(document.webhooks ?? {})) {
-    skipped.push(`webhook ${name}: the document's webhooks do not become triggers`);
-  }
+  if (actions.length + triggers.length === 0)
+    throw new OpenApiDocumentError(`No operation could be imported: ${skipped.join('; ')}`);
   return {
     format: 1,
     title: typeof info.title === 'string' ? info.title : 'API',
@@ -59,6 +61,7 @@ export function compileOpenApi(document: OpenApiDocument, options: CompileOption
     schemes: schemes.map((s) => s.scheme),
     auth: schemes.map((s) => withServerField(s.option, server)),
     actions,
+    triggers,
     skipped,
   };
 }
@@ -167,35 +170,4 @@ function outputSchemaOf(op: Record<string, unknown>, refs: RefResolver): { outpu
   if (!type) return {};
   const schema = refs.deref(refs.deref(content[type])?.schema);
   return schema ? { outputSchema: refs.inline(schema) } : {};
-}
-
-/** `listPets` → `list_pets`; `GET /pets/{id}` → `get_pets_id`. */
-export function actionName(source: string): string {
-  const snake = source
-    .replace(/([a-z0-9])([A-Z])/g, '$1_$2')
-    .replace(/([A-Z]+)([A-Z][a-z])/g, '$1_$2')
-    .toLowerCase()
-    .replace(/[^a-z0-9]+/g, '_')
-    .replace(/^_+|_+$/g, '');
-  const name = /^[a-z]/.test(snake) ? snake : `op_${snake}`;
-  return name.slice(0, 64).replace(/_+$/, '') || 'operation';
-}
-
-/** `listSites` → `List sites`; `provisionSiteTLSCertificate` → `Provision site TLS certificate`. */
-export function words(operationId: string): string {
-  const parts = operationId
-    .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
-    .replace(/([A-Z]+)([A-Z][a-z])/g, '$1 $2')
-    .split(/[^A-Za-z0-9]+/)
-    .filter(Boolean)
-    .map((w) => (w.length > 1 && w === w.toUpperCase() && /[A-Z]/.test(w) ? w : w.toLowerCase()));
-  const text = parts.join(' ');
-  return text ? text[0]!.toUpperCase() + text.slice(1) : operationId;
-}
-
-function uniqueName(name: string, taken: Set<string>): string {
-  let candidate = name;
-  for (let i = 2; taken.has(candidate); i++) candidate = `${name.slice(0, 60)}_${i}`;
-  taken.add(candidate);
-  return candidate;
 }

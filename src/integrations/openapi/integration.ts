@@ -14,6 +14,7 @@ import {
   type ActionDefinition,
   type IntegrationDefinition,
 } from '../framework.js';
+import { webhookTrigger } from './webhooks.js';
 import { SERVER_FIELD, text, type ActionSpec, type BodySpec, type CompiledSpec, type SchemeSpec } from './spec.js';
 
 /** The largest response body read (bytes); a larger one fails the call. */
@@ -40,7 +41,7 @@ export function openApiIntegration(spec: CompiledSpec, meta: CustomIntegrationMe
     categories: ['custom'],
     auth: spec.auth,
     actions,
-    triggers: {},
+    triggers: Object.fromEntries((spec.triggers ?? []).map((t) => [t.name, webhookTrigger(t)])),
     runtime: 'openapi',
     version: meta.version,
   };

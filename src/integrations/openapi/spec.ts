@@ -57,6 +57,14 @@ export interface ActionSpec {
   outputSchema?: Record<string, unknown>;
 }
 
+/** A webhook of the document: a trigger whose events are the requests the API sends to its webhook URL. */
+export interface TriggerSpec {
+  name: string;
+  displayName: string;
+  description: string;
+  sampleData: unknown;
+}
+
 /** How a security scheme puts a connection's credentials on a request. */
 export type SchemeSpec =
   | { kind: 'apiKey'; key: string; in: 'header' | 'query' | 'cookie'; name: string }
@@ -84,6 +92,8 @@ export interface CompiledSpec {
   schemes: SchemeSpec[];
   auth: AuthOption[];
   actions: ActionSpec[];
+  /** The document's webhooks as triggers (0152); absent in a spec stored before they were compiled. */
+  triggers?: TriggerSpec[];
   /** What was left out and why (an unsupported scheme or body type), for the import's report. */
   skipped: string[];
 }

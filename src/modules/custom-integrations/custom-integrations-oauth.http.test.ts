@@ -184,7 +184,7 @@ describe('custom integrations with OAuth2', () => {
     const skipped = ci.skipped.join('\n');
     assert.match(skipped, /openIdConnect: type openIdConnect is not supported/);
     assert.match(skipped, /POST \/planets\/\{planetId\}\/image: its request body type \(multipart\/form-data\)/);
-    assert.match(skipped, /webhook newPlanet: the document's webhooks do not become triggers/);
+    assert.deepEqual(ci.triggers, ['new_planet'], 'its webhook is a trigger');
     const option = imported.body.integration.authOptions.find((o: { key: string }) => o.key === 'oAuth2');
     assert.equal(option.type, 'OAUTH2');
     assert.deepEqual(option.oauth2.scope, ['read:account', 'write:planets', 'read:planets']);
@@ -212,6 +212,9 @@ describe('custom integrations with OAuth2', () => {
     assert.equal(page.status, 200, page.text);
     assert.match(page.text, /<form method="post" action="\/connect\/oauth\/start"/);
     assert.match(page.text, /name="props.server_url" value="https:\/\/galaxy.scalar.com"/);
+    assert.match(page.text, /<img class="logo" src="\/api\/v1\/integrations\/galaxy\/logo\?label=Scalar%20Galaxy"/);
+    const logo = await t.get('/api/v1/integrations/galaxy/logo?label=Scalar%20Galaxy', null);
+    assert.equal(logo.headers['content-type'], 'image/svg+xml');
     const serverUrl = `${provider.url}/api`;
     const serverOf = async (id: string) =>
       ((await storedConnection(id)).value as { props?: { server_url?: string } }).props?.server_url;

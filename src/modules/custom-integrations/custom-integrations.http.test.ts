@@ -73,6 +73,16 @@ describe('custom integrations: an OpenAPI document imported and used like any in
     assert.ok(option.props.api_key, JSON.stringify(option));
     assert.ok(option.props.server_url, JSON.stringify(option));
 
+    // Its logo is served like any integration's: a monogram from its display name, asked for without a key; the
+    // address names nothing of the organization, and without the display name the name alone is unknown.
+    assert.equal(integration.logoUrl, 'http://switchboard.test/api/v1/integrations/petstore/logo?label=Pet%20Store');
+    const logo = await t.get('/api/v1/integrations/petstore/logo?label=Pet%20Store', null);
+    assert.equal(logo.status, 200, logo.text);
+    assert.equal(logo.headers['content-type'], 'image/svg+xml');
+    assert.match(logo.text, /aria-label="Pet Store".*>PS<\/text>/s);
+    assert.equal((await t.get('/api/v1/integrations/petstore/logo', null)).status, 404);
+    assert.equal((await t.get(`/api/v1/integrations/petstore/logo?label=${'x'.repeat(201)}`, null)).status, 400);
+
     const [row] = await t.db.query<{ org_id: string; name: string; revision: number; source_version: string }>(
       "SELECT org_id, name, revision, source_version FROM custom_integrations WHERE name = 'petstore'",
     );
@@ -233,6 +243,8 @@ describe('custom integrations: an OpenAPI document imported and used like any in
       added: ['get_stock'],
       removed: ['get_inventory'],
       changed: ['list_pets'],
+      triggersAdded: [],
+      triggersRemoved: [],
       partialsRemoved: [inventoryPartial],
       mcpToolsRemoved: [inventoryTool],
     });

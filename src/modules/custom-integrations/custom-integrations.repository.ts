@@ -7,6 +7,7 @@ import {
   inputPartials,
   mcpServers,
   mcpTools,
+  triggerSources,
   workspaceIntegrations,
 } from '../../platform/db/schema.js';
 
@@ -61,7 +62,7 @@ export async function remove(db: Executor, id: string): Promise<void> {
   await db.delete(customIntegrations).where(eq(customIntegrations.id, id));
 }
 
-/** Connections and workspace integrations of one organization (or of any, for a published one) that use the name. */
+/** Connections, workspace integrations and trigger sources of one organization (or of any, for a published one) that use the name. */
 export async function countUses(db: Executor, orgId: string | null, name: string): Promise<number> {
   const [c] = await db
     .select({ n: count() })
@@ -71,7 +72,11 @@ export async function countUses(db: Executor, orgId: string | null, name: string
     .select({ n: count() })
     .from(workspaceIntegrations)
     .where(and(eq(workspaceIntegrations.integrationName, name), ...(orgId ? [eq(workspaceIntegrations.orgId, orgId)] : [])));
-  return Number(c?.n ?? 0) + Number(w?.n ?? 0);
+  const [s] = await db
+    .select({ n: count() })
+    .from(triggerSources)
+    .where(and(eq(triggerSources.integrationName, name), ...(orgId ? [eq(triggerSources.orgId, orgId)] : [])));
+  return Number(c?.n ?? 0) + Number(w?.n ?? 0) + Number(s?.n ?? 0);
 }
 
 /**

@@ -17,6 +17,7 @@ export const CustomIntegration = Type.Object(
     sourceVersion: Type.String({ description: 'the version the document was written in: 2.0, 3.0 or 3.1' }),
     revision: Type.Integer({ description: '1 on import, one more on each re-import' }),
     actions: Type.Array(Type.String(), { description: 'the action names, one per imported operation' }),
+    triggers: Type.Array(Type.String(), { description: 'the trigger names, one per webhook of the document (OpenAPI 3.1)' }),
     authMethods: Type.Array(Type.String(), { description: 'the auth methods, one per supported security scheme' }),
     skipped: Type.Array(Type.String(), { description: 'what the import left out, and why' }),
     createdAt: Timestamp(),
@@ -72,6 +73,10 @@ export const ReimportEnvelope = Type.Object({
     added: Type.Array(Type.String(), { description: 'actions new in this revision' }),
     removed: Type.Array(Type.String(), { description: 'actions no longer in the document or the selection' }),
     changed: Type.Array(Type.String(), { description: 'actions whose inputs, request or output changed' }),
+    triggersAdded: Type.Array(Type.String(), { description: 'triggers (webhooks) new in this revision' }),
+    triggersRemoved: Type.Array(Type.String(), {
+      description: 'triggers no longer in the document; their sources stop taking events (TRIGGER_NOT_FOUND)',
+    }),
     partialsRemoved: Type.Array(Type.String(), { description: 'ids of the partials deleted with a removed action' }),
     mcpToolsRemoved: Type.Array(Type.String(), { description: 'ids of the MCP tools deleted with a removed action' }),
   }),

@@ -147,7 +147,7 @@ export class CustomIntegrationsService {
     if (uses > 0) {
       throw new AppError(
         'INTEGRATION_IN_USE',
-        `"${name}" is still used by ${uses} connection(s) or workspace integration(s); delete those first.`,
+        `"${name}" is still used by ${uses} connection(s), workspace integration(s) or trigger source(s); delete those first.`,
       );
     }
     await repo.remove(this.deps.orm, row.id);
@@ -257,6 +257,7 @@ export function toView(row: CustomIntegrationRow) {
     sourceVersion: row.sourceVersion,
     revision: row.revision,
     actions: spec.actions.map((a) => a.name),
+    triggers: (spec.triggers ?? []).map((t) => t.name),
     authMethods: spec.auth.map((a) => a.key),
     skipped: spec.skipped,
     createdAt: row.createdAt.toISOString(),
@@ -267,10 +268,14 @@ export function toView(row: CustomIntegrationRow) {
 function changesBetween(before: CompiledSpec, after: CompiledSpec) {
   const old = new Map(before.actions.map((a) => [a.name, canonical(a)]));
   const now = new Map(after.actions.map((a) => [a.name, canonical(a)]));
+  const triggersBefore = new Set((before.triggers ?? []).map((t) => t.name));
+  const triggersNow = new Set((after.triggers ?? []).map((t) => t.name));
   return {
     added: [...now.keys()].filter((n) => !old.has(n)),
     removed: [...old.keys()].filter((n) => !now.has(n)),
     changed: [...now.keys()].filter((n) => old.has(n) && old.get(n) !== now.get(n)),
+    triggersAdded: [...triggersNow].filter((n) => !triggersBefore.has(n)),
+    triggersRemoved: [...triggersBefore].filter((n) => !triggersNow.has(n)),
   };
 }
 

@@ -6,6 +6,7 @@ import {
   CatalogQuery,
   CatalogResponse,
   IntegrationNameParams,
+  LogoQuery,
   OAuthStatusResponse,
   PropertyOptionsBody,
   PropertyOptionsResponse,
@@ -77,10 +78,11 @@ export const integrationsRoutes: FastifyPluginAsyncTypebox = async (app) => {
       tags,
       summary: "The integration's logo (no API key): the operator's file in <data dir>/logos, else a generated monogram",
       params: IntegrationNameParams,
+      querystring: LogoQuery,
       produces: ['image/svg+xml', 'image/png', 'image/webp', 'image/jpeg'],
     },
     handler: async (req, reply) => {
-      const logo = await service.logo(req.params.integrationName);
+      const logo = await service.logo(req.params.integrationName, req.query.label);
       reply
         .header('cache-control', `public, max-age=${LOGO_MAX_AGE}`)
         .header('etag', logo.etag)

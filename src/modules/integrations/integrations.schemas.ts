@@ -95,6 +95,16 @@ const PropertyRequestFields = {
 };
 
 export const IntegrationNameParams = Type.Object({ integrationName: Type.String({ minLength: 1, maxLength: 200 }) });
+export const LogoQuery = Type.Object({
+  label: Type.Optional(
+    Type.String({
+      minLength: 1,
+      maxLength: 200,
+      description:
+        "an imported document's display name, as its catalog entry's logoUrl gives it: the monogram of an organization's own integration, which this public route does not look up",
+    }),
+  ),
+});
 
 export const PropertyOptionsBody = Type.Object({
   ...PropertyRequestFields,

@@ -193,9 +193,13 @@ export class IntegrationsService {
     }
   }
 
-  /** The logo of an integration (an operator's file, else the generated monogram); 404 for an unknown name. */
-  async logo(name: string): Promise<Logo> {
-    const logo = await this.logos.get(name);
+  /**
+   * The logo of an integration (an operator's file, else the generated monogram). A name every organization does not
+   * see gets the monogram of the label, if given (an organization's own integration, 0152): nothing is looked up
+   * for it, so the answer tells nothing about any organization. Else 404.
+   */
+  async logo(name: string, label?: string): Promise<Logo> {
+    const logo = (await this.logos.get(name)) ?? (label ? this.logos.monogram(name, label) : null);
     if (!logo) throw new AppError('INTEGRATION_NOT_FOUND', `No integration named "${name}".`);
     return logo;
   }

@@ -12,7 +12,7 @@ export const MAX_RANGE_REPLAY = 1000;
 /** What the operations borrow from TriggersService: the source as the actor may see it, and its trigger. */
 export interface OperationHelpers {
   source(actor: Actor, id: string): Promise<repo.SourceRow>;
-  trigger(integrationName: string, triggerName: string): TriggerDefinition;
+  trigger(integrationName: string, triggerName: string, orgId: string): TriggerDefinition;
   webhookUrlOf(row: repo.SourceRow): string | null;
 }
 
@@ -49,7 +49,7 @@ export class TriggerOperations {
     const found = await this.h.source(actor, id);
     if (found.status !== 'DISABLED') return this.view(actor.orgId, found);
     await this.deps.workspaces.requireUsable(actor, found.workspaceId);
-    const trigger = this.h.trigger(found.integrationName, found.triggerName);
+    const trigger = this.h.trigger(found.integrationName, found.triggerName, found.orgId);
     const { runner, secrets } = this.deps;
     let registered: { call: Awaited<ReturnType<typeof runner.call>>['call']; snapshot: Record<string, unknown> } | null = null;
     let listeners: Array<{ events: string[]; identifierValue: string }> = [];
@@ -152,7 +152,7 @@ export class TriggerOperations {
     const data =
       body.data !== undefined
         ? body.data
-        : (this.deps.registry.get(row.integrationName)?.triggers[row.triggerName]?.sampleData ?? {});
+        : (this.deps.registry.get(row.integrationName, row.orgId)?.triggers[row.triggerName]?.sampleData ?? {});
     const ids = await this.deps.recorder.record(actor.orgId, sourceId, [data], 'test');
     const eventId = ids?.[0];
     if (!eventId) throw disabledError();

@@ -72,7 +72,7 @@ export const triggersRoutes: FastifyPluginAsyncTypebox = async (app) => {
       response: { 200: TestTriggerResponse, ...standardErrors },
     },
     preValidation: emptyBodyIsObject,
-    handler: async (req) => service.test(req.body),
+    handler: async (req) => service.test(callerOf(req).orgId, req.body),
   });
 
   app.get('/api/v1/triggers', {

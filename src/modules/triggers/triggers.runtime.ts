@@ -102,7 +102,7 @@ export class SourceRunner {
 
   /** The trigger definition and hooks of a stored source; a source whose integration went away cannot run. */
   context(row: repo.SourceRow): SourceContext {
-    const definition = this.deps.registry.get(row.integrationName)?.triggers[row.triggerName];
+    const definition = this.deps.registry.get(row.integrationName, row.orgId)?.triggers[row.triggerName];
     if (!definition?.hooks)
       throw new AppError('TRIGGER_NOT_FOUND', `${row.integrationName} has no trigger "${row.triggerName}" any more.`);
     return { row, definition, hooks: definition.hooks };

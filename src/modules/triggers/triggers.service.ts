@@ -73,13 +73,14 @@ export class TriggersService {
   constructor(private readonly deps: TriggersDeps) {
     this.ops = new TriggerOperations(deps, {
       source: (actor, id) => this.source(actor, id),
-      trigger: (integrationName, triggerName) => this.trigger(integrationName, triggerName),
+      trigger: (integrationName, triggerName, orgId) => this.trigger(integrationName, triggerName, orgId),
       webhookUrlOf: (row) => this.webhookUrlOf(row),
     });
   }
 
-  private trigger(integrationName: string, triggerName: string): TriggerDefinition {
-    const def = this.deps.registry.get(integrationName);
+  /** A trigger of an integration the organization can use (its own imported ones included). */
+  private trigger(integrationName: string, triggerName: string, orgId: string): TriggerDefinition {
+    const def = this.deps.registry.get(integrationName, orgId);
     if (!def) throw new AppError('INTEGRATION_NOT_FOUND', `No integration named "${integrationName}".`);
     const trigger = def.triggers[triggerName];
     if (!trigger?.hooks) throw new AppError('TRIGGER_NOT_FOUND', `${integrationName} has no trigger "${triggerName}".`);
@@ -111,7 +112,7 @@ export class TriggersService {
     const actor: Actor = { orgId: caller.orgId, access: caller.access };
     const req = normalize(body);
     await this.deps.workspaces.requireUsable(actor, req.target.workspaceId);
-    const trigger = this.trigger(req.integrationName, req.triggerName);
+    const trigger = this.trigger(req.integrationName, req.triggerName, caller.orgId);
     const interval = this.intervalFor(caller, trigger, req.pollingIntervalMinutes);
     const callbackUrl = await this.deps.delivery.assertDeliverableUrl(req.callbackUrl, req.callbackField);
     const what = { triggerName: req.triggerName };
@@ -361,14 +362,14 @@ export class TriggersService {
   }
 
   /** The trigger's sample event (no connection, nothing registered). */
-  test(body: TestTriggerInput) {
+  test(orgId: string, body: TestTriggerInput) {
     const integrationName = body.integrationName || body.pieceName;
     const missing = [!integrationName && 'integrationName', !body.triggerName && 'triggerName'].filter((f): f is string =>
       Boolean(f),
     );
     if (missing.length > 0)
       throw new AppError('MISSING_FIELDS', `Required fields are missing: ${missing.join(', ')}.`, { fields: missing });
-    const trigger = this.trigger(integrationName!, body.triggerName!);
+    const trigger = this.trigger(integrationName!, body.triggerName!, orgId);
     return { sampleData: trigger.sampleData ?? {} };
   }
 

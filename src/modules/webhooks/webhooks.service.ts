@@ -114,7 +114,7 @@ export class WebhooksService {
     if (row.simulate) return this.recorded(row, [payload.body], 'test');
 
     if (row.triggerType === 'APP_WEBHOOK') {
-      const app = this.deps.registry.get(row.integrationName)?.appWebhook;
+      const app = this.deps.registry.get(row.integrationName, row.orgId)?.appWebhook;
       if (app) {
         const checked = await this.processing(row, () =>
           app.receive(payload, this.deps.appWebhookSecrets[row.integrationName] ?? null, this.appUrl(row.integrationName)),

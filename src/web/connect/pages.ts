@@ -1,4 +1,5 @@
 import { authFields } from '../../integrations/auth-fields.js';
+import { logoPath } from '../../integrations/catalog.js';
 import type { AuthOption, IntegrationDefinition, Prop } from '../../integrations/framework.js';
 import { effectiveStatus } from '../../modules/connect/connect.mapper.js';
 import type { SessionView } from '../../modules/connect/connect.sessions.js';
@@ -34,8 +35,8 @@ ${body}
 }
 
 /** The logo the service serves (its CSP allows images from 'self' only). */
-function logo(def: { name: string }): string {
-  return `<img class="logo" src="/api/v1/integrations/${esc(encodeURIComponent(def.name))}/logo" alt="" width="48" height="48">`;
+function logo(def: IntegrationDefinition): string {
+  return `<img class="logo" src="${esc(logoPath(def))}" alt="" width="48" height="48">`;
 }
 
 function brand(def: IntegrationDefinition, heading: string): string {

@@ -368,6 +368,7 @@ class CustomIntegration(Model):
     source_version: str = field(metadata={"json": "sourceVersion"})
     revision: int
     actions: List[str]
+    triggers: List[str]
     auth_methods: List[str] = field(metadata={"json": "authMethods"})
     skipped: List[str]
     created_at: str = field(metadata={"json": "createdAt"})
@@ -1184,6 +1185,8 @@ class Change(Model):
     added: List[str]
     removed: List[str]
     changed: List[str]
+    triggers_added: List[str] = field(metadata={"json": "triggersAdded"})
+    triggers_removed: List[str] = field(metadata={"json": "triggersRemoved"})
     partials_removed: List[str] = field(metadata={"json": "partialsRemoved"})
     mcp_tools_removed: List[str] = field(metadata={"json": "mcpToolsRemoved"})
 

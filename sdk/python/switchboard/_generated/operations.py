@@ -125,7 +125,7 @@ OPERATIONS: Dict[str, Operation] = {
     "integrations.oauthStatus": Operation("integrations.oauthStatus", "GET", "/api/v1/integrations/oauth-status", (), (), False, {200: IntegrationsOauthStatusResponse}, idempotency=False, source=False),
     "integrations.propertyOptions": Operation("integrations.propertyOptions", "POST", "/api/v1/integrations/{integrationName}/properties/options", ("integrationName", ), (), True, {200: IntegrationsPropertyOptionsResponse}, idempotency=False, source=False),
     "integrations.resolveProperties": Operation("integrations.resolveProperties", "POST", "/api/v1/integrations/{integrationName}/properties/resolve", ("integrationName", ), (), True, {200: IntegrationsResolvePropertiesResponse}, idempotency=False, source=False),
-    "integrations.logo": Operation("integrations.logo", "GET", "/api/v1/integrations/{integrationName}/logo", ("integrationName", ), (), False, {}, idempotency=False, source=False),
+    "integrations.logo": Operation("integrations.logo", "GET", "/api/v1/integrations/{integrationName}/logo", ("integrationName", ), ("label", ), False, {}, idempotency=False, source=False),
     "webhookSigningSecret.rotate": Operation("webhookSigningSecret.rotate", "POST", "/api/v1/webhook-signing-secret/rotate", (), (), False, {200: WebhookSigningSecretRotateResponse}, idempotency=False, source=False),
     "webhookSigningSecret.get": Operation("webhookSigningSecret.get", "GET", "/api/v1/webhook-signing-secret", (), (), False, {200: WebhookSigningSecretGetResponse}, idempotency=False, source=False),
     "webhookSigningSecret.delete": Operation("webhookSigningSecret.delete", "DELETE", "/api/v1/webhook-signing-secret", (), (), False, {200: WebhookSigningSecretDeleteResponse}, idempotency=False, source=False),
@@ -2744,7 +2744,13 @@ class IntegrationsResource(Group):
             timeout=timeout,
         )
 
-    def logo(self, integration_name: str, *, timeout: Optional[float] = None) -> bytes:
+    def logo(
+        self,
+        integration_name: str,
+        *,
+        label: Optional[str] = None,
+        timeout: Optional[float] = None,
+    ) -> bytes:
         """The integration's logo (no API key): the operator's file in <data dir>/logos, else a generated monogram
 
         GET /api/v1/integrations/{integrationName}/logo
@@ -2752,7 +2758,7 @@ class IntegrationsResource(Group):
         return self._call(
             "integrations.logo",
             path={"integrationName": integration_name},
-            query=None,
+            query={"label": label},
             body=None,
             timeout=timeout,
         )

@@ -2108,6 +2108,8 @@ export interface components {
             revision: number;
             /** @description the action names, one per imported operation */
             actions: string[];
+            /** @description the trigger names, one per webhook of the document (OpenAPI 3.1) */
+            triggers: string[];
             /** @description the auth methods, one per supported security scheme */
             authMethods: string[];
             /** @description what the import left out, and why */
@@ -6371,6 +6373,10 @@ export interface operations {
                             removed: string[];
                             /** @description actions whose inputs, request or output changed */
                             changed: string[];
+                            /** @description triggers (webhooks) new in this revision */
+                            triggersAdded: string[];
+                            /** @description triggers no longer in the document; their sources stop taking events (TRIGGER_NOT_FOUND) */
+                            triggersRemoved: string[];
                             /** @description ids of the partials deleted with a removed action */
                             partialsRemoved: string[];
                             /** @description ids of the MCP tools deleted with a removed action */
@@ -6685,6 +6691,10 @@ export interface operations {
                             removed: string[];
                             /** @description actions whose inputs, request or output changed */
                             changed: string[];
+                            /** @description triggers (webhooks) new in this revision */
+                            triggersAdded: string[];
+                            /** @description triggers no longer in the document; their sources stop taking events (TRIGGER_NOT_FOUND) */
+                            triggersRemoved: string[];
                             /** @description ids of the partials deleted with a removed action */
                             partialsRemoved: string[];
                             /** @description ids of the MCP tools deleted with a removed action */
@@ -11156,7 +11166,10 @@ export interface operations {
     };
     "integrations.logo": {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description an imported document's display name, as its catalog entry's logoUrl gives it: the monogram of an organization's own integration, which this public route does not look up */
+                label?: string;
+            };
             header?: never;
             path: {
                 integrationName: string;

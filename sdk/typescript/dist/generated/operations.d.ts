@@ -1233,7 +1233,7 @@ export declare const OPERATIONS: {
         readonly httpMethod: "GET";
         readonly path: "/api/v1/integrations/{integrationName}/logo";
         readonly pathParams: readonly ["integrationName"];
-        readonly query: false;
+        readonly query: true;
         readonly body: false;
         readonly response: "bytes";
     };
@@ -2017,7 +2017,9 @@ export interface IntegrationsGroup {
         body: RequestBody<"integrations.resolveProperties">;
     }, options?: RequestOptions): Promise<JsonResponse<"integrations.resolveProperties", 200>>;
     /** GET /api/v1/integrations/{integrationName}/logo — The integration's logo (no API key): the operator's file in <data dir>/logos, else a generated monogram */
-    logo(args: PathParams<"integrations.logo">, options?: RequestOptions): Promise<BytesResponse>;
+    logo(args: PathParams<"integrations.logo"> & {
+        query?: QueryParams<"integrations.logo">;
+    }, options?: RequestOptions): Promise<BytesResponse>;
 }
 export interface WebhookSigningSecretGroup {
     /** POST /api/v1/webhook-signing-secret/rotate — Create or rotate the signing secret of outbound webhooks (shown once) */

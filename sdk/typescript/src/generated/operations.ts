@@ -121,7 +121,7 @@ export const OPERATIONS = {
   "integrations.oauthStatus": { group: "integrations", method: "oauthStatus", httpMethod: "GET", path: "/api/v1/integrations/oauth-status", pathParams: [], query: false, body: false, response: "json" },
   "integrations.propertyOptions": { group: "integrations", method: "propertyOptions", httpMethod: "POST", path: "/api/v1/integrations/{integrationName}/properties/options", pathParams: ["integrationName"], query: false, body: true, response: "json" },
   "integrations.resolveProperties": { group: "integrations", method: "resolveProperties", httpMethod: "POST", path: "/api/v1/integrations/{integrationName}/properties/resolve", pathParams: ["integrationName"], query: false, body: true, response: "json" },
-  "integrations.logo": { group: "integrations", method: "logo", httpMethod: "GET", path: "/api/v1/integrations/{integrationName}/logo", pathParams: ["integrationName"], query: false, body: false, response: "bytes" },
+  "integrations.logo": { group: "integrations", method: "logo", httpMethod: "GET", path: "/api/v1/integrations/{integrationName}/logo", pathParams: ["integrationName"], query: true, body: false, response: "bytes" },
   "webhookSigningSecret.rotate": { group: "webhookSigningSecret", method: "rotate", httpMethod: "POST", path: "/api/v1/webhook-signing-secret/rotate", pathParams: [], query: false, body: false, response: "json" },
   "webhookSigningSecret.get": { group: "webhookSigningSecret", method: "get", httpMethod: "GET", path: "/api/v1/webhook-signing-secret", pathParams: [], query: false, body: false, response: "json" },
   "webhookSigningSecret.delete": { group: "webhookSigningSecret", method: "delete", httpMethod: "DELETE", path: "/api/v1/webhook-signing-secret", pathParams: [], query: false, body: false, response: "json" },
@@ -487,7 +487,7 @@ export interface IntegrationsGroup {
   /** POST /api/v1/integrations/{integrationName}/properties/resolve — The properties a dynamic property expands to for the input so far */
   resolveProperties(args: PathParams<"integrations.resolveProperties"> & { body: RequestBody<"integrations.resolveProperties"> }, options?: RequestOptions): Promise<JsonResponse<"integrations.resolveProperties", 200>>;
   /** GET /api/v1/integrations/{integrationName}/logo — The integration's logo (no API key): the operator's file in <data dir>/logos, else a generated monogram */
-  logo(args: PathParams<"integrations.logo">, options?: RequestOptions): Promise<BytesResponse>;
+  logo(args: PathParams<"integrations.logo"> & { query?: QueryParams<"integrations.logo"> }, options?: RequestOptions): Promise<BytesResponse>;
 }
 
 export interface WebhookSigningSecretGroup {
