@@ -251,5 +251,27 @@ describe('custom integrations with OAuth2', () => {
     assert.equal(again.body.success, true, again.text);
     assert.equal((await stats()).grants.refresh_token, 1, 'one refresh after the 401');
     assert.equal(await serverOf(polled.connectionId), serverUrl, 'kept by the refresh');
+
+    // The document's client credentials flow, a method of its own: a machine connection to the same API.
+    await control({ clients: { 'galaxy-machine': 'galaxy-secret' } });
+    const machine = await t.post('/api/v1/connections', key, {
+      type: 'CUSTOM_AUTH',
+      integrationName: 'galaxy',
+      authMethodKey: 'oAuth2_client_credentials',
+      externalId: 'galaxy-machine',
+      displayName: 'Galaxy machine',
+      props: { client_id: 'galaxy-machine', client_secret: 'galaxy-secret', server_url: serverUrl },
+    });
+    assert.equal(machine.status, 201, machine.text);
+    assert.ok(!machine.text.includes('galaxy-secret'));
+    const asMachine = await t.post('/api/v1/actions/execute', key, {
+      integrationName: 'galaxy',
+      actionName: 'get_me',
+      workspaceId: ws,
+      connectionExternalId: 'galaxy-machine',
+    });
+    assert.equal(asMachine.body.success, true, asMachine.text);
+    assert.equal(asMachine.body.output.sub, 'johndoe');
+    assert.equal((await stats()).grants.client_credentials, 1);
   });
 });
