@@ -1,6 +1,9 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { readdirSync } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
 import { openDatabase, type Database } from '../src/platform/db/database.js';
 import { migrate, migrationsDir } from '../src/platform/db/migrate.js';
 import { scratchDatabase, testDatabase } from './harness.js';
@@ -43,13 +46,21 @@ async function catalog(db: Database): Promise<string[]> {
 }
 
 describe('migrations', () => {
-  it('a test database (a copy of a migrated one, 0131) is what migrating an empty one gives', async () => {
+  it('a test database (a copy of a migrated one, 0131) is what migrating an empty one gives, once restarted', async () => {
     const copy = await testDatabase();
     const serverUrl = process.env.DATABASE_URL;
     const scratch = serverUrl ? await scratchDatabase(serverUrl) : null;
-    const empty = await openDatabase(scratch ? { url: scratch.url, poolSize: 2 } : {});
+    // Embedded: on disk, migrated, then started again, as the service's database runs on every start after its first
+    // (with the shared_buffers its first start set, 0081 and 0153).
+    const dataDir = scratch ? null : await mkdtemp(path.join(os.tmpdir(), 'sb-migrated-'));
+    const open = () => openDatabase(scratch ? { url: scratch.url, poolSize: 2 } : { dataDir: dataDir! });
+    let empty = await open();
     try {
       await migrate(empty);
+      if (dataDir) {
+        await empty.close();
+        empty = await open();
+      }
       const [expected, actual] = [await catalog(empty), await catalog(copy.db)];
       assert.ok(expected.some((l) => l.startsWith('constraint ')) && expected.some((l) => l.startsWith('sequence ')));
       assert.deepEqual(actual, expected);
@@ -58,6 +69,7 @@ describe('migrations', () => {
     } finally {
       await empty.close();
       await scratch?.drop();
+      if (dataDir) await rm(dataDir, { recursive: true, force: true });
       await copy.drop();
     }
   });

@@ -146,8 +146,11 @@ describe('dashboard journeys', { skip: needs('chromium') }, () => {
       await page.getByRole('link', { name: 'Catalog' }).first().click();
       await page.getByLabel('Search').fill('pet store');
       // Its logo shows, drawn from its display name by the service.
-      await page.waitForFunction(
-        "[...document.querySelectorAll('img.logo')].some((i) => i.src.includes('/integrations/petstore/logo?label=Pet%20Store') && i.complete && i.naturalWidth > 0)",
+      // A function, not a string: polling a string predicate needs eval, which the page's CSP refuses.
+      await page.waitForFunction(() =>
+        [...(globalThis as any).document.querySelectorAll('img.logo')].some(
+          (i) => i.src.includes('/integrations/petstore/logo?label=Pet%20Store') && i.complete && i.naturalWidth > 0,
+        ),
       );
       await page.getByRole('link', { name: 'Pet Store' }).click();
       await page.getByRole('heading', { name: 'Pet Store', level: 1 }).waitFor();

@@ -36,7 +36,7 @@ export interface Database {
   /** Adapter for pg-boss's `db` option. */
   readonly sqlAdapter: SqlAdapter;
   /** Embedded only: the data dir as an uncompressed tarball, to open copies from with `loadDataDir` (tests). */
-  dumpDataDir?(): Promise<Blob>;
+  dumpDataDir?(): Promise<Uint8Array>;
   /** Ends every connection (embedded: the database's thread); a second call does nothing more. */
   close(): Promise<void>;
 }
@@ -46,8 +46,8 @@ export interface DatabaseOptions {
   url?: string | null;
   /** Embedded data directory; absent or 'memory://' keeps the embedded database in memory. */
   dataDir?: string;
-  /** A dumped data dir (tarball) to start an in-memory embedded database from (tests). */
-  loadDataDir?: Blob;
+  /** A dumped data dir (tarball) to start an in-memory embedded database from (tests); it is copied, never changed. */
+  loadDataDir?: Uint8Array;
   poolSize?: number;
 }
 

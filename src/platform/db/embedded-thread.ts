@@ -57,12 +57,15 @@ export class EmbeddedThread {
     worker.on('exit', () => this.stop(new Error('The embedded database is closed')));
   }
 
-  /** Starts the thread and PGlite in it: `dataDir` on disk or 'memory://', optionally loaded from a dump. */
-  static async open(dataDir: string, loadDataDir?: Blob): Promise<EmbeddedThread> {
+  /**
+   * Starts the thread and PGlite in it: `dataDir` on disk or 'memory://', optionally loaded from a dump. The thread
+   * gets a copy of the dump's bytes (moved, not copied again); the caller's stay as they were, for the next open.
+   */
+  static async open(dataDir: string, loadDataDir?: Uint8Array): Promise<EmbeddedThread> {
     const workerData: EmbeddedWorkerData = {
       dataDir,
       ...(await compiledPglite()),
-      ...(loadDataDir ? { loadDataDir: await loadDataDir.arrayBuffer() } : {}),
+      ...(loadDataDir ? { loadDataDir: new Uint8Array(loadDataDir).buffer } : {}),
     };
     const worker = startThread(
       entry,
@@ -138,8 +141,8 @@ export class EmbeddedThread {
     };
   }
 
-  async dumpDataDir(): Promise<Blob> {
-    return new Blob([(await this.call({ id: 0, op: 'dump' })) as ArrayBuffer]);
+  async dumpDataDir(): Promise<Uint8Array> {
+    return new Uint8Array((await this.call({ id: 0, op: 'dump' })) as ArrayBuffer);
   }
 
   /** Every caller waits for the same close: none returns (and lets the data dir be unlocked) before PGlite closed. */

@@ -154,7 +154,8 @@ describe('connect page and portal in a real browser', { skip: needs('chromium') 
     });
     try {
       await page.goto(created.body.connectUrl);
-      await page.waitForFunction("document.querySelector('img.logo').complete");
+      // A function, not a string: polling a string predicate needs eval, which the page's CSP refuses.
+      await page.waitForFunction(() => (globalThis as any).document.querySelector('img.logo').complete);
       assert.ok(
         await page.evaluate("document.querySelector('img.logo').naturalWidth > 0"),
         "the logo, served by the service, shows under the page's CSP",
@@ -231,7 +232,7 @@ describe('connect page and portal in a real browser', { skip: needs('chromium') 
       const closed = popup.waitForEvent('close', { timeout: 20_000 });
       await popup.waitForLoadState();
       await popup.getByRole('link', { name: 'Sign in with OAuth Service' }).click();
-      await page.waitForFunction('window.__result !== undefined', undefined, { timeout: 15_000 });
+      await page.waitForFunction(() => (globalThis as any).__result !== undefined, undefined, { timeout: 15_000 });
       const result = await page.evaluate<{ origin: string; data: Record<string, unknown> }>('window.__result');
       assert.equal(result.origin, base);
       const polled = await poll(created.body.token);
