@@ -47,7 +47,7 @@ export function agentBrowserWorld() {
 
   const start = async () => {
     dataDir = await mkdtemp(path.join(os.tmpdir(), 'sb-browser-'));
-    browsers = new BrowserSessions({ dataDir, idleMs: 60_000, maxSessions: 4 });
+    browsers = new BrowserSessions({ dataDir, idleMs: 60_000, maxSessions: 2 });
     const handler: nodeHttp.RequestListener = (req, res) => {
       const url = new URL(req.url ?? '/', 'http://x');
       const html = (body: string, headers: Record<string, string> = {}) =>
