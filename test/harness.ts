@@ -6,11 +6,13 @@ import pg from 'pg';
 import { Writable } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../src/app.js';
-import { loadConfig, type Config } from '../src/config.js';
+import type { Config } from '../src/config.js';
 import { openDatabase, type Database } from '../src/platform/db/database.js';
-import { databaseUrl, migratedSnapshot, migratedTemplate } from './migrated-databases.js';
+import { databaseUrl, startedSnapshot, startedTemplate } from './migrated-databases.js';
 
-export const OPERATOR_TOKEN = 'test-operator-token-0123456789';
+import { OPERATOR_TOKEN, testConfig } from './test-config.js';
+
+export { OPERATOR_TOKEN, testConfig };
 
 /**
  * A fresh database on the PostgreSQL server at `serverUrl`, and a function that drops it: empty, or a copy of
@@ -56,10 +58,10 @@ export async function scratchDatabase(
 export async function testDatabase(): Promise<{ db: Database; url: string | null; drop: () => Promise<void> }> {
   const serverUrl = process.env.DATABASE_URL;
   if (!serverUrl) {
-    const db = await openDatabase({ loadDataDir: await migratedSnapshot() });
+    const db = await openDatabase({ loadDataDir: await startedSnapshot() });
     return { db, url: null, drop: async () => db.close() };
   }
-  const scratch = await scratchDatabase(serverUrl, 'sb_test', await migratedTemplate(serverUrl));
+  const scratch = await scratchDatabase(serverUrl, 'sb_test', await startedTemplate(serverUrl));
   const db = await openDatabase({ url: scratch.url, poolSize: 5 });
   return {
     db,
@@ -69,18 +71,6 @@ export async function testDatabase(): Promise<{ db: Database; url: string | null
       await scratch.drop();
     },
   };
-}
-
-export function testConfig(env: Record<string, string> = {}, dataDir = os.tmpdir()): Readonly<Config> {
-  return loadConfig({
-    LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent',
-    SWITCHBOARD_OPERATOR_TOKEN: OPERATOR_TOKEN,
-    SWITCHBOARD_ENCRYPTION_KEY: randomBytes(32).toString('base64'),
-    SWITCHBOARD_DATA_DIR: dataDir,
-    SWITCHBOARD_PUBLIC_URL: 'http://switchboard.test',
-    SWITCHBOARD_LAST_USED_FLUSH_MS: '3600000',
-    ...env,
-  });
 }
 
 export interface Reply<T = any> {

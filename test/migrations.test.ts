@@ -7,9 +7,11 @@ import path from 'node:path';
 import { openDatabase, type Database } from '../src/platform/db/database.js';
 import { migrate, migrationsDir } from '../src/platform/db/migrate.js';
 import { scratchDatabase, testDatabase } from './harness.js';
+import { startOnce } from './migrated-databases.js';
 
-/** What migrations make, one line each, without oids or times: objects, columns, constraints, indexes, sequences'
- * positions, triggers, functions, extensions, and the settings in the configuration files. */
+/** What migrations and the service's first start make, one line each, without oids or times: objects, columns,
+ * constraints, indexes, sequences' positions, triggers, functions, extensions, the settings in the configuration files,
+ * and the job runner's queues, schedules, jobs and timers. */
 async function catalog(db: Database): Promise<string[]> {
   const rows = await db.query<{ line: string }>(
     `WITH ns AS (SELECT oid, nspname FROM pg_namespace
@@ -40,23 +42,32 @@ async function catalog(db: Database): Promise<string[]> {
      SELECT format('setting %s = %s', name, setting) FROM pg_file_settings WHERE applied OR name = 'shared_buffers'
      UNION ALL
      SELECT format('migration %s', name) FROM schema_migrations
+     UNION ALL
+     SELECT format('job queue %s', row_to_json(q)::jsonb - 'created_on' - 'updated_on') FROM pgboss.queue q
+     UNION ALL
+     SELECT format('job schedule %s', row_to_json(s)::jsonb - 'created_on' - 'updated_on') FROM pgboss.schedule s
+     UNION ALL
+     SELECT format('job %s %s', name, state) FROM pgboss.job
+     UNION ALL
+     SELECT format('job runner %s', row_to_json(v)) FROM pgboss.version v
      ORDER BY 1`,
   );
   return rows.map((r) => r.line);
 }
 
 describe('migrations', () => {
-  it('a test database (a copy of a migrated one, 0131) is what migrating an empty one gives, once restarted', async () => {
+  it('a test database (a copy, 0131 and 0154) is what migrating an empty one and starting once gives, once restarted', async () => {
     const copy = await testDatabase();
     const serverUrl = process.env.DATABASE_URL;
     const scratch = serverUrl ? await scratchDatabase(serverUrl) : null;
     // Embedded: on disk, migrated, then started again, as the service's database runs on every start after its first
     // (with the shared_buffers its first start set, 0081 and 0153).
     const dataDir = scratch ? null : await mkdtemp(path.join(os.tmpdir(), 'sb-migrated-'));
-    const open = () => openDatabase(scratch ? { url: scratch.url, poolSize: 2 } : { dataDir: dataDir! });
+    const open = () => openDatabase(scratch ? { url: scratch.url, poolSize: 5 } : { dataDir: dataDir! });
     let empty = await open();
     try {
       await migrate(empty);
+      await startOnce(empty);
       if (dataDir) {
         await empty.close();
         empty = await open();
