@@ -25,13 +25,18 @@ export async function startup(): Promise<Row[]> {
     PORT: '0',
     ...(scratch ? { DATABASE_URL: scratch.url, SWITCHBOARD_ENCRYPTION_KEY: randomBytes(32).toString('base64') } : {}),
   };
-  // As `npm start` runs it, with its young-generation bound (0148).
+  // As `npm start` runs it, with its young-generation bound (0148) and two malloc arenas (0155).
   const serve = [process.execPath, ['--max-semi-space-size=16', path.join(ROOT, 'dist/src/cli/index.js'), 'serve']] as const;
   const npmStart = ['npm', ['start', '--silent']] as const;
   const startOnce = async ([cmd, args]: readonly [string, readonly string[]]) => {
     const port = 20000 + Math.floor(Math.random() * 20000);
     const started = performance.now();
-    const child = spawn(cmd, [...args], { cwd: ROOT, env: { ...env, PORT: String(port) }, stdio: 'ignore', detached: true });
+    const child = spawn(cmd, [...args], {
+      cwd: ROOT,
+      env: { ...env, MALLOC_ARENA_MAX: '2', PORT: String(port) },
+      stdio: 'ignore',
+      detached: true,
+    });
     for (;;) {
       if (child.exitCode !== null) throw new Error(`${cmd} exited with ${child.exitCode}`);
       try {

@@ -19,6 +19,7 @@ describe('config', () => {
     assert.deepEqual(c.jsonLimits, { maxDepth: 64, maxEntries: 100_000 });
     assert.equal(c.storageS3, null);
     assert.equal(c.processes, 1);
+    assert.equal(c.delivery.concurrency, 64);
     assert.ok(Object.isFrozen(c));
   });
 

@@ -219,7 +219,7 @@ export function loadConfig(env: Env = process.env): Readonly<Config> {
       retrySchedule: retrySchedule(env, 'SWITCHBOARD_DELIVERY_RETRY_SCHEDULE'),
       timeoutMs: int(env, 'SWITCHBOARD_DELIVERY_TIMEOUT_MS', 10_000, 100, 120_000),
       pollMs: int(env, 'SWITCHBOARD_DELIVERY_POLL_MS', 1_000, 10, 60_000),
-      concurrency: int(env, 'SWITCHBOARD_DELIVERY_CONCURRENCY', 16, 1, 1_000),
+      concurrency: int(env, 'SWITCHBOARD_DELIVERY_CONCURRENCY', 64, 1, 1_000),
       retentionDays: int(env, 'SWITCHBOARD_DELIVERY_RETENTION_DAYS', 30, 1, 3_650),
     },
     triggers: {
