@@ -9,7 +9,6 @@ import { buildApp } from '../src/app.js';
 import type { Config } from '../src/config.js';
 import { openDatabase, type Database } from '../src/platform/db/database.js';
 import { databaseUrl, startedSnapshot, startedTemplate } from './migrated-databases.js';
-
 import { OPERATOR_TOKEN, testConfig } from './test-config.js';
 
 export { OPERATOR_TOKEN, testConfig };
@@ -52,8 +51,8 @@ export async function scratchDatabase(
 }
 
 /**
- * A test database, migrated by the real migration runner: a copy of a migrated one (0131), on the PostgreSQL server
- * named by DATABASE_URL (dropped afterwards) or in memory on the embedded database.
+ * A test database, migrated by the real migration runner and started on once by the service: a copy of one (0131,
+ * 0154), on the PostgreSQL server named by DATABASE_URL (dropped afterwards) or in memory on the embedded database.
  */
 export async function testDatabase(): Promise<{ db: Database; url: string | null; drop: () => Promise<void> }> {
   const serverUrl = process.env.DATABASE_URL;
