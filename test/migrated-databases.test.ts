@@ -4,12 +4,32 @@ import { mkdtemp, readdir, rm, utimes, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
+import { testDatabase } from './harness.js';
 import { dropStaleTemplates, removeStaleSnapshots, startedTemplate } from './migrated-databases.js';
 
 const HOUR = 3600_000;
 
 /** What the test databases are copied from is removed once stale, so that a changing checkout does not fill the disk. */
 describe('test database copies (0154)', () => {
+  it('hold no row of the app that started on them once: only the migration records and the job runner set-up', async () => {
+    // Such a row would be shared by every test (and sealed with a key no test app has).
+    const { db, drop } = await testDatabase();
+    try {
+      const tables = await db.query<{ schema: string; name: string }>(
+        `SELECT table_schema AS schema, table_name AS name FROM information_schema.tables
+          WHERE table_type = 'BASE TABLE' AND table_schema NOT IN ('pg_catalog', 'information_schema')`,
+      );
+      const filled: string[] = [];
+      for (const { schema, name } of tables) {
+        const [row] = await db.query<{ n: number }>(`SELECT count(*)::int AS n FROM "${schema}"."${name}"`);
+        if (row!.n > 0) filled.push(`${schema}.${name}`);
+      }
+      assert.deepEqual(filled.sort(), ['pgboss.queue', 'pgboss.schedule', 'pgboss.version', 'public.schema_migrations']);
+    } finally {
+      await drop();
+    }
+  });
+
   it('removes dumps of other sources not written to for 6 hours, and keeps recent ones', async () => {
     const dir = await mkdtemp(path.join(os.tmpdir(), 'sb-dumps-'));
     try {
