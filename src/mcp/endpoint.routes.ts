@@ -1,11 +1,11 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { WebStandardStreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js';
 import { isJsonContentType } from '@modelcontextprotocol/sdk/shared/mediaType.js';
 import { isUuid } from '../platform/ids.js';
 import { inspectJson, jsonProblemMessage } from '../platform/http/json-limits.js';
 import { applyErrorHeaders, resolveError, send as sendRestError } from '../platform/http/error-handler.js';
 import * as serversRepo from '../modules/mcp-servers/mcp-servers.repository.js';
 import type { McpPrincipal } from './auth/tokens.js';
+import { StatelessPostTransport } from './http-transport.js';
 import { mcpCaller } from './invoke.js';
 import { buildProtocolServer, scopesFor } from './protocol.js';
 import { noAuth } from '../platform/http/route-access.js';
@@ -173,32 +173,21 @@ export async function mcpEndpointRoutes(app: FastifyInstance): Promise<void> {
       };
       const server = buildProtocolServer(ctx, surface, mcpProtocol);
       // Tool calls may run for minutes: they answer as an SSE stream; everything else as one JSON body.
-      // No sessionIdGenerator: stateless, each request its own transport.
-      const transport = new WebStandardStreamableHTTPServerTransport({
-        enableJsonResponse: !messages.some((m) => m.method === 'tools/call'),
-      });
+      // Stateless: each request its own transport, answering on this reply (0156).
+      const transport = new StatelessPostTransport({ sse: messages.some((m) => m.method === 'tools/call') });
       await server.connect(transport);
       // A response cut off before it finished (the client went away mid-call) closes the server, which aborts the calls
       // still running; one that finished needs nothing closed (closing costs an error object with its stack per request).
       reply.raw.on('close', () => {
         if (!reply.raw.writableFinished) void server.close().catch(() => undefined);
       });
-      const headers = new Headers();
-      for (const [k, v] of Object.entries(req.headers)) {
-        if (typeof v === 'string') headers.set(k, v);
-        else if (Array.isArray(v)) headers.set(k, v.join(', '));
-      }
-      const request = new Request(`${publicUrl}${req.url}`, { method: 'POST', headers });
-      const response = await transport.handleRequest(request, {
-        parsedBody: parsed,
-        authInfo: {
-          token: principal.tokenId,
-          clientId: principal.kind,
-          scopes: principal.scopes,
-          extra: { endUserId: principal.endUserId },
-        },
+      const answer = await transport.handle(parsed, req.headers, {
+        token: principal.tokenId,
+        clientId: principal.kind,
+        scopes: principal.scopes,
+        extra: { endUserId: principal.endUserId },
       });
-      return reply.send(response);
+      return reply.code(answer.status).headers(answer.headers).send(answer.body);
     },
   });
 

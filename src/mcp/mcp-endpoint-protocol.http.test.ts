@@ -211,6 +211,87 @@ describe('MCP endpoint: TOOLS mode, auth, refusals and protocol', () => {
     assert.match((await rpc(server.mcpEndpoint, null, INIT())).headers.get('access-control-expose-headers')!, /WWW-Authenticate/);
   });
 
+  it('answers a batch in one body: JSON in request order, or an SSE event per message when it calls a tool', async () => {
+    const tok = await token(server.id, 'alice');
+    const v = { 'mcp-protocol-version': '2025-06-18' };
+    const call = (id: number, text: string) => ({
+      jsonrpc: '2.0',
+      id,
+      method: 'tools/call',
+      params: { name: 'hash_encode__encode', arguments: { text, encoding: 'hex' } },
+    });
+    const json = await rpc(
+      server.mcpEndpoint,
+      tok,
+      [
+        { jsonrpc: '2.0', method: 'notifications/initialized' },
+        { jsonrpc: '2.0', id: 'b', method: 'ping' },
+        { jsonrpc: '2.0', id: 'a', method: 'tools/list' },
+      ],
+      v,
+    );
+    assert.equal(json.status, 200);
+    assert.match(json.headers.get('content-type')!, /^application\/json/);
+    assert.deepEqual(
+      json.json.map((r: { id: string }) => r.id),
+      ['b', 'a'],
+      'one response per request, none for the notification',
+    );
+    assert.deepEqual(json.json[0].result, {});
+    assert.ok(json.json[1].result.tools.length >= 5);
+
+    const sse = await rpc(server.mcpEndpoint, tok, [call(7, 'hi'), call(8, 'yo'), { jsonrpc: '2.0', id: 9, method: 'ping' }], v);
+    assert.equal(sse.status, 200);
+    assert.match(sse.headers.get('content-type')!, /^text\/event-stream/);
+    assert.equal(sse.headers.get('cache-control'), 'no-cache, no-transform');
+    const events = sse.text.split('\n\n').filter(Boolean);
+    assert.equal(events.length, 3, sse.text);
+    const answers = new Map(
+      events.map((e) => {
+        assert.match(e, /^event: message\ndata: /);
+        const m = JSON.parse(e.slice(e.indexOf('data: ') + 6));
+        return [m.id, m];
+      }),
+    );
+    assert.deepEqual(answers.get(7).result.structuredContent, { encoded: '6869', encoding: 'hex' });
+    assert.deepEqual(answers.get(8).result.structuredContent, { encoded: '796f', encoding: 'hex' });
+    assert.deepEqual(answers.get(9).result, {});
+    assert.equal(sse.headers.get('access-control-allow-origin'), '*', 'the CORS headers of every answer');
+
+    // The transport's framing refusals: too many messages, initialize with others, not a JSON-RPC message.
+    const ping = (id: number) => ({ jsonrpc: '2.0', id, method: 'ping' });
+    const tooMany = await rpc(
+      server.mcpEndpoint,
+      tok,
+      Array.from({ length: 101 }, (_, i) => ping(i)),
+      v,
+    );
+    assert.equal(tooMany.status, 400);
+    assert.equal(tooMany.json.error.code, -32600);
+    assert.match(tooMany.json.error.message, /Batch must not exceed 100 messages/);
+    assert.equal(
+      (
+        await rpc(
+          server.mcpEndpoint,
+          tok,
+          Array.from({ length: 100 }, (_, i) => ping(i)),
+          v,
+        )
+      ).json.length,
+      100,
+    );
+    const twoInits = await rpc(server.mcpEndpoint, tok, [INIT(), { ...INIT(), id: 2 }]);
+    assert.equal(twoInits.status, 400);
+    assert.equal(twoInits.json.error.code, -32600);
+    const initAndPing = await rpc(server.mcpEndpoint, tok, [INIT(), ping(2)]);
+    assert.equal(initAndPing.status, 400, 'initialize goes alone');
+    const halfRpc = await rpc(server.mcpEndpoint, tok, [ping(1), { jsonrpc: '2.0', id: {}, method: 'ping' }], v);
+    assert.equal(halfRpc.status, 400);
+    assert.equal(halfRpc.json.error.code, -32700);
+    // initialize is answered whatever Mcp-Protocol-Version says (the version is negotiated in its body).
+    assert.equal((await rpc(server.mcpEndpoint, tok, INIT(), { 'mcp-protocol-version': '1999-01-01' })).status, 200);
+  });
+
   it('refuses a suspended server with 403', async () => {
     const { key: k, orgId } = await t.tenant('pro');
     const w = (await t.workspace(k)).id;

@@ -1,0 +1,171 @@
+import type { IncomingHttpHeaders } from 'node:http';
+import { PassThrough } from 'node:stream';
+import type { AuthInfo } from '@modelcontextprotocol/sdk/server/auth/types.js';
+import { MAX_BATCH_SIZE } from '@modelcontextprotocol/sdk/server/requestBody.js';
+import { DEFAULT_SSE_KEEP_ALIVE_MS } from '@modelcontextprotocol/sdk/server/sseKeepAlive.js';
+import type { Transport, TransportSendOptions } from '@modelcontextprotocol/sdk/shared/transport.js';
+import {
+  JSONRPCMessageSchema,
+  SUPPORTED_PROTOCOL_VERSIONS,
+  isInitializeRequest,
+  isJSONRPCErrorResponse,
+  isJSONRPCRequest,
+  isJSONRPCResultResponse,
+  type JSONRPCMessage,
+  type MessageExtraInfo,
+  type RequestId,
+} from '@modelcontextprotocol/sdk/types.js';
+
+/** What the route sends: a JSON body (or none, for 202), or an SSE stream that ends after the last response. */
+export type HttpAnswer =
+  | { status: number; headers: Record<string, string>; body: string | null }
+  | { status: 200; headers: Record<string, string>; body: PassThrough };
+
+const jsonHeaders = { 'Content-Type': 'application/json' };
+const sseHeaders = {
+  'Content-Type': 'text/event-stream',
+  'Cache-Control': 'no-cache, no-transform',
+  Connection: 'keep-alive',
+  'X-Accel-Buffering': 'no',
+};
+
+const jsonError = (status: number, code: number, message: string): HttpAnswer => ({
+  status,
+  headers: jsonHeaders,
+  body: JSON.stringify({ jsonrpc: '2.0', error: { code, message }, id: null }),
+});
+
+const sseEvent = (message: JSONRPCMessage) => `event: message\ndata: ${JSON.stringify(message)}\n\n`;
+
+/**
+ * MCP Streamable HTTP for one stateless POST (decision 0156): the checks of the SDK's
+ * `WebStandardStreamableHTTPServerTransport` in its stateless mode (Accept must name JSON and SSE: 406; at most
+ * MAX_BATCH_SIZE messages; each a JSON-RPC message: 400 -32700; one initialize alone; a known Mcp-Protocol-Version
+ * after initialize; only notifications or responses: 202), answered on Node's own response instead of a web
+ * `Response`. JSON: one body once every request has its response. SSE (tool calls): the events are held until the
+ * last response and sent as one body; a call still running at the first keep-alive tick (15 s), or one that sends a
+ * notification, turns the answer into a stream at once, with a keep-alive comment every tick until it ends.
+ */
+export class StatelessPostTransport implements Transport {
+  onclose?: () => void;
+  onerror?: (error: Error) => void;
+  onmessage?: (message: JSONRPCMessage, extra?: MessageExtraInfo) => void;
+
+  /** The requests of this POST, each with its response once the server has sent it. */
+  private readonly pending = new Map<RequestId, JSONRPCMessage | null>();
+  private answered = 0;
+  /** SSE events not yet sent: they wait for the stream, or for the last response. */
+  private events = '';
+  private stream: PassThrough | null = null;
+  private keepAlive: NodeJS.Timeout | null = null;
+  private finish: ((answer: HttpAnswer) => void) | null = null;
+  private closed = false;
+
+  /** `sse`: answer as an event stream (tool calls); `keepAliveMs`: its comment interval (tests shorten it). */
+  constructor(private readonly options: { sse: boolean; keepAliveMs?: number }) {}
+
+  async start(): Promise<void> {}
+
+  /** Checks `body` (already parsed and inside the JSON limits) and hands its messages to the server. */
+  async handle(body: unknown, headers: IncomingHttpHeaders, authInfo: AuthInfo): Promise<HttpAnswer> {
+    const accept = headers.accept ?? '';
+    if (!accept.includes('application/json') || !accept.includes('text/event-stream'))
+      return jsonError(406, -32000, 'Not Acceptable: Client must accept both application/json and text/event-stream');
+    const raw = Array.isArray(body) ? body : [body];
+    if (raw.length > MAX_BATCH_SIZE)
+      return jsonError(400, -32600, `Invalid Request: Batch must not exceed ${MAX_BATCH_SIZE} messages`);
+    const messages: JSONRPCMessage[] = [];
+    for (const m of raw) {
+      const parsed = JSONRPCMessageSchema.safeParse(m);
+      if (!parsed.success) return jsonError(400, -32700, 'Parse error: Invalid JSON-RPC message');
+      messages.push(parsed.data);
+    }
+    if (messages.some(isInitializeRequest)) {
+      if (messages.length > 1) return jsonError(400, -32600, 'Invalid Request: Only one initialization request is allowed');
+    } else {
+      const version = headers['mcp-protocol-version'];
+      if (version !== undefined && !SUPPORTED_PROTOCOL_VERSIONS.includes(String(version)))
+        return jsonError(
+          400,
+          -32000,
+          `Bad Request: Unsupported protocol version: ${String(version)} (supported versions: ${SUPPORTED_PROTOCOL_VERSIONS.join(', ')})`,
+        );
+    }
+    const extra: MessageExtraInfo = { authInfo, requestInfo: { headers } };
+    if (!messages.some(isJSONRPCRequest)) {
+      for (const m of messages) this.onmessage?.(m, extra);
+      return { status: 202, headers: {}, body: null };
+    }
+    for (const m of messages) if (isJSONRPCRequest(m)) this.pending.set(m.id, null);
+    const answer = new Promise<HttpAnswer>((resolve) => (this.finish = resolve));
+    for (const m of messages) this.onmessage?.(m, extra);
+    if (this.options.sse && this.finish) {
+      this.keepAlive = setInterval(
+        () => this.emit(': keepalive\n\n', true),
+        this.options.keepAliveMs ?? DEFAULT_SSE_KEEP_ALIVE_MS,
+      );
+      this.keepAlive.unref();
+    }
+    return answer;
+  }
+
+  async send(message: JSONRPCMessage, options?: TransportSendOptions): Promise<void> {
+    const response = isJSONRPCResultResponse(message) || isJSONRPCErrorResponse(message);
+    const requestId = response ? message.id : options?.relatedRequestId;
+    // Stateless: no standalone stream, so a message unrelated to a request of this POST has nowhere to go.
+    if (requestId === undefined || this.pending.get(requestId) !== null) return;
+    // A notification (progress, say) is worth sending now; a response waits for the others.
+    if (this.options.sse) this.emit(sseEvent(message), !response);
+    if (!response) return;
+    this.pending.set(requestId, message);
+    if (++this.answered < this.pending.size) return;
+    this.stopKeepAlive();
+    if (this.stream) {
+      this.stream.end();
+      this.stream = null;
+    } else if (this.options.sse) {
+      this.settle({ status: 200, headers: sseHeaders, body: this.events });
+    } else {
+      const responses = [...this.pending.values()];
+      this.settle({
+        status: 200,
+        headers: jsonHeaders,
+        body: JSON.stringify(responses.length === 1 ? responses[0] : responses),
+      });
+    }
+  }
+
+  async close(): Promise<void> {
+    if (this.closed) return;
+    this.closed = true;
+    this.stopKeepAlive();
+    this.stream?.end();
+    this.stream = null;
+    this.settle({ status: 499, headers: {}, body: null });
+    this.onclose?.();
+  }
+
+  /** Writes SSE text to the stream, or holds it; `now` opens the stream (its answer) if it is not open yet. */
+  private emit(text: string, now: boolean): void {
+    if (this.stream) {
+      this.stream.write(text);
+      return;
+    }
+    this.events += text;
+    if (!now || !this.finish) return;
+    this.stream = new PassThrough();
+    this.stream.write(this.events);
+    this.events = '';
+    this.settle({ status: 200, headers: sseHeaders, body: this.stream });
+  }
+
+  private settle(answer: HttpAnswer): void {
+    this.finish?.(answer);
+    this.finish = null;
+  }
+
+  private stopKeepAlive(): void {
+    if (this.keepAlive) clearInterval(this.keepAlive);
+    this.keepAlive = null;
+  }
+}
