@@ -8,10 +8,8 @@ import {
   JSONRPCMessageSchema,
   SUPPORTED_PROTOCOL_VERSIONS,
   isInitializeRequest,
-  isJSONRPCErrorResponse,
-  isJSONRPCRequest,
-  isJSONRPCResultResponse,
   type JSONRPCMessage,
+  type JSONRPCRequest,
   type MessageExtraInfo,
   type RequestId,
 } from '@modelcontextprotocol/sdk/types.js';
@@ -34,6 +32,14 @@ const jsonError = (status: number, code: number, message: string): HttpAnswer =>
   headers: jsonHeaders,
   body: JSON.stringify({ jsonrpc: '2.0', error: { code, message }, id: null }),
 });
+
+// Type guards without the SDK's own (each a schema parse, and a thrown-and-caught failure for every other kind).
+// JSONRPCMessageSchema's members are strict objects, so a message that passed it, or one the SDK's Server sends, is a
+// request when it has a method and an id, a notification when it has a method only, and a response otherwise.
+const isRequest = (m: JSONRPCMessage): m is JSONRPCRequest => 'method' in m && 'id' in m;
+const isResponse = (m: JSONRPCMessage) => !('method' in m);
+/** InitializeRequestSchema's parse, only for messages that name the method. */
+const isInitialize = (m: JSONRPCMessage) => 'method' in m && m.method === 'initialize' && isInitializeRequest(m);
 
 const sseEvent = (message: JSONRPCMessage) => `event: message\ndata: ${JSON.stringify(message)}\n\n`;
 
@@ -80,7 +86,7 @@ export class StatelessPostTransport implements Transport {
       if (!parsed.success) return jsonError(400, -32700, 'Parse error: Invalid JSON-RPC message');
       messages.push(parsed.data);
     }
-    if (messages.some(isInitializeRequest)) {
+    if (messages.some(isInitialize)) {
       if (messages.length > 1) return jsonError(400, -32600, 'Invalid Request: Only one initialization request is allowed');
     } else {
       const version = headers['mcp-protocol-version'];
@@ -92,11 +98,11 @@ export class StatelessPostTransport implements Transport {
         );
     }
     const extra: MessageExtraInfo = { authInfo, requestInfo: { headers } };
-    if (!messages.some(isJSONRPCRequest)) {
+    if (!messages.some(isRequest)) {
       for (const m of messages) this.onmessage?.(m, extra);
       return { status: 202, headers: {}, body: null };
     }
-    for (const m of messages) if (isJSONRPCRequest(m)) this.pending.set(m.id, null);
+    for (const m of messages) if (isRequest(m)) this.pending.set(m.id, null);
     const answer = new Promise<HttpAnswer>((resolve) => (this.finish = resolve));
     for (const m of messages) this.onmessage?.(m, extra);
     if (this.options.sse && this.finish) {
@@ -110,8 +116,8 @@ export class StatelessPostTransport implements Transport {
   }
 
   async send(message: JSONRPCMessage, options?: TransportSendOptions): Promise<void> {
-    const response = isJSONRPCResultResponse(message) || isJSONRPCErrorResponse(message);
-    const requestId = response ? message.id : options?.relatedRequestId;
+    const response = isResponse(message);
+    const requestId = response ? (message as { id?: RequestId }).id : options?.relatedRequestId;
     // Stateless: no standalone stream, so a message unrelated to a request of this POST has nowhere to go.
     if (requestId === undefined || this.pending.get(requestId) !== null) return;
     // A notification (progress, say) is worth sending now; a response waits for the others.
