@@ -25,7 +25,7 @@ export async function startup(): Promise<Row[]> {
     PORT: '0',
     ...(scratch ? { DATABASE_URL: scratch.url, SWITCHBOARD_ENCRYPTION_KEY: randomBytes(32).toString('base64') } : {}),
   };
-  // As `npm start` runs it, with its young-generation bound (0148) and two malloc arenas (0155).
+  // As `npm start` runs it, with its young-generation bound (0148), two malloc arenas (0155) and fixed malloc thresholds (0157).
   const serve = [process.execPath, ['--max-semi-space-size=16', path.join(ROOT, 'dist/src/cli/index.js'), 'serve']] as const;
   const npmStart = ['npm', ['start', '--silent']] as const;
   const startOnce = async ([cmd, args]: readonly [string, readonly string[]]) => {
@@ -33,7 +33,13 @@ export async function startup(): Promise<Row[]> {
     const started = performance.now();
     const child = spawn(cmd, [...args], {
       cwd: ROOT,
-      env: { ...env, MALLOC_ARENA_MAX: '2', PORT: String(port) },
+      env: {
+        ...env,
+        MALLOC_ARENA_MAX: '2',
+        MALLOC_MMAP_THRESHOLD_: '131072',
+        MALLOC_TRIM_THRESHOLD_: '131072',
+        PORT: String(port),
+      },
       stdio: 'ignore',
       detached: true,
     });
