@@ -95,7 +95,7 @@ describe('StatelessPostTransport', () => {
         await ended;
       } else {
         await transport.close();
-        assert.deepEqual(await answer, { status: 499, headers: {}, body: null }, kind);
+        assert.deepEqual(await answer, { status: 499, headers: {}, body: undefined }, kind);
       }
       await transport.close();
       assert.equal(closed, 1, 'closed once');

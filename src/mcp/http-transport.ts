@@ -16,7 +16,7 @@ import {
 
 /** What the route sends: a JSON body (or none, for 202), or an SSE stream that ends after the last response. */
 export type HttpAnswer =
-  | { status: number; headers: Record<string, string>; body: string | null }
+  | { status: number; headers: Record<string, string>; body: string | undefined }
   | { status: 200; headers: Record<string, string>; body: PassThrough };
 
 const jsonHeaders = { 'Content-Type': 'application/json' };
@@ -100,7 +100,7 @@ export class StatelessPostTransport implements Transport {
     const extra: MessageExtraInfo = { authInfo, requestInfo: { headers } };
     if (!messages.some(isRequest)) {
       for (const m of messages) this.onmessage?.(m, extra);
-      return { status: 202, headers: {}, body: null };
+      return { status: 202, headers: {}, body: undefined };
     }
     for (const m of messages) if (isRequest(m)) this.pending.set(m.id, null);
     const answer = new Promise<HttpAnswer>((resolve) => (this.finish = resolve));
@@ -147,7 +147,7 @@ export class StatelessPostTransport implements Transport {
     this.stopKeepAlive();
     this.stream?.end();
     this.stream = null;
-    this.settle({ status: 499, headers: {}, body: null });
+    this.settle({ status: 499, headers: {}, body: undefined });
     this.onclose?.();
   }
 

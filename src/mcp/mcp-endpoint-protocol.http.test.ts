@@ -189,6 +189,8 @@ describe('MCP endpoint: TOOLS mode, auth, refusals and protocol', () => {
     assert.equal(notRpc.json.error.code, -32700);
     const notification = await rpc(server.mcpEndpoint, tok, { jsonrpc: '2.0', method: 'notifications/initialized' });
     assert.equal(notification.status, 202);
+    assert.equal(notification.text, '', 'no body');
+    assert.equal(notification.headers.get('content-type'), null);
     for (const method of ['GET', 'DELETE']) {
       const res = await fetch(server.mcpEndpoint, {
         method,
