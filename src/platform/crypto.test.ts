@@ -1,6 +1,6 @@
 import { describe, it } from 'node:test';
 import assert from 'node:assert/strict';
-import { randomBytes } from 'node:crypto';
+import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
 import { Encryptor, hashToken, safeEqual } from './crypto.js';
 
 describe('crypto', () => {
@@ -22,6 +22,24 @@ describe('crypto', () => {
     parts[4] = Buffer.from('tampered').toString('base64url');
     assert.throws(() => a.decrypt(parts.join('.'), 'conn-1'));
     assert.throws(() => new Encryptor(randomBytes(32)).decrypt(ct, 'conn-1'), /Unknown encryption key/);
+  });
+
+  it('keeps the envelope: AES-256-GCM under the raw key, its id, then iv, tag and ciphertext in base64url', () => {
+    const key = Buffer.alloc(32, 7);
+    const e = new Encryptor(key);
+    // Sealed by hand, as a ciphertext written before this process (or by an earlier version) is.
+    const iv = Buffer.alloc(12, 1);
+    const cipher = createCipheriv('aes-256-gcm', key, iv).setAAD(Buffer.from('connection:c1'));
+    const ct = Buffer.concat([cipher.update('{"token":"t"}', 'utf8'), cipher.final()]);
+    const sealed = ['v1', e.primary.id, iv, cipher.getAuthTag(), ct].map((p) =>
+      typeof p === 'string' ? p : p.toString('base64url'),
+    );
+    assert.equal(e.decrypt(sealed.join('.'), 'connection:c1'), '{"token":"t"}');
+    // And what it seals opens by hand.
+    const [, , iv2, tag2, ct2] = e.encrypt('hello', 'aad').split('.');
+    const decipher = createDecipheriv('aes-256-gcm', key, Buffer.from(iv2!, 'base64url')).setAAD(Buffer.from('aad'));
+    decipher.setAuthTag(Buffer.from(tag2!, 'base64url'));
+    assert.equal(Buffer.concat([decipher.update(Buffer.from(ct2!, 'base64url')), decipher.final()]).toString('utf8'), 'hello');
   });
 
   it('hashes tokens with SHA-256 and compares in constant time', () => {

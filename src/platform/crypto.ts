@@ -1,4 +1,13 @@
-import { createCipheriv, createDecipheriv, createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import {
+  createCipheriv,
+  createDecipheriv,
+  createHash,
+  createHmac,
+  createSecretKey,
+  randomBytes,
+  timingSafeEqual,
+  type KeyObject,
+} from 'node:crypto';
 
 /** SHA-256 hex digest of a token; tokens are stored only this way. */
 export function hashToken(token: string): string {
@@ -18,7 +27,8 @@ export function hmacSha256Hex(secret: string | Buffer, payload: string): string 
 /** A 32-byte key and its id; the id is stored next to each ciphertext so keys can rotate. */
 export interface EncryptionKey {
   id: string;
-  key: Buffer;
+  /** The key as a KeyObject, made once: a cipher built from raw bytes sets the key up again each time. */
+  key: KeyObject;
 }
 
 export function keyIdOf(key: Buffer): string {
@@ -30,12 +40,12 @@ export function keyIdOf(key: Buffer): string {
  * Decryption picks the key by id, so old ciphertexts keep working after a new primary key is set.
  */
 export class Encryptor {
-  private readonly keys = new Map<string, Buffer>();
+  private readonly keys = new Map<string, KeyObject>();
   readonly primary: EncryptionKey;
 
   constructor(primary: Buffer, previous: Buffer[] = []) {
-    this.primary = { id: keyIdOf(primary), key: primary };
-    for (const k of [primary, ...previous]) this.keys.set(keyIdOf(k), k);
+    this.primary = { id: keyIdOf(primary), key: createSecretKey(primary) };
+    for (const k of [primary, ...previous]) this.keys.set(keyIdOf(k), createSecretKey(k));
   }
 
   encrypt(plaintext: string, aad = ''): string {
