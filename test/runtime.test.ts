@@ -50,8 +50,10 @@ describe('the runtime', () => {
       const port = await freePort();
       const child = spawn('sh', ['-c', serve!], {
         cwd: ROOT,
+        // On its embedded database whatever the run's DATABASE_URL: the settings are the process's, not the database's.
         env: {
           ...process.env,
+          DATABASE_URL: '',
           PATH: `${path.join(ROOT, 'node_modules/.bin')}:${process.env.PATH}`,
           SWITCHBOARD_DATA_DIR: dataDir,
           PORT: String(port),
