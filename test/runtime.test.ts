@@ -30,6 +30,15 @@ function processesWith(entry: string): Array<{ pid: number; argv: string[]; env:
   return found;
 }
 
+/** A signal to a process that may have exited meanwhile. */
+function signal(pid: number, sig: NodeJS.Signals): void {
+  try {
+    process.kill(pid, sig);
+  } catch {
+    /* gone already */
+  }
+}
+
 /** npm scripts run on the pinned `node` package whatever Node started npm (0114): the tests prove they do. */
 describe('the runtime', () => {
   it('is the Node.js the package pins, and engines asks for its major version', () => {
@@ -69,9 +78,10 @@ describe('the runtime', () => {
           assert.ok(server.env.includes(setting), setting);
       } finally {
         const left = processesWith(`SWITCHBOARD_DATA_DIR=${dataDir}`);
-        for (const p of left) process.kill(p.pid, 'SIGTERM');
-        if (child.exitCode === null && child.signalCode === null) await once(child, 'exit');
-        // The data dir goes once the server has shut down (a zombie has closed its files).
+        for (const p of left) signal(p.pid, 'SIGTERM');
+        child.kill('SIGTERM');
+        // The data dir goes once the server has shut down (a zombie has closed its files). A server that has not
+        // shut down within 30 s is killed, so a hung shutdown fails this test's clean-up instead of stalling the run.
         const running = (pid: number) => {
           try {
             return !/^\d+ \(.*\) Z/.test(readFileSync(`/proc/${pid}/stat`, 'utf8'));
@@ -79,7 +89,10 @@ describe('the runtime', () => {
             return false;
           }
         };
-        while (left.some((p) => running(p.pid))) await new Promise((r) => setTimeout(r, 50));
+        const deadline = Date.now() + 30_000;
+        while (left.some((p) => running(p.pid)) && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
+        for (const p of left.filter((q) => running(q.pid))) signal(p.pid, 'SIGKILL');
+        if (child.exitCode === null && child.signalCode === null) await once(child, 'exit');
         await rm(dataDir, { recursive: true, force: true });
       }
     },
