@@ -150,9 +150,19 @@ function runFile(file) {
       if (timedOut)
         process.stdout.write(`✖ ${file} did not finish in ${timeoutS} s: stopped (SWITCHBOARD_TEST_FILE_TIMEOUT_S)\n`);
       else if (!ok) process.stdout.write(`✖ ${file} exited with ${signal ?? `code ${code}`}\n`);
-      resolve({ file, ok, timedOut, seconds, missing, counts });
+      resolve({ file, ok, timedOut, seconds, missing, counts, failures: ok ? '' : failuresOf(output) });
     });
   });
+}
+
+/**
+ * The reporter's own account of what failed (from its "failing tests" section, or the output's last lines), bounded:
+ * repeated under the summary, where a log cut to its end still shows why.
+ */
+function failuresOf(output) {
+  const at = output.lastIndexOf('✖ failing tests:');
+  const lines = (at >= 0 ? output.slice(at) : output).trimEnd().split('\n');
+  return (at >= 0 ? lines.slice(0, 80) : lines.slice(-40)).join('\n');
 }
 
 const queue = [...files];
@@ -180,6 +190,6 @@ console.log(
   `\n━━ ${files.length} files: ${sum('tests')} tests, ${sum('pass')} passed, ${sum('fail')} failed, ${sum('cancelled')} cancelled, ${sum('skipped')} skipped`,
 );
 for (const m of missing) console.log(`⚠ SKIPPED tests that need ${m}`);
-for (const r of failed) console.log(`✖ ${r.file}${r.timedOut ? ` (stopped after ${timeoutS} s)` : ''}`);
+for (const r of failed) console.log(`\n✖ ${r.file}${r.timedOut ? ` (stopped after ${timeoutS} s)` : ''}\n${r.failures}`);
 if (ci && missing.length > 0) console.log('✖ under CI every test must run: install the missing binaries (.ci/run does)');
 process.exit(failed.length > 0 || (ci && missing.length > 0) ? 1 : 0);
