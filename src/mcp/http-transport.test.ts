@@ -3,7 +3,7 @@ import assert from 'node:assert/strict';
 import { once } from 'node:events';
 import { PassThrough } from 'node:stream';
 import type { JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
-import { StatelessPostTransport, type HttpAnswer } from './http-transport.js';
+import { StatelessPostTransport, serializedOnce, type HttpAnswer } from './http-transport.js';
 
 /**
  * What an HTTP test cannot reach in reasonable time: a tool call still running at the keep-alive tick, a
@@ -80,6 +80,35 @@ describe('StatelessPostTransport', () => {
     await transport.send(result(1));
     await out.ended;
     assert.equal(out.text(), event(progress) + event(result(1)));
+  });
+
+  it('writes a result serialized once as JSON.stringify would, in a JSON body, a batch and an SSE event', async () => {
+    const list = { jsonrpc: '2.0', id: 'l', method: 'tools/list', params: {} } as const;
+    const tools = {
+      tools: [{ name: 'a "quoted" tool', inputSchema: { type: 'object', properties: { é: { type: 'string' } } } }],
+    };
+    const shared = serializedOnce(tools);
+    assert.equal(shared, tools, 'the same object');
+    assert.ok(Object.isFrozen(shared));
+    const answered = (id: string | number): JSONRPCMessage => ({ result: shared, jsonrpc: '2.0', id });
+    const plain = JSON.stringify;
+
+    const json = new StatelessPostTransport({ sse: false });
+    const one = json.handle(list, headers, auth);
+    await json.send(answered('l'));
+    assert.equal((await one).body, plain(answered('l')));
+
+    const batch = new StatelessPostTransport({ sse: false });
+    const both = batch.handle([list, { ...list, id: 7 }], headers, auth);
+    await batch.send(result(7));
+    await batch.send(answered('l'));
+    assert.equal((await both).body, plain([answered('l'), result(7)]), 'in request order');
+    assert.deepEqual(JSON.parse((await both).body as string), [answered('l'), result(7)]);
+
+    const sse = new StatelessPostTransport({ sse: true });
+    const streamed = sse.handle({ ...call, id: 3 }, headers, auth);
+    await sse.send(answered(3));
+    assert.equal((await streamed).body, event(answered(3)));
   });
 
   it('on close before the answers: settles the answer or ends its stream, and tells the server once', async () => {

@@ -41,7 +41,23 @@ const isResponse = (m: JSONRPCMessage) => !('method' in m);
 /** InitializeRequestSchema's parse, only for messages that name the method. */
 const isInitialize = (m: JSONRPCMessage) => 'method' in m && m.method === 'initialize' && isInitializeRequest(m);
 
-const sseEvent = (message: JSONRPCMessage) => `event: message\ndata: ${JSON.stringify(message)}\n\n`;
+/** Results serialized once, for answers that are the same object every time (a server's tool list). */
+const serializedResults = new WeakMap<object, string>();
+
+/** Serializes `result` now and freezes it; a response carrying this very object is then written from that text. */
+export function serializedOnce<T extends object>(result: T): T {
+  serializedResults.set(result, JSON.stringify(result));
+  return Object.freeze(result);
+}
+
+function serialize(message: JSONRPCMessage): string {
+  const result = 'result' in message ? message.result : undefined;
+  const json = result && serializedResults.get(result);
+  if (!json) return JSON.stringify(message);
+  return `{"result":${json},"jsonrpc":"2.0","id":${JSON.stringify((message as { id: RequestId }).id)}}`;
+}
+
+const sseEvent = (message: JSONRPCMessage) => `event: message\ndata: ${serialize(message)}\n\n`;
 
 /**
  * MCP Streamable HTTP for one stateless POST (decision 0156): the checks of the SDK's
@@ -132,11 +148,12 @@ export class StatelessPostTransport implements Transport {
     } else if (this.options.sse) {
       this.settle({ status: 200, headers: sseHeaders, body: this.events });
     } else {
-      const responses = [...this.pending.values()];
+      // Every request has its response by now.
+      const responses = [...this.pending.values()] as JSONRPCMessage[];
       this.settle({
         status: 200,
         headers: jsonHeaders,
-        body: JSON.stringify(responses.length === 1 ? responses[0] : responses),
+        body: responses.length === 1 ? serialize(responses[0]!) : `[${responses.map(serialize).join(',')}]`,
       });
     }
   }

@@ -7,6 +7,7 @@ import {
   McpError,
   ReadResourceRequestSchema,
   type CallToolResult,
+  type ListToolsResult,
   type Tool,
 } from '@modelcontextprotocol/sdk/types.js';
 import { AjvJsonSchemaValidator } from '@modelcontextprotocol/sdk/validation/ajv-provider.js';
@@ -15,6 +16,7 @@ import { forAgent, reviewLines } from './approval-notice.js';
 import { APP_EXTENSION_ID, RESULT_VIEW_URI, resultViewContents, resultViewResource, toolUiMeta } from './app/result-view.js';
 import type { CodeModeRunner } from './code-mode/runner.js';
 import { declarations, signature } from './code-mode/declarations.js';
+import { serializedOnce } from './http-transport.js';
 import { reconnectOf, reconnectText, type AgentOutcome, type McpCallContext, type McpInvoker } from './invoke.js';
 import type { ExposedAction, Surface } from './surface.js';
 
@@ -96,7 +98,7 @@ function codeInstructions(ctx: McpCallContext, surface: Surface): string {
 // ---- TOOLS mode ----
 
 function registerToolsMode(server: Server, ctx: McpCallContext, surface: Surface, deps: ProtocolDeps, app: boolean): void {
-  server.setRequestHandler(ListToolsRequestSchema, async () => ({ tools: surface.actions.map((a) => withUi(toolOf(a), app)) }));
+  server.setRequestHandler(ListToolsRequestSchema, async () => toolList(surface, app));
   server.setRequestHandler(CallToolRequestSchema, async (req) => {
     const a = surface.byToolName.get(req.params.name);
     if (!a) throw new McpError(ErrorCode.InvalidParams, `Unknown tool: ${req.params.name}`);
@@ -113,6 +115,29 @@ function registerToolsMode(server: Server, ctx: McpCallContext, surface: Surface
     }
     return toolResult(a, args, outcome);
   });
+}
+
+/**
+ * The tool list of a surface, built once per surface (a rebuilt surface is a new object, so the list follows every
+ * change) and per app setting, then frozen: every tools/list of the server answers the same objects, where copying
+ * each schema per call cost most of a list's time.
+ */
+const toolLists = new WeakMap<Surface, { plain?: ListToolsResult; app?: ListToolsResult }>();
+
+function toolList(surface: Surface, app: boolean): ListToolsResult {
+  let lists = toolLists.get(surface);
+  if (!lists) toolLists.set(surface, (lists = {}));
+  const which = app ? 'app' : 'plain';
+  lists[which] ??= serializedOnce({ tools: deepFreeze(surface.actions.map((a) => withUi(toolOf(a), app))) });
+  return lists[which];
+}
+
+function deepFreeze<T>(value: T): T {
+  if (value && typeof value === 'object' && !Object.isFrozen(value)) {
+    Object.freeze(value);
+    for (const v of Object.values(value)) deepFreeze(v);
+  }
+  return value;
 }
 
 function toolOf(a: ExposedAction): Tool {
