@@ -135,7 +135,7 @@ describe('a suspended organization: every surface refuses', () => {
     );
   });
 
-  it('webhook ingest: 403 ORGANIZATION_SUSPENDED and nothing is stored', async () => {
+  it('webhook ingest: 403 ORGANIZATION_SUSPENDED from the moment the suspension returns, nothing stored; taken again once resumed', async () => {
     const { orgId, key, ws } = await world();
     const res = await t.post('/api/v1/triggers/enable', key, {
       integrationName: 'webhook',
@@ -145,11 +145,18 @@ describe('a suspended organization: every surface refuses', () => {
     });
     assert.equal(res.status, 201, res.text);
     const path = new URL(res.body.triggerSource.webhookUrl as string).pathname;
+    const events = () => count('SELECT count(*)::int AS n FROM trigger_events WHERE org_id = $1', [orgId]);
+    // Taken while active: the address has served this organization, so what it knows of it is warm (0158).
+    assert.equal((await t.post(path, null, { order: 1 })).status, 200);
     await suspend(orgId);
-    const inbound = await t.post(path, null, { order: 1 });
+    const inbound = await t.post(path, null, { order: 2 });
     assert.equal(inbound.status, 403, inbound.text);
     assert.equal(inbound.body.error, 'ORGANIZATION_SUSPENDED');
-    assert.equal(await count('SELECT count(*)::int AS n FROM trigger_events WHERE org_id = $1', [orgId]), 0);
+    assert.equal(await events(), 1, 'nothing stored while suspended');
+    const resumed = await t.operator('PATCH', `/operator/v1/organizations/${orgId}`, { suspended: false });
+    assert.equal(resumed.status, 200, resumed.text);
+    assert.equal((await t.post(path, null, { order: 3 })).status, 200, 'taken again once resumed');
+    assert.equal(await events(), 2);
   });
 
   it('MCP endpoint with an end-user token', async () => {

@@ -1,5 +1,5 @@
 import type { IntegrationRegistry } from '../../integrations/registry.js';
-import { assertOrgActive, isOrgSuspended } from '../../platform/org-status.js';
+import { isOrgSuspended, orgSuspended } from '../../platform/org-status.js';
 import type { TriggerPayload } from '../../integrations/framework.js';
 import type { Orm } from '../../platform/db/database.js';
 import { AppError } from '../../platform/errors.js';
@@ -46,6 +46,13 @@ export class WebhooksService {
   private readonly sources = new ConfigCache<SourceRow>({ ttlMs: SOURCE_CACHE_TTL_MS, maxEntries: SOURCE_CACHE_MAX });
 
   /**
+   * Whether an organization is suspended, kept as its sources are (decision 0158): the 'organization' message that
+   * a suspension publishes drops it on every node, so every event after the suspension returns is refused. Read from
+   * the database each time, it was a statement per event, waiting its turn behind the recording transactions.
+   */
+  private readonly suspended: ConfigCache<boolean>;
+
+  /**
    * One organization's events are processed a bounded number at a time (the rest wait their turn, in arrival order),
    * so one tenant's work in flight and its queue are bounded (0147). Group commit still takes the waiting ones in
    * batches.
@@ -71,11 +78,17 @@ export class WebhooksService {
     },
   ) {
     this.perOrg = new KeyedLimiter(deps.inboundPerOrg);
+    // Without a bus nothing would drop a suspension's stale answer: then it is read every time.
+    this.suspended = new ConfigCache({ ttlMs: deps.bus ? SOURCE_CACHE_TTL_MS : 0, maxEntries: SOURCE_CACHE_MAX });
     deps.bus?.subscribe((msg) => {
-      if (msg.type === 'all') this.sources.clear();
-      else if (msg.type === 'trigger_source') this.sources.invalidateTag(`src:${msg.id}`);
-      else if (msg.type === 'organization') this.sources.invalidateTag(`org:${msg.id}`);
-      else if (msg.type === 'connections') this.sources.invalidateTag(`org:${msg.orgId}`);
+      if (msg.type === 'all') {
+        this.sources.clear();
+        this.suspended.clear();
+      } else if (msg.type === 'trigger_source') this.sources.invalidateTag(`src:${msg.id}`);
+      else if (msg.type === 'organization') {
+        this.sources.invalidateTag(`org:${msg.id}`);
+        this.suspended.invalidateTag(`org:${msg.id}`);
+      } else if (msg.type === 'connections') this.sources.invalidateTag(`org:${msg.orgId}`);
       else if (msg.type === 'workspace') this.sources.invalidateTag(`ws:${msg.id}`);
       else if (msg.type === 'end_user') this.sources.invalidateTag(`eu:${msg.id}`);
     });
@@ -89,6 +102,10 @@ export class WebhooksService {
       ...(r.endUserId ? [`eu:${r.endUserId}`] : []),
     ];
     return cachedOrNull(this.sources, id, tags, () => this.deps.sources.sourceById(id), hot);
+  }
+
+  private isSuspended(orgId: string): Promise<boolean> {
+    return this.suspended.get(orgId, [`org:${orgId}`], () => isOrgSuspended(this.deps.orm, orgId));
   }
 
   private appUrl(integrationName: string): string {
@@ -105,7 +122,7 @@ export class WebhooksService {
     if (row.status === 'DISABLED')
       throw new AppError('TRIGGER_DISABLED', 'This trigger source is disabled; it takes no more events.');
     // A suspended organization takes no events: nothing is stored or run, and the provider hears why (0116).
-    await assertOrgActive(this.deps.orm, row.orgId);
+    if (await this.isSuspended(row.orgId)) throw orgSuspended();
     return this.inTurn(row.orgId, () => this.process(row, payload));
   }
 
@@ -143,7 +160,7 @@ export class WebhooksService {
     const sources = await this.deps.sources.appListeners(integrationName, parsed.event, parsed.identifierValue);
     let failed = 0;
     for (const row of sources) {
-      if (row.simulate || (await isOrgSuspended(this.deps.orm, row.orgId))) continue;
+      if (row.simulate || (await this.isSuspended(row.orgId))) continue;
       try {
         await this.inTurn(row.orgId, () => this.runSource(row, payload, 'app_event'));
       } catch {
