@@ -43,6 +43,9 @@ export interface Service {
 /** BENCH_PROCESSES (PostgreSQL only): serve from this many processes sharing the port, as SWITCHBOARD_PROCESSES does. */
 const PROCESSES = Number(process.env.BENCH_PROCESSES ?? 1);
 
+/** Whether the service serves from this process (so this process's CPU time is the service's). */
+export const SERVES_IN_THIS_PROCESS = PROCESSES === 1;
+
 /** The environment the service is configured from (also handed to cluster processes through BENCH_SERVICE_ENV). */
 function serviceEnv(dataDir: string, databaseUrl: string | null): NodeJS.ProcessEnv {
   return {
