@@ -25,7 +25,7 @@ export class DeliveryMetrics {
       buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],
       registers: [registry],
     });
-    const queue = async () => {
+    const read = async () => {
       const [row] = await queryRows<{ depth: number | string; oldest: Date | string | null }>(
         db.orm,
         sql`SELECT count(*) AS depth, min(created_at) AS oldest FROM webhook_deliveries WHERE status IN ('pending', 'sending')`,
@@ -33,6 +33,13 @@ export class DeliveryMetrics {
       const oldest = row?.oldest ? new Date(row.oldest).getTime() : null;
       return { depth: Number(row?.depth ?? 0), ageSeconds: oldest === null ? 0 : Math.max(0, (Date.now() - oldest) / 1000) };
     };
+    // A scrape collects every gauge at once: the two queue gauges share one read, so they always describe the same
+    // moment (read twice, a delivery recorded in between showed an empty queue with an age).
+    let reading: ReturnType<typeof read> | null = null;
+    const queue = () =>
+      (reading ??= read().finally(() => {
+        reading = null;
+      }));
     readGauge(
       registry,
       {
