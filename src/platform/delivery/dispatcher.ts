@@ -159,10 +159,10 @@ export class DeliveryDispatcher {
   private async send(batch: repo.Claimed[]): Promise<void> {
     const { config } = this.deps;
     const started = Date.now();
-    // The first outcome is recorded at once (a lone delivery is visible at once), then what was sent meanwhile every
-    // RECORD_EVERY_MS and at the end, one transaction at a time, in order.
+    // What was sent is recorded every RECORD_EVERY_MS of the batch and at its end (a lone delivery at once), one
+    // transaction at a time, in order.
     let sent: repo.Finished[] = [];
-    let lastRecord = 0;
+    let lastRecord = started;
     let recording: Promise<void> = Promise.resolve();
     // After a failed record nothing later is recorded or sent: the unrecorded deliveries go back through lease
     // recovery in stream order, instead of later ones being marked delivered ahead of them.
