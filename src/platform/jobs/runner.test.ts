@@ -87,6 +87,24 @@ describe('job runner start and stop', () => {
     assert.ok((await timersSettleAt(before)) <= before, 'no pg-boss timer outlives the stop');
   });
 
+  it("starts a job sent through it at once, not at its worker's next look for due jobs", async () => {
+    const { db, drop } = await freshDatabase();
+    // Its workers look for due jobs once an hour: only the wake-up of send can start the job within the wait.
+    const runner = new JobRunner(db, quiet, { pollSeconds: 3600 });
+    try {
+      const seen: string[] = [];
+      runner.register<{ v: string }>({ name: 'woken', handler: async (p) => void seen.push(p.v) });
+      await runner.start(true);
+      const id = await runner.send('woken', { v: 'now' });
+      assert.equal(await runner.waitFor('woken', id!, 20_000), 'completed');
+      assert.deepEqual(seen, ['now']);
+    } finally {
+      await runner.stop();
+      await db.close();
+      await drop();
+    }
+  });
+
   it('runs a job end to end after a start, and stops cleanly', async () => {
     const before = timers();
     const { db, drop } = await freshDatabase();
