@@ -40,8 +40,9 @@ export async function mcpScenario(s: Service, ws: string, plain: LoadResult | nu
  * tools/list of a TOOLS-mode server with at least 200 tools (built-in integrations configured under several aliases),
  * one request at a time: the time an agent waits for the list.
  */
-export async function toolsListScenario(s: Service, slug = 'bench-200-tools'): Promise<Row[]> {
-  const ws = (await api(s, 'POST', '/api/v1/workspaces', { name: 'Bench 200 tools', slug })).workspace.id as string;
+export async function toolsListScenario(s: Service): Promise<Row[]> {
+  const ws = (await api(s, 'POST', '/api/v1/workspaces', { name: 'Bench 200 tools', slug: 'bench-200-tools' })).workspace
+    .id as string;
   const names = ['data-transformer', 'datetime', 'hash-encode', 'kv-store', 'storage', 'http'];
   let tools = 0;
   for (let copy = 1; tools < 200; copy++)
