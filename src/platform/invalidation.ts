@@ -23,6 +23,8 @@ export type Invalidation =
   | { type: 'action_packs'; orgId: string }
   /** A trigger source was disabled or its piece state changed (inbound webhooks cache active sources). */
   | { type: 'trigger_source'; id: string; orgId: string }
+  /** An organization's webhook signing secret was rotated or removed (deliveries cache it: 0161). */
+  | { type: 'signing_secret'; orgId: string }
   | { type: 'all' };
 
 const CHANNEL = 'switchboard_invalidate';

@@ -1,4 +1,5 @@
 import type { EgressGuard } from '../egress.js';
+import type { InvalidationBus } from '../invalidation.js';
 import { defineModule, type Platform } from '../module.js';
 import type { SecretBox } from '../secrets.js';
 import { DeliveryService } from './delivery.js';
@@ -8,11 +9,11 @@ import type { Registry } from 'prom-client';
 
 /** Outbound webhooks (trigger callbacks, approval notifications): an outbox delivered by workers. */
 export const deliveryModule = defineModule<
-  Pick<Platform, 'config' | 'db' | 'orm' | 'log'> & { secrets: SecretBox; egress: EgressGuard; metrics: Registry }
+  Pick<Platform, 'config' | 'db' | 'orm' | 'log'> & { secrets: SecretBox; egress: EgressGuard; metrics: Registry; bus: InvalidationBus }
 >()({
   name: 'delivery',
-  build: ({ config, db, orm, log, secrets, egress, metrics }) => {
-    const signing = new SigningSecrets({ orm, secrets });
+  build: ({ config, db, orm, log, secrets, egress, metrics, bus }) => {
+    const signing = new SigningSecrets({ orm, secrets, bus });
     const delivery = new DeliveryService({
       db,
       secrets,

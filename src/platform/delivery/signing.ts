@@ -1,6 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
+import { ConfigCache } from '../cache.js';
 import type { Orm } from '../db/database.js';
+import type { InvalidationBus } from '../invalidation.js';
 import { webhookSigningSecrets } from '../db/schema.js';
 import { hmacSha256Hex, safeEqual } from '../crypto.js';
 import { newId } from '../ids.js';
@@ -40,14 +42,44 @@ export interface SigningSecretStatus {
  * The per-organization webhook signing secret. Signing is on for an organization from its first rotation until the
  * secret is deleted; the secret is stored encrypted and shown only by the rotate call that made it.
  */
+/** An organization's secrets as deliveries use them: opened, with the end of the previous one's grace. */
+interface OpenedSecrets {
+  current: string;
+  previous: string | null;
+  previousExpiresAt: Date | null;
+}
+
+/** How long an organization's secrets are served from memory at most (rotations and removals also invalidate). */
+const KEYS_CACHE_TTL_MS = 5_000;
+const KEYS_CACHE_MAX = 10_000;
+
 export class SigningSecrets {
-  constructor(private readonly deps: { orm: Orm; secrets: SecretBox }) {}
+  /**
+   * The opened secrets by organization (null: signing is off), so a delivery batch costs no statement and no
+   * decryption to sign (0161). A rotation or removal publishes 'signing_secret', which drops the entry on every node
+   * before the next batch; without a bus nothing would, so every batch reads the row then.
+   */
+  private readonly opened: ConfigCache<OpenedSecrets | null>;
+
+  constructor(private readonly deps: { orm: Orm; secrets: SecretBox; bus?: InvalidationBus }) {
+    this.opened = new ConfigCache({ ttlMs: deps.bus ? KEYS_CACHE_TTL_MS : 0, maxEntries: KEYS_CACHE_MAX });
+    deps.bus?.subscribe((msg) => {
+      if (msg.type === 'all') this.opened.clear();
+      else if (msg.type === 'signing_secret') this.opened.invalidateTag(`org:${msg.orgId}`);
+      else if (msg.type === 'organization') this.opened.invalidateTag(`org:${msg.id}`);
+    });
+  }
+
+  /** Every node drops its copy of the organization's secrets (after the change committed). */
+  private async changed(orgId: string): Promise<void> {
+    await this.deps.bus?.publish({ type: 'signing_secret', orgId }).catch(() => undefined);
+  }
 
   async rotate(orgId: string, now = new Date()): Promise<SigningSecretStatus & { secret: string }> {
     const secret = SECRET_PREFIX + randomBytes(32).toString('base64url');
     const prefix = secret.slice(0, SECRET_PREFIX.length + 4);
     const { secrets } = this.deps;
-    return this.deps.orm.transaction(async (tx) => {
+    const rotated = await this.deps.orm.transaction(async (tx) => {
       const [current] = await tx.select().from(webhookSigningSecrets).where(eq(webhookSigningSecrets.orgId, orgId)).for('update');
       const previousExpiresAt = current ? new Date(now.getTime() + ROTATION_GRACE_MS) : null;
       // Both columns are sealed under the row id (one purpose), so key rotation re-seals them like any other secret.
@@ -66,6 +98,8 @@ export class SigningSecrets {
         .onConflictDoUpdate({ target: webhookSigningSecrets.orgId, set: values });
       return { secret, enabled: true, secretPrefix: prefix, createdAt: now, previousSecretExpiresAt: previousExpiresAt };
     });
+    await this.changed(orgId);
+    return rotated;
   }
 
   async status(orgId: string, now = new Date()): Promise<SigningSecretStatus> {
@@ -83,15 +117,26 @@ export class SigningSecrets {
   /** Turns signing off for the organization. */
   async remove(orgId: string): Promise<void> {
     await this.deps.orm.delete(webhookSigningSecrets).where(eq(webhookSigningSecrets.orgId, orgId));
+    await this.changed(orgId);
   }
 
   /** The secrets that sign a message sent now: the current one, then the previous one while its grace lasts. */
   async keysFor(orgId: string, now = new Date()): Promise<string[]> {
-    const [row] = await this.deps.orm.select().from(webhookSigningSecrets).where(eq(webhookSigningSecrets.orgId, orgId));
-    if (!row) return [];
-    const keys = [this.deps.secrets.open<string>(SIGNING_SECRET_PURPOSE, row.id, row.secret)];
-    if (row.previousSecret && row.previousExpiresAt && row.previousExpiresAt > now)
-      keys.push(this.deps.secrets.open<string>(SIGNING_SECRET_PURPOSE, row.id, row.previousSecret));
+    const opened = await this.opened.get(orgId, [`org:${orgId}`], () => this.open(orgId));
+    if (!opened) return [];
+    const keys = [opened.current];
+    if (opened.previous !== null && opened.previousExpiresAt && opened.previousExpiresAt > now) keys.push(opened.previous);
     return keys;
+  }
+
+  private async open(orgId: string): Promise<OpenedSecrets | null> {
+    const [row] = await this.deps.orm.select().from(webhookSigningSecrets).where(eq(webhookSigningSecrets.orgId, orgId));
+    if (!row) return null;
+    const { secrets } = this.deps;
+    return {
+      current: secrets.open<string>(SIGNING_SECRET_PURPOSE, row.id, row.secret),
+      previous: row.previousSecret ? secrets.open<string>(SIGNING_SECRET_PURPOSE, row.id, row.previousSecret) : null,
+      previousExpiresAt: row.previousExpiresAt,
+    };
   }
 }
