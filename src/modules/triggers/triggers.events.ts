@@ -63,6 +63,22 @@ interface Waiting {
   reject: (err: unknown) => void;
 }
 
+/** The calls of one source (one origin, one way of taking pending sources) waiting for a group commit. */
+interface Group {
+  orgId: string;
+  sourceId: string;
+  origin: EventOrigin;
+  acceptPending: boolean;
+  calls: Waiting[];
+}
+
+/** One source's part of a transaction: its locked row, and its calls' items. */
+interface Part {
+  row: repo.SourceRow;
+  calls: unknown[][];
+  origin: EventOrigin;
+}
+
 /**
  * Most locked re-runs (recordLocked) in flight on a node: each holds a database connection while its piece runs, so
  * a burst of state-changing calls to one address must not take the whole pool (or the embedded connection's turn).
@@ -74,13 +90,17 @@ const MAX_LOCKED_RUNS = 2;
  * event order is commit order, a disabled source takes nothing more, and an event exists exactly when its delivery
  * does. Returns the new event ids, or null when the source no longer takes events.
  *
- * Group commit: calls for the same source that carry no state and no poll token (inbound webhooks) and arrive while
- * one of its transactions is running wait for it to end, then are recorded together in the next one; each call
- * still returns only after its own events are committed. A group that fails is recorded again call by call, so one
- * call's failure is never another's.
+ * Group commit: calls that carry no state and no poll token (inbound webhooks) wait while one of these transactions
+ * is running on the node, then are recorded together in the next one, whichever sources they are for (0162): it
+ * locks its sources in id order and writes all their events, deliveries and counters with a statement each. So a
+ * source's calls are recorded in arrival order; each call still returns only after its own events are committed. A
+ * group that fails is recorded again call by call, so one call's failure is never another's.
  */
 export class EventRecorder {
-  private readonly groups = new Map<string, { running: boolean; queue: Waiting[] }>();
+  /** Calls waiting for a group commit, by source, origin and acceptPending; in order of arrival of their group. */
+  private readonly waiting = new Map<string, Group>();
+  /** Whether a group commit is running (one at a time on a node). */
+  private committing = false;
   /** Locked re-runs wait here, one at a time per source (they would queue on its row lock anyway). */
   private readonly lockedChains = new Map<string, Promise<unknown>>();
   private lockedActive = 0;
@@ -95,64 +115,113 @@ export class EventRecorder {
     origin: EventOrigin,
     opts: RecordOptions = {},
   ): Promise<string[] | null> {
-    if (opts.state || opts.pollToken || items.length === 0) {
+    if (opts.state || opts.stateFrom !== undefined || opts.pollToken || items.length === 0) {
       const ids = await this.recordNow(orgId, sourceId, [items], origin, opts);
       if (ids && opts.state) await this.stateChanged(orgId, sourceId);
       return ids?.[0] ?? null;
     }
-    const key = `${orgId}:${sourceId}:${origin}:${opts.acceptPending ? 1 : 0}`;
-    let group = this.groups.get(key);
-    if (!group) this.groups.set(key, (group = { running: false, queue: [] }));
+    const acceptPending = opts.acceptPending === true;
+    const key = `${orgId}:${sourceId}:${origin}:${acceptPending ? 1 : 0}`;
+    let group = this.waiting.get(key);
+    if (!group) this.waiting.set(key, (group = { orgId, sourceId, origin, acceptPending, calls: [] }));
     const g = group;
-    const done = new Promise<string[] | null>((resolve, reject) => g.queue.push({ items, resolve, reject }));
-    if (!g.running) void this.drain(key, g, orgId, sourceId, origin, opts);
+    const done = new Promise<string[] | null>((resolve, reject) => g.calls.push({ items, resolve, reject }));
+    this.pump();
     return done;
   }
 
-  private async drain(
-    key: string,
-    g: { running: boolean; queue: Waiting[] },
-    orgId: string,
-    sourceId: string,
-    origin: EventOrigin,
-    opts: RecordOptions,
-  ): Promise<void> {
-    g.running = true;
+  /** Starts a group commit of the waiting calls, unless one is running (it pumps again when it ends). */
+  private pump(): void {
+    if (this.committing) return;
+    const batch = this.takeBatch();
+    if (batch.length === 0) return;
+    this.committing = true;
+    void this.commit(batch).finally(() => {
+      this.committing = false;
+      this.pump();
+    });
+  }
+
+  /**
+   * The next group commit's calls: groups in turn (one whose calls did not all fit goes to the back; one source's
+   * groups of different origins one per commit), of sources not being re-run, at most MAX_GROUP_EVENTS events (but
+   * always the first call).
+   */
+  private takeBatch(): Group[] {
+    const batch: Group[] = [];
+    const sources = new Set<string>();
+    let n = 0;
+    for (const [key, g] of this.waiting) {
+      // A source whose locked re-run holds its row lock waits for it (pumped again then), not the whole group.
+      if (this.lockedChains.has(g.sourceId) || sources.has(g.sourceId)) continue;
+      const calls: Waiting[] = [];
+      while (g.calls.length > 0 && (n === 0 || n + g.calls[0]!.items.length <= MAX_GROUP_EVENTS)) {
+        const w = g.calls.shift()!;
+        calls.push(w);
+        n += w.items.length;
+      }
+      if (calls.length === 0) break;
+      this.waiting.delete(key);
+      if (g.calls.length > 0) this.waiting.set(key, g);
+      sources.add(g.sourceId);
+      batch.push({ ...g, calls });
+    }
+    return batch;
+  }
+
+  private async commit(batch: Group[]): Promise<void> {
     try {
-      while (g.queue.length > 0) {
-        const calls: Waiting[] = [];
-        let n = 0;
-        while (g.queue.length > 0 && (calls.length === 0 || n + g.queue[0]!.items.length <= MAX_GROUP_EVENTS)) {
-          const w = g.queue.shift()!;
-          calls.push(w);
-          n += w.items.length;
-        }
-        try {
-          const ids = await this.recordNow(
-            orgId,
-            sourceId,
-            calls.map((c) => c.items),
-            origin,
-            opts,
+      const ids = await this.recordGroups(batch);
+      batch.forEach((g, i) => g.calls.forEach((c, j) => c.resolve(ids[i]?.[j] ?? null)));
+    } catch (err) {
+      if (batch.length === 1 && batch[0]!.calls.length === 1) return batch[0]!.calls[0]!.reject(err);
+      for (const g of batch) {
+        for (const c of g.calls) {
+          await this.recordNow(g.orgId, g.sourceId, [c.items], g.origin, { acceptPending: g.acceptPending }).then(
+            (ids) => c.resolve(ids ? ids[0]! : null),
+            (e: unknown) => c.reject(e),
           );
-          calls.forEach((c, i) => c.resolve(ids ? ids[i]! : null));
-        } catch (err) {
-          if (calls.length === 1) calls[0]!.reject(err);
-          else {
-            for (const c of calls) {
-              await this.recordNow(orgId, sourceId, [c.items], origin, opts).then(
-                (ids) => c.resolve(ids ? ids[0]! : null),
-                (e: unknown) => c.reject(e),
-              );
-            }
-          }
         }
       }
-    } finally {
-      g.running = false;
-      if (g.queue.length === 0) this.groups.delete(key);
-      else void this.drain(key, g, orgId, sourceId, origin, opts);
     }
+  }
+
+  /** One transaction for the calls of several sources; per group, its calls' event ids (null: the source takes none). */
+  private async recordGroups(batch: Group[]): Promise<Array<string[][] | null>> {
+    if (batch.length === 1) {
+      const [g] = batch as [Group];
+      return [
+        await this.recordNow(
+          g.orgId,
+          g.sourceId,
+          g.calls.map((c) => c.items),
+          g.origin,
+          { acceptPending: g.acceptPending },
+        ),
+      ];
+    }
+    return this.deps.orm.transaction(async (tx) => {
+      const rows = new Map(
+        (
+          await repo.lockSources(
+            tx,
+            batch.map((g) => ({ orgId: g.orgId, id: g.sourceId })),
+          )
+        ).map((r) => [r.id, r]),
+      );
+      const parts: Array<Part | null> = batch.map((g) => {
+        const row = rows.get(g.sourceId);
+        return row && takesEvents(row, { acceptPending: g.acceptPending })
+          ? { row, calls: g.calls.map((c) => c.items), origin: g.origin }
+          : null;
+      });
+      const written = await this.write(
+        tx,
+        parts.filter((p): p is Part => p !== null),
+        {},
+      );
+      return parts.map((p) => (p ? written.shift()! : null));
+    });
   }
 
   /**
@@ -174,7 +243,9 @@ export class EventRecorder {
     const tail = run.catch(() => undefined);
     this.lockedChains.set(sourceId, tail);
     void tail.then(() => {
-      if (this.lockedChains.get(sourceId) === tail) this.lockedChains.delete(sourceId);
+      if (this.lockedChains.get(sourceId) !== tail) return;
+      this.lockedChains.delete(sourceId);
+      this.pump();
     });
     return run;
   }
@@ -205,7 +276,7 @@ export class EventRecorder {
       const state = row.status === 'ACTIVE' ? run.state : undefined;
       wrote = state !== undefined;
       if (run.items.length === 0 && !state) return [];
-      return (await this.write(tx, row, [run.items], origin, state ? { state } : {}))[0]!;
+      return (await this.write(tx, [{ row, calls: [run.items], origin }], state ? { state } : {}))[0]![0]!;
     });
     if (wrote) await this.stateChanged(orgId, sourceId);
     return ids;
@@ -219,10 +290,7 @@ export class EventRecorder {
   /** The source locked for the rest of the transaction, when it takes events. */
   private async takes(tx: Orm, orgId: string, sourceId: string, opts: RecordOptions): Promise<repo.SourceRow | null> {
     const row = await repo.lockSource(tx, orgId, sourceId);
-    if (!row) return null;
-    if (!(row.status === 'ACTIVE' || (opts.acceptPending && row.status === 'PENDING'))) return null;
-    if (opts.pollToken && row.pollToken !== opts.pollToken) return null;
-    return row;
+    return row && takesEvents(row, opts) ? row : null;
   }
 
   /** One transaction for several calls' items; their event ids, call by call (null: the source takes no events). */
@@ -237,54 +305,76 @@ export class EventRecorder {
       const row = await this.takes(tx, orgId, sourceId, opts);
       if (!row) return null;
       if (opts.stateFrom !== undefined && row.state !== opts.stateFrom) throw new StaleStateError();
-      return this.write(tx, row, calls, origin, opts);
+      return (await this.write(tx, [{ row, calls, origin }], opts))[0]!;
     });
   }
 
-  /** Inserts the events and their deliveries of a locked source and moves its counters (and state, poll lease). */
-  private async write(
-    tx: Orm,
-    row: repo.SourceRow,
-    calls: unknown[][],
-    origin: EventOrigin,
-    opts: RecordOptions,
-  ): Promise<string[][]> {
-    const { orgId, id: sourceId } = row;
-    const own = this.deps.secrets.open<Record<string, string>>(row.id, 'headers', row.callbackHeaders);
-    const headers = Object.fromEntries(Object.entries(own).filter(([k]) => k.toLowerCase() !== 'x-service-event'));
-    headers['X-Service-Event'] = 'trigger.event';
+  /**
+   * Inserts the events and their deliveries of locked sources and moves their counters; with one source, also its
+   * state and poll lease (`opts`). Per source, its calls' event ids.
+   */
+  private async write(tx: Orm, parts: Part[], opts: RecordOptions): Promise<string[][][]> {
     const now = new Date();
-    let seq = row.eventCount;
     const events: Array<Parameters<typeof repo.insertEvents>[1][number]> = [];
     const deliveries: Parameters<DeliveryService['enqueueMany']>[1] = [];
-    const ids = calls.map((items) =>
-      items.map((item) => {
-        const id = newId();
-        seq += 1;
-        deliveries.push({
-          id,
-          orgId,
-          producer: TRIGGER_PRODUCER,
-          subjectId: id,
-          streamKey: row.id,
-          url: row.callbackUrl,
-          headers,
-          body: envelope(row, item, id, now),
-        });
-        events.push({ id, orgId, sourceId, seq, origin, createdAt: now });
-        return id;
-      }),
-    );
+    const counts: Array<{ id: string; eventCount: number }> = [];
+    const ids = parts.map(({ row, calls, origin }) => {
+      const { orgId, id: sourceId } = row;
+      const own = this.deps.secrets.open<Record<string, string>>(row.id, 'headers', row.callbackHeaders);
+      const headers = Object.fromEntries(Object.entries(own).filter(([k]) => k.toLowerCase() !== 'x-service-event'));
+      headers['X-Service-Event'] = 'trigger.event';
+      let seq = row.eventCount;
+      const callIds = calls.map((items) =>
+        items.map((item) => {
+          const id = newId();
+          seq += 1;
+          deliveries.push({
+            id,
+            orgId,
+            producer: TRIGGER_PRODUCER,
+            subjectId: id,
+            streamKey: row.id,
+            url: row.callbackUrl,
+            headers,
+            body: envelope(row, item, id, now),
+          });
+          events.push({ id, orgId, sourceId, seq, origin, createdAt: now });
+          return id;
+        }),
+      );
+      counts.push({ id: sourceId, eventCount: seq });
+      return callIds;
+    });
     await this.deps.delivery.enqueueMany(tx, deliveries);
     await repo.insertEvents(tx, events);
-    await repo.updateSource(tx, orgId, sourceId, {
-      eventCount: seq,
-      ...(seq > row.eventCount ? { lastEventAt: now } : {}),
-      ...(opts.state ? { state: this.deps.secrets.seal(row.id, 'state', opts.state) } : {}),
-      ...(opts.pollToken
-        ? { pollLeaseUntil: null, pollToken: null, lastPolledAt: now, lastError: null, lastErrorAt: null, consecutiveFailures: 0 }
-        : {}),
-    });
+    if (parts.length === 1) {
+      const { row } = parts[0]!;
+      const seq = counts[0]!.eventCount;
+      await repo.updateSource(tx, row.orgId, row.id, {
+        eventCount: seq,
+        ...(seq > row.eventCount ? { lastEventAt: now } : {}),
+        ...(opts.state ? { state: this.deps.secrets.seal(row.id, 'state', opts.state) } : {}),
+        ...(opts.pollToken
+          ? {
+              pollLeaseUntil: null,
+              pollToken: null,
+              lastPolledAt: now,
+              lastError: null,
+              lastErrorAt: null,
+              consecutiveFailures: 0,
+            }
+          : {}),
+      });
+    } else if (parts.length > 1) {
+      // Only inbound calls are recorded together: every source took events, and none carries a state or a lease.
+      await repo.sourcesTookEvents(tx, counts, now);
+    }
     return ids;
   }
+}
+
+/** Whether a locked source takes events now: active (or being enabled, when the caller accepts that), and polled by this poll. */
+function takesEvents(row: repo.SourceRow, opts: Pick<RecordOptions, 'acceptPending' | 'pollToken'>): boolean {
+  if (!(row.status === 'ACTIVE' || (opts.acceptPending && row.status === 'PENDING'))) return false;
+  return !opts.pollToken || row.pollToken === opts.pollToken;
 }

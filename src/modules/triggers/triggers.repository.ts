@@ -34,6 +34,37 @@ export async function lockSource(tx: Executor, orgId: string, id: string): Promi
   return r ?? null;
 }
 
+/**
+ * Locks several sources for the rest of the transaction, in id order (so two transactions locking overlapping sets
+ * never wait for each other in a cycle); those of another organization than the one named are left out.
+ */
+export async function lockSources(tx: Executor, keys: Array<{ orgId: string; id: string }>): Promise<SourceRow[]> {
+  const rows = await tx
+    .select()
+    .from(triggerSources)
+    .where(
+      inArray(
+        triggerSources.id,
+        keys.map((k) => k.id),
+      ),
+    )
+    .orderBy(asc(triggerSources.id))
+    .for('update');
+  return rows.filter((r) => keys.some((k) => k.id === r.id && k.orgId === r.orgId));
+}
+
+/** Several sources took events: their counters move to `eventCount`, and their last event is `at` (one statement). */
+export async function sourcesTookEvents(tx: Executor, rows: Array<{ id: string; eventCount: number }>, at: Date): Promise<void> {
+  const values = sql.join(
+    rows.map((r) => sql`(${r.id}::uuid, ${r.eventCount}::bigint)`),
+    sql`, `,
+  );
+  await tx.execute(sql`
+    UPDATE trigger_sources s SET event_count = v.event_count, last_event_at = ${at.toISOString()}::timestamptz, updated_at = ${at.toISOString()}::timestamptz
+      FROM (VALUES ${values}) AS v(id, event_count)
+     WHERE s.id = v.id`);
+}
+
 export async function updateSource(
   db: Executor,
   orgId: string,
