@@ -5,6 +5,7 @@ import { postJson } from './sender.js';
 import { retryDelayMs } from './schedule.js';
 import { signatureHeader } from './signing.js';
 import { inSpanFrom, SpanStatusCode } from '../tracing.js';
+import type { Executor } from '../db/database.js';
 
 /** Lease of a claimed attempt: long enough to send and record it; a node that dies frees it when it lapses. */
 export const leaseMs = (timeoutMs: number): number => 2 * timeoutMs + 5_000;
@@ -14,6 +15,66 @@ export const BATCH_SIZE = 100;
 export const BATCH_BUDGET_MS = 1_000;
 /** While a batch is being sent, its outcomes so far are recorded this often. */
 const RECORD_EVERY_MS = 100;
+
+/** Most outcomes (sent and handed back) one record transaction takes (see OutcomeRecorder). */
+const MAX_RECORD_ROWS = 500;
+
+/**
+ * The node's record transactions of batch outcomes, one at a time: what batches hand in while one runs is recorded
+ * together in the next (0163). With many streams most batches are one delivery, which would otherwise each take a
+ * transaction of their own. Each call resolves once its own outcomes are committed; a group that fails is recorded
+ * again call by call, so one batch's failure is never another's.
+ */
+export class OutcomeRecorder {
+  private readonly waiting: Array<{
+    sent: repo.Finished[];
+    unsent: repo.Claimed[];
+    resolve: () => void;
+    reject: (err: unknown) => void;
+  }> = [];
+  private running = false;
+
+  constructor(private readonly db: () => Executor) {}
+
+  record(sent: repo.Finished[], unsent: repo.Claimed[]): Promise<void> {
+    if (sent.length === 0 && unsent.length === 0) return Promise.resolve();
+    const done = new Promise<void>((resolve, reject) => this.waiting.push({ sent, unsent, resolve, reject }));
+    this.pump();
+    return done;
+  }
+
+  private pump(): void {
+    if (this.running || this.waiting.length === 0) return;
+    let rows = 0;
+    let n = 0;
+    while (n < this.waiting.length) {
+      const w = this.waiting[n]!;
+      if (n > 0 && rows + w.sent.length + w.unsent.length > MAX_RECORD_ROWS) break;
+      rows += w.sent.length + w.unsent.length;
+      n++;
+    }
+    const group = this.waiting.splice(0, n);
+    this.running = true;
+    void this.commit(group).finally(() => {
+      this.running = false;
+      this.pump();
+    });
+  }
+
+  private async commit(group: OutcomeRecorder['waiting']): Promise<void> {
+    try {
+      await repo.finishBatch(
+        this.db(),
+        group.flatMap((w) => w.sent),
+        group.flatMap((w) => w.unsent),
+      );
+      for (const w of group) w.resolve();
+    } catch (err) {
+      if (group.length === 1) return group[0]!.reject(err);
+      for (const w of group) await repo.finishBatch(this.db(), w.sent, w.unsent).then(w.resolve, w.reject);
+    }
+  }
+}
 
 /**
  * One node's sender: claims due deliveries (woken by NOTIFY on enqueue, and every SWITCHBOARD_DELIVERY_POLL_MS), at
@@ -35,6 +96,7 @@ export class DeliveryDispatcher {
   /** The streams this node is sending a batch of (`<orgId>:<streamKey>`), flagged when the stream is canceled. */
   private readonly streams = new Map<string, { canceled: boolean }>();
   private readonly inflight = new Set<Promise<void>>();
+  private readonly outcomes = new OutcomeRecorder(() => this.deps.db.orm);
 
   constructor(private readonly deps: DeliveryDeps) {}
 
@@ -173,7 +235,7 @@ export class DeliveryDispatcher {
           if (recordFailed) return;
           const chunk = sent;
           sent = [];
-          return repo.finishBatch(this.deps.db.orm, chunk, unsent);
+          return this.outcomes.record(chunk, unsent);
         })
         .catch((err: unknown) => {
           recordFailed = true;
