@@ -7,6 +7,9 @@ import { ENV } from './delivery.fixtures.js';
 import { OutcomeRecorder, leaseMs } from './dispatcher.js';
 import * as repo from './dispatcher.repository.js';
 
+/** An answer excerpt with what array literals quote or mean: quotes, braces, commas, backslashes, NULL, non-ASCII. */
+const NASTY = 'say "hi", {a,b} \\ back\\slash NULL ünïcødé\n';
+
 /** Group commit of batch outcomes (0163), driven by hand: no dispatcher runs in this app. */
 describe('delivery: outcomes of several batches recorded together', () => {
   let t: TestApp;
@@ -34,9 +37,9 @@ describe('delivery: outcomes of several batches recorded together', () => {
     assert.equal(batches.length, n);
     return batches.map((b) => b[0]!);
   };
-  const delivered = (c: repo.Claimed, statusCode = 200): repo.Finished => ({
+  const delivered = (c: repo.Claimed, statusCode = 200, responseExcerpt: string | null = null): repo.Finished => ({
     c,
-    outcome: { statusCode, error: null, durationMs: 3, responseExcerpt: null },
+    outcome: { statusCode, error: null, durationMs: 3, responseExcerpt },
     next: { status: 'delivered', retryInMs: 0 },
     startedAt: new Date(),
     finishedAt: new Date(),
@@ -58,7 +61,7 @@ describe('delivery: outcomes of several batches recorded together', () => {
     // Handed in while the first record runs: one transaction for all of them (a sent one, and one handed back).
     const waiting = [
       outcomes.record([delivered(rest[0]!)], []),
-      outcomes.record([delivered(rest[1]!)], []),
+      outcomes.record([delivered(rest[1]!, 201, NASTY)], []),
       outcomes.record([delivered(rest[2]!)], [rest[3]!]),
     ];
     await Promise.all([running, ...waiting]);
@@ -68,9 +71,11 @@ describe('delivery: outcomes of several batches recorded together', () => {
       others.map((r) => r.d.status),
       ['delivered', 'delivered', 'delivered', 'pending'],
     );
+    assert.equal(others[1]!.a[0]!.responseExcerpt, NASTY, 'text of any shape is stored as it was');
+    assert.equal(others[0]!.a[0]!.responseExcerpt, null, 'no excerpt stays none beside one');
     assert.deepEqual(
       others.map((r) => r.a.map((a) => a.statusCode)),
-      [[200], [200], [200], []],
+      [[200], [201], [200], []],
       'a handed-back delivery loses the attempt it did not make',
     );
     assert.deepEqual(
