@@ -2,6 +2,7 @@
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { sql } from 'drizzle-orm';
+import { PGlite } from '@electric-sql/pglite';
 import { openDatabase, queryRows, type Database } from './database.js';
 import { EmbeddedThread } from './embedded-thread.js';
 import { isUniqueViolation } from '../errors.js';
@@ -47,6 +48,44 @@ describe('embedded database on its own thread', () => {
     const viaOrm = await queryRows<{ at: unknown }>(db.orm, sql`SELECT at FROM t WHERE id = 1`);
     assert.equal(typeof viaOrm[0]?.at, 'string');
     assert.equal(new Date(viaOrm[0]!.at as string).getTime(), at.getTime());
+  });
+
+  it('parses every kind of value, arrays too, as in-process PGlite does, with and without the parsers drizzle brings', async () => {
+    // The thread parses from PGlite's default parsers with the array types added there (0164): in-process PGlite, as
+    // it comes, is the reference. Drizzle's parsers keep timestamps, dates, intervals and their arrays as text.
+    const keep = (value: string) => value;
+    const drizzleParsers = Object.fromEntries([1114, 1184, 1186, 1082, 1231, 1115, 1185, 1187, 1182].map((oid) => [oid, keep]));
+    const statement = `SELECT 1::int2 AS i2, 2::int4 AS i4, 9007199254740993::int8 AS i8, 1.5::float4 AS f4, 2.25::float8 AS f8,
+        12.345::numeric AS num, true AS b, 'x'::text AS t, 'c'::char AS ch, 'v'::varchar AS vc,
+        '2026-11-27 10:00:00.123456+00'::timestamptz AS tstz, '2026-11-27 10:00:00.5'::timestamp AS ts, '2026-11-27'::date AS d,
+        '1 day 02:00:00'::interval AS iv, '{"a":[1,"x"]}'::json AS js, '{"b":null}'::jsonb AS jb, '\\x00ff'::bytea AS by,
+        '6f1c1e7e-2b8a-4c53-9a8e-3c2f7b1d0a11'::uuid AS u, '{1,2,NULL}'::int4[] AS i4a, '{9007199254740993}'::int8[] AS i8a,
+        '{a,"b,c",NULL}'::text[] AS ta, '{t,f}'::bool[] AS ba, ARRAY['{"k":1}'::jsonb] AS jba, '{1.5}'::numeric[] AS numa,
+        ARRAY['2026-11-27 10:00:00.123456+00'::timestamptz] AS tstza, ARRAY['2026-11-27'::date] AS da,
+        ARRAY['6f1c1e7e-2b8a-4c53-9a8e-3c2f7b1d0a11'::uuid] AS ua, '{{1,2},{3,4}}'::int4[][] AS i4aa, NULL::int4 AS n`;
+    const reference = new PGlite();
+    try {
+      const thread = await EmbeddedThread.open('memory://');
+      try {
+        for (const options of [
+          {},
+          { rowMode: 'object' as const, parsers: drizzleParsers },
+          { rowMode: 'array' as const, parsers: drizzleParsers },
+        ]) {
+          const expected = (await reference.query(statement, [], options)).rows;
+          assert.deepEqual((await thread.query(statement, [], options)).rows, expected, JSON.stringify(Object.keys(options)));
+        }
+        // And through drizzle as the service uses it.
+        const [viaOrm] = await queryRows<Record<string, unknown>>(db.orm, sql.raw(statement));
+        assert.equal(viaOrm!.tstz, '2026-11-27 10:00:00.123456+00');
+        assert.deepEqual(viaOrm!.i4a, [1, 2, null]);
+        assert.deepEqual(viaOrm!.ta, ['a', 'b,c', null]);
+      } finally {
+        await thread.close();
+      }
+    } finally {
+      await reference.close();
+    }
   });
 
   it('keeps a database error whole: SQLSTATE, constraint and detail, through drizzle too', async () => {

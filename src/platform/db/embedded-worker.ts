@@ -4,7 +4,7 @@
  * them, and a statement outside an open transaction waits for it to end.
  */
 import { parentPort, workerData } from 'node:worker_threads';
-import { PGlite, type ParserOptions, type Transaction } from '@electric-sql/pglite';
+import { PGlite, types, type ParserOptions, type Transaction } from '@electric-sql/pglite';
 import type { EmbeddedError, EmbeddedWorkerData, FromEmbedded, ToEmbedded } from './embedded-protocol.js';
 
 const data = workerData as EmbeddedWorkerData;
@@ -42,6 +42,27 @@ function parsersFor(raw: number[]): ParserOptions {
   let parsers = rawParsers.get(key);
   if (!parsers) rawParsers.set(key, (parsers = Object.fromEntries(raw.map((oid) => [oid, keepText]))));
   return parsers;
+}
+
+/**
+ * PGlite parses a value with the statement's own parsers merged over the instance's map, which it copies whole for
+ * every statement that brings parsers: drizzle's every statement does, and the map holds about 320 types (every
+ * array type among them), so that copy cost about 0.1 ms a statement. Where neither map has the type, PGlite falls
+ * back to its module's default parsers. So the array parsers join those defaults (each parsing its elements with the
+ * default parser of their type, as PGlite's own do with the instance's copy of the same defaults) and the instance's
+ * map is emptied: every statement parses to what it did, and the copy is of nothing (0164).
+ */
+async function parseFromDefaults(db: PGlite): Promise<void> {
+  const { rows } = await db.query<{ oid: number; typarray: number }>(
+    `SELECT b.oid, b.typarray FROM pg_catalog.pg_type a JOIN pg_catalog.pg_type b ON b.oid = a.typelem
+      WHERE a.typcategory = 'A' GROUP BY b.oid, b.typarray`,
+  );
+  const defaults = types.parsers as Record<number, types.Parser | undefined>;
+  for (const { oid, typarray } of rows) {
+    // An element type without a parser keeps its elements' text (arrayParser takes none, as PGlite's own calls do).
+    defaults[typarray] = (value: string) => types.arrayParser(value, defaults[oid] as types.Parser, typarray);
+  }
+  (db as unknown as { parsers: ParserOptions }).parsers = {};
 }
 
 function target(db: PGlite, tx: number | undefined): PGlite | Transaction {
@@ -134,6 +155,7 @@ async function main(): Promise<void> {
       ...(data.loadDataDir ? { loadDataDir: dumpAsBlob(data.loadDataDir) } : {}),
     });
     await db.waitReady;
+    await parseFromDefaults(db);
   } catch (err) {
     send({ op: 'failed', error: toEmbeddedError(err) });
     return;
