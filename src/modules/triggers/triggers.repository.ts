@@ -1,5 +1,5 @@
 import { and, asc, count, desc, eq, gte, inArray, lt, lte, sql, type SQL } from 'drizzle-orm';
-import { queryRows, type Executor } from '../../platform/db/database.js';
+import { arrayParam, queryRows, type Executor } from '../../platform/db/database.js';
 import { triggerAppListeners, triggerEvents, triggerSources, webhookDeliveries } from '../../platform/db/schema.js';
 
 export type SourceRow = typeof triggerSources.$inferSelect;
@@ -168,8 +168,24 @@ export async function listenersFor(
   return rows.map((r) => r.source);
 }
 
-export async function insertEvents(tx: Executor, rows: Array<typeof triggerEvents.$inferInsert>): Promise<void> {
-  if (rows.length > 0) await tx.insert(triggerEvents).values(rows);
+/** A recorded event (its delivery is inserted beside it). */
+export interface NewEvent {
+  id: string;
+  orgId: string;
+  sourceId: string;
+  seq: number;
+  origin: string;
+  createdAt: Date;
+}
+
+/** Inserts events in one statement, with one array parameter per column. */
+export async function insertEvents(tx: Executor, rows: NewEvent[]): Promise<void> {
+  if (rows.length === 0) return;
+  await tx.execute(sql`
+    INSERT INTO trigger_events (id, org_id, source_id, seq, origin, created_at)
+    SELECT * FROM unnest(${arrayParam(rows.map((r) => r.id))}::uuid[], ${arrayParam(rows.map((r) => r.orgId))}::uuid[],
+                         ${arrayParam(rows.map((r) => r.sourceId))}::uuid[], ${arrayParam(rows.map((r) => r.seq))}::bigint[],
+                         ${arrayParam(rows.map((r) => r.origin))}::text[], ${arrayParam(rows.map((r) => r.createdAt.toISOString()))}::timestamptz[])`);
 }
 
 export async function findEvent(db: Executor, orgId: string, sourceId: string, id: string): Promise<EventRow | null> {

@@ -9,7 +9,12 @@ import type { Registry } from 'prom-client';
 
 /** Outbound webhooks (trigger callbacks, approval notifications): an outbox delivered by workers. */
 export const deliveryModule = defineModule<
-  Pick<Platform, 'config' | 'db' | 'orm' | 'log'> & { secrets: SecretBox; egress: EgressGuard; metrics: Registry; bus: InvalidationBus }
+  Pick<Platform, 'config' | 'db' | 'orm' | 'log'> & {
+    secrets: SecretBox;
+    egress: EgressGuard;
+    metrics: Registry;
+    bus: InvalidationBus;
+  }
 >()({
   name: 'delivery',
   build: ({ config, db, orm, log, secrets, egress, metrics, bus }) => {

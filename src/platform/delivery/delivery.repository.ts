@@ -1,5 +1,5 @@
 import { and, asc, eq, inArray, lt, sql, type SQL } from 'drizzle-orm';
-import { queryRows, type Executor } from '../db/database.js';
+import { arrayParam, queryRows, type Executor } from '../db/database.js';
 import { webhookDeliveries, webhookDeliveryAttempts } from '../db/schema.js';
 
 // The outbox's SQL as producers and the API use it: enqueue, cancel, replay, read with history, purge. What the
@@ -26,15 +26,27 @@ export const toDate = (v: unknown): Date => (v instanceof Date ? v : new Date(St
 export const streamLock = (orgId: SQL | string, streamKey: SQL | string): SQL =>
   sql`hashtextextended(${orgId} || ':' || ${streamKey}, 7)`;
 
+/** A delivery as a producer enqueues it (the rest of its row starts at the column defaults). */
+export interface NewDelivery {
+  id: string;
+  orgId: string;
+  producer: string;
+  subjectId: string | null;
+  streamKey: string | null;
+  url: string;
+  /** Sealed (DELIVERY_HEADERS_PURPOSE). */
+  headers: string;
+  body: string;
+  sign: boolean;
+  maxAttempts: number;
+}
+
 /**
  * Inserts deliveries in the caller's transaction, in one statement. A stream's sequence numbers are taken under a
  * transaction-scoped advisory lock on the stream (taken in a fixed order), so within a stream sequence order is
  * commit order, and rows of one call keep their order. The NOTIFY is sent on commit.
  */
-export async function insertDeliveries(
-  tx: Executor,
-  rows: Array<Omit<typeof webhookDeliveries.$inferInsert, 'streamSeq'>>,
-): Promise<void> {
+export async function insertDeliveries(tx: Executor, rows: NewDelivery[]): Promise<void> {
   if (rows.length === 0) return;
   const streams = [...new Set(rows.filter((r) => r.streamKey).map((r) => `${r.orgId}:${r.streamKey}`))].sort();
   // One statement before the insert: the stream locks, in order, then the NOTIFY (sent on commit), by which every
@@ -43,10 +55,18 @@ export async function insertDeliveries(
   const locks = streams.map((k) => sql`pg_advisory_xact_lock(hashtextextended(${k}, 7))`);
   const notifies = payloads.map((p) => sql`pg_notify(${NOTIFY_CHANNEL}, ${p})`);
   await tx.execute(sql`SELECT ${sql.join([...locks, ...notifies], sql`, `)}`);
-  // nextval is evaluated row by row, in the order of the VALUES list.
-  await tx
-    .insert(webhookDeliveries)
-    .values(rows.map((row) => ({ ...row, streamSeq: sql`nextval('webhook_delivery_seq')` as unknown as number })));
+  // One array parameter per column; nextval is taken row by row in the arrays' order (after the sort, as volatile
+  // expressions are), so rows of one call keep their order in their stream.
+  const col = (k: keyof NewDelivery) => arrayParam(rows.map((r) => r[k]));
+  await tx.execute(sql`
+    INSERT INTO webhook_deliveries (id, org_id, producer, subject_id, stream_key, stream_seq, url, headers, body, sign, max_attempts)
+    SELECT u.id, u.org_id, u.producer, u.subject_id, u.stream_key, nextval('webhook_delivery_seq'), u.url, u.headers, u.body, u.sign,
+           u.max_attempts
+      FROM unnest(${col('id')}::uuid[], ${col('orgId')}::uuid[], ${col('producer')}::text[], ${col('subjectId')}::text[],
+                  ${col('streamKey')}::text[], ${col('url')}::text[], ${col('headers')}::text[], ${col('body')}::text[],
+                  ${col('sign')}::boolean[], ${col('maxAttempts')}::integer[])
+           WITH ORDINALITY AS u(id, org_id, producer, subject_id, stream_key, url, headers, body, sign, max_attempts, n)
+     ORDER BY u.n`);
 }
 
 /** Cancels what is still to be sent in a stream (in the caller's transaction); returns how many. */

@@ -1,12 +1,9 @@
 import { sql, type SQL } from 'drizzle-orm';
-import { queryRows, type Executor } from '../db/database.js';
+import { arrayParam as arr, queryRows, type Executor } from '../db/database.js';
 import { webhookDeliveryAttempts } from '../db/schema.js';
 import { streamLock, toDate, type DeliveryStatus } from './delivery.repository.js';
 
 // The dispatcher's SQL: claim due deliveries for an attempt, record what came back, recover abandoned attempts.
-
-/** A whole array as one parameter (a bare array in `sql` would become a list of parameters). */
-const arr = (values: unknown[]): SQL => sql`${sql.param(values)}`;
 
 /** A delivery claimed for one attempt: what the sender needs. */
 export interface Claimed {
@@ -210,7 +207,6 @@ export async function finishBatch(db: Executor, sent: Finished[], unsent: Claime
   if (sent.length === 0 && unsent.length === 0) return;
   await db.transaction(async (tx) => {
     if (sent.length > 0) {
-      // One array parameter per column (unnest), however many rows: cheap to build, to parse and to plan.
       const values = sql`unnest(
           ${arr(sent.map((f) => f.c.id))}::uuid[], ${arr(sent.map((f) => f.c.attempt))}::integer[],
           ${arr(sent.map((f) => f.startedAt.toISOString()))}::timestamptz[], ${arr(sent.map((f) => f.finishedAt.toISOString()))}::timestamptz[],
