@@ -55,13 +55,9 @@ export async function lockSources(tx: Executor, keys: Array<{ orgId: string; id:
 
 /** Several sources took events: their counters move to `eventCount`, and their last event is `at` (one statement). */
 export async function sourcesTookEvents(tx: Executor, rows: Array<{ id: string; eventCount: number }>, at: Date): Promise<void> {
-  const values = sql.join(
-    rows.map((r) => sql`(${r.id}::uuid, ${r.eventCount}::bigint)`),
-    sql`, `,
-  );
   await tx.execute(sql`
     UPDATE trigger_sources s SET event_count = v.event_count, last_event_at = ${at.toISOString()}::timestamptz, updated_at = ${at.toISOString()}::timestamptz
-      FROM (VALUES ${values}) AS v(id, event_count)
+      FROM unnest(${arrayParam(rows.map((r) => r.id))}::uuid[], ${arrayParam(rows.map((r) => r.eventCount))}::bigint[]) AS v(id, event_count)
      WHERE s.id = v.id`);
 }
 

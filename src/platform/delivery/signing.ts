@@ -38,10 +38,6 @@ export interface SigningSecretStatus {
   previousSecretExpiresAt: Date | null;
 }
 
-/**
- * The per-organization webhook signing secret. Signing is on for an organization from its first rotation until the
- * secret is deleted; the secret is stored encrypted and shown only by the rotate call that made it.
- */
 /** An organization's secrets as deliveries use them: opened, with the end of the previous one's grace. */
 interface OpenedSecrets {
   current: string;
@@ -53,6 +49,10 @@ interface OpenedSecrets {
 const KEYS_CACHE_TTL_MS = 5_000;
 const KEYS_CACHE_MAX = 10_000;
 
+/**
+ * The per-organization webhook signing secret. Signing is on for an organization from its first rotation until the
+ * secret is deleted; the secret is stored encrypted and shown only by the rotate call that made it.
+ */
 export class SigningSecrets {
   /**
    * The opened secrets by organization (null: signing is off), so a delivery batch costs no statement and no

@@ -164,6 +164,7 @@ export class JobRunner<Catalog extends object = Record<string, object>> {
   private async release(): Promise<void> {
     const worker = this.worker;
     this.worker = null;
+    this.workerIds.clear();
     await worker?.stop({ graceful: true, wait: true, close: false });
     await this.client.stop({ graceful: true, wait: true, close: false });
     await this.busy.idle();
