@@ -20,6 +20,7 @@ describe('config', () => {
     assert.equal(c.storageS3, null);
     assert.equal(c.processes, 1);
     assert.equal(c.delivery.concurrency, 64);
+    assert.deepEqual(c.triggers.inboundPerOrg, { concurrency: 32, maxWaiting: 1_000 });
     assert.ok(Object.isFrozen(c));
   });
 

@@ -228,7 +228,7 @@ export function loadConfig(env: Env = process.env): Readonly<Config> {
       appWebhookSecrets: appWebhookSecrets(env, 'SWITCHBOARD_APP_WEBHOOK_SECRETS'),
       maxFailedPolls: int(env, 'SWITCHBOARD_TRIGGER_MAX_FAILED_POLLS', 10, 0, 10_000),
       inboundPerOrg: {
-        concurrency: int(env, 'SWITCHBOARD_WEBHOOK_ORG_CONCURRENCY', 16, 1, 1_000),
+        concurrency: int(env, 'SWITCHBOARD_WEBHOOK_ORG_CONCURRENCY', 32, 1, 1_000),
         maxWaiting: int(env, 'SWITCHBOARD_WEBHOOK_ORG_QUEUE', 1_000, 0, 100_000),
       },
     },
