@@ -93,7 +93,7 @@ export interface Config {
     maxFailedPolls: number;
     /**
      * Inbound webhook requests one organization has processed at once, and how many more may wait for a turn; one
-     * beyond is answered 503 with Retry-After (decision 0147).
+     * beyond is answered 503 with Retry-After (decision 0147; 32 at once by default, 0166).
      */
     inboundPerOrg: { concurrency: number; maxWaiting: number };
   };
