@@ -105,6 +105,40 @@ describe('job runner start and stop', () => {
     }
   });
 
+  it('a stop while a job runs waits for it and leaves no timer', async () => {
+    const before = timers();
+    const { db, drop } = await freshDatabase();
+    try {
+      const runner = new JobRunner(db, quiet);
+      let started!: () => void;
+      const running = new Promise<void>((r) => (started = r));
+      let finish!: () => void;
+      const done = new Promise<void>((r) => (finish = r));
+      const seen: string[] = [];
+      runner.register<{ v: string }>({
+        name: 'slow',
+        handler: async (p) => {
+          started();
+          await done;
+          seen.push(p.v);
+        },
+      });
+      await runner.start(true);
+      await runner.send('slow', { v: 'finished' });
+      await running;
+      const stopped = runner.stop();
+      // Still running when pg-boss, stopping its worker, looks whether the worker has finished (next turn).
+      for (let turn = 0; turn < 2; turn++) await new Promise((r) => setImmediate(r));
+      finish();
+      await stopped;
+      assert.deepEqual(seen, ['finished']);
+    } finally {
+      await db.close();
+      await drop();
+    }
+    assert.ok((await timersSettleAt(before)) <= before, 'no pg-boss timer outlives the stop');
+  });
+
   it('runs a job end to end after a start, and stops cleanly', async () => {
     const before = timers();
     const { db, drop } = await freshDatabase();

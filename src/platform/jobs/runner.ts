@@ -165,6 +165,10 @@ export class JobRunner<Catalog extends object = Record<string, object>> {
     const worker = this.worker;
     this.worker = null;
     this.workerIds.clear();
+    // pg-boss stops a worker caught running a job or looking for one by checking, on a timer of its own, once a
+    // second until it has finished: that timer would outlive the stop. Stopped once nothing of ours is in flight,
+    // every worker is between looks and stops at once (nothing but promises run between the two lines).
+    await this.busy.idle();
     await worker?.stop({ graceful: true, wait: true, close: false });
     await this.client.stop({ graceful: true, wait: true, close: false });
     await this.busy.idle();
