@@ -61,7 +61,7 @@ export interface ConnectionsPort {
   findByExternalId(orgId: string, integrationName: string, externalId: string): Promise<ConnectionRecord[]>;
   /** Usable connections of an integration seen from a workspace (org, workspace and the end user's own). */
   candidates(orgId: string, integrationName: string, workspaceId: string, endUserId: string | null): Promise<ConnectionRecord[]>;
-  /** The decrypted value a call runs with (per call, never cached in clear). */
+  /** The decrypted value a call runs with (a copy of its own; see 0167). */
   credentials(conn: ConnectionRecord, db?: Executor): Promise<ConnectionValue>;
   /**
    * A call ran with the connection: its last use and what the outcome shows about its health are recorded off the

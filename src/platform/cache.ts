@@ -26,13 +26,7 @@ export class ConfigCache<V> {
     const promise = load().then(
       (value) => {
         this.loading.delete(key);
-        if (started === this.generation && this.opts.ttlMs > 0) {
-          if (this.entries.size >= this.opts.maxEntries) {
-            const oldest = this.entries.keys().next().value;
-            if (oldest !== undefined) this.entries.delete(oldest);
-          }
-          this.entries.set(key, { value, at: this.now(), tags: typeof tags === 'function' ? tags(value) : tags });
-        }
+        if (started === this.generation && this.opts.ttlMs > 0) this.store(key, value, tags);
         return value;
       },
       (err: unknown) => {
@@ -42,6 +36,21 @@ export class ConfigCache<V> {
     );
     this.loading.set(key, promise);
     return promise;
+  }
+
+  /**
+   * Entries are kept in the order they were loaded (a reloaded key moves to the end), so the expired ones are at the
+   * front: each store drops them, and the oldest entry when the cache is full. An expired value therefore stays in
+   * memory only until the next load, not until the cache fills.
+   */
+  private store(key: string, value: V, tags: readonly string[] | ((value: V) => readonly string[])): void {
+    const now = this.now();
+    this.entries.delete(key);
+    for (const [k, e] of this.entries) {
+      if (now - e.at < this.opts.ttlMs && this.entries.size < this.opts.maxEntries) break;
+      this.entries.delete(k);
+    }
+    this.entries.set(key, { value, at: now, tags: typeof tags === 'function' ? tags(value) : tags });
   }
 
   /** Drop every entry carrying the tag (e.g. `ws:<id>`, `org:<id>`). */

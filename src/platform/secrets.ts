@@ -21,7 +21,12 @@ export class SecretBox {
   }
 
   open<T = unknown>(purpose: string, id: string, envelope: string): T {
-    return JSON.parse(this.encryptor.decrypt(envelope, `${purpose}:${id}`)) as T;
+    return JSON.parse(this.openText(purpose, id, envelope)) as T;
+  }
+
+  /** The sealed value as the JSON text it was sealed from (for a caller that parses a copy of it each time). */
+  openText(purpose: string, id: string, envelope: string): string {
+    return this.encryptor.decrypt(envelope, `${purpose}:${id}`);
   }
 
   /** Re-seal with the primary key (no-op result when already under it). */

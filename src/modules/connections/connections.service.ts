@@ -153,7 +153,7 @@ export class ConnectionsService {
     return repo.expiringOAuthConnections(this.deps.orm, before, cursor, limit);
   }
 
-  /** The decrypted value a piece runs with (decrypted per call, never cached in clear). Never log or return it. */
+  /** The decrypted value a piece runs with (opened at most every 5 s, 0167). Never log or return it. */
   async credentials(conn: ConnectionRecord, db?: Executor): Promise<ConnectionValue> {
     return this.stored.credentials(conn, db);
   }

@@ -17,6 +17,10 @@ import type { ConnectionScope, ConnectionType, Verification } from './connection
 
 const PURPOSE = 'connection';
 
+/** How long opened credentials are served from memory at most (0167), and how many connections' at once. */
+export const OPENED_CREDENTIALS_TTL_MS = 5_000;
+const OPENED_CREDENTIALS_MAX = 10_000;
+
 /** A connection to store, from the API or a connect flow. Credentials are the value pieces receive. */
 export interface NewConnection {
   orgId: string;
@@ -51,12 +55,20 @@ export interface StoreDeps {
 export class ConnectionStore {
   /** Connection rows as calls look them up (by id, externalId, or candidates); evicted per organization. */
   private readonly cache = new ConfigCache<ConnectionRow[]>({ ttlMs: CONFIG_CACHE_TTL_MS, maxEntries: 50_000 });
+  /**
+   * Opened credentials as JSON text, by row and ciphertext (0167): a ciphertext never changes and new credentials
+   * are a new one (a fresh IV), so an entry cannot go stale, and one sealed to another row is opened (and refused)
+   * for that row. Each call parses its own copy.
+   */
+  private readonly opened = new ConfigCache<string>({ ttlMs: OPENED_CREDENTIALS_TTL_MS, maxEntries: OPENED_CREDENTIALS_MAX });
 
   constructor(private readonly deps: StoreDeps) {
     deps.bus.subscribe((msg) => {
-      if (msg.type === 'all') this.cache.clear();
-      else if (msg.type === 'connections') this.cache.invalidateTag(`org:${msg.orgId}`);
-      else if (msg.type === 'organization') this.cache.invalidateTag(`org:${msg.id}`); // plan changes suspend connections
+      for (const cache of [this.cache, this.opened]) {
+        if (msg.type === 'all') cache.clear();
+        else if (msg.type === 'connections') cache.invalidateTag(`org:${msg.orgId}`);
+        else if (msg.type === 'organization') cache.invalidateTag(`org:${msg.id}`); // plan changes suspend connections
+      }
     });
   }
 
@@ -148,14 +160,17 @@ export class ConnectionStore {
     return rows.map(toConnectionRecord);
   }
 
-  /** The decrypted value a piece runs with (decrypted per call, never cached in clear). Never log or return it. */
+  /** The decrypted value a piece runs with (opened at most every 5 s, 0167). Never log or return it. */
   async credentials(conn: ConnectionRecord, db: Executor = this.deps.orm): Promise<ConnectionValue> {
     const row = await this.row(conn.orgId, conn.id, db);
     if (!row) throw new AppError('CONNECTION_NOT_FOUND', 'The connection was deleted.');
+    const text = await this.opened.get(`${row.id}:${row.credentials}`, [`org:${row.orgId}`], async () =>
+      this.deps.secrets.openText(PURPOSE, row.id, row.credentials),
+    );
     return {
       type: row.type as ConnectionValue['type'],
       authMethodKey: row.authMethodKey,
-      value: this.deps.secrets.open<Record<string, unknown>>(PURPOSE, row.id, row.credentials),
+      value: JSON.parse(text) as Record<string, unknown>,
     };
   }
 
