@@ -18,7 +18,7 @@ import type { ConnectionScope, ConnectionType, Verification } from './connection
 const PURPOSE = 'connection';
 
 /** How long opened credentials are served from memory at most (0167), and how many connections' at once. */
-export const OPENED_CREDENTIALS_TTL_MS = 5_000;
+const OPENED_CREDENTIALS_TTL_MS = 5_000;
 const OPENED_CREDENTIALS_MAX = 10_000;
 
 /** A connection to store, from the API or a connect flow. Credentials are the value pieces receive. */
