@@ -167,7 +167,8 @@ export class JobRunner<Catalog extends object = Record<string, object>> {
     this.workerIds.clear();
     // pg-boss stops a worker caught running a job or looking for one by checking, on a timer of its own, once a
     // second until it has finished: that timer would outlive the stop. Stopped once nothing of ours is in flight,
-    // every worker is between looks and stops at once (nothing but promises run between the two lines).
+    // every worker is between looks and stops at once (nothing but promises run between the two lines). Until then
+    // a worker whose look falls due may still start a job; the wait ends at the first moment none is running.
     await this.busy.idle();
     await worker?.stop({ graceful: true, wait: true, close: false });
     await this.client.stop({ graceful: true, wait: true, close: false });
