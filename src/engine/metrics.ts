@@ -1,4 +1,5 @@
-import { Counter, Histogram, type Registry } from 'prom-client';
+import { Counter, type Registry } from 'prom-client';
+import { HotCounter, HotHistogram } from '../platform/metrics.js';
 import type { ActivityRow } from './activity.js';
 
 /** Why the engine refused a call before it ran, as the metrics name it. */
@@ -13,24 +14,24 @@ const REFUSALS: Record<string, string> = {
  * status with their latency, and refusals (rate limit, quota, policy). Decision 0141.
  */
 export class EngineMetrics {
-  private readonly executions: Counter<'integration' | 'action' | 'source' | 'status'>;
-  private readonly duration: Histogram<'integration' | 'action' | 'source'>;
+  private readonly executions: HotCounter<'integration' | 'action' | 'source' | 'status'>;
+  private readonly duration: HotHistogram<'integration' | 'action' | 'source'>;
   private readonly refusals: Counter<'reason'>;
 
   constructor(registry: Registry) {
-    this.executions = new Counter({
-      name: 'switchboard_executions_total',
-      help: 'Action executions by integration, action, source (rest, sdk, mcp_tools, mcp_code, playground, trigger) and status (success, failed, error, approval_required, blocked)',
-      labelNames: ['integration', 'action', 'source', 'status'] as const,
-      registers: [registry],
-    });
-    this.duration = new Histogram({
-      name: 'switchboard_execution_duration_seconds',
-      help: 'Action execution latency (resolution, gate, run) by integration, action and source',
-      labelNames: ['integration', 'action', 'source'] as const,
-      buckets: [0.001, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30],
-      registers: [registry],
-    });
+    this.executions = new HotCounter(
+      registry,
+      'switchboard_executions_total',
+      'Action executions by integration, action, source (rest, sdk, mcp_tools, mcp_code, playground, trigger) and status (success, failed, error, approval_required, blocked)',
+      ['integration', 'action', 'source', 'status'],
+    );
+    this.duration = new HotHistogram(
+      registry,
+      'switchboard_execution_duration_seconds',
+      'Action execution latency (resolution, gate, run) by integration, action and source',
+      ['integration', 'action', 'source'],
+      [0.001, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30],
+    );
     this.refusals = new Counter({
       name: 'switchboard_execution_refusals_total',
       help: 'Calls refused before they ran: rate_limited, quota_exceeded, policy_blocked',
@@ -41,9 +42,9 @@ export class EngineMetrics {
 
   /** One finished call, as recorded in the activity log. */
   observe(row: ActivityRow): void {
-    const labels = { integration: row.integrationName, action: row.actionName, source: row.source ?? 'rest' };
-    this.executions.inc({ ...labels, status: row.status });
-    this.duration.observe(labels, (row.durationMs ?? 0) / 1000);
+    const source = row.source ?? 'rest';
+    this.executions.inc(row.integrationName, row.actionName, source, row.status);
+    this.duration.observe((row.durationMs ?? 0) / 1000, row.integrationName, row.actionName, source);
     const refusal = row.errorCode ? REFUSALS[row.errorCode] : undefined;
     if (refusal) this.refusals.inc({ reason: refusal });
   }

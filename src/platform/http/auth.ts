@@ -75,8 +75,8 @@ export function readCookie(request: FastifyRequest, name: string): string | null
   return null;
 }
 
-function accessOf(request: FastifyRequest): RouteAccess {
-  const access = request.routeOptions.config?.access;
+function accessOf(route: FastifyRequest['routeOptions']): RouteAccess {
+  const access = route.config?.access;
   // buildApp checks every route's declaration at start-up; a route without one is refused, never served open.
   if (!access) throw new AppError('UNAUTHORIZED');
   return access;
@@ -90,11 +90,12 @@ function accessOf(request: FastifyRequest): RouteAccess {
 export function registerAuth(app: FastifyInstance, auth: Authenticators): void {
   app.decorateRequest('principal', null as never);
   app.addHook('onRequest', async (request) => {
-    if (!request.routeOptions.url) {
+    const route = request.routeOptions; // a getter that builds an object: read once
+    if (!route.url) {
       request.principal = { kind: 'anonymous' };
       return; // unknown route: the not-found handler answers
     }
-    const mode = accessOf(request).auth;
+    const mode = accessOf(route).auth;
     if (mode === 'none') {
       request.principal = { kind: 'anonymous' };
       return;
@@ -128,9 +129,15 @@ export function registerAuth(app: FastifyInstance, auth: Authenticators): void {
       request.principal = await auth.session(sessionToken);
     }
   });
-  app.addHook('preHandler', async (request) => {
+  // A callback hook (it never waits): an async one costs a promise and a turn on every request.
+  app.addHook('preHandler', (request, _reply, done) => {
     const access = request.routeOptions.config?.access;
-    if (access?.auth === 'apiKey' && access.reach === 'organization') actorOf(request).access.assertOrgWide();
+    try {
+      if (access?.auth === 'apiKey' && access.reach === 'organization') actorOf(request).access.assertOrgWide();
+    } catch (err) {
+      return done(err as Error);
+    }
+    done();
   });
 }
 
