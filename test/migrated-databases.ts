@@ -190,7 +190,10 @@ async function findOrBuildTemplate(serverUrl: string): Promise<string> {
       await admin.query(`ALTER DATABASE ${building} RENAME TO ${name}`);
     } catch (err) {
       await admin.query(`DROP DATABASE IF EXISTS ${building} WITH (FORCE)`);
-      if ((err as { code?: string }).code === '42P04' && (await exists())) return name; // another process's rename won
+      // Another process's rename won: PostgreSQL says so as duplicate_database (42P04), or, when both renames run at
+      // once, as a unique violation on its catalog (23505).
+      const code = (err as { code?: string }).code;
+      if ((code === '42P04' || code === '23505') && (await exists())) return name;
       throw err;
     }
     return name;

@@ -1,5 +1,6 @@
 import type { activity } from '../platform/db/schema.js';
 import type { Database } from '../platform/db/database.js';
+import { isUnstorableValue } from '../platform/errors.js';
 
 export type ActivityRow = typeof activity.$inferInsert;
 
@@ -11,6 +12,20 @@ const FLUSH_EVERY_MS = 250;
 const FLUSH_AT_ROWS = 500;
 /** Beyond this, rows that cannot be written are dropped (and logged) rather than exhaust memory. */
 const MAX_BUFFERED = 50_000;
+
+/**
+ * The row with every NUL character replaced by U+FFFD. PostgreSQL text cannot hold a NUL, and a row's error message
+ * is whatever the action failed with (a script's own error, an upstream's answer): one such row made every batch it
+ * was in fail, and the recorder keeps a failed batch to retry, so the whole node's activity stopped being written.
+ */
+function storable(row: ActivityRow): ActivityRow {
+  let clean: ActivityRow | null = null;
+  for (const k in row) {
+    const v = row[k as keyof ActivityRow];
+    if (typeof v === 'string' && v.includes('\u0000')) (clean ??= { ...row })[k as 'id'] = v.replaceAll('\u0000', '\uFFFD');
+  }
+  return clean ?? row;
+}
 
 /**
  * The activity log's writer: rows are buffered and inserted in batches off the request path (every 250 ms or
@@ -27,7 +42,7 @@ export class ActivityRecorder {
   ) {}
 
   record(row: ActivityRow): void {
-    this.buffer.push(row);
+    this.buffer.push(storable(row));
     if (this.buffer.length >= FLUSH_AT_ROWS) void this.flush();
     else if (!this.timer) {
       this.timer = setTimeout(() => {
@@ -48,9 +63,26 @@ export class ActivityRecorder {
     this.flushing = (async () => {
       try {
         // Each slice is one atomic statement: a failed one wrote nothing and is retried whole.
-        for (let i = 0; i < batch.length; i += FLUSH_AT_ROWS) {
-          await this.insertMany(batch.slice(i, i + FLUSH_AT_ROWS));
-          written = i + FLUSH_AT_ROWS;
+        while (written < batch.length) {
+          const slice = batch.slice(written, written + FLUSH_AT_ROWS);
+          try {
+            await this.insertMany(slice);
+            written += slice.length;
+          } catch (err) {
+            // A value the database cannot store fails its statement every time, and a slice kept to retry would stop
+            // every later row: write this one row by row and drop only what is refused for its values. Any other
+            // failure (the database away) keeps the rest for the next attempt.
+            if (!isUnstorableValue(err)) throw err;
+            for (const row of slice) {
+              try {
+                await this.insertMany([row]);
+              } catch (rowErr) {
+                if (!isUnstorableValue(rowErr)) throw rowErr;
+                this.log.error({ activityId: row.id }, 'activity row dropped: a value the database cannot store');
+              }
+              written++;
+            }
+          }
         }
       } catch (err) {
         const unwritten = batch.slice(written);

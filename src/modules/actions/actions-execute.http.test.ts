@@ -246,6 +246,39 @@ describe('POST /api/v1/actions/execute: the engine', () => {
     );
   });
 
+  it("records a failure whose message holds a NUL, and every other organization's runs after it", async () => {
+    // PostgreSQL text cannot hold a NUL. Before the recorder replaced it, this row failed every batch it was in, and
+    // the batch was kept to retry: nobody's activity was written again.
+    const a = await t.tenant();
+    const wsA = (await t.workspace(a.key)).id;
+    const b = await t.tenant();
+    const wsB = (await t.workspace(b.key)).id;
+    const failed = await exec(a.key, {
+      integrationName: 'code',
+      actionName: 'run_code',
+      workspaceId: wsA,
+      input: { code: 'throw new Error("before" + String.fromCharCode(0) + "after")', inputs: {} },
+    });
+    assert.equal(failed.status, 200, failed.text);
+    assert.equal(failed.body.success, false);
+    assert.ok(failed.body.output.error.includes('before\u0000after'), 'the caller gets the message as the action gave it');
+    assert.equal((await exec(b.key, hash(wsB))).status, 200);
+
+    const ofB = (await t.get(`/api/v1/activity?workspaceId=${wsB}`, b.key)).body.activity;
+    assert.deepEqual(
+      ofB.map((r: { actionName: string; status: string }) => [r.actionName, r.status]),
+      [['hash', 'success']],
+    );
+    const ofA = (await t.get(`/api/v1/activity?workspaceId=${wsA}`, a.key)).body.activity;
+    assert.equal(ofA.length, 1);
+    assert.equal(ofA[0].status, 'failed');
+    assert.match(ofA[0].errorMessage, /before\uFFFDafter/);
+    const stored = await t.db.query<{ error_message: string }>('SELECT error_message FROM activity WHERE workspace_id = $1', [
+      wsA,
+    ]);
+    assert.match(stored[0]!.error_message, /before\uFFFDafter/);
+  });
+
   it('records the source, pages activity with a cursor, and keeps each tenant and workspace to itself', async () => {
     const { key } = await t.tenant();
     const ws = (await t.workspace(key)).id;

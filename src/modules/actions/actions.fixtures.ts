@@ -115,10 +115,14 @@ export async function startActionsApp() {
   });
   await new Promise<void>((r) => vendor.listen(0, '127.0.0.1', r));
   const base = `http://127.0.0.1:${(vendor.address() as AddressInfo).port}`;
+  // A failed start closes the vendor too: its listening socket would keep the test process alive forever.
   const t = await startApp(
     { SWITCHBOARD_EGRESS_ALLOW: '127.0.0.1', SWITCHBOARD_PLANS: JSON.stringify(PLANS) },
     { captureLogs: true },
-  );
+  ).catch((err: unknown) => {
+    vendor.close();
+    throw err;
+  });
   t.app.services.registry.register(misbehaving);
   const close = async () => {
     await t.close();
