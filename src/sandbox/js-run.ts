@@ -139,7 +139,7 @@ export async function runQuickJs(run: QuickJsRun, bridge: QuickJsBridge): Promis
       outcome.error.dispose();
       return fail(err.name, err.message);
     }
-    const value: unknown = ctx.dump(outcome.value);
+    const value: unknown = dumpWhole(ctx, outcome.value);
     outcome.value.dispose();
     const json = JSON.stringify(value ?? null);
     if (json.length > maxOut) return fail('OutputTooLarge', `The result is ${json.length} bytes; the limit is ${maxOut}.`);
@@ -163,7 +163,7 @@ export async function runQuickJs(run: QuickJsRun, bridge: QuickJsBridge): Promis
 }
 
 function describeError(ctx: QuickJSContext, handle: QuickJSHandle): { name: string; message: string } {
-  const dumped: unknown = ctx.dump(handle);
+  const dumped: unknown = dumpWhole(ctx, handle);
   if (dumped && typeof dumped === 'object') {
     const e = dumped as { name?: unknown; message?: unknown };
     const name = typeof e.name === 'string' ? e.name : 'Error';
@@ -193,7 +193,7 @@ function installGlobals(
   const consoleObj = ctx.newObject();
   for (const level of ['log', 'info', 'warn', 'error', 'debug'] as const) {
     const fn = ctx.newFunction(level, (...args) => {
-      log(level, args.map((a) => stringify(ctx.dump(a))).join(' '));
+      log(level, args.map((a) => stringify(dumpWhole(ctx, a))).join(' '));
     });
     ctx.setProp(consoleObj, level, fn);
     fn.dispose();
@@ -204,7 +204,7 @@ function installGlobals(
   const hostObj = ctx.newObject();
   for (const name of run.hostNames) {
     const fn = ctx.newFunction(name, (...args) => {
-      const plain = args.map((a) => ctx.dump(a) as unknown);
+      const plain = args.map((a) => dumpWhole(ctx, a));
       const deferred = ctx.newPromise();
       unsettled.add(deferred);
       bridge
@@ -233,6 +233,21 @@ function installGlobals(
   }
   ctx.setProp(ctx.global, 'host', hostObj);
   hostObj.dispose();
+}
+
+/**
+ * `ctx.dump`, but a string comes out whole. quickjs-emscripten reads a string as a C string, which ends at its first
+ * NUL: a script returning "a\0b" answered "a". In an array it crosses as JSON text, where the NUL is escaped.
+ */
+function dumpWhole(ctx: QuickJSContext, handle: QuickJSHandle): unknown {
+  if (ctx.typeof(handle) !== 'string') return ctx.dump(handle);
+  const box = ctx.newArray();
+  try {
+    ctx.setProp(box, 0, handle);
+    return (ctx.dump(box) as [string])[0];
+  } finally {
+    box.dispose();
+  }
 }
 
 function parseJson(ctx: QuickJSContext, text: string): QuickJSHandle {

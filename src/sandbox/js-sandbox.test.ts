@@ -114,6 +114,24 @@ describe('JavaScript sandbox (QuickJS in WebAssembly)', () => {
     assert.equal(failing.ok && failing.value, 'nope');
   });
 
+  it('passes text holding a NUL or an unpaired surrogate whole, every way out of the sandbox', async () => {
+    const calls: unknown[] = [];
+    const code = `const s = "a" + String.fromCharCode(0) + "b"; const lone = String.fromCharCode(0xd800);
+      console.log(s); await host.echo(s, lone);
+      if (inputs.fail) throw s;
+      return inputs.object ? { s } : s + lone;`;
+    const run = (inputs: Record<string, unknown>) =>
+      runJs(code, inputs, { ...opts, host: { echo: async (...args) => void calls.push(args) } });
+    const plain = await run({});
+    assert.equal(plain.ok && plain.value, 'a\u0000b\ud800');
+    assert.deepEqual(plain.logs, [{ level: 'log', message: 'a\u0000b' }]);
+    assert.deepEqual(calls, [['a\u0000b', '\ud800']]);
+    const inObject = await run({ object: true });
+    assert.deepEqual(inObject.ok && inObject.value, { s: 'a\u0000b' });
+    const thrown = await run({ fail: true });
+    assert.equal(!thrown.ok && thrown.error.message, 'a\u0000b');
+  });
+
   it('refuses an oversized result', async () => {
     const r = await runJs('return "x".repeat(2000)', {}, { ...opts, maxOutputBytes: 1000 });
     assert.equal(!r.ok && r.error.name, 'OutputTooLarge');
