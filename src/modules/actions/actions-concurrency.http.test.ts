@@ -191,4 +191,35 @@ describe('POST /api/v1/actions/execute: limits, idempotency and several nodes', 
     const runs = (await t.get(`/api/v1/activity?workspaceId=${ws}&actionName=add_to_list&status=success`, key)).body.activity;
     assert.equal(runs.length, 2, 'replays are not runs');
   });
+
+  it('stores and replays an output whose text holds a NUL, exactly', async () => {
+    // jsonb cannot hold \u0000: the answer failed to store after the action had run, the caller got 400, and a retry
+    // with the key waited for a claim that nobody would complete.
+    const { key, orgId } = await t.tenant();
+    const ws = (await t.workspace(key)).id;
+    const run = () =>
+      exec(
+        key,
+        {
+          integrationName: 'code',
+          actionName: 'run_code',
+          workspaceId: ws,
+          input: { code: 'return "a" + String.fromCharCode(0) + "b"', inputs: {} },
+        },
+        { 'Idempotency-Key': 'nul' },
+      );
+    const first = await run();
+    assert.equal(first.status, 200, first.text);
+    assert.equal(first.body.output.result, 'a\u0000b');
+    const again = await run();
+    assert.equal(again.status, 200, again.text);
+    assert.deepEqual(again.body, first.body);
+    const [stored] = await t.db.query<{ response: { output: { result: string } } }>(
+      'SELECT response FROM idempotency_records WHERE org_id = $1 AND key = $2',
+      [orgId, 'nul'],
+    );
+    assert.equal(stored!.response.output.result, 'a\u0000b');
+    const runs = (await t.get(`/api/v1/activity?workspaceId=${ws}&actionName=run_code`, key)).body.activity;
+    assert.equal(runs.length, 1, 'the retry was answered from the stored result');
+  });
 });

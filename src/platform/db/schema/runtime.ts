@@ -1,4 +1,4 @@
-import { bigint, boolean, integer, jsonb, pgTable, text, uuid } from 'drizzle-orm/pg-core';
+import { bigint, boolean, integer, json, jsonb, pgTable, text, uuid } from 'drizzle-orm/pg-core';
 import { createdAt, ts, updatedAt } from './columns.js';
 
 // What running actions reads and leaves behind: KV entries and stored objects, idempotency records, usage counters,
@@ -35,7 +35,8 @@ export const idempotencyRecords = pgTable('idempotency_records', {
   requestHash: text('request_hash').notNull(),
   status: text('status').notNull(),
   httpStatus: integer('http_status'),
-  response: jsonb('response'),
+  // json, not jsonb: an output may hold a NUL in text, which jsonb refuses (migration 0032).
+  response: json('response'),
   claimedUntil: ts('claimed_until').notNull(),
   createdAt: createdAt(),
   expiresAt: ts('expires_at').notNull(),
