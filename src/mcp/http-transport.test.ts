@@ -31,7 +31,7 @@ describe('StatelessPostTransport', () => {
     return { text: () => text, first: once(answer.body, 'data'), ended: once(answer.body, 'end') };
   };
 
-  it('answers a call that finishes before the keep-alive tick as one SSE body, its messages in order', async () => {
+  it('answers calls that finish before the keep-alive tick as one JSON body, in request order (0170)', async () => {
     const transport = new StatelessPostTransport({ sse: true });
     const received: JSONRPCMessage[] = [];
     transport.onmessage = (m) => received.push(m);
@@ -44,13 +44,16 @@ describe('StatelessPostTransport', () => {
     await transport.send(result(1));
     assert.deepEqual(await answer, {
       status: 200,
-      headers: {
-        'Content-Type': 'text/event-stream',
-        'Cache-Control': 'no-cache, no-transform',
-        Connection: 'keep-alive',
-        'X-Accel-Buffering': 'no',
-      },
-      body: event(result(2)) + event(result(1)),
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify([result(1), result(2)]),
+    });
+    const one = new StatelessPostTransport({ sse: true });
+    const single = one.handle(call, headers, auth);
+    await one.send(result(1));
+    assert.deepEqual(await single, {
+      status: 200,
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify(result(1)),
     });
   });
 
@@ -107,8 +110,11 @@ describe('StatelessPostTransport', () => {
 
     const sse = new StatelessPostTransport({ sse: true });
     const streamed = sse.handle({ ...call, id: 3 }, headers, auth);
+    await sse.send(progress, { relatedRequestId: 3 }); // opens the stream
+    const out = streamOf(await streamed);
     await sse.send(answered(3));
-    assert.equal((await streamed).body, event(answered(3)));
+    await out.ended;
+    assert.equal(out.text(), event(progress) + event(answered(3)));
   });
 
   it('on close before the answers: settles the answer or ends its stream, and tells the server once', async () => {

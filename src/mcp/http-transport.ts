@@ -64,9 +64,9 @@ const sseEvent = (message: JSONRPCMessage) => `event: message\ndata: ${serialize
  * `WebStandardStreamableHTTPServerTransport` in its stateless mode (Accept must name JSON and SSE: 406; at most
  * MAX_BATCH_SIZE messages; each a JSON-RPC message: 400 -32700; one initialize alone; a known Mcp-Protocol-Version
  * after initialize; only notifications or responses: 202), answered on Node's own response instead of a web
- * `Response`. JSON: one body once every request has its response. SSE (tool calls): the events are held until the
- * last response and sent as one body; a call still running at the first keep-alive tick (15 s), or one that sends a
- * notification, turns the answer into a stream at once, with a keep-alive comment every tick until it ends.
+ * `Response`. One JSON body once every request has its response. A tool call still running at the first keep-alive
+ * tick (15 s), or one that sends a notification, turns the answer into an SSE stream at once, with a keep-alive
+ * comment every tick until it ends (0156, 0170).
  */
 export class StatelessPostTransport implements Transport {
   onclose?: () => void;
@@ -76,14 +76,17 @@ export class StatelessPostTransport implements Transport {
   /** The requests of this POST, each with its response once the server has sent it. */
   private readonly pending = new Map<RequestId, JSONRPCMessage | null>();
   private answered = 0;
-  /** SSE events not yet sent: they wait for the stream, or for the last response. */
+  /** SSE events not yet sent: they wait for a stream to open (a notification, a keep-alive tick), or are dropped. */
   private events = '';
   private stream: PassThrough | null = null;
   private keepAlive: NodeJS.Timeout | null = null;
   private finish: ((answer: HttpAnswer) => void) | null = null;
   private closed = false;
 
-  /** `sse`: answer as an event stream (tool calls); `keepAliveMs`: its comment interval (tests shorten it). */
+  /**
+   * `sse`: the answer may become an event stream (tool calls: a notification or a keep-alive tick opens it);
+   * `keepAliveMs`: its comment interval (tests shorten it).
+   */
   constructor(private readonly options: { sse: boolean; keepAliveMs?: number }) {}
 
   async start(): Promise<void> {}
@@ -145,10 +148,9 @@ export class StatelessPostTransport implements Transport {
     if (this.stream) {
       this.stream.end();
       this.stream = null;
-    } else if (this.options.sse) {
-      this.settle({ status: 200, headers: sseHeaders, body: this.events });
     } else {
-      // Every request has its response by now.
+      // Every request has its response by now, and nothing opened a stream: one JSON body (0170), which the MCP
+      // transport allows whatever the client accepts, and which a client reads with far less work than events.
       const responses = [...this.pending.values()] as JSONRPCMessage[];
       this.settle({
         status: 200,

@@ -176,7 +176,8 @@ describe('MCP endpoint: TOOLS mode, auth, refusals and protocol', () => {
       params: { name: 'hash_encode__encode', arguments: { text: 'hi', encoding: 'hex' } },
     });
     assert.equal(call.status, 200);
-    assert.match(call.headers.get('content-type')!, /^text\/event-stream/);
+    // A call that ends before the first keep-alive tick and sends no notification: one JSON body (0170).
+    assert.match(call.headers.get('content-type')!, /^application\/json/);
     assert.equal(call.json.id, 4);
     assert.equal(call.json.result.isError, false);
     const unknownMethod = await rpc(server.mcpEndpoint, tok, { jsonrpc: '2.0', id: 5, method: 'resources/list' });
@@ -213,7 +214,7 @@ describe('MCP endpoint: TOOLS mode, auth, refusals and protocol', () => {
     assert.match((await rpc(server.mcpEndpoint, null, INIT())).headers.get('access-control-expose-headers')!, /WWW-Authenticate/);
   });
 
-  it('answers a batch in one body: JSON in request order, or an SSE event per message when it calls a tool', async () => {
+  it('answers a batch in one JSON body in request order, tool calls included', async () => {
     const tok = await token(server.id, 'alice');
     const v = { 'mcp-protocol-version': '2025-06-18' };
     const call = (id: number, text: string) => ({
@@ -242,23 +243,22 @@ describe('MCP endpoint: TOOLS mode, auth, refusals and protocol', () => {
     assert.deepEqual(json.json[0].result, {});
     assert.ok(json.json[1].result.tools.length >= 5);
 
-    const sse = await rpc(server.mcpEndpoint, tok, [call(7, 'hi'), call(8, 'yo'), { jsonrpc: '2.0', id: 9, method: 'ping' }], v);
-    assert.equal(sse.status, 200);
-    assert.match(sse.headers.get('content-type')!, /^text\/event-stream/);
-    assert.equal(sse.headers.get('cache-control'), 'no-cache, no-transform');
-    const events = sse.text.split('\n\n').filter(Boolean);
-    assert.equal(events.length, 3, sse.text);
-    const answers = new Map(
-      events.map((e) => {
-        assert.match(e, /^event: message\ndata: /);
-        const m = JSON.parse(e.slice(e.indexOf('data: ') + 6));
-        return [m.id, m];
-      }),
+    const calls = await rpc(
+      server.mcpEndpoint,
+      tok,
+      [call(7, 'hi'), call(8, 'yo'), { jsonrpc: '2.0', id: 9, method: 'ping' }],
+      v,
     );
-    assert.deepEqual(answers.get(7).result.structuredContent, { encoded: '6869', encoding: 'hex' });
-    assert.deepEqual(answers.get(8).result.structuredContent, { encoded: '796f', encoding: 'hex' });
-    assert.deepEqual(answers.get(9).result, {});
-    assert.equal(sse.headers.get('access-control-allow-origin'), '*', 'the CORS headers of every answer');
+    assert.equal(calls.status, 200);
+    assert.match(calls.headers.get('content-type')!, /^application\/json/);
+    assert.deepEqual(
+      calls.json.map((r: { id: number }) => r.id),
+      [7, 8, 9],
+    );
+    assert.deepEqual(calls.json[0].result.structuredContent, { encoded: '6869', encoding: 'hex' });
+    assert.deepEqual(calls.json[1].result.structuredContent, { encoded: '796f', encoding: 'hex' });
+    assert.deepEqual(calls.json[2].result, {});
+    assert.equal(calls.headers.get('access-control-allow-origin'), '*', 'the CORS headers of every answer');
 
     // The transport's framing refusals: too many messages, initialize with others, not a JSON-RPC message.
     const ping = (id: number) => ({ jsonrpc: '2.0', id, method: 'ping' });
