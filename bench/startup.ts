@@ -81,7 +81,8 @@ export async function startup(): Promise<Row[]> {
       target: '<= 5 s',
     },
   ];
-  await rm(dataDir, { recursive: true, force: true });
+  // The last server's database may still be finishing a file as the directory goes (ENOTEMPTY): rm tries again.
+  await rm(dataDir, { recursive: true, force: true, maxRetries: 10, retryDelay: 100 });
   await scratch?.drop();
   return rows;
 }
