@@ -1,5 +1,6 @@
 #!/usr/bin/env node
-// Builds the service (tsc → dist/src) and the dashboard (vite → dist/web).
+// Builds the service (tsc → dist/src), the embedded database's seed (dist/embedded-seed, 0171) and the dashboard
+// (vite → dist/web).
 //   node scripts/build.mjs               both, always (npm run build)
 //   node scripts/build.mjs --if-changed  each only when its inputs changed since its last build (npm start)
 //   node scripts/build.mjs [--if-changed] service   only the targets named (the test runner builds the CLI it runs)
@@ -78,13 +79,19 @@ export function build(root, targets, { ifChanged = false, log = console.log } = 
   return done;
 }
 
-/** The service (tsc → dist/src) and the dashboard (vite → dist/web). */
+/** The service (tsc → dist/src), the embedded seed made with it (0171) and the dashboard (vite → dist/web). */
 export const TARGETS = [
   {
     name: 'service',
     inputs: ['src', 'tsconfig.json', 'tsconfig.build.json', 'package-lock.json'],
     output: 'dist/src/cli/index.js',
     command: ['tsc', ['-p', 'tsconfig.build.json']],
+  },
+  {
+    name: 'embedded-seed',
+    inputs: ['migrations', 'src/platform/db', 'scripts/embedded-seed.mjs', 'package-lock.json'],
+    output: 'dist/embedded-seed/seed.json',
+    command: [process.execPath, ['scripts/embedded-seed.mjs']],
   },
   {
     name: 'dashboard',

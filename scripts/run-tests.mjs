@@ -54,9 +54,13 @@ if (databaseFree.length > 0) {
 // Files that start the real `switchboard` command run the build (test/cli-command.ts). It is brought up to date here,
 // once, before any file starts, so that files running side by side never build at the same time.
 if (files.some((f) => readFileSync(f, 'utf8').includes('cli-command.js'))) {
-  const built = spawnSync(process.execPath, [path.join(import.meta.dirname, 'build.mjs'), '--if-changed', 'service'], {
-    stdio: 'inherit',
-  });
+  const built = spawnSync(
+    process.execPath,
+    [path.join(import.meta.dirname, 'build.mjs'), '--if-changed', 'service', 'embedded-seed'],
+    {
+      stdio: 'inherit',
+    },
+  );
   if (built.status !== 0) {
     console.error('✖ the service did not build: the files that run its CLI cannot run');
     process.exit(1);

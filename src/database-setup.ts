@@ -1,8 +1,9 @@
-import { mkdir } from 'node:fs/promises';
+import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { readPreviousKeys, resolveEncryptionKey } from './bootstrap.js';
 import { loadConfig, type Config } from './config.js';
 import { openDatabase, type Database } from './platform/db/database.js';
+import { seedEmbeddedDataDir } from './platform/db/embedded-seed.js';
 
 /*
  * What every command needs before the service itself: the configuration with its key, and the database. Kept apart
@@ -12,8 +13,23 @@ import { openDatabase, type Database } from './platform/db/database.js';
 
 export async function openConfiguredDatabase(config: Readonly<Config>): Promise<Database> {
   if (config.databaseUrl) return openDatabase({ url: config.databaseUrl });
+  await prepareEmbeddedDataDir(config);
+  return openDatabase({ dataDir: embeddedDatabaseDir(config) });
+}
+
+const embeddedDatabaseDir = (config: Readonly<Config>) => path.join(config.dataDir, 'pg');
+
+/** The data dir's record of the newest migration applied (so a restart knows nothing is pending without opening it). */
+export const migratedStamp = (config: Readonly<Config>): string => path.join(config.dataDir, 'migrated-to');
+
+/**
+ * The embedded data dir, created if missing; a new one gets its database as a copy of the build's migrated seed when
+ * there is one for these migrations (0171), and records the migration the copy is at.
+ */
+export async function prepareEmbeddedDataDir(config: Readonly<Config>): Promise<void> {
   await mkdir(config.dataDir, { recursive: true });
-  return openDatabase({ dataDir: path.join(config.dataDir, 'pg') });
+  const seeded = await seedEmbeddedDataDir(embeddedDatabaseDir(config));
+  if (seeded) await writeFile(migratedStamp(config), seeded);
 }
 
 /** The configuration with its encryption key resolved (generated into the data dir in embedded mode). */

@@ -1,16 +1,12 @@
 import cluster, { type Worker } from 'node:cluster';
 import { spawn } from 'node:child_process';
 import { readFile, writeFile } from 'node:fs/promises';
-import path from 'node:path';
 import { buildApp } from './app.js';
 import { bootstrap } from './bootstrap.js';
 import { loadConfig, type Config } from './config.js';
-import { openConfiguredDatabase, prepareConfig } from './database-setup.js';
+import { migratedStamp, openConfiguredDatabase, prepareConfig, prepareEmbeddedDataDir } from './database-setup.js';
 import { latestMigration, migrate } from './platform/db/migrate.js';
 import { keepServingThroughFaults } from './platform/process-faults.js';
-
-/** The data dir's record of the newest migration applied (so a restart knows nothing is pending without opening it). */
-const migratedStamp = (config: Readonly<Config>) => path.join(config.dataDir, 'migrated-to');
 
 /**
  * Embedded database with migrations pending (a first start, an upgrade): they are applied by `switchboard migrate` in
@@ -41,7 +37,11 @@ export async function serve(base: Readonly<Config> = loadConfig(), cliEntry?: st
   const config = await prepareConfig(base);
   // In a cluster the first process (worker id 1) migrates and bootstraps before the others start (see supervise).
   const leader = cluster.isPrimary || cluster.worker?.id === 1;
-  if (leader) await migrateApart(config, cliEntry);
+  if (leader && !config.databaseUrl) {
+    // A new data dir starts from the build's migrated seed (0171), which leaves no migration for the child below.
+    await prepareEmbeddedDataDir(config);
+    await migrateApart(config, cliEntry);
+  }
   const db = await openConfiguredDatabase(config);
   if (leader) {
     await migrate(db);

@@ -58,15 +58,19 @@ describe('the build script', () => {
     }
   });
 
-  it('builds the service from src and the dashboard from web and the SDK it ships', () => {
+  it('builds the service from src, then the embedded seed from the migrations, and the dashboard from web and the SDK it ships', () => {
     assert.deepEqual(
       TARGETS.map((t) => [t.name, t.output]),
       [
         ['service', 'dist/src/cli/index.js'],
+        ['embedded-seed', 'dist/embedded-seed/seed.json'],
         ['dashboard', 'dist/web/index.html'],
       ],
     );
     for (const t of TARGETS) assert.ok(t.inputs.includes('package-lock.json'), `${t.name}: a dependency change rebuilds`);
-    assert.ok(TARGETS[0]!.inputs.includes('src') && TARGETS[1]!.inputs.includes('web'));
+    const inputs = (name: string) => TARGETS.find((t) => t.name === name)!.inputs;
+    assert.ok(inputs('service').includes('src') && inputs('dashboard').includes('web'));
+    // The seed is made by the compiled service, with the migrations it ships: either changing remakes it.
+    assert.ok(inputs('embedded-seed').includes('migrations') && inputs('embedded-seed').includes('src/platform/db'));
   });
 });

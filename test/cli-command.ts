@@ -3,12 +3,12 @@ import path from 'node:path';
 import { ROOT } from './service-process.js';
 
 /**
- * The real `switchboard` command as `npm start` runs it: the build in dist/, brought up to date on first use when the
- * service's sources changed (the same content check as `npm start`, about 0.1 s when nothing did). The test runner
+ * The real `switchboard` command as `npm start` runs it: the build in dist/ (with the embedded seed a new data dir is
+ * copied from, 0171), brought up to date on first use when the service's sources changed (the same content check as `npm start`, about 0.1 s when nothing did). The test runner
  * does it once before starting files that use it, so files running side by side never build at the same time. The
  * build starts a process in about half the time the sources through tsx take, and test files start many.
  */
-const built = spawnSync(process.execPath, [path.join(ROOT, 'scripts/build.mjs'), '--if-changed', 'service'], {
+const built = spawnSync(process.execPath, [path.join(ROOT, 'scripts/build.mjs'), '--if-changed', 'service', 'embedded-seed'], {
   cwd: ROOT,
   encoding: 'utf8',
 });
