@@ -1,7 +1,9 @@
 // switchboard-test: database-independent (the PostgreSQL run leaves this file to the embedded-database run: 0130)
 import { after, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
+import { readdirSync, readFileSync } from 'node:fs';
 import { setImmediate as tick } from 'node:timers/promises';
+import { TENANT_CODE_NICE } from '../platform/thread-priority.js';
 import { JsSandboxPool, type JsSandboxResult } from './js-sandbox.js';
 
 const MB = 1024 * 1024;
@@ -19,6 +21,16 @@ async function untilRunning(pool: JsSandboxPool, running: number): Promise<void>
 }
 
 const errorOf = (r: JsSandboxResult) => (r.ok ? null : r.error);
+
+/** Linux: the nice value of each thread of this process, by thread id (field 19 of /proc/<pid>/task/<tid>/stat). */
+function niceByThread(): Map<number, number> {
+  return new Map(
+    readdirSync('/proc/self/task').map((tid) => {
+      const stat = readFileSync(`/proc/self/task/${tid}/stat`, 'utf8');
+      return [Number(tid), Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[16])] as const;
+    }),
+  );
+}
 
 describe('JavaScript sandbox pool (worker threads)', () => {
   const pools: JsSandboxPool[] = [];
@@ -56,6 +68,24 @@ describe('JavaScript sandbox pool (worker threads)', () => {
     const again = await p.run('return 6 * 7', {}, { timeoutMs: 8_000, memoryBytes: 32 * MB });
     assert.equal(again.ok && again.value, 42, 'the pool is healthy afterwards');
   });
+
+  it(
+    'runs tenants’ code on threads of lower priority than the rest of the process (0172)',
+    { skip: process.platform !== 'linux' && 'Linux only: a nice value per thread' },
+    async () => {
+      const before = niceByThread();
+      const p = pool(3, 10);
+      await Promise.all([1, 2, 3].map(() => p.run('return 1', {}, { timeoutMs: 30_000, memoryBytes: 32 * MB })));
+      assert.equal(p.stats().threads, 3);
+      const after = niceByThread();
+      const added = [...after].filter(([tid]) => !before.has(tid));
+      const lowered = added.filter(([, nice]) => nice === TENANT_CODE_NICE);
+      assert.equal(lowered.length, 3, `one lowered thread per sandbox thread: ${JSON.stringify(added)}`);
+      // Only they: the thread serving requests, and every other thread the process had, keep their priority.
+      assert.equal(after.get(process.pid), before.get(process.pid));
+      for (const [tid, nice] of before) if (after.has(tid)) assert.equal(after.get(tid), nice, `thread ${tid}`);
+    },
+  );
 
   it('terminates and replaces a thread whose code never reaches an interrupt check', async () => {
     const p = pool(1, 1, 200);

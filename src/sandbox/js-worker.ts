@@ -1,6 +1,7 @@
 import { parentPort } from 'node:worker_threads';
 import type { FromWorker, ToWorker } from './js-protocol.js';
 import { compiledQuickJs, runQuickJs } from './js-run.js';
+import { lowerThisThreadsPriority } from '../platform/thread-priority.js';
 
 /**
  * A sandbox worker thread: runs one QuickJS run at a time for the pool (js-pool.ts). Host calls become messages
@@ -8,6 +9,10 @@ import { compiledQuickJs, runQuickJs } from './js-run.js';
  */
 const port = parentPort;
 if (!port) throw new Error('js-worker.ts runs only as a worker thread of the JavaScript sandbox pool.');
+
+// Tenants' scripts run here: under contention the threads serving requests come first, so one organization's script
+// spinning to its deadline cannot take a core from everyone else's requests (0172).
+lowerThisThreadsPriority();
 
 type Pending = { resolve: (json: string) => void; reject: (e: Error) => void };
 const calls = new Map<number, Pending>();
