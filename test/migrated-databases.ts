@@ -4,15 +4,14 @@
 // server. Each is keyed by a hash of what makes it (migrations, src/, package-lock.json), so a changed source gets a
 // new one; the migration runner's and the job runner's own tests still start from empty.
 import { randomBytes } from 'node:crypto';
-import { readFileSync } from 'node:fs';
 import { mkdtemp, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
-import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { fingerprint } from '../scripts/build.mjs';
 import { buildApp } from '../src/app.js';
 import { openDatabase, type Database } from '../src/platform/db/database.js';
+import { pgliteVersion } from '../src/platform/db/embedded-seed.js';
 import { migrate } from '../src/platform/db/migrate.js';
 import { testConfig } from './test-config.js';
 
@@ -30,13 +29,6 @@ let key: string | undefined;
 function sourceKey(): string {
   key ??= fingerprint(ROOT, ['migrations', 'src', 'package-lock.json']).slice(0, 16);
   return key;
-}
-
-/** The installed PGlite's version: a dump is loaded only by the PGlite that wrote it. */
-function pgliteVersion(): string {
-  const entry = createRequire(import.meta.url).resolve('@electric-sql/pglite'); // <package>/dist/index.cjs
-  const pkg = JSON.parse(readFileSync(path.join(path.dirname(entry), '..', 'package.json'), 'utf8')) as { version: string };
-  return pkg.version;
 }
 
 /**

@@ -27,7 +27,8 @@ interface SeedKey {
   latest: string;
 }
 
-function pgliteVersion(): string {
+/** The installed PGlite's version: files one writes are read only by the same version. */
+export function pgliteVersion(): string {
   const entry = createRequire(import.meta.url).resolve('@electric-sql/pglite'); // <package>/dist/index.cjs
   return (JSON.parse(readFileSync(path.join(path.dirname(entry), '..', 'package.json'), 'utf8')) as { version: string }).version;
 }
