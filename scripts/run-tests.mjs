@@ -62,7 +62,7 @@ if (files.some((f) => readFileSync(f, 'utf8').includes('cli-command.js'))) {
     },
   );
   if (built.status !== 0) {
-    console.error('✖ the service did not build: the files that run its CLI cannot run');
+    console.error('✖ the service or its embedded seed did not build: the files that run its CLI cannot run');
     process.exit(1);
   }
 }

@@ -7,7 +7,7 @@ import path from 'node:path';
 import { DataDirLockedError, lockDataDir } from './data-dir-lock.js';
 import { openDatabase } from './database.js';
 import { buildEmbeddedSeed, seedEmbeddedDataDir } from './embedded-seed.js';
-import { latestMigration, migrate, migrationsDir } from './migrate.js';
+import { latestMigration, migrate, migrationFiles, migrationsDir } from './migrate.js';
 
 // A new embedded data dir starts as a copy of the build's migrated seed (0171): the same database the migrations
 // make, made once by the build instead of by initdb and the migrations on every first start.
@@ -42,7 +42,7 @@ describe('the embedded seed', () => {
     const db = await openDatabase({ dataDir: one });
     try {
       assert.deepEqual(await migrate(db), [], 'nothing left to apply');
-      const shipped = (await readdir(migrationsDir())).filter((f) => /^\d+_.*\.sql$/.test(f)).sort();
+      const shipped = await migrationFiles(migrationsDir());
       const applied = await db.query<{ name: string }>('SELECT name FROM schema_migrations ORDER BY name');
       assert.deepEqual(
         applied.map((r) => r.name),

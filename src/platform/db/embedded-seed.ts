@@ -6,7 +6,7 @@ import path from 'node:path';
 import { packageRoot } from '../paths.js';
 import { lockDataDir } from './data-dir-lock.js';
 import { openDatabase } from './database.js';
-import { migrate, migrationsDir } from './migrate.js';
+import { migrate, migrationFiles, migrationsDir } from './migrate.js';
 
 /**
  * A migrated embedded database made by the build, copied into an empty data dir on its first start (decision 0171).
@@ -35,7 +35,7 @@ export function pgliteVersion(): string {
 
 /** The key of a seed made now, from the installed PGlite and the shipped migrations. */
 export async function currentSeedKey(dir = migrationsDir()): Promise<SeedKey | null> {
-  const files = (await readdir(dir)).filter((f) => /^\d+_.*\.sql$/.test(f)).sort();
+  const files = await migrationFiles(dir);
   const latest = files.at(-1);
   if (!latest) return null;
   const hash = createHash('sha256');

@@ -9,7 +9,7 @@ const MIGRATION_LOCK_ID = 727_001; // any constant; the same on every node
 export const migrationsDir = (): string => path.join(packageRoot(), 'migrations');
 
 /** The migration files shipped, in the order they apply (their names start with a number). */
-async function migrationFiles(dir: string): Promise<string[]> {
+export async function migrationFiles(dir: string): Promise<string[]> {
   return (await readdir(dir)).filter((f) => /^\d+_.*\.sql$/.test(f)).sort();
 }
 
