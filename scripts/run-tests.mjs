@@ -90,6 +90,12 @@ const childEnv = {
   NODE_COMPILE_CACHE: parentEnv.NODE_COMPILE_CACHE ?? path.join(os.tmpdir(), 'switchboard-test-compile-cache'),
 };
 const loading = path.join(import.meta.dirname, 'test-module-loading.mjs');
+// WebAssembly is compiled by V8's baseline compiler only (0173). By default V8 recompiles a module's busy functions
+// with its optimizing compiler on background threads: the embedded database's (PGlite) in every file that opens one,
+// about 3 s of CPU and a third of a file's page faults, which a test file never runs long enough to earn back. The
+// code computes the same either way; only how fast it runs differs. The CLI the tests start takes the flag too
+// (test/cli-command.ts). Node's NODE_OPTIONS does not accept it, so it is an argument here.
+const LIFTOFF_ONLY = '--liftoff-only';
 
 // Each file runs in a process group of its own, out of reach of the terminal's Ctrl-C: a stopped run stops them.
 const running = new Set();
@@ -112,7 +118,7 @@ function runFile(file) {
   return new Promise((resolve) => {
     const child = spawn(
       process.execPath,
-      ['--import', 'tsx', '--import', loading, '--test', '--test-isolation=none', '--test-reporter=spec', file],
+      [LIFTOFF_ONLY, '--import', 'tsx', '--import', loading, '--test', '--test-isolation=none', '--test-reporter=spec', file],
       {
         env: childEnv,
         stdio: ['ignore', 'pipe', 'pipe'],
@@ -169,6 +175,7 @@ function failuresOf(output) {
   return (at >= 0 ? lines.slice(0, 80) : lines.slice(-40)).join('\n');
 }
 
+const runStarted = Date.now();
 const queue = [...files];
 const results = [];
 await Promise.all(
@@ -191,7 +198,7 @@ const sum = (k) => results.reduce((n, r) => n + r.counts[k], 0);
 const failed = results.filter((r) => !r.ok);
 const missing = [...new Set(results.flatMap((r) => r.missing))];
 console.log(
-  `\n━━ ${files.length} files: ${sum('tests')} tests, ${sum('pass')} passed, ${sum('fail')} failed, ${sum('cancelled')} cancelled, ${sum('skipped')} skipped`,
+  `\n━━ ${files.length} files: ${sum('tests')} tests, ${sum('pass')} passed, ${sum('fail')} failed, ${sum('cancelled')} cancelled, ${sum('skipped')} skipped, in ${Math.round((Date.now() - runStarted) / 1000)} s`,
 );
 for (const m of missing) console.log(`⚠ SKIPPED tests that need ${m}`);
 for (const r of failed) console.log(`\n✖ ${r.file}${r.timedOut ? ` (stopped after ${timeoutS} s)` : ''}\n${r.failures}`);

@@ -52,7 +52,7 @@ describe('the runtime', () => {
     'npm start serves with the young-generation bound and glibc’s malloc settings',
     { skip: !existsSync('/proc/self/environ') },
     async () => {
-      assert.ok(CLI[0]!.endsWith('dist/src/cli/index.js'));
+      assert.ok(CLI.at(-1)!.endsWith('dist/src/cli/index.js'));
       const [build, serve] = pkg.scripts.start!.split(' && ');
       assert.match(build!, /scripts\/build\.mjs --if-changed$/);
       const dataDir = await mkdtemp(path.join(os.tmpdir(), 'sb-start-'));

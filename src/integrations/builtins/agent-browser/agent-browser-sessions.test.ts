@@ -1,3 +1,4 @@
+// switchboard-test: database-independent (the PostgreSQL run leaves this file to the embedded-database run: 0130)
 import { after, before, describe, it } from 'node:test';
 import assert from 'node:assert/strict';
 import { readdir } from 'node:fs/promises';
