@@ -17,7 +17,7 @@ import { AuthService } from '../src/modules/auth/auth.service.js';
 
 /**
  * The real process: first-start bootstrap, the CLI, and graceful shutdown, through the built
- * `dist/src/cli/index.js` exactly as `npm start` runs it.
+ * `dist/src/cli/index.js` as `npm start` runs it (with the tests' one V8 flag: cli-command.ts, 0173).
  */
 
 let databaseUrl: string | undefined;
