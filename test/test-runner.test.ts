@@ -71,6 +71,12 @@ describe('the test runner (npm test)', () => {
     assert.match(r.out, /under CI every test must run/);
   });
 
+  it("starts each file with WebAssembly compiled by the baseline compiler only (0173), and prints the run's seconds", async () => {
+    const r = await runTests('test/fixtures/runner/engine-flags.ts', {});
+    assert.equal(r.code, 0, r.out);
+    assert.match(r.out, /━━ 1 files: 1 tests, 1 passed, 0 failed, 0 cancelled, 0 skipped, in \d+ s/);
+  });
+
   it('starts the files that took longest first, and records the seconds each took when asked', async () => {
     const dir = mkdtempSync(path.join(os.tmpdir(), 'sb-durations-'));
     try {
