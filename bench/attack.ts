@@ -11,7 +11,10 @@ import type { Row } from './report.js';
 import { webhookSource } from './scenarios.js';
 import { type Service, api } from './service.js';
 
-/** The victim's rate: steady, so the numbers are the latency a tenant sees rather than a saturating load's queueing. */
+/**
+ * The victim's rate: steady (bench/steady.mjs, 0174), so the numbers are the latency a tenant sees rather than a
+ * saturating load's queueing or a burst's.
+ */
 const VICTIM_RATE = 100;
 
 export async function attackScenario(s: Service, victimWs: string): Promise<Row[]> {
@@ -50,6 +53,7 @@ export async function attackScenario(s: Service, victimWs: string): Promise<Row[
       }),
       connections: 10,
       overallRate: VICTIM_RATE,
+      steady: true, // evenly spaced, each timed from its sending (0174)
     };
     const quiet = await measure(victim);
 

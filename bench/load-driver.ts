@@ -41,6 +41,8 @@ export interface LoadOptions {
   duration?: number;
   connections?: number;
   overallRate?: number;
+  /** With overallRate: evenly spaced requests, each timed from its sending (bench/steady.mjs, 0174). */
+  steady?: boolean;
   stamp?: boolean;
 }
 

@@ -1,9 +1,15 @@
 // The load generator, in its own process: runs autocannon with the options given as JSON on argv[2] and prints
 // one JSON line with throughput and latency percentiles. With `stamp: true` every request body is
-// {"sentAt": <ms since epoch>, "n": "<run>:<sequence>"} so a receiver can count and time each event.
+// {"sentAt": <ms since epoch>, "n": "<run>:<sequence>"} so a receiver can count and time each event. With `steady:
+// true`, a fixed rate (`overallRate`) is sent by ./steady.mjs instead: evenly spaced requests, not autocannon's bursts.
 import autocannon from 'autocannon';
+import { steadyLoad } from './steady.mjs';
 
 const o = JSON.parse(process.argv[2]);
+if (o.steady && o.overallRate) {
+  process.stdout.write(JSON.stringify(await steadyLoad(o)) + '\n');
+  process.exit(0);
+}
 let n = 0;
 const result = await autocannon({
   url: o.url,

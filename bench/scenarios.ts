@@ -150,7 +150,7 @@ export async function sandboxScenario(s: Service, ws: string): Promise<Row[]> {
     ['execute code.run_code (return 1)', exec('code', 'run_code', { code: 'return 1' })],
   ] as const) {
     // A fixed, moderate rate: the latency a tenant sees, not the queueing of a saturating load.
-    const load = { url, method: 'POST', headers, body, connections: 10, overallRate: 50 };
+    const load = { url, method: 'POST', headers, body, connections: 10, overallRate: 50, steady: true };
     const quiet = await measure(load);
     const spinning = await spin();
     const loaded = await measure(load);

@@ -134,12 +134,16 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   registerErrorHandling(app);
   registerPageHeaders(app);
-  registerAuth(app, {
-    apiKey: (t) => services.verifier.verify(t),
-    session: (t) => services.auth.verifySession(t),
-    member: (t, orgId) => memberPrincipal(services, t, orgId),
-    operator: (t) => services.operator.verify(t),
-  });
+  registerAuth(
+    app,
+    {
+      apiKey: (t) => services.verifier.verify(t),
+      session: (t) => services.auth.verifySession(t),
+      member: (t, orgId) => memberPrincipal(services, t, orgId),
+      operator: (t) => services.operator.verify(t),
+    },
+    (orgId) => services.tenantActivity.seen(orgId),
+  );
 
   for (const s of sharedSchemas) app.addSchema(s);
   await app.register(swagger, {

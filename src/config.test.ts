@@ -20,8 +20,25 @@ describe('config', () => {
     assert.equal(c.storageS3, null);
     assert.equal(c.processes, 1);
     assert.equal(c.delivery.concurrency, 64);
-    assert.deepEqual(c.triggers.inboundPerOrg, { concurrency: 32, maxWaiting: 1_000 });
+    assert.deepEqual(c.triggers.inboundPerOrg, {
+      concurrency: 32,
+      sharedConcurrency: 4,
+      sharingWindowMs: 1_000,
+      maxWaiting: 1_000,
+    });
     assert.ok(Object.isFrozen(c));
+  });
+
+  it('keeps the shared inbound share within the share (0174)', () => {
+    const share = (env: Record<string, string>) => loadConfig(env).triggers.inboundPerOrg;
+    assert.deepEqual(share({ SWITCHBOARD_WEBHOOK_ORG_CONCURRENCY: '3' }), {
+      concurrency: 3,
+      sharedConcurrency: 3,
+      sharingWindowMs: 1_000,
+      maxWaiting: 1_000,
+    });
+    assert.equal(share({ SWITCHBOARD_WEBHOOK_ORG_SHARED_CONCURRENCY: '2' }).sharedConcurrency, 2);
+    assert.throws(() => share({ SWITCHBOARD_WEBHOOK_ORG_SHARED_CONCURRENCY: '0' }), /SWITCHBOARD_WEBHOOK_ORG_SHARED_CONCURRENCY/);
   });
 
   it('fails naming the variable', () => {

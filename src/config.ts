@@ -2,6 +2,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { mergePlans, type PlanName, type PlanTable } from './platform/plans.js';
 import { DEFAULT_JSON_LIMITS, type JsonLimits } from './platform/http/json-limits.js';
+import { SHARING_WINDOW_MS } from './platform/tenant-activity.js';
 import { bool, ConfigError, int, planName, str, url, type Env } from './config-values.js';
 
 export { ConfigError };
@@ -93,9 +94,11 @@ export interface Config {
     maxFailedPolls: number;
     /**
      * Inbound webhook requests one organization has processed at once, and how many more may wait for a turn; one
-     * beyond is answered 503 with Retry-After (decision 0147; 32 at once by default, 0166).
+     * beyond is answered 503 with Retry-After (decision 0147; 32 at once by default, 0166). `sharedConcurrency` is
+     * the share while another organization was served within the last `sharingWindowMs` (0174; 4 by default, never
+     * above `concurrency`; the window is 1 s by default).
      */
-    inboundPerOrg: { concurrency: number; maxWaiting: number };
+    inboundPerOrg: { concurrency: number; sharedConcurrency: number; sharingWindowMs: number; maxWaiting: number };
   };
   /** Outgoing email (end-user invites): SWITCHBOARD_SMTP_URL and SWITCHBOARD_EMAIL_FROM; null: email is not configured. */
   email: { smtpUrl: string; from: string } | null;
@@ -146,6 +149,17 @@ function tracingConfig(env: Env): Config['tracing'] {
     endpoint,
     serviceName: str(env, 'OTEL_SERVICE_NAME') ?? 'switchboard',
     scheduleDelayMs: int(env, 'OTEL_BSP_SCHEDULE_DELAY', 5_000, 1, 600_000),
+  };
+}
+
+/** An organization's inbound share, alone and while others are served (0147, 0166, 0174); the second never above the first. */
+function inboundPerOrg(env: Env): Config['triggers']['inboundPerOrg'] {
+  const concurrency = int(env, 'SWITCHBOARD_WEBHOOK_ORG_CONCURRENCY', 32, 1, 1_000);
+  return {
+    concurrency,
+    sharedConcurrency: Math.min(concurrency, int(env, 'SWITCHBOARD_WEBHOOK_ORG_SHARED_CONCURRENCY', 4, 1, 1_000)),
+    sharingWindowMs: int(env, 'SWITCHBOARD_WEBHOOK_ORG_SHARED_WINDOW_MS', SHARING_WINDOW_MS, 10, 3_600_000),
+    maxWaiting: int(env, 'SWITCHBOARD_WEBHOOK_ORG_QUEUE', 1_000, 0, 100_000),
   };
 }
 
@@ -227,10 +241,7 @@ export function loadConfig(env: Env = process.env): Readonly<Config> {
       tickMs: int(env, 'SWITCHBOARD_TRIGGER_TICK_MS', 5_000, 10, 60_000),
       appWebhookSecrets: appWebhookSecrets(env, 'SWITCHBOARD_APP_WEBHOOK_SECRETS'),
       maxFailedPolls: int(env, 'SWITCHBOARD_TRIGGER_MAX_FAILED_POLLS', 10, 0, 10_000),
-      inboundPerOrg: {
-        concurrency: int(env, 'SWITCHBOARD_WEBHOOK_ORG_CONCURRENCY', 32, 1, 1_000),
-        maxWaiting: int(env, 'SWITCHBOARD_WEBHOOK_ORG_QUEUE', 1_000, 0, 100_000),
-      },
+      inboundPerOrg: inboundPerOrg(env),
     },
     email: email(env, publicUrl),
     oauthRefreshAheadSeconds: int(env, 'SWITCHBOARD_OAUTH_REFRESH_AHEAD_SECONDS', 600, 60, 86_400),

@@ -53,7 +53,7 @@ export const resourceMetadataUrl = (publicUrl: string, serverId: string) =>
  * is read; a missing or bad one gets 401 with a WWW-Authenticate header naming the protected-resource metadata.
  */
 export async function mcpEndpointRoutes(app: FastifyInstance): Promise<void> {
-  const { mcpTokens: tokens, mcpSurfaces: surfaces, mcpProtocol } = app.services;
+  const { mcpTokens: tokens, mcpSurfaces: surfaces, mcpProtocol, tenantActivity } = app.services;
   const orm = app.db.orm;
   const publicUrl = app.config.publicUrl;
   app.decorateRequest('mcpPrincipal', null);
@@ -121,6 +121,7 @@ export async function mcpEndpointRoutes(app: FastifyInstance): Promise<void> {
       return refuse(reply, 403, checked.code, checked.reason);
     }
     req.mcpPrincipal = checked.principal;
+    tenantActivity.seen(checked.principal.orgId);
   };
 
   app.post<{ Params: { serverId: string }; Body: string | undefined }>('/mcp/srv_:serverId', {

@@ -75,4 +75,38 @@ describe('KeyedLimiter', () => {
     assert.equal(await running, 'held');
     assert.equal(await limiter.run('k', async () => 'again'), 'again');
   });
+
+  it('reads a share that changes: a lower one holds the waiting until fewer run, a higher one starts them in order', async () => {
+    let share = 3;
+    const limiter = new KeyedLimiter({ concurrency: () => share, maxWaiting: 10 });
+    const log: string[] = [];
+    const calls = ['c1', 'c2', 'c3'].map((n) => gated(log, n));
+    const results = calls.map((c) => limiter.run('k', c.fn));
+    await turn();
+    assert.deepEqual(log, ['c1', 'c2', 'c3']);
+
+    share = 1; // the running three finish; nothing new starts until fewer than one run
+    const later = ['c4', 'c5', 'c6'].map((n) => gated(log, n));
+    const laterResults = later.map((c) => limiter.run('k', c.fn));
+    await turn();
+    assert.deepEqual(limiter.stats('k'), { running: 3, waiting: 3 });
+    calls[0]!.end();
+    calls[1]!.end();
+    await turn();
+    assert.deepEqual(log, ['c1', 'c2', 'c3'], 'two ended, yet one still runs: the share of one is taken');
+    calls[2]!.end();
+    await turn();
+    assert.deepEqual(log, ['c1', 'c2', 'c3', 'c4']);
+
+    share = 3; // the next arrival finds room: the waiting start first, in arrival order, then it waits its turn
+    const c7 = gated(log, 'c7');
+    const c7Result = limiter.run('k', c7.fn);
+    await turn();
+    assert.deepEqual(log, ['c1', 'c2', 'c3', 'c4', 'c5', 'c6']);
+    assert.deepEqual(limiter.stats('k'), { running: 3, waiting: 1 });
+    for (const c of later) c.end();
+    c7.end();
+    assert.deepEqual(await Promise.all([...results, ...laterResults, c7Result]), ['c1', 'c2', 'c3', 'c4', 'c5', 'c6', 'c7']);
+    assert.deepEqual(limiter.stats('k'), { running: 0, waiting: 0 });
+  });
 });

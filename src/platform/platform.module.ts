@@ -6,8 +6,9 @@ import { defineModule, type Platform } from './module.js';
 import { SecretBox } from './secrets.js';
 import { SelfEndpoints } from './self-endpoints.js';
 import { createMetricsRegistry } from './metrics.js';
+import { TenantActivity } from './tenant-activity.js';
 
-/** Cross-cutting infrastructure every module may need: invalidation, jobs, secrets, outbound HTTP, mail, metrics. */
+/** Cross-cutting infrastructure every module may need: invalidation, jobs, secrets, outbound HTTP, mail, metrics, tenant activity. */
 export const platformModule = defineModule<Pick<Platform, 'config' | 'db' | 'log'>>()({
   name: 'platform',
   build: ({ config, db, log }) => {
@@ -19,6 +20,8 @@ export const platformModule = defineModule<Pick<Platform, 'config' | 'db' | 'log
       egress: new EgressGuard(config.egressAllow, new SelfEndpoints(config)),
       mailer: new Mailer(config.email),
       metrics: createMetricsRegistry(),
+      /** Which organizations this process served lately: an organization's inbound share shrinks while others are (0174). */
+      tenantActivity: new TenantActivity(config.triggers.inboundPerOrg.sharingWindowMs),
     };
   },
   lifecycle: ({ config, bus, jobs, egress, mailer }) => ({

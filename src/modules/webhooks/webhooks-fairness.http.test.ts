@@ -84,3 +84,96 @@ describe('inbound webhooks: each organization takes its turn', () => {
     await rx.waitFor(() => rx.to('/cb/a').length >= 2 && rx.to('/cb/b').length >= 1, 15_000, 'the deliveries');
   });
 });
+
+/**
+ * While another organization is being served, an organization's share is the smaller one (0174): alone, A has two
+ * events processed at once; once B has made a request within the window, A has one, and B is still served.
+ */
+describe('inbound webhooks: the share while other organizations are served', () => {
+  let t: TestApp;
+  let hold: Receiver;
+  let rx: Receiver;
+  let release: () => void = () => undefined;
+
+  before(async () => {
+    t = await startApp({
+      ...TRIGGER_ENV,
+      SWITCHBOARD_WEBHOOK_ORG_CONCURRENCY: '2',
+      SWITCHBOARD_WEBHOOK_ORG_SHARED_CONCURRENCY: '1',
+      // Long enough that B's request still counts when A's events arrive, however slow the machine.
+      SWITCHBOARD_WEBHOOK_ORG_SHARED_WINDOW_MS: '3600000',
+      SWITCHBOARD_WEBHOOK_ORG_QUEUE: '0',
+    });
+    await registerFixture(t.app, 'piece-acme');
+    rx = await new Receiver().start();
+    hold = await new Receiver().start();
+    hold.respond = () => new Promise((resolve) => (release = () => resolve({ status: 200 })));
+  });
+  after(async () => {
+    release();
+    await t.close();
+    await rx.close();
+    await hold.close();
+  });
+
+  async function heldSource(key: string, name: string) {
+    const ws = (await t.workspace(key)).id;
+    await acmeConnection(t, key);
+    const res = await t.post('/api/v1/triggers/enable', key, {
+      integrationName: 'acme',
+      triggerName: 'held',
+      workspaceId: ws,
+      callbackUrl: rx.url(`/cb/${name}`),
+    });
+    assert.equal(res.status, 201, res.text);
+    return res.body.triggerSource as { id: string; webhookUrl: string };
+  }
+
+  /** A's event `n`, held in processing until the test releases it: once it is processing, its answer to come. */
+  async function holdOne(url: string, n: number, holds: number) {
+    const answer = postEvent(t, url, { n, holdUrl: hold.url('/hold') });
+    await hold.waitFor(() => hold.to('/hold').length === holds, 15_000, `event ${n} to be processing`);
+    return { answer };
+  }
+
+  it('gives an organization its whole share alone and the shared one while another organization is served', async () => {
+    // Organizations are made through the operator API: no organization's request is served until A's below.
+    const a = await t.tenant();
+    const busy = await heldSource(a.key, 'a');
+    // A's second address: the shipped webhook trigger.
+    const plain = await t.post('/api/v1/triggers/enable', a.key, {
+      integrationName: 'webhook',
+      triggerName: 'catch_webhook',
+      workspaceId: (await t.workspace(a.key)).id,
+      callbackUrl: rx.url('/cb/a-plain'),
+    });
+    assert.equal(plain.status, 201, plain.text);
+    const second = plain.body.triggerSource as { id: string; webhookUrl: string };
+
+    // Alone: a second event is processed while the first is held (a share of two).
+    let first = (await holdOne(busy.webhookUrl, 1, 1)).answer;
+    const alone = await postEvent(t, second.webhookUrl, { n: 2 });
+    assert.equal(alone.status, 200, alone.text);
+    release();
+    assert.equal((await first).status, 200);
+
+    // B is served (any request with its key): now A has a share of one, and nothing waits (a queue of none).
+    const b = await t.tenant();
+    const other = await heldSource(b.key, 'b');
+    first = (await holdOne(busy.webhookUrl, 3, 2)).answer;
+    const shared = await postEvent(t, second.webhookUrl, { n: 4 });
+    assert.equal(shared.status, 503, shared.text);
+    assert.equal(shared.body.error, 'SERVICE_UNAVAILABLE');
+    assert.equal(shared.headers['retry-after'], '1');
+    const served = await postEvent(t, other.webhookUrl, { n: 10 });
+    assert.equal(served.status, 200, served.text);
+    release();
+    assert.equal((await first).status, 200);
+
+    const stored = async (sourceId: string) =>
+      (await t.db.orm.select().from(webhookDeliveries).where(eq(webhookDeliveries.streamKey, sourceId))).length;
+    assert.equal(await stored(busy.id), 2);
+    assert.equal(await stored(second.id), 1, 'the refused event stored nothing');
+    assert.equal(await stored(other.id), 1);
+  });
+});

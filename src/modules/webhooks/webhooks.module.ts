@@ -1,5 +1,6 @@
 import type { IntegrationRegistry } from '../../integrations/registry.js';
 import type { InvalidationBus } from '../../platform/invalidation.js';
+import type { TenantActivity } from '../../platform/tenant-activity.js';
 import { defineModule, type Platform } from '../../platform/module.js';
 import type { EventRecorder } from '../triggers/triggers.events.js';
 import type { SourceRunner } from '../triggers/triggers.runtime.js';
@@ -11,6 +12,7 @@ import { WebhooksService } from './webhooks.service.js';
 export const webhooksModule = defineModule<
   Pick<Platform, 'config' | 'orm' | 'log'> & {
     bus: InvalidationBus;
+    tenantActivity: TenantActivity;
     registry: IntegrationRegistry;
     sourceRunner: SourceRunner;
     eventRecorder: EventRecorder;
@@ -18,7 +20,7 @@ export const webhooksModule = defineModule<
   }
 >()({
   name: 'webhooks',
-  build: ({ config, orm, log, bus, registry, sourceRunner, eventRecorder, triggers }) => ({
+  build: ({ config, orm, log, bus, tenantActivity, registry, sourceRunner, eventRecorder, triggers }) => ({
     webhooks: new WebhooksService({
       orm,
       registry,
@@ -27,6 +29,7 @@ export const webhooksModule = defineModule<
       sources: triggers,
       appWebhookSecrets: config.triggers.appWebhookSecrets,
       inboundPerOrg: config.triggers.inboundPerOrg,
+      tenantActivity,
       publicUrl: config.publicUrl,
       log,
       bus,

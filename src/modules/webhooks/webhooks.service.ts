@@ -5,6 +5,7 @@ import type { Orm } from '../../platform/db/database.js';
 import { AppError } from '../../platform/errors.js';
 import { cachedOrNull, ConfigCache } from '../../platform/cache.js';
 import { KeyedLimiter, LimiterFullError } from '../../platform/keyed-limiter.js';
+import type { TenantActivity } from '../../platform/tenant-activity.js';
 import type { InvalidationBus } from '../../platform/invalidation.js';
 import { StaleStateError, type EventOrigin, type EventRecorder, type RecordOptions } from '../triggers/triggers.events.js';
 import type { SourceRow } from '../triggers/triggers.repository.js';
@@ -55,7 +56,7 @@ export class WebhooksService {
   /**
    * One organization's events are processed a bounded number at a time (the rest wait their turn, in arrival order),
    * so one tenant's work in flight and its queue are bounded (0147). Group commit still takes the waiting ones in
-   * batches.
+   * batches. The share is smaller while another organization is being served too (0174).
    */
   private readonly perOrg: KeyedLimiter;
 
@@ -69,15 +70,21 @@ export class WebhooksService {
       sources: Pick<TriggersService, 'sourceById' | 'appListeners' | 'noteInboundError'>;
       /** SWITCHBOARD_APP_WEBHOOK_SECRETS: the secret each integration's provider signs its app-level events with. */
       appWebhookSecrets: Readonly<Record<string, string>>;
-      /** Each organization's share of inbound processing (SWITCHBOARD_WEBHOOK_ORG_CONCURRENCY, …_QUEUE; 0147). */
-      inboundPerOrg: { concurrency: number; maxWaiting: number };
+      /** Each organization's share of inbound processing (SWITCHBOARD_WEBHOOK_ORG_CONCURRENCY, …_QUEUE; 0147, 0174). */
+      inboundPerOrg: { concurrency: number; sharedConcurrency: number; maxWaiting: number };
+      /** Which organizations the process served lately: it picks the share (0174) and learns of inbound events. */
+      tenantActivity: TenantActivity;
       publicUrl: string;
       log: Log;
       /** Invalidates the active-source cache (see `sources`). */
       bus?: InvalidationBus;
     },
   ) {
-    this.perOrg = new KeyedLimiter(deps.inboundPerOrg);
+    const { concurrency, sharedConcurrency, maxWaiting } = deps.inboundPerOrg;
+    this.perOrg = new KeyedLimiter({
+      concurrency: (orgId) => (deps.tenantActivity.othersActive(orgId) ? sharedConcurrency : concurrency),
+      maxWaiting,
+    });
     // Without a bus nothing would drop a suspension's stale answer: then it is read every time.
     this.suspended = new ConfigCache({ ttlMs: deps.bus ? SOURCE_CACHE_TTL_MS : 0, maxEntries: SOURCE_CACHE_MAX });
     deps.bus?.subscribe((msg) => {
@@ -222,6 +229,7 @@ export class WebhooksService {
 
   /** Runs `fn` in the organization's turn; with too many of its events already waiting, 503 and Retry-After. */
   private async inTurn<T>(orgId: string, fn: () => Promise<T>): Promise<T> {
+    this.deps.tenantActivity.seen(orgId);
     try {
       return await this.perOrg.run(orgId, fn);
     } catch (err) {

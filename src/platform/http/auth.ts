@@ -85,9 +85,10 @@ function accessOf(route: FastifyRequest['routeOptions']): RouteAccess {
 /**
  * The one place route declarations are enforced. Every request is authenticated in onRequest, before the body is
  * read, so a caller without a credential learns nothing; an organization-level route refuses a workspace-scoped key
- * in preHandler — after validation, as the services did before the declaration existed.
+ * in preHandler — after validation, as the services did before the declaration existed. `tenantSeen` learns the
+ * organization of each request a key or a member makes (0174).
  */
-export function registerAuth(app: FastifyInstance, auth: Authenticators): void {
+export function registerAuth(app: FastifyInstance, auth: Authenticators, tenantSeen: (orgId: string) => void): void {
   app.decorateRequest('principal', null as never);
   app.addHook('onRequest', async (request) => {
     const route = request.routeOptions; // a getter that builds an object: read once
@@ -111,11 +112,15 @@ export function registerAuth(app: FastifyInstance, auth: Authenticators): void {
             'UNAUTHORIZED',
             'A signed-in person names the organization to act in: X-Switchboard-Organization: <organization id>. Or use an API key: Authorization: Bearer svc_...',
           );
-        request.principal = await auth.member(sessionToken, orgId);
+        const member = await auth.member(sessionToken, orgId);
+        request.principal = member;
+        tenantSeen(orgId);
         return;
       }
       if (!token) throw new AppError('UNAUTHORIZED', 'An API key is required: Authorization: Bearer svc_...');
-      request.principal = await auth.apiKey(token);
+      const key = await auth.apiKey(token);
+      request.principal = key;
+      if (key.kind === 'apiKey') tenantSeen(key.orgId);
     } else if (mode === 'operator') {
       if (!token) throw new AppError('UNAUTHORIZED', 'The operator token is required: Authorization: Bearer <operator token>');
       request.principal = await auth.operator(token);
