@@ -7,6 +7,20 @@ import { postEvent, registerFixture, TRIGGER_ENV } from '../../../test/triggers.
 import { triggerSources, webhookDeliveries } from '../../platform/db/schema.js';
 import { acmeConnection } from '../triggers/triggers.fixtures.js';
 
+/** Enables the acme "held" trigger (its runs wait for the test) in a new workspace of `key`'s organization. */
+async function enableHeld(t: TestApp, rx: Receiver, key: string, name: string) {
+  const ws = (await t.workspace(key)).id;
+  await acmeConnection(t, key);
+  const res = await t.post('/api/v1/triggers/enable', key, {
+    integrationName: 'acme',
+    triggerName: 'held',
+    workspaceId: ws,
+    callbackUrl: rx.url(`/cb/${name}`),
+  });
+  assert.equal(res.status, 201, res.text);
+  return res.body.triggerSource as { id: string; webhookUrl: string };
+}
+
 /**
  * One organization's inbound events take their turn (0147): at most SWITCHBOARD_WEBHOOK_ORG_CONCURRENCY of them are
  * processed at once, SWITCHBOARD_WEBHOOK_ORG_QUEUE more wait, and one beyond is answered 503 with Retry-After and
@@ -34,18 +48,7 @@ describe('inbound webhooks: each organization takes its turn', () => {
     await hold.close();
   });
 
-  async function heldSource(key: string, name: string) {
-    const ws = (await t.workspace(key)).id;
-    await acmeConnection(t, key);
-    const res = await t.post('/api/v1/triggers/enable', key, {
-      integrationName: 'acme',
-      triggerName: 'held',
-      workspaceId: ws,
-      callbackUrl: rx.url(`/cb/${name}`),
-    });
-    assert.equal(res.status, 201, res.text);
-    return res.body.triggerSource as { id: string; webhookUrl: string };
-  }
+  const heldSource = (key: string, name: string) => enableHeld(t, rx, key, name);
 
   it('answers 503 with Retry-After beyond an organization’s share, stores nothing for it, and serves other organizations', async () => {
     const a = await t.tenant();
@@ -116,18 +119,7 @@ describe('inbound webhooks: the share while other organizations are served', () 
     await hold.close();
   });
 
-  async function heldSource(key: string, name: string) {
-    const ws = (await t.workspace(key)).id;
-    await acmeConnection(t, key);
-    const res = await t.post('/api/v1/triggers/enable', key, {
-      integrationName: 'acme',
-      triggerName: 'held',
-      workspaceId: ws,
-      callbackUrl: rx.url(`/cb/${name}`),
-    });
-    assert.equal(res.status, 201, res.text);
-    return res.body.triggerSource as { id: string; webhookUrl: string };
-  }
+  const heldSource = (key: string, name: string) => enableHeld(t, rx, key, name);
 
   /** A's event `n`, held in processing until the test releases it: once it is processing, its answer to come. */
   async function holdOne(url: string, n: number, holds: number) {
