@@ -7,18 +7,44 @@ import { postEvent, registerFixture, TRIGGER_ENV } from '../../../test/triggers.
 import { triggerSources, webhookDeliveries } from '../../platform/db/schema.js';
 import { acmeConnection } from '../triggers/triggers.fixtures.js';
 
-/** Enables the acme "held" trigger (its runs wait for the test) in a new workspace of `key`'s organization. */
-async function enableHeld(t: TestApp, rx: Receiver, key: string, name: string) {
-  const ws = (await t.workspace(key)).id;
-  await acmeConnection(t, key);
-  const res = await t.post('/api/v1/triggers/enable', key, {
-    integrationName: 'acme',
-    triggerName: 'held',
-    workspaceId: ws,
-    callbackUrl: rx.url(`/cb/${name}`),
+/**
+ * An app with the acme piece (started with `env`), a callback receiver, and a server the "held" trigger fetches first,
+ * which answers when the test calls `release`.
+ */
+function heldFixture(env: Record<string, string>) {
+  const f = {
+    t: undefined as unknown as TestApp,
+    rx: undefined as unknown as Receiver,
+    hold: undefined as unknown as Receiver,
+    release: (): void => undefined,
+    /** Enables the held trigger in a new workspace of `key`'s organization, delivering to /cb/<name>. */
+    heldSource: async (key: string, name: string) => {
+      const ws = (await f.t.workspace(key)).id;
+      await acmeConnection(f.t, key);
+      const res = await f.t.post('/api/v1/triggers/enable', key, {
+        integrationName: 'acme',
+        triggerName: 'held',
+        workspaceId: ws,
+        callbackUrl: f.rx.url(`/cb/${name}`),
+      });
+      assert.equal(res.status, 201, res.text);
+      return res.body.triggerSource as { id: string; webhookUrl: string };
+    },
+  };
+  before(async () => {
+    f.t = await startApp({ ...TRIGGER_ENV, ...env });
+    await registerFixture(f.t.app, 'piece-acme');
+    f.rx = await new Receiver().start();
+    f.hold = await new Receiver().start();
+    f.hold.respond = () => new Promise((resolve) => (f.release = () => resolve({ status: 200 })));
   });
-  assert.equal(res.status, 201, res.text);
-  return res.body.triggerSource as { id: string; webhookUrl: string };
+  after(async () => {
+    f.release();
+    await f.t.close();
+    await f.rx.close();
+    await f.hold.close();
+  });
+  return f;
 }
 
 /**
@@ -28,33 +54,14 @@ async function enableHeld(t: TestApp, rx: Receiver, key: string, name: string) {
  * in platform/keyed-limiter.test.ts.)
  */
 describe('inbound webhooks: each organization takes its turn', () => {
-  let t: TestApp;
-  let rx: Receiver;
-  let hold: Receiver;
-  let release: () => void = () => undefined;
-
-  before(async () => {
-    t = await startApp({ ...TRIGGER_ENV, SWITCHBOARD_WEBHOOK_ORG_CONCURRENCY: '1', SWITCHBOARD_WEBHOOK_ORG_QUEUE: '0' });
-    await registerFixture(t.app, 'piece-acme');
-    rx = await new Receiver().start();
-    hold = await new Receiver().start();
-    // The held trigger fetches this server first; it answers when the test releases it.
-    hold.respond = () => new Promise((resolve) => (release = () => resolve({ status: 200 })));
-  });
-  after(async () => {
-    release();
-    await t.close();
-    await rx.close();
-    await hold.close();
-  });
-
-  const heldSource = (key: string, name: string) => enableHeld(t, rx, key, name);
+  const f = heldFixture({ SWITCHBOARD_WEBHOOK_ORG_CONCURRENCY: '1', SWITCHBOARD_WEBHOOK_ORG_QUEUE: '0' });
 
   it('answers 503 with Retry-After beyond an organization’s share, stores nothing for it, and serves other organizations', async () => {
+    const { t, rx, hold } = f;
     const a = await t.tenant();
     const b = await t.tenant();
-    const busy = await heldSource(a.key, 'a');
-    const other = await heldSource(b.key, 'b');
+    const busy = await f.heldSource(a.key, 'a');
+    const other = await f.heldSource(b.key, 'b');
 
     // A's only turn is taken by an event whose processing waits for the test.
     const first = postEvent(t, busy.webhookUrl, { n: 1, holdUrl: hold.url('/hold') });
@@ -70,7 +77,7 @@ describe('inbound webhooks: each organization takes its turn', () => {
     const served = await postEvent(t, other.webhookUrl, { n: 10 });
     assert.equal(served.status, 200, served.text);
 
-    release();
+    f.release();
     assert.equal((await first).status, 200);
     // The provider sends the refused one again, now that A's turn is free.
     assert.equal((await postEvent(t, busy.webhookUrl, { n: 2 })).status, 200);
@@ -93,45 +100,27 @@ describe('inbound webhooks: each organization takes its turn', () => {
  * events processed at once; once B has made a request within the window, A has one, and B is still served.
  */
 describe('inbound webhooks: the share while other organizations are served', () => {
-  let t: TestApp;
-  let hold: Receiver;
-  let rx: Receiver;
-  let release: () => void = () => undefined;
-
-  before(async () => {
-    t = await startApp({
-      ...TRIGGER_ENV,
-      SWITCHBOARD_WEBHOOK_ORG_CONCURRENCY: '2',
-      SWITCHBOARD_WEBHOOK_ORG_SHARED_CONCURRENCY: '1',
-      // Long enough that B's request still counts when A's events arrive, however slow the machine.
-      SWITCHBOARD_WEBHOOK_ORG_SHARED_WINDOW_MS: '3600000',
-      SWITCHBOARD_WEBHOOK_ORG_QUEUE: '0',
-    });
-    await registerFixture(t.app, 'piece-acme');
-    rx = await new Receiver().start();
-    hold = await new Receiver().start();
-    hold.respond = () => new Promise((resolve) => (release = () => resolve({ status: 200 })));
+  const f = heldFixture({
+    SWITCHBOARD_WEBHOOK_ORG_CONCURRENCY: '2',
+    SWITCHBOARD_WEBHOOK_ORG_SHARED_CONCURRENCY: '1',
+    // Long enough that B's request still counts when A's events arrive, however slow the machine.
+    SWITCHBOARD_WEBHOOK_ORG_SHARED_WINDOW_MS: '3600000',
+    SWITCHBOARD_WEBHOOK_ORG_QUEUE: '0',
   });
-  after(async () => {
-    release();
-    await t.close();
-    await rx.close();
-    await hold.close();
-  });
-
-  const heldSource = (key: string, name: string) => enableHeld(t, rx, key, name);
 
   /** A's event `n`, held in processing until the test releases it: once it is processing, its answer to come. */
   async function holdOne(url: string, n: number, holds: number) {
+    const { t, hold } = f;
     const answer = postEvent(t, url, { n, holdUrl: hold.url('/hold') });
     await hold.waitFor(() => hold.to('/hold').length === holds, 15_000, `event ${n} to be processing`);
     return { answer };
   }
 
   it('gives an organization its whole share alone and the shared one while another organization is served', async () => {
+    const { t, rx } = f;
     // Organizations are made through the operator API: no organization's request is served until A's below.
     const a = await t.tenant();
-    const busy = await heldSource(a.key, 'a');
+    const busy = await f.heldSource(a.key, 'a');
     // A's second address: the shipped webhook trigger.
     const plain = await t.post('/api/v1/triggers/enable', a.key, {
       integrationName: 'webhook',
@@ -146,12 +135,12 @@ describe('inbound webhooks: the share while other organizations are served', () 
     let first = (await holdOne(busy.webhookUrl, 1, 1)).answer;
     const alone = await postEvent(t, second.webhookUrl, { n: 2 });
     assert.equal(alone.status, 200, alone.text);
-    release();
+    f.release();
     assert.equal((await first).status, 200);
 
     // B is served (any request with its key): now A has a share of one, and nothing waits (a queue of none).
     const b = await t.tenant();
-    const other = await heldSource(b.key, 'b');
+    const other = await f.heldSource(b.key, 'b');
     first = (await holdOne(busy.webhookUrl, 3, 2)).answer;
     const shared = await postEvent(t, second.webhookUrl, { n: 4 });
     assert.equal(shared.status, 503, shared.text);
@@ -159,7 +148,7 @@ describe('inbound webhooks: the share while other organizations are served', () 
     assert.equal(shared.headers['retry-after'], '1');
     const served = await postEvent(t, other.webhookUrl, { n: 10 });
     assert.equal(served.status, 200, served.text);
-    release();
+    f.release();
     assert.equal((await first).status, 200);
 
     const stored = async (sourceId: string) =>
