@@ -1,6 +1,7 @@
 /**
  * The benchmark suite (`npm run bench [-- <scenario>...]`), run on demand, never in CI. It starts the service (the
- * embedded database in a fresh data dir, or PostgreSQL when DATABASE_URL is set), drives load from a separate
+ * embedded database in a fresh data dir, or PostgreSQL when DATABASE_URL is set) from the compiled build, with
+ * `npm start`'s runtime flags (0176), drives load from a separate
  * process with autocannon (bench/load.mjs), and prints one table: throughput, p50, p99 and the ratio to a baseline
  * measured in the same run (a bare Fastify route in its own process, bench/baseline.mjs), plus the machine.
  *

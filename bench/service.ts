@@ -7,16 +7,25 @@ import cluster, { type Worker } from 'node:cluster';
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import type { FastifyInstance } from 'fastify';
-import { buildApp } from '../src/app.js';
-import { bootstrap } from '../src/bootstrap.js';
-import { loadConfig } from '../src/config.js';
-import { hashEncode } from '../src/integrations/builtins/hash-encode/hash-encode.js';
-import { defineIntegration } from '../src/integrations/framework.js';
-import { openConfiguredDatabase, prepareConfig } from '../src/database-setup.js';
 import type { Database } from '../src/platform/db/database.js';
-import { migrate } from '../src/platform/db/migrate.js';
-import { scratchDatabase } from '../test/harness.js';
+import { scratchDatabase } from '../test/scratch-database.js';
+
+/**
+ * The service's modules from the compiled build, as `npm start` serves them (0176): `npm run bench` builds what
+ * changed first. The sources' types describe them.
+ */
+const built = <T>(file: string): Promise<T> => import(pathToFileURL(path.join(import.meta.dirname, '../dist/src', file)).href);
+const { buildApp } = await built<typeof import('../src/app.js')>('app.js');
+const { bootstrap } = await built<typeof import('../src/bootstrap.js')>('bootstrap.js');
+const { loadConfig } = await built<typeof import('../src/config.js')>('config.js');
+const { hashEncode } = await built<typeof import('../src/integrations/builtins/hash-encode/hash-encode.js')>(
+  'integrations/builtins/hash-encode/hash-encode.js',
+);
+const { defineIntegration } = await built<typeof import('../src/integrations/framework.js')>('integrations/framework.js');
+const { openConfiguredDatabase, prepareConfig } = await built<typeof import('../src/database-setup.js')>('database-setup.js');
+const { migrate } = await built<typeof import('../src/platform/db/migrate.js')>('platform/db/migrate.js');
 
 /** The same action as hash-encode.hash, behind a SECRET_TEXT connection: the per-user scenario's integration. */
 const benchSecret = defineIntegration({

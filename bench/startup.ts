@@ -5,7 +5,7 @@ import { existsSync } from 'node:fs';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { scratchDatabase } from '../test/harness.js';
+import { scratchDatabase } from '../test/scratch-database.js';
 import { ROOT } from './load-driver.js';
 import type { Row } from './report.js';
 

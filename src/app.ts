@@ -19,7 +19,7 @@ import { openApiDocumentTransform, openApiRouteTransform } from './platform/http
 import { isRouteAccess, noAuth, type RouteAccess } from './platform/http/route-access.js';
 import { newRequestId } from './platform/ids.js';
 import { lazySerializers, lazyValidator } from './platform/http/lazy-compilers.js';
-import { loggerOptions } from './platform/logger.js';
+import { AccessLogController, loggerOptions } from './platform/logger.js';
 import { composeModules, type Services } from './modules.js';
 
 export type { Services };
@@ -53,6 +53,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   startTracing(config.tracing);
   const app = Fastify({
     logger: loggerOptions(config.logLevel, deps.logStream),
+    logController: new AccessLogController(),
     schemaController: { compilersFactory: { buildSerializer: lazySerializers() } },
     genReqId: (req) => {
       const incoming = req.headers['x-request-id'];

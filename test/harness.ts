@@ -8,47 +8,11 @@ import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../src/app.js';
 import type { Config } from '../src/config.js';
 import { openDatabase, type Database } from '../src/platform/db/database.js';
-import { databaseUrl, startedSnapshot, startedTemplate } from './migrated-databases.js';
+import { startedSnapshot, startedTemplate } from './migrated-databases.js';
+import { scratchDatabase } from './scratch-database.js';
 import { OPERATOR_TOKEN, testConfig } from './test-config.js';
 
-export { OPERATOR_TOKEN, testConfig };
-
-/**
- * A fresh database on the PostgreSQL server at `serverUrl`, and a function that drops it: empty, or a copy of
- * `template` (see migratedTemplate).
- */
-export async function scratchDatabase(
-  serverUrl: string,
-  prefix = 'sb_test',
-  template?: string,
-): Promise<{ url: string; drop: () => Promise<void> }> {
-  const name = `${prefix}_${randomBytes(6).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: serverUrl });
-  await admin.connect();
-  try {
-    for (let attempt = 1; ; attempt++) {
-      try {
-        await admin.query(`CREATE DATABASE ${name}${template ? ` TEMPLATE ${template}` : ''}`);
-        break;
-      } catch (err) {
-        // "source database is being accessed by other users": a session still connected to the template after
-        // PostgreSQL waited 5 s for it to leave. Tried again twice (each a further 5 s wait inside PostgreSQL).
-        if ((err as { code?: string }).code !== '55006' || attempt === 3) throw err;
-      }
-    }
-  } finally {
-    await admin.end();
-  }
-  return {
-    url: databaseUrl(serverUrl, name),
-    drop: async () => {
-      const a = new pg.Client({ connectionString: serverUrl });
-      await a.connect();
-      await a.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await a.end();
-    },
-  };
-}
+export { OPERATOR_TOKEN, testConfig, scratchDatabase };
 
 /**
  * A test database, migrated by the real migration runner and started on once by the service: a copy of one (0131,

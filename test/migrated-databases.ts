@@ -13,6 +13,7 @@ import { buildApp } from '../src/app.js';
 import { openDatabase, type Database } from '../src/platform/db/database.js';
 import { pgliteVersion } from '../src/platform/db/embedded-seed.js';
 import { migrate } from '../src/platform/db/migrate.js';
+import { databaseUrl } from './scratch-database.js';
 import { testConfig } from './test-config.js';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
@@ -129,13 +130,6 @@ export async function removeStaleSnapshots(dir = os.tmpdir()): Promise<void> {
     );
     if (Date.now() - modified > STALE_AFTER_MS) await rm(file, { force: true });
   }
-}
-
-/** `serverUrl` naming another database on the same server. */
-export function databaseUrl(serverUrl: string, name: string): string {
-  const u = new URL(serverUrl);
-  u.pathname = `/${name}`;
-  return u.toString();
 }
 
 const templates = new Map<string, Promise<string>>();

@@ -1,4 +1,4 @@
-import type { FastifyServerOptions } from 'fastify';
+import { LogController, type FastifyServerOptions } from 'fastify';
 
 /**
  * Query parameters whose values may be credentials, by name: connect and portal tokens, hosted approval links, OAuth
@@ -45,4 +45,22 @@ export function loggerOptions(level: string, stream?: NodeJS.WritableStream): Ex
       req: (req: { method: string; url: string; id: string }) => ({ method: req.method, url: redactUrl(req.url) }),
     },
   };
+}
+
+/**
+ * One access line per request (0175): "request completed" (or "request errored") carries the request's method and
+ * redacted URL, its status and time. Fastify's default adds an "incoming request" line before it, a second write on
+ * every request; that line is kept at debug level, so LOG_LEVEL=debug shows both as before.
+ */
+export class AccessLogController extends LogController {
+  override incomingRequest(request: Parameters<LogController['incomingRequest']>[0]): void {
+    if (this.isLogDisabled(request)) return;
+    request.log.debug({ req: request }, 'incoming request');
+  }
+
+  override requestCompleted(...[error, request, reply]: Parameters<LogController['requestCompleted']>): void {
+    if (this.isLogDisabled(request)) return;
+    if (error) reply.log.error({ req: request, res: reply, err: error, responseTime: reply.elapsedTime }, 'request errored');
+    else reply.log.info({ req: request, res: reply, responseTime: reply.elapsedTime }, 'request completed');
+  }
 }
