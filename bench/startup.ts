@@ -25,8 +25,8 @@ export async function startup(): Promise<Row[]> {
     PORT: '0',
     ...(scratch ? { DATABASE_URL: scratch.url, SWITCHBOARD_ENCRYPTION_KEY: randomBytes(32).toString('base64') } : {}),
   };
-  // As `npm start` runs it, with its young-generation bound (0148), two malloc arenas (0155) and fixed malloc thresholds (0157).
-  const serve = [process.execPath, ['--max-semi-space-size=16', path.join(ROOT, 'dist/src/cli/index.js'), 'serve']] as const;
+  // As `npm start` runs it, with its young-generation bound (0148, 0177), two malloc arenas (0155) and fixed malloc thresholds (0157).
+  const serve = [process.execPath, ['--max-semi-space-size=8', path.join(ROOT, 'dist/src/cli/index.js'), 'serve']] as const;
   const npmStart = ['npm', ['start', '--silent']] as const;
   const startOnce = async ([cmd, args]: readonly [string, readonly string[]]) => {
     const port = 20000 + Math.floor(Math.random() * 20000);

@@ -73,7 +73,7 @@ describe('the runtime', () => {
         await waitReady(port, child);
         const [server] = processesWith(`SWITCHBOARD_DATA_DIR=${dataDir}`).filter((p) => p.argv.includes('serve'));
         assert.ok(server, 'the serving process');
-        assert.ok(server.argv.includes('--max-semi-space-size=16'), server.argv.join(' '));
+        assert.ok(server.argv.includes('--max-semi-space-size=8'), server.argv.join(' '));
         for (const setting of ['MALLOC_ARENA_MAX=2', 'MALLOC_MMAP_THRESHOLD_=131072', 'MALLOC_TRIM_THRESHOLD_=131072'])
           assert.ok(server.env.includes(setting), setting);
       } finally {
