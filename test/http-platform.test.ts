@@ -225,6 +225,35 @@ describe('unexpected faults and logs', () => {
   });
 });
 
+describe('access lines by level (0175)', () => {
+  it('writes the incoming line too at debug, under the same request id as the access line', async () => {
+    const lines: Array<Record<string, unknown>> = [];
+    const stream = new Writable({
+      write(chunk, _enc, cb) {
+        for (const l of String(chunk).split('\n').filter(Boolean)) lines.push(JSON.parse(l) as Record<string, unknown>);
+        cb();
+      },
+    });
+    const { db, drop } = await testDatabase();
+    const app = await buildApp({ config: testConfig({ LOG_LEVEL: 'debug' }), db, logStream: stream });
+    await app.ready();
+    try {
+      const res = await app.inject({ method: 'GET', url: '/healthz' });
+      assert.equal(res.statusCode, 200);
+      const id = res.headers['x-request-id'];
+      const incoming = lines.filter((l) => l.msg === 'incoming request' && l.reqId === id);
+      const completed = lines.filter((l) => l.msg === 'request completed' && l.reqId === id);
+      assert.equal(incoming.length, 1);
+      assert.deepEqual(incoming[0]!.req, { method: 'GET', url: '/healthz' });
+      assert.equal(completed.length, 1);
+      assert.equal((completed[0]!.res as { statusCode: number }).statusCode, 200);
+    } finally {
+      await app.close();
+      await drop();
+    }
+  });
+});
+
 describe('metrics', () => {
   it('serves Prometheus metrics to the operator only, labelled by route pattern', async () => {
     const t = await startApp();
