@@ -5,6 +5,8 @@ import { sql } from 'drizzle-orm';
 import { noAuth } from '../src/platform/http/route-access.js';
 import { buildApp } from '../src/app.js';
 import { startApp, testConfig, TestApp, testDatabase } from './harness.js';
+import { Receiver } from './receiver.js';
+import { postEvent, TRIGGER_ENV } from './triggers.js';
 
 describe('HTTP platform: errors, request ids, health, OpenAPI', () => {
   let t: TestApp;
@@ -250,6 +252,38 @@ describe('access lines by level (0175)', () => {
     } finally {
       await app.close();
       await drop();
+    }
+  });
+});
+
+describe('the access line of a webhook address (0175)', () => {
+  it('names the address with its source redacted: a webhook address is its own credential', async () => {
+    const t = await startApp({ ...TRIGGER_ENV, LOG_LEVEL: 'info' }, { captureLogs: true });
+    const rx = await new Receiver().start();
+    try {
+      const { key } = await t.tenant();
+      const enabled = await t.post('/api/v1/triggers/enable', key, {
+        integrationName: 'webhook',
+        triggerName: 'catch_webhook',
+        workspaceId: (await t.workspace(key)).id,
+        callbackUrl: rx.url('/cb'),
+      });
+      assert.equal(enabled.status, 201, enabled.text);
+      const source = enabled.body.triggerSource as { id: string; webhookUrl: string };
+      const posted = await postEvent(t, source.webhookUrl, { n: 1 });
+      assert.equal(posted.status, 200, posted.text);
+      const lines = t.logs
+        .join('')
+        .split('\n')
+        .filter(Boolean)
+        .map((l) => JSON.parse(l) as Record<string, unknown>);
+      const access = lines.filter((l) => l.msg === 'request completed' && l.reqId === posted.headers['x-request-id']);
+      assert.equal(access.length, 1);
+      assert.deepEqual(access[0]!.req, { method: 'POST', url: '/api/v1/webhooks/webhook/[REDACTED]' });
+      assert.ok(!t.logs.join('').includes(source.id), 'the source id is never logged');
+    } finally {
+      await t.close();
+      await rx.close();
     }
   });
 });
