@@ -67,13 +67,25 @@ export function load(opts: LoadOptions | Record<string, unknown>, script = 'benc
   });
 }
 
-/** Warm up (JIT, caches, leases), then measure. */
-export async function measure(opts: LoadOptions): Promise<LoadResult> {
+/** A measurement, with the server's CPU time per answered request (µs) where it was read. */
+export type Measured = LoadResult & { cpuPerRequest?: number };
+
+/**
+ * Warm up (JIT, caches, leases), then measure. With `cpuTime` (the serving process's CPU time so far, in µs), the
+ * result also gives the server's CPU time per answered request over the measurement (not the warm-up): work per
+ * request, which moves far less with a busy or slow machine than req/s does.
+ */
+export async function measure(opts: LoadOptions, cpuTime?: () => Promise<number>): Promise<Measured> {
   await load({ ...opts, duration: 2 });
+  const before = await cpuTime?.();
   const r = await load(opts);
   if (r.non2xx > 0) throw new Error(`${opts.method ?? 'GET'} ${opts.url}: ${r.non2xx} responses were not 2xx`);
-  return r;
+  if (!cpuTime || before === undefined) return r;
+  return { ...r, cpuPerRequest: ((await cpuTime()) - before) / r.total };
 }
+
+/** A process's CPU time in µs, from a `process.cpuUsage()` reading. */
+export const cpuMicros = (u: NodeJS.CpuUsage) => u.user + u.system;
 
 export const pctOf = (sorted: number[], p: number) =>
   sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;

@@ -5,25 +5,25 @@
  * process with autocannon (bench/load.mjs), and prints one table: throughput, p50, p99 and the ratio to a baseline
  * measured in the same run (a bare Fastify route in its own process, bench/baseline.mjs), plus the machine.
  *
- * Scenarios: baseline, auth, execute, execute-user, mcp, code, sandbox, triggers, attack, startup. BENCH_DURATION (seconds, default
+ * Scenarios: baseline, budget, auth, execute, execute-user, mcp, code, sandbox, triggers, attack, startup. BENCH_DURATION (seconds, default
  * 10) and BENCH_CONNECTIONS (default 32) tune the load; BENCH_PROCESSES (PostgreSQL only) serves from that many
  * processes sharing the port.
  *
  * This file holds the entry and the scenarios run inline; the service is bench/service.ts, the load and helper
  * processes bench/load-driver.ts, the other scenarios bench/scenarios.ts, bench/attack.ts and bench/startup.ts, the table bench/report.ts.
  */
-import type { ChildProcess } from 'node:child_process';
 import cluster from 'node:cluster';
 import path from 'node:path';
-import { type LoadResult, ROOT, measure, spawnWithPort } from './load-driver.js';
+import { type LoadResult, type Measured, ROOT, cpuMicros, measure, spawnWithPort } from './load-driver.js';
 import { type Row, printReport } from './report.js';
 import { attackScenario } from './attack.js';
 import { codeScenario, mcpScenario, sandboxScenario, toolsListScenario, triggersScenario } from './scenarios.js';
-import { api, serveInCluster, startService } from './service.js';
+import { SERVES_IN_THIS_PROCESS, api, serveInCluster, startService } from './service.js';
 import { startup } from './startup.js';
 
 const SCENARIOS = [
   'baseline',
+  'budget',
   'auth',
   'execute',
   'execute-user',
@@ -43,7 +43,6 @@ async function main(): Promise<void> {
   const dbKind = process.env.DATABASE_URL ? 'PostgreSQL' : 'embedded (PGlite)';
   const rows: Row[] = [];
   const s = await startService();
-  let baseline: ChildProcess | null = null;
   try {
     const ws = (await api(s, 'POST', '/api/v1/workspaces', { name: 'Bench', slug: 'bench' })).workspace.id as string;
     const execBody = JSON.stringify({
@@ -54,29 +53,58 @@ async function main(): Promise<void> {
     });
     const headers = { authorization: `Bearer ${s.key}`, 'content-type': 'application/json' };
     const sample = await api(s, 'POST', '/api/v1/actions/execute', JSON.parse(execBody));
-    let base: LoadResult | null = null;
-    if (run.has('baseline') || run.has('auth') || run.has('execute')) {
-      const b = await spawnWithPort([path.join(ROOT, 'bench/baseline.mjs'), String(JSON.stringify(sample).length)]);
-      baseline = b.child;
-      base = await measure({
-        url: `http://127.0.0.1:${b.port}/baseline`,
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: execBody,
-      });
-      rows.push({ scenario: 'baseline: bare Fastify route, same body size', ...base, ratio: '100 %' });
+    let base: Measured | null = null;
+    /** A bare route (bench/baseline.mjs) spending `burnMicros` more CPU per request, measured with its CPU per request. */
+    const bareRoute = async (burnMicros: number) => {
+      const b = await spawnWithPort([
+        path.join(ROOT, 'bench/baseline.mjs'),
+        String(JSON.stringify(sample).length),
+        String(burnMicros),
+      ]);
+      const cpu = async () => cpuMicros((await (await fetch(`http://127.0.0.1:${b.port}/cpu`)).json()) as NodeJS.CpuUsage);
+      try {
+        const options = { method: 'POST', headers: { 'content-type': 'application/json' }, body: execBody };
+        return await measure({ url: `http://127.0.0.1:${b.port}/baseline`, ...options }, cpu);
+      } finally {
+        b.child.kill();
+      }
+    };
+    // The service's CPU time, every thread of it (the embedded database's included, PostgreSQL's server not), when it
+    // serves from this process; the bench's own driving is idle while autocannon runs in its own process.
+    const serviceCpu = SERVES_IN_THIS_PROCESS ? async () => cpuMicros(process.cpuUsage()) : undefined;
+    const cpuNote = (r: Measured) =>
+      r.cpuPerRequest === undefined ? undefined : `${r.cpuPerRequest.toFixed(0)} µs CPU per request`;
+    if (run.has('baseline') || run.has('auth') || run.has('execute') || run.has('budget')) {
+      base = await bareRoute(0);
+      rows.push({ scenario: 'baseline: bare Fastify route, same body size', ...base, ratio: '100 %', note: cpuNote(base) });
     }
     const ratio = (r: LoadResult) => (base ? `${((r.rps / base.rps) * 100).toFixed(0)} % of baseline` : undefined);
-    if (run.has('auth')) {
-      const r = await measure({ url: `${s.url}/api/v1/workspaces/${ws}`, headers: { authorization: `Bearer ${s.key}` } });
-      rows.push({ scenario: 'auth: GET /api/v1/workspaces/:id with an API key', ...r, ratio: ratio(r) });
+    if (run.has('budget')) {
+      // What a ratio target leaves to a real route: the bare route again, each request spending this much more CPU.
+      for (const burn of [25, 50, 100]) {
+        const r = await bareRoute(burn);
+        rows.push({
+          scenario: `budget: the bare route + ${burn} µs of CPU per request`,
+          ...r,
+          ratio: ratio(r),
+          note: cpuNote(r),
+        });
+      }
     }
-    let plain: LoadResult | null = null;
+    if (run.has('auth')) {
+      const r = await measure(
+        { url: `${s.url}/api/v1/workspaces/${ws}`, headers: { authorization: `Bearer ${s.key}` } },
+        serviceCpu,
+      );
+      rows.push({ scenario: 'auth: GET /api/v1/workspaces/:id with an API key', ...r, ratio: ratio(r), note: cpuNote(r) });
+    }
+    let plain: Measured | null = null;
     if (run.has('execute') || run.has('execute-user')) {
-      plain = await measure({ url: `${s.url}/api/v1/actions/execute`, method: 'POST', headers, body: execBody });
+      plain = await measure({ url: `${s.url}/api/v1/actions/execute`, method: 'POST', headers, body: execBody }, serviceCpu);
       rows.push({
         scenario: 'execute: hash-encode.hash, no connection',
         ...plain,
+        note: cpuNote(plain),
         ratio: ratio(plain),
         target: '>= 50 % of baseline; p99 <= 10 ms',
       });
@@ -120,10 +148,11 @@ async function main(): Promise<void> {
       const check = await api(s, 'POST', '/api/v1/actions/execute', JSON.parse(body));
       if (check.output?.algorithm !== 'sha512' || check.output?.encoding !== 'base64')
         throw new Error(`partials were not merged: ${JSON.stringify(check)}`);
-      const r = await measure({ url: `${s.url}/api/v1/actions/execute`, method: 'POST', headers, body });
+      const r = await measure({ url: `${s.url}/api/v1/actions/execute`, method: 'POST', headers, body }, serviceCpu);
       rows.push({
         scenario: 'execute: per-user connection + 2 partials',
         ...r,
+        note: cpuNote(r),
         ratio: plain ? `${((r.rps / plain.rps) * 100).toFixed(0)} % of execute` : undefined,
         target: '>= 80 % of execute',
       });
@@ -139,7 +168,6 @@ async function main(): Promise<void> {
     if (run.has('triggers')) rows.push(...(await triggersScenario(s, ws)));
     if (run.has('attack')) rows.push(...(await attackScenario(s, ws)));
   } finally {
-    baseline?.kill();
     await s.close();
   }
   if (run.has('startup')) rows.push(...(await startup()));
