@@ -77,13 +77,17 @@ export async function postJson(
   timeoutMs: number,
 ): Promise<SendResult> {
   const started = Date.now();
+  // A timer of our own, cleared when the exchange ends, rather than AbortSignal.timeout(): that one keeps its timer,
+  // its signal and a finalization record alive for the whole timeout after the answer came, on every delivery.
+  const deadline = new AbortController();
+  const timer = setTimeout(() => deadline.abort(new DOMException('The delivery timed out', 'TimeoutError')), timeoutMs);
   try {
     const res = await request(url, {
       method: 'POST',
       headers,
       body,
       dispatcher,
-      signal: AbortSignal.timeout(timeoutMs),
+      signal: deadline.signal,
       headersTimeout: timeoutMs,
       bodyTimeout: timeoutMs,
     });
@@ -97,5 +101,7 @@ export async function postJson(
     };
   } catch (err) {
     return { statusCode: null, error: describe(err, timeoutMs), durationMs: Date.now() - started, responseExcerpt: null };
+  } finally {
+    clearTimeout(timer);
   }
 }
