@@ -81,6 +81,7 @@ export async function postJson(
   // its signal and a finalization record alive for the whole timeout after the answer came, on every delivery.
   const deadline = new AbortController();
   const timer = setTimeout(() => deadline.abort(new DOMException('The delivery timed out', 'TimeoutError')), timeoutMs);
+  timer.unref(); // as AbortSignal.timeout()'s: an exchange in flight holds the process by its socket, not by its bound
   try {
     const res = await request(url, {
       method: 'POST',
